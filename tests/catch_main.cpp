@@ -1,0 +1,3 @@
+// catch_main.cpp — the one Catch2 main shared by every unit-test executable.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
