@@ -20,7 +20,7 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 pkgs=(build-essential cmake ninja-build pkg-config git ca-certificates python3
       libglm-dev catch2 nlohmann-json3-dev libstb-dev libbenchmark-dev python3-simpy
       unicode-data libharfbuzz-bin fonts-wqy-microhei nodejs)
-[ $want_native = 1 ] && pkgs+=(libsdl2-dev libimgui-dev libgl-dev xvfb x11-apps imagemagick)
+[ $want_native = 1 ] && pkgs+=(libsdl2-dev libgles-dev xvfb x11-apps imagemagick)
 [ $want_web = 1 ] && pkgs+=(emscripten clang-14 lld-14 dpkg-dev)
 [ $want_browser = 1 ] && pkgs+=(chromium)
 
@@ -44,8 +44,8 @@ fetch_source() { # $1 source package, $2 folder glob that proves it is there
     mkdir -p "$CACHE/src" && (cd "$CACHE/src" && apt-get source -qq "$1" >/dev/null 2>&1 || apt-get source "$1")
   fi
 }
+fetch_source imgui 'imgui-1.86*'   # both builds compile Dear ImGui from this source
 if [ $want_web = 1 ]; then
-  fetch_source imgui 'imgui-1.86*'
   fetch_source libsdl2 'libsdl2-2.26*'
   # SDL2 for WebAssembly: built once per machine, keyed by its version.
   sdl_src=$(ls -d "$CACHE"/src/libsdl2-2.26* | head -1)

@@ -1,0 +1,25 @@
+// i18n.h — every visible string of the app, in English and Simplified Chinese.
+//
+// The tables live in assets/strings.json ({"key": {"en": "...", "zh": "..."}}),
+// embedded at build time. tr("menu.scene") returns the text in the current
+// language; a missing key returns the key itself, so a gap shows on screen and
+// the string-table test catches it.
+//
+// Usage:
+//   i18n_load();                 // once at start
+//   set_language(Lang::Zh);
+//   ImGui::Text("%s", tr("panel.params"));
+//   pick(def.label_en, def.label_zh)   // for registry texts that carry both
+#pragma once
+#include <string>
+#include <vector>
+
+enum class Lang { En = 0, Zh = 1 };
+
+bool i18n_load(std::string* error);
+void set_language(Lang lang);
+Lang language();
+const char* tr(const char* key);
+const std::string& pick(const std::string& en, const std::string& zh);
+// Every text of both languages (the font builds its glyph ranges from them).
+std::vector<std::string> i18n_all_texts();

@@ -1,0 +1,34 @@
+// js_api.cpp — the C functions behind window.tokenJourney (see web/static/api.js
+// and the README). Only compiled into the browser build.
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+#include <string>
+
+#include "app.h"
+
+App* platform_app();
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE double tj_frames() { return platform_app() ? double(platform_app()->frames()) : 0; }
+
+EMSCRIPTEN_KEEPALIVE const char* tj_state_json() {
+    static std::string s;
+    s = platform_app() ? platform_app()->state_json() : "{}";
+    return s.c_str();
+}
+
+// Returns "" when applied, else the reason (the value is not changed).
+EMSCRIPTEN_KEEPALIVE const char* tj_set_param(const char* id, double value) {
+    static std::string s;
+    s = platform_app() ? platform_app()->set_param(id, value) : "app not ready";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {
+    static std::string s;
+    s = platform_app() ? platform_app()->set_scene(id) : "app not ready";
+    return s.c_str();
+}
+}
+#endif

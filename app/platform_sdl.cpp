@@ -1,0 +1,188 @@
+// platform_sdl.cpp — the thin platform layer: SDL2 window, an OpenGL ES 3.0 /
+// WebGL2 context, Dear ImGui's SDL and GL backends, and the loop. Natively the
+// loop is a plain while; in the browser it is emscripten_set_main_loop_arg, driven
+// by requestAnimationFrame (no ASYNCIFY, no threads). Everything else is in App.
+//
+// Desktop flags:
+//   --fullscreen          start full screen (F11 toggles)
+//   --present             start in presenter mode
+//   --scene ID            first scene: token, fab or demo
+//   --state FRAGMENT      a link's state to restore
+//   --size WxH            window size (default 1280x720)
+//   --frames N            render N frames, then exit (with --screenshot: save first)
+//   --screenshot OUT.png  write the last frame's pixels as PNG
+//   --set ID=VALUE        set a parameter before the first frame
+#include <SDL.h>
+#include <GLES3/gl3.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "app.h"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "screenshot.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#endif
+
+namespace {
+struct Platform {
+    SDL_Window* window = nullptr;
+    SDL_GLContext gl = nullptr;
+    App app;
+    Uint64 last_counter = 0;
+    int frames_left = -1;  // -1: run until quit
+    std::string screenshot;
+    bool running = true;
+    float dpi_scale = 1;
+};
+Platform* g_platform = nullptr;
+
+void frame(void* arg) {
+    Platform& p = *static_cast<Platform*>(arg);
+#ifdef __EMSCRIPTEN__
+    // The canvas follows the page: match the window to its CSS size.
+    double css_w = 0, css_h = 0;
+    emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+    int ww = 0, wh = 0;
+    SDL_GetWindowSize(p.window, &ww, &wh);
+    if (css_w >= 1 && css_h >= 1 && (int(css_w) != ww || int(css_h) != wh)) SDL_SetWindowSize(p.window, int(css_w), int(css_h));
+#endif
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        ImGui_ImplSDL2_ProcessEvent(&e);
+        p.app.event(e);
+    }
+    if (p.app.quit_requested()) p.running = false;
+    if (p.app.fullscreen_toggle_requested()) {
+        bool fs = SDL_GetWindowFlags(p.window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(p.window, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    }
+
+    int win_w = 0, win_h = 0, fb_w = 0, fb_h = 0;
+    SDL_GetWindowSize(p.window, &win_w, &win_h);
+    SDL_GL_GetDrawableSize(p.window, &fb_w, &fb_h);
+    float dpi = win_w > 0 ? float(fb_w) / float(win_w) : 1.0f;
+    if (p.app.fonts_dirty() || std::abs(dpi - p.dpi_scale) > 0.01f) {
+        p.dpi_scale = dpi;
+        p.app.rebuild_fonts(dpi);
+    }
+
+    Uint64 now = SDL_GetPerformanceCounter();
+    double dt = p.last_counter ? double(now - p.last_counter) / double(SDL_GetPerformanceFrequency()) : 1.0 / 60;
+    p.last_counter = now;
+    dt = std::clamp(dt, 1e-4, 0.1);  // a stall (tab hidden, debugger) must not jump the simulation
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+    p.app.frame(dt, win_w, win_h, fb_w, fb_h);
+    ImGui::Render();
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.075f, 0.085f, 0.11f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    p.app.render_gl();
+
+    if (p.frames_left > 0 && --p.frames_left == 0) {
+        if (!p.screenshot.empty()) {
+            std::string err = save_framebuffer_png(p.screenshot.c_str(), fb_w, fb_h);
+            if (!err.empty()) std::fprintf(stderr, "screenshot: %s\n", err.c_str());
+            else std::printf("screenshot: %s (%dx%d)\n", p.screenshot.c_str(), fb_w, fb_h);
+        }
+        p.running = false;
+    }
+    SDL_GL_SwapWindow(p.window);
+}
+
+bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& h, bool& fullscreen,
+                std::vector<std::pair<std::string, double>>& sets) {
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : ""; };
+        if (a == "--fullscreen") fullscreen = true;
+        else if (a == "--present") o.present = true;
+        else if (a == "--scene") o.scene = next();
+        else if (a == "--state") o.state = next();
+        else if (a == "--frames") p.frames_left = std::max(1, std::atoi(next()));
+        else if (a == "--screenshot") p.screenshot = next();
+        else if (a == "--size") { if (std::sscanf(next(), "%dx%d", &w, &h) != 2) return false; }
+        else if (a == "--set") {
+            std::string kv = next();
+            size_t eq = kv.find('=');
+            if (eq == std::string::npos) return false;
+            sets.push_back({kv.substr(0, eq), std::atof(kv.c_str() + eq + 1)});
+        } else {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return false;
+        }
+    }
+    if (!p.screenshot.empty() && p.frames_left < 0) p.frames_left = 60;
+    return true;
+}
+}  // namespace
+
+App* platform_app() { return g_platform ? &g_platform->app : nullptr; }
+
+int main(int argc, char** argv) {
+    static Platform p;
+    g_platform = &p;
+    AppOptions opts;
+    int w = 1280, h = 720;
+    bool fullscreen = false;
+    std::vector<std::pair<std::string, double>> sets;
+    if (!parse_args(argc, argv, opts, p, w, h, fullscreen, sets)) {
+        std::fprintf(stderr, "usage: token-journey [--fullscreen] [--present] [--scene ID] [--state FRAG] "
+                             "[--size WxH] [--frames N] [--screenshot OUT.png] [--set ID=VALUE]...\n");
+        return 2;
+    }
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+        std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+        return 1;
+    }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    p.window = SDL_CreateWindow("Token Journey · 词元之旅", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
+    if (!p.window) { std::fprintf(stderr, "SDL_CreateWindow: %s\n", SDL_GetError()); return 1; }
+    p.gl = SDL_GL_CreateContext(p.window);
+    if (!p.gl) { std::fprintf(stderr, "OpenGL ES 3.0 context: %s\n", SDL_GetError()); return 1; }
+    SDL_GL_MakeCurrent(p.window, p.gl);
+    SDL_GL_SetSwapInterval(p.frames_left > 0 ? 0 : 1);  // test runs need not wait for vsync
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // layouts come from the app, not from a file
+    ImGui_ImplSDL2_InitForOpenGL(p.window, p.gl);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+
+    std::string err;
+    if (!p.app.init(opts, &err)) { std::fprintf(stderr, "init: %s\n", err.c_str()); return 1; }
+    for (auto& [id, v] : sets) {
+        std::string e = p.app.set_param(id, v);
+        if (!e.empty()) std::fprintf(stderr, "--set: %s\n", e.c_str());
+    }
+#ifdef __EMSCRIPTEN__
+    EM_ASM({ if (Module.onAppReady) Module.onAppReady(); });
+    emscripten_set_main_loop_arg(frame, &p, 0, 1);
+#else
+    while (p.running) frame(&p);
+    p.app.shutdown();
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    SDL_GL_DeleteContext(p.gl);
+    SDL_DestroyWindow(p.window);
+    SDL_Quit();
+#endif
+    return 0;
+}

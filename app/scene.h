@@ -1,0 +1,50 @@
+// scene.h — what the app asks of a scene (the parcel stress test, the token
+// logistics scene, the production-chain scene). The app owns the window, the menu,
+// the language and presenter mode; a scene owns its simulation, its map and panels.
+//
+// A scene is updated once per frame with the real time that passed, draws its map
+// into ImGui's background draw list (parcels through the instanced renderer, via
+// add_parcel_pass) and its panels as ImGui windows. Parameter changes come from its
+// panels, from the JavaScript API and from links, all through set_param().
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model.h"
+#include "core/params.h"
+#include "imgui.h"
+#include "parcel_renderer.h"
+
+struct FrameInput {
+    double real_dt = 0;          // seconds since the last frame, clamped
+    ImVec2 origin{0, 0};         // the map's screen rectangle (logical pixels)
+    ImVec2 size{0, 0};
+    float fb_scale = 1;          // framebuffer pixels per logical pixel
+    int fb_w = 0, fb_h = 0;
+    bool panels = true;          // false in presenter mode: draw the map only
+};
+
+class Scene {
+public:
+    virtual ~Scene() = default;
+    virtual const char* id() const = 0;          // "demo", "token", "fab"
+    virtual const char* title_key() const = 0;   // i18n key of its name
+    virtual const tj::ParamValues& values() const = 0;
+    // Sets one parameter: "" when applied, else a message (and nothing changes).
+    virtual std::string set_param(const std::string& id, double value) = 0;
+    virtual void reset() = 0;
+    virtual void update(double real_dt) = 0;
+    virtual void draw_map(const FrameInput& in) = 0;
+    virtual void draw_panels(const FrameInput& in) = 0;
+    virtual std::vector<tj::Metric> metrics() const = 0;
+    virtual double sim_time() const = 0;
+    virtual uint64_t seed() const = 0;
+    virtual size_t parcels_drawn() const = 0;
+    // Every text the scene may show, both languages (for the font's glyphs).
+    virtual std::vector<std::string> texts() const = 0;
+};
+
+// Queues the parcel renderer into the background draw list, so parcels land above
+// the stations drawn before this call and below the labels drawn after it.
+void add_parcel_pass(ImDrawList* list, ParcelRenderer* renderer, float time, const View2D& view, int fb_w, int fb_h);

@@ -1,0 +1,32 @@
+// scene_demo.h — the parcel stress test scene (see scene_demo.cpp).
+#pragma once
+#include "scene.h"
+#include "world_view.h"
+
+class DemoScene : public Scene {
+public:
+    DemoScene();
+    ~DemoScene() override { renderer_.shutdown(); }
+    const char* id() const override { return "demo"; }
+    const char* title_key() const override { return "scene.demo"; }
+    const tj::ParamValues& values() const override { return values_; }
+    std::string set_param(const std::string& id, double value) override;
+    void reset() override;
+    void update(double real_dt) override;
+    void draw_map(const FrameInput& in) override;
+    void draw_panels(const FrameInput& in) override;
+    std::vector<tj::Metric> metrics() const override;
+    double sim_time() const override { return time_; }
+    uint64_t seed() const override { return seed_; }
+    size_t parcels_drawn() const override { return renderer_.count(); }
+    std::vector<std::string> texts() const override;
+
+private:
+    tj::ParamRegistry registry_;
+    tj::ParamValues values_;
+    ParcelRenderer renderer_;
+    WorldView view_;
+    double time_ = 0;
+    uint64_t seed_ = 1;
+    bool dirty_ = true;
+};

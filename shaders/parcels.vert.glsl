@@ -1,0 +1,44 @@
+// parcels.vert.glsl — one instanced quad per parcel segment.
+// Each instance is (from, to, depart, arrive, colour, size); the position at the
+// current time is computed here, so the CPU uploads a segment once and the GPU
+// animates it. Times are relative to a base the CPU picks (u_time too), which keeps
+// them small enough for 32-bit floats. The "#version 300 es" line is added at load.
+precision highp float;
+
+layout(location = 0) in vec4 a_route;   // from.xy, to.xy in world units
+layout(location = 1) in vec2 a_times;   // depart, arrive
+layout(location = 2) in vec4 a_color;
+layout(location = 3) in float a_size;   // side in pixels; negative marks a folded parcel
+
+uniform float u_time;
+uniform vec2 u_world_to_px_scale;       // world -> framebuffer pixels
+uniform vec2 u_world_to_px_offset;
+uniform vec2 u_viewport;                // framebuffer size in pixels
+uniform float u_arc;                    // how far a route bows, as a share of its length
+
+out vec4 v_color;
+out vec2 v_uv;
+flat out float v_folded;
+
+void main() {
+    float span = max(a_times.y - a_times.x, 1e-9);
+    float t = (u_time - a_times.x) / span;
+    if (t < 0.0 || t > 1.0) {           // not on the road now: outside the clip volume
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+        return;
+    }
+    float e = t * t * (3.0 - 2.0 * t);  // ease in and out: parcels leave and arrive gently
+    vec2 from = a_route.xy, to = a_route.zw;
+    vec2 d = to - from;
+    vec2 normal = vec2(-d.y, d.x);
+    vec2 world = mix(from, to, e) + normal * (u_arc * 4.0 * e * (1.0 - e));
+    vec2 px = world * u_world_to_px_scale + u_world_to_px_offset;
+
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
+    px += corner * abs(a_size) * 0.5;
+    vec2 clip = px / u_viewport * 2.0 - 1.0;
+    gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
+    v_color = a_color;
+    v_uv = corner;
+    v_folded = a_size < 0.0 ? 1.0 : 0.0;
+}

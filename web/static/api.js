@@ -1,0 +1,18 @@
+// api.js — window.tokenJourney, the page's JavaScript API (documented in the
+// README): for tests, and for pages that embed the visualizer.
+//   tokenJourney.ready()            -> true once the app has drawn its first frame
+//   tokenJourney.frames()           -> frames drawn so far
+//   tokenJourney.state()            -> {scene, time, seed, params: {...}, metrics: {...}, ...}
+//   tokenJourney.setParam(id, v)    -> "" when applied, else why (the value is kept)
+//   tokenJourney.setScene(id)       -> "" or why
+'use strict';
+window.tokenJourney = {
+  ready() { return !!(window.Module && Module.calledRun && this.frames() > 0); },
+  frames() { return window.Module && Module.calledRun ? Module.ccall('tj_frames', 'number', [], []) : 0; },
+  state() {
+    if (!this.ready()) return null;
+    return JSON.parse(Module.ccall('tj_state_json', 'string', [], []));
+  },
+  setParam(id, value) { return Module.ccall('tj_set_param', 'string', ['string', 'number'], [String(id), Number(value)]); },
+  setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
+};

@@ -1,0 +1,62 @@
+// page.js — the page around the wasm app: the loading bar, clear messages when
+// WebGL2 is missing or loading fails, and WebGL context loss (the page reloads
+// with the app's state in the URL, so the run continues where it was).
+'use strict';
+(function () {
+  const overlay = document.getElementById('overlay');
+  const status = document.getElementById('status');
+  const fill = document.getElementById('bar-fill');
+  const detail = document.getElementById('detail');
+  const canvas = document.getElementById('canvas');
+
+  const TJPage = {
+    errors: [],
+    fail(en, zh, more) {
+      overlay.classList.remove('hidden');
+      overlay.classList.add('error');
+      status.textContent = en + '\n' + zh;
+      detail.textContent = more || '';
+      TJPage.errors.push(en + (more ? ': ' + more : ''));
+    },
+    progress(done, total) {
+      if (total > 0) fill.style.width = Math.round(100 * done / total) + '%';
+    },
+    ready() { overlay.classList.add('hidden'); },
+  };
+  window.TJPage = TJPage;
+
+  // WebGL2 check before anything downloads.
+  const probe = document.createElement('canvas').getContext('webgl2');
+  if (!probe) {
+    TJPage.fail('This browser cannot draw WebGL2, which Token Journey needs.',
+                '此浏览器不支持 WebGL2，词元之旅需要它才能绘图。',
+                'Try a current Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
+    window.Module = { noInitialRun: true };  // do not start the app
+    return;
+  }
+
+  canvas.addEventListener('webglcontextlost', (e) => {
+    e.preventDefault();
+    TJPage.fail('The graphics context was lost. Reloading with your state…', '图形上下文丢失，正在带着当前状态重新加载…');
+    const state = window.tokenJourney && window.tokenJourney.link ? window.tokenJourney.link() : location.hash;
+    setTimeout(() => { location.hash = state; location.reload(); }, 800);
+  });
+
+  window.Module = {
+    canvas,
+    print: (t) => console.log(t),
+    printErr: (t) => console.warn(t),
+    // Emscripten reports preload progress as "Downloading data... (done/total)".
+    setStatus: (t) => {
+      const m = /\((\d+(?:\.\d+)?)\/(\d+)\)/.exec(t || '');
+      if (m) TJPage.progress(+m[1], +m[2]);
+      if (t) status.textContent = 'Loading… · 加载中… ' + t.replace(/\(.*\)/, '');
+    },
+    monitorRunDependencies: (left) => { if (left === 0) TJPage.progress(1, 1); },
+    onAppReady: () => TJPage.ready(),
+    onAbort: (what) => TJPage.fail('The program stopped with an error.', '程序因错误而停止。', String(what)),
+  };
+  window.addEventListener('error', (e) => {
+    if (e.target && e.target.tagName === 'SCRIPT') return;  // handled by the script's onerror
+  });
+})();
