@@ -1,0 +1,24 @@
+// scenes.h — the one place that knows every scene: make a model by its id.
+//
+// Usage:
+//   for (const std::string& id : scene_ids()) ...        // "token", "fab"
+//   std::unique_ptr<Model> m = make_model("token");       // nullptr for an unknown id
+//   const ParamRegistry* reg = scene_registry("fab");     // for parsing links and files
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model.h"
+
+namespace tj {
+
+// A new model of the scene, or nullptr when the id names no scene built in.
+std::unique_ptr<Model> make_model(const std::string& scene);
+// Ids of the scenes built into this program, in the order the app lists them.
+std::vector<std::string> scene_ids();
+// The parameter registry of a scene (owned by a model kept for the purpose, made on
+// first use), or nullptr: fits SceneRegistryLookup in scenario.h.
+const ParamRegistry* scene_registry(const std::string& scene);
+
+}  // namespace tj
