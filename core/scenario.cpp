@@ -5,6 +5,7 @@
 // of problems in the same words.
 #include "scenario.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -102,8 +103,14 @@ struct ScenarioCheck {
     // draft to out.
     std::string finish(const std::vector<std::pair<std::string, double>>& params, Scenario& out) {
         if (!has_scene) problems.add("no scene given");
-        if (registry)
+        if (registry) {
             for (auto& [id, v] : params) param(id, v);
+            // Registry order, whatever order the text used (JSON objects have none):
+            // equal scenarios then compare equal and write the same text.
+            std::sort(draft.values.begin(), draft.values.end(), [&](const auto& a, const auto& b) {
+                return registry->find(a.first) < registry->find(b.first);
+            });
+        }
         if (draft.lesson_step >= 0 && draft.lesson.empty()) problems.add("lesson step given without a lesson");
         if (!problems.empty()) return problems.text();
         out = std::move(draft);

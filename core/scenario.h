@@ -37,7 +37,7 @@ namespace tj {
 
 struct Scenario {
     std::string scene;
-    std::vector<std::pair<std::string, double>> values;  // only non-default ones
+    std::vector<std::pair<std::string, double>> values;  // only non-default ones, registry order
     uint64_t seed = 1;
     double time = 0;       // simulated seconds to run to after reset
     int lesson_step = -1;  // -1: no lesson open
