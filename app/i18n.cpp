@@ -4,6 +4,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 const char* find_asset_text(const char* name);  // generated: assets_embedded.cpp
 
 namespace {
@@ -24,7 +28,13 @@ bool i18n_load(std::string* error) {
     return true;
 }
 
-void set_language(Lang lang) { g_lang = lang; }
+void set_language(Lang lang) {
+    g_lang = lang;
+#ifdef __EMSCRIPTEN__
+    // Remembered between visits; page.js reads it back at start.
+    EM_ASM({ try { localStorage.setItem('tj.lang', $0 ? 'zh' : 'en'); } catch (e) {} }, lang == Lang::Zh);
+#endif
+}
 Lang language() { return g_lang; }
 
 const char* tr(const char* key) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app.h"
+#include "i18n.h"
 
 App* platform_app();
 
@@ -23,6 +24,11 @@ EMSCRIPTEN_KEEPALIVE const char* tj_set_param(const char* id, double value) {
     static std::string s;
     s = platform_app() ? platform_app()->set_param(id, value) : "app not ready";
     return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int tj_set_language(const char* code) {
+    set_language(std::string(code) == "zh" ? Lang::Zh : Lang::En);
+    return language() == Lang::Zh;
 }
 
 EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {

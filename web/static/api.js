@@ -5,6 +5,7 @@
 //   tokenJourney.state()            -> {scene, time, seed, params: {...}, metrics: {...}, ...}
 //   tokenJourney.setParam(id, v)    -> "" when applied, else why (the value is kept)
 //   tokenJourney.setScene(id)       -> "" or why
+//   tokenJourney.setLanguage('en'|'zh')  (remembered in localStorage between visits)
 'use strict';
 window.tokenJourney = {
   ready() { return !!(window.Module && Module.calledRun && this.frames() > 0); },
@@ -14,5 +15,9 @@ window.tokenJourney = {
     return JSON.parse(Module.ccall('tj_state_json', 'string', [], []));
   },
   setParam(id, value) { return Module.ccall('tj_set_param', 'string', ['string', 'number'], [String(id), Number(value)]); },
+  setLanguage(code) {
+    try { localStorage.setItem('tj.lang', code); } catch (e) { /* storage may be off */ }
+    return Module.ccall('tj_set_language', 'number', ['string'], [String(code)]) ? 'zh' : 'en';
+  },
   setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
 };

@@ -53,7 +53,12 @@
       if (t) status.textContent = 'Loading… · 加载中… ' + t.replace(/\(.*\)/, '');
     },
     monitorRunDependencies: (left) => { if (left === 0) TJPage.progress(1, 1); },
-    onAppReady: () => TJPage.ready(),
+    onAppReady: () => {
+      let lang = null;
+      try { lang = localStorage.getItem('tj.lang'); } catch (e) { /* storage may be off */ }
+      if (lang === 'zh') Module.ccall('tj_set_language', 'number', ['string'], ['zh']);
+      TJPage.ready();
+    },
     onAbort: (what) => TJPage.fail('The program stopped with an error.', '程序因错误而停止。', String(what)),
   };
   window.addEventListener('error', (e) => {

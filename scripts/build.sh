@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds Token Journey. Installs what is missing first (scripts/deps.sh).
+#   scripts/build.sh --native   desktop app, CLI, unit tests, benchmarks -> build/native
+#   scripts/build.sh --web      browser build -> build/web/web (index.html, app.js, app.wasm, app.data)
+#   scripts/build.sh            both
+# BUILD_DIR (default <repo>/build) moves the build folders elsewhere.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${TJ_CACHE:-$HOME/.cache/token-journey}
+BUILD=${BUILD_DIR:-$repo/build}
+native=0 web=0
+[ $# -eq 0 ] && native=1 web=1
+for a in "$@"; do case $a in --native) native=1 ;; --web) web=1 ;; *) echo "build.sh: unknown flag $a" >&2; exit 2 ;; esac; done
+
+deps=()
+[ $native = 1 ] && deps+=(--native)
+[ $web = 1 ] && deps+=(--web)
+"$repo/scripts/deps.sh" "${deps[@]}"
+imgui=$(ls -d "$CACHE"/src/imgui-1.86*/ | head -1)
+vocab_args=()
+if [ -x "$repo/scripts/fetch_vocab.sh" ]; then
+  vocab_args=(-DTJ_VOCAB_DIR="$("$repo/scripts/fetch_vocab.sh" | tail -1)")
+fi
+
+if [ $native = 1 ]; then
+  cmake -S "$repo" -B "$BUILD/native" -G Ninja -DCMAKE_BUILD_TYPE=Release -DIMGUI_DIR="$imgui" "${vocab_args[@]}" >/dev/null
+  cmake --build "$BUILD/native" -j2
+fi
+if [ $web = 1 ]; then
+  export NODE_PATH=/usr/share/nodejs   # Debian's emscripten needs Debian's node modules (acorn)
+  sdl=$(ls -d "$CACHE"/sdl2-wasm-*/ | head -1)
+  emcmake cmake -S "$repo" -B "$BUILD/web" -G Ninja -DCMAKE_BUILD_TYPE=Release -DIMGUI_DIR="$imgui" \
+    -DSDL2_DIR="${sdl}lib/cmake/SDL2" -DTJ_BUILD_TESTS=OFF -DTJ_BUILD_BENCH=OFF "${vocab_args[@]}" >/dev/null
+  cmake --build "$BUILD/web" -j2
+fi

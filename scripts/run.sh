@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds Token Journey and runs it.
+#   scripts/run.sh            browser build, served on http://127.0.0.1:PORT/ (PORT=8080 by default)
+#   scripts/run.sh --native   desktop build, opened in a window (extra flags go to the app)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD_DIR:-$repo/build}
+if [ "${1:-}" = "--native" ]; then
+  shift
+  "$repo/scripts/build.sh" --native
+  exec "$BUILD/native/app/token-journey" "$@"
+fi
+"$repo/scripts/build.sh" --web
+port=${PORT:-8080}
+echo
+echo "Token Journey is served at  http://127.0.0.1:$port/   (Ctrl+C stops it)"
+echo
+exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$BUILD/web/web"

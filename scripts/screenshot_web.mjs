@@ -1,0 +1,36 @@
+// screenshot_web.mjs — screenshots of the browser build for review, and the frame
+// rates the page measures itself. For each scene, size and language given:
+//   node scripts/screenshot_web.mjs WEB_ROOT OUT_DIR [scene ...]
+// writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png and prints fps per shot.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, launch, openApp, waitFrames, measureFps } from '../tests/browser/browser.mjs';
+
+const [root, out, ...scenesArg] = process.argv.slice(2);
+const scenes = scenesArg.length ? scenesArg : ['token', 'fab', 'demo'];
+mkdirSync(out, { recursive: true });
+const srv = await serve(root);
+const browser = await launch();
+try {
+  for (const [w, h] of [[1280, 720], [1920, 1080]]) {
+    for (const lang of ['en', 'zh']) {
+      const { page, problems } = await openApp(browser, srv.url, w, h);
+      await waitFrames(page, 10);
+      for (const scene of scenes) {
+        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), scene);
+        if (err) { console.log(`${scene}: ${err}`); continue; }
+        if (lang === 'zh') await page.evaluate(() => window.tokenJourney.setLanguage && window.tokenJourney.setLanguage('zh'));
+        await page.waitForTimeout(2500);
+        const fps = await measureFps(page, 2000);
+        const file = join(out, `web-${scene}-${w}x${h}-${lang}.png`);
+        await page.screenshot({ path: file });
+        console.log(`${file}  ${fps.toFixed(1)} fps`);
+      }
+      if (problems.length) console.log('page problems:', problems.join('\n'));
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+  srv.server.close();
+}

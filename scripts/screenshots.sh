@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Screenshots of both builds for review: builds what is missing, then writes PNGs
+# of every scene (browser: 1280x720 and 1920x1080, English and Chinese; desktop
+# under Xvfb) to out/screenshots/. Open them and look before calling a change done.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD_DIR:-$repo/build}
+out=${1:-$repo/out/screenshots}
+"$repo/scripts/build.sh"
+"$repo/scripts/deps.sh" --browser-tests
+node "$repo/scripts/screenshot_web.mjs" "$BUILD/web/web" "$out"
+"$repo/tests/desktop/smoke.sh" "$BUILD/native/app/token-journey" "$out"
+ls -1 "$out"/*.png

@@ -1,0 +1,90 @@
+// browser.mjs — shared helpers for the browser tests and screenshot scripts:
+// serve a folder on 127.0.0.1, start Debian's Chromium headless with flags that
+// draw WebGL on the CPU (SwiftShader) on a closed network, open the page, collect
+// console errors and page errors, wait until the app has drawn frames.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const cache = process.env.TJ_CACHE || join(process.env.HOME, '.cache/token-journey');
+const { chromium } = require(join(cache, 'node/node_modules/playwright-core'));
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
+  '.wasm': 'application/wasm', '.data': 'application/octet-stream', '.png': 'image/png', '.json': 'application/json',
+  '.ttf': 'font/ttf', '.bin': 'application/octet-stream' };
+
+export async function serve(root) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(root, path);
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      '--ignore-gpu-blocklist'],
+  });
+}
+
+// Opens url at the given size; returns {page, problems}: problems collects console
+// errors and page errors for the whole life of the page.
+export async function openApp(browser, url, width = 1280, height = 720) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+  await page.goto(url);
+  return { page, problems };
+}
+
+export async function waitFrames(page, n, timeoutMs = 60000) {
+  await page.waitForFunction((k) => window.tokenJourney && window.tokenJourney.ready() &&
+    window.tokenJourney.frames() >= k, n, { timeout: timeoutMs, polling: 100 });
+}
+
+// Mean and variance of the screenshot's luminance, computed in the page.
+export async function imageStats(page, png) {
+  const b64 = png.toString('base64');
+  return page.evaluate(async (data) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + data;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const px = g.getImageData(0, 0, c.width, c.height).data;
+    let sum = 0, sum2 = 0, n = 0;
+    for (let i = 0; i < px.length; i += 16) {
+      const y = 0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2];
+      sum += y; sum2 += y * y; n++;
+    }
+    const mean = sum / n;
+    return { mean, variance: sum2 / n - mean * mean };
+  }, b64);
+}
+
+// Frames per second measured by the page itself over ms milliseconds.
+export async function measureFps(page, ms = 3000) {
+  return page.evaluate(async (dur) => {
+    const f0 = window.tokenJourney.frames(), t0 = performance.now();
+    await new Promise((r) => setTimeout(r, dur));
+    return (window.tokenJourney.frames() - f0) * 1000 / (performance.now() - t0);
+  }, ms);
+}

@@ -1,0 +1,52 @@
+// smoke.test.mjs — the browser build end to end, in Debian's headless Chromium:
+// the page loads with no console or page error, the app draws at least 30 frames,
+// the canvas is not blank, and setParam from JavaScript changes the app's state.
+// Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openApp, waitFrames, imageStats } from './browser.mjs';
+
+const root = process.env.WEB_ROOT;
+let srv, browser;
+before(async () => {
+  assert.ok(root, 'WEB_ROOT must name the built web folder');
+  srv = await serve(root);
+  browser = await launch();
+});
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+test('page loads, draws frames, is not blank, and setParam changes the state', async () => {
+  const { page, problems } = await openApp(browser, srv.url + '#s=demo');
+  await waitFrames(page, 30);
+  await page.evaluate(() => window.tokenJourney.setScene('demo'));
+  await waitFrames(page, 40);
+  const shot = await page.screenshot();
+  const stats = await imageStats(page, shot);
+  assert.ok(stats.variance > 20, `screenshot looks blank (luminance variance ${stats.variance.toFixed(1)})`);
+
+  const before = await page.evaluate(() => window.tokenJourney.state());
+  assert.equal(before.scene, 'demo');
+  const err = await page.evaluate(() => window.tokenJourney.setParam('demo.parcels', 1234));
+  assert.equal(err, '');
+  await waitFrames(page, before.frames + 5);
+  const after = await page.evaluate(() => window.tokenJourney.state());
+  assert.equal(after.params['demo.parcels'], 1234);
+  assert.equal(after.parcels, 1234, 'the renderer holds the new parcel count');
+
+  const refused = await page.evaluate(() => window.tokenJourney.setParam('demo.parcels', -5));
+  assert.match(refused, /demo\.parcels/, 'an out-of-range value is refused with the parameter named');
+  const kept = await page.evaluate(() => window.tokenJourney.state());
+  assert.equal(kept.params['demo.parcels'], 1234, 'the last good value is kept');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a missing program file shows a clear message, not a blank page', async () => {
+  const { page } = await openApp(browser, srv.url + 'static/../index.html?broken');
+  await page.route('**/app.js', (r) => r.abort());
+  await page.reload();
+  await page.waitForSelector('#overlay.error', { timeout: 15000 });
+  const text = await page.textContent('#status');
+  assert.match(text, /could not be loaded/);
+  await page.close();
+});

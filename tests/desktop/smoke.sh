@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Desktop smoke test under Xvfb: the app renders N frames of each scene, writes the
+# framebuffer as PNG and exits 0; the PNG must not be blank (luminance spread).
+# Usage: tests/desktop/smoke.sh APP_BINARY OUT_DIR
+# Prints "desktop: N passed, M failed" last.
+set -uo pipefail
+app=$1 out=$2
+mkdir -p "$out"
+display=:$(( 90 + RANDOM % 100 ))
+Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null' EXIT
+sleep 1
+pass=0 fail=0
+check() { # name, then the app's flags
+  local name=$1; shift
+  local png="$out/desktop-$name.png"
+  rm -f "$png"
+  if DISPLAY=$display timeout 120 "$app" --frames 90 --screenshot "$png" "$@" >"$out/desktop-$name.log" 2>&1 && [ -s "$png" ]; then
+    local spread
+    spread=$(convert "$png" -colorspace gray -format '%[fx:standard_deviation*255]' info: 2>/dev/null || echo 0)
+    if awk -v s="$spread" 'BEGIN { exit !(s > 4) }'; then
+      echo "ok   desktop $name (luminance spread $spread)"; pass=$((pass + 1)); return
+    fi
+    echo "FAIL desktop $name: the screenshot is blank (spread $spread)"
+  else
+    echo "FAIL desktop $name: the app did not exit 0 with a PNG"; sed 's/^/     /' "$out/desktop-$name.log" | tail -5
+  fi
+  fail=$((fail + 1))
+}
+check demo --scene demo --set demo.parcels=100000
+# The model scenes are checked once they are part of the build (see scripts/test.sh).
+check present --present
+echo "desktop: $pass passed, $fail failed"
+[ $fail -eq 0 ]
