@@ -47,6 +47,10 @@ public:
     // before reaching t, so a frame never hangs on a huge step.
     virtual bool advance_to(double t, uint64_t max_events = 0) = 0;
     virtual double now() const = 0;
+    // Applies new values to the running simulation without restarting it, when the
+    // model can (rates, bandwidths, yields). Returns false when it cannot (shapes,
+    // counts, anything "structural"): the caller then resets. Default: never live.
+    virtual bool update_values(const ParamValues& values) { return false; }
     virtual std::vector<Metric> metrics() const = 0;
     virtual const std::vector<StationInfo>& stations() const = 0;
     virtual SegmentBuffer& segments() = 0;
