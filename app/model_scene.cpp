@@ -1,0 +1,217 @@
+// model_scene.cpp — see model_scene.h.
+#include "model_scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "format.h"
+#include "i18n.h"
+#include "imgui.h"
+
+namespace {
+// Events one frame may process: enough for every lens on a slow machine, small
+// enough that a frame never stalls. A frame that hits it says "catching up".
+constexpr uint64_t kEventBudgetPerFrame = 150000;
+}  // namespace
+
+ModelScene::ModelScene(std::unique_ptr<tj::Model> model, TimeLens lens)
+    : model_(std::move(model)), values_(model_->registry()), lens_range_(lens), lens_(lens.default_sim_per_s) {
+    std::string err;
+    renderer_.init(&err);
+    if (!err.empty()) status_ = err;
+    restart();
+}
+
+ModelScene::~ModelScene() { renderer_.shutdown(); }
+
+void ModelScene::restart() {
+    model_->reset(values_, seed_);
+    uploaded_version_ = ~0ull;
+    metrics_ = model_->metrics();
+}
+
+void ModelScene::reset() {
+    restart();
+    status_.clear();
+}
+
+std::string ModelScene::set_param(const std::string& id, double value) {
+    std::string err = values_.set(id, value);
+    if (!err.empty()) {
+        status_ = err;
+        return err;
+    }
+    int i = values_.registry().find(id);
+    bool structural = values_.registry()[size_t(i)].structural;
+    if (structural || !model_->update_values(values_)) {
+        restart();
+        status_ = pick("Restarted the run with the new value.", "已用新值重新开始运行。");
+    } else {
+        status_.clear();
+    }
+    return "";
+}
+
+std::string ModelScene::apply_preset(const std::string& preset_id) {
+    const tj::Preset* p = values_.registry().find_preset(preset_id);
+    if (!p) return "unknown preset '" + preset_id + "'";
+    std::string err = values_.apply(*p);
+    if (!err.empty()) return err;
+    restart();
+    status_ = pick("Preset: ", "预设：") + pick(p->label_en, p->label_zh);
+    return "";
+}
+
+void ModelScene::set_lens(double sim_per_s) {
+    if (std::isfinite(sim_per_s)) lens_ = std::clamp(sim_per_s, lens_range_.min_sim_per_s, lens_range_.max_sim_per_s);
+}
+
+tj::Scenario ModelScene::scenario() const { return tj::make_scenario(id(), values_, seed_, model_->now()); }
+
+std::string ModelScene::apply(const tj::Scenario& s) {
+    tj::ParamValues next = values_;
+    std::string err = tj::apply_scenario(s, next);
+    if (!err.empty()) return err;
+    values_ = next;
+    seed_ = s.seed;
+    restart();
+    // Replays to the link's time; the model bounds each call, so a far time cannot hang.
+    for (int i = 0; i < 10000 && model_->now() < s.time; i++) model_->advance_to(s.time, kEventBudgetPerFrame);
+    metrics_ = model_->metrics();
+    return "";
+}
+
+void ModelScene::update(double real_dt) {
+    if (playing_) {
+        // Targets are taken from the model's own clock, so a frame that could not
+        // finish does not pile up debt for the next ones.
+        double target = model_->now() + real_dt * lens_;
+        behind_ = !model_->advance_to(target, kEventBudgetPerFrame);
+    }
+    metrics_ = model_->metrics();
+}
+
+void ModelScene::draw_parcels(const FrameInput& in) {
+    tj::SegmentBuffer& segs = model_->segments();
+    double unit = model_->natural_time_unit();
+    if (segs.version() != uploaded_version_) {
+        upload_base_ = model_->now();
+        scratch_.clear();
+        for (const tj::Segment& s : segs.items()) {
+            ImVec2 a = station_position(s.from), b = station_position(s.to);
+            ParcelStyle st = parcel_style(s.kind);
+            float size = s.count > 1 ? -st.size_px * 1.25f : st.size_px;
+            scratch_.push_back({a.x, a.y, b.x, b.y, float((s.depart - upload_base_) / unit),
+                                float((s.arrive - upload_base_) / unit), st.rgba, size});
+        }
+        renderer_.upload(scratch_);
+        uploaded_version_ = segs.version();
+        drawn_ = scratch_.size();
+    }
+    // Parcels are sized in pixels but scale gently with zoom so a close-up reads.
+    add_parcel_pass(ImGui::GetBackgroundDrawList(), &renderer_, float((model_->now() - upload_base_) / unit),
+                    view_.gl_view(in.fb_scale), in.fb_w, in.fb_h);
+}
+
+void ModelScene::transport_controls() {
+    if (ImGui::Button(playing_ ? tr("ctl.pause") : tr("ctl.play"))) playing_ = !playing_;
+    ImGui::SameLine();
+    if (ImGui::Button(tr("ctl.step"))) {
+        playing_ = false;
+        model_->advance_to(model_->now() + model_->natural_time_unit(), kEventBudgetPerFrame);
+        metrics_ = model_->metrics();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(tr("ctl.reset"))) reset();
+    ImGui::SameLine();
+    ImGui::TextDisabled("t = %s", format_duration(model_->now(), language()).c_str());
+
+    // The lens as a log slider; its label is the lens in words.
+    float t = float(std::log(lens_ / lens_range_.min_sim_per_s) /
+                    std::log(lens_range_.max_sim_per_s / lens_range_.min_sim_per_s));
+    std::string words = describe_time_lens(lens_, lens_range_.where_en, lens_range_.where_zh, language());
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderFloat("##lens", &t, 0, 1, words.c_str()))
+        set_lens(lens_range_.min_sim_per_s * std::pow(lens_range_.max_sim_per_s / lens_range_.min_sim_per_s, double(t)));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.speed"));
+    if (behind_) ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%s", pick("Catching up: the simulation is behind the clock.", "正在追赶：模拟落后于时钟。").c_str());
+    if (!status_.empty()) ImGui::TextWrapped("%s", status_.c_str());
+}
+
+void ModelScene::parameter_controls() {
+    const tj::ParamRegistry& reg = values_.registry();
+    // Preset pickers, one per kind ("hardware", "model", ...), with sources on hover.
+    std::vector<std::string> kinds;
+    for (auto& p : reg.presets())
+        if (std::find(kinds.begin(), kinds.end(), p.kind) == kinds.end()) kinds.push_back(p.kind);
+    for (auto& kind : kinds) {
+        ImGui::PushID(kind.c_str());
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+        std::string title = pick("Preset: ", "预设：") + kind;
+        if (ImGui::BeginCombo("##preset", title.c_str())) {
+            for (auto& p : reg.presets()) {
+                if (p.kind != kind) continue;
+                if (ImGui::Selectable(pick(p.label_en, p.label_zh).c_str())) apply_preset(p.id);
+                if (ImGui::IsItemHovered() && !p.source.empty()) {
+                    ImGui::BeginTooltip();
+                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+                    ImGui::Text("%s: %s", tr("ctl.source"), p.source.c_str());
+                    ImGui::PopTextWrapPos();
+                    ImGui::EndTooltip();
+                }
+            }
+            ImGui::EndCombo();
+        }
+        ImGui::PopID();
+    }
+    param_panel(panel_, values_, [this](const std::string& id, double v) { return set_param(id, v); });
+}
+
+void ModelScene::metrics_table(const std::vector<std::string>& ids) {
+    if (!ImGui::BeginTable("metrics", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    for (const tj::Metric& m : metrics_) {
+        if (!ids.empty() && std::find(ids.begin(), ids.end(), m.id) == ids.end()) continue;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(pick(m.label_en.empty() ? m.id : m.label_en, m.label_zh).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.id.c_str());
+        ImGui::TableNextColumn();
+        std::string v;
+        if (m.unit == "s") v = format_duration(m.value, language());
+        else if (m.unit == "B") v = format_bytes(m.value);
+        else if (m.unit.empty()) v = tj::format_param_value(std::round(m.value * 1000) / 1000);
+        else v = format_si(m.value, m.unit.c_str());
+        ImGui::TextUnformatted(v.c_str());
+    }
+    ImGui::EndTable();
+}
+
+void ModelScene::station_card(size_t station, const std::vector<std::string>& live_lines) {
+    const auto& st = model_->stations();
+    if (station >= st.size()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+    ImGui::TextUnformatted(pick(st[station].label_en, st[station].label_zh).c_str());
+    ImGui::Separator();
+    for (auto& l : live_lines) ImGui::TextUnformatted(l.c_str());
+    if (!st[station].lesson_en.empty()) {
+        ImGui::Spacing();
+        ImGui::TextDisabled("%s", pick(st[station].lesson_en, st[station].lesson_zh).c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+std::vector<std::string> ModelScene::texts() const {
+    std::vector<std::string> t;
+    const tj::ParamRegistry& reg = values_.registry();
+    for (auto& d : reg.defs()) {
+        t.insert(t.end(), {d.label_zh, d.help_zh});
+        t.insert(t.end(), d.choices_zh.begin(), d.choices_zh.end());
+    }
+    for (auto& g : reg.groups()) t.push_back(g.label_zh);
+    for (auto& p : reg.presets()) t.push_back(p.label_zh);
+    for (auto& s : model_->stations()) t.insert(t.end(), {s.label_zh, s.lesson_zh});
+    for (auto& m : metrics_) t.push_back(m.label_zh);
+    return t;
+}

@@ -1,0 +1,102 @@
+// model_scene.h — what every scene built on a core model shares: the run (play,
+// pause, step, reset, speed and the time lens), parameter changes (live where the
+// model allows, else a restart that says so), links, parcels from the model's
+// segments, the parameter and number panels, hover cards for stations.
+//
+// A concrete scene (scene_token.cpp, scene_fab.cpp) lays out its stations, styles
+// its parcel kinds and draws its own map and panels; it calls the helpers here.
+//
+// Usage in a subclass:
+//   MyScene() : ModelScene(tj::make_model("token"), {1e-6, 1e-1, 2e-5, "on the chip", "芯片上"}) {}
+//   ImVec2 station_position(size_t i) const override { ... }
+//   ParcelStyle parcel_style(uint16_t kind) const override { ... }
+//   void draw_map(const FrameInput& in) override { view_.update(...); ...; draw_parcels(in); ... }
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/model.h"
+#include "core/scenario.h"
+#include "param_panel.h"
+#include "scene.h"
+#include "world_view.h"
+
+struct ParcelStyle {
+    uint32_t rgba = 0xFFFFFFFFu;  // bytes r, g, b, a (use rgba_u32)
+    float size_px = 8;
+};
+
+// What one real second shows, bounded, with the place it happens ("on the chip").
+struct TimeLens {
+    double min_sim_per_s, max_sim_per_s, default_sim_per_s;
+    const char *where_en, *where_zh;
+};
+
+constexpr uint32_t rgba_u32(int r, int g, int b, int a = 255) {
+    return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
+}
+
+class ModelScene : public Scene {
+public:
+    ModelScene(std::unique_ptr<tj::Model> model, TimeLens lens);
+    ~ModelScene() override;
+
+    const tj::ParamValues& values() const override { return values_; }
+    std::string set_param(const std::string& id, double value) override;
+    void reset() override;
+    void update(double real_dt) override;
+    std::vector<tj::Metric> metrics() const override { return metrics_; }
+    double sim_time() const override { return model_->now(); }
+    uint64_t seed() const override { return seed_; }
+    size_t parcels_drawn() const override { return drawn_; }
+    std::vector<std::string> texts() const override;
+
+    // Links and files: the scene's whole state, and the way back (all or nothing).
+    tj::Scenario scenario() const;
+    std::string apply(const tj::Scenario& s);
+    std::string apply_preset(const std::string& preset_id);
+
+    bool playing() const { return playing_; }
+    double lens() const { return lens_; }
+    void set_playing(bool p) { playing_ = p; }
+    void set_lens(double sim_per_s);
+    const tj::Model& model() const { return *model_; }
+
+protected:
+    virtual ImVec2 station_position(size_t station) const = 0;
+    virtual ParcelStyle parcel_style(uint16_t kind) const = 0;
+
+    // Uploads the model's segments when they changed and queues the parcel pass.
+    void draw_parcels(const FrameInput& in);
+    // Play / pause / step / reset / speed and the lens in words.
+    void transport_controls();
+    // Every registry parameter, grouped, with the preset pickers above.
+    void parameter_controls();
+    // The metrics as a two-column table; ids limits it to those (empty: all).
+    void metrics_table(const std::vector<std::string>& ids = {});
+    // A hover card for a station: its name, its lesson and the given live lines.
+    void station_card(size_t station, const std::vector<std::string>& live_lines);
+    // The map's world transform; subclasses call view_.update() in draw_map.
+    WorldView view_;
+    tj::Model& model_mut() { return *model_; }
+    std::string status_;  // the last refusal or "restarted" note, shown in the controls
+
+private:
+    void restart();
+
+    std::unique_ptr<tj::Model> model_;
+    tj::ParamValues values_;
+    TimeLens lens_range_;
+    double lens_;
+    uint64_t seed_ = 1;
+    bool playing_ = true;
+    bool behind_ = false;  // the last frame hit its event budget
+    std::vector<tj::Metric> metrics_;
+    ParamPanelState panel_;
+    ParcelRenderer renderer_;
+    uint64_t uploaded_version_ = ~0ull;
+    double upload_base_ = 0;
+    size_t drawn_ = 0;
+    std::vector<ParcelInstance> scratch_;
+};

@@ -1,0 +1,26 @@
+// palette.h — the colours of the app: Okabe and Ito's palette, which viewers with
+// the common colour-vision deficiencies can tell apart, plus the map's neutrals.
+// Use the names for meaning (kCompute, kMemory...) in both scenes, so a colour
+// means the same thing everywhere.
+#pragma once
+#include "imgui.h"
+
+namespace pal {
+constexpr ImU32 kOrange = IM_COL32(230, 159, 0, 255);
+constexpr ImU32 kSky = IM_COL32(86, 180, 233, 255);
+constexpr ImU32 kGreen = IM_COL32(0, 158, 115, 255);
+constexpr ImU32 kYellow = IM_COL32(240, 228, 66, 255);
+constexpr ImU32 kBlue = IM_COL32(0, 114, 178, 255);
+constexpr ImU32 kVermillion = IM_COL32(213, 94, 0, 255);
+constexpr ImU32 kPurple = IM_COL32(204, 121, 167, 255);
+constexpr ImU32 kGrey = IM_COL32(153, 153, 153, 255);
+
+constexpr ImU32 kSeries[] = {kSky, kOrange, kGreen, kVermillion, kBlue, kPurple, kYellow, kGrey};
+
+// Map neutrals: background of stations, their outline, text, dim text.
+constexpr ImU32 kStationFill = IM_COL32(38, 45, 60, 255);
+constexpr ImU32 kStationEdge = IM_COL32(120, 138, 170, 255);
+constexpr ImU32 kText = IM_COL32(236, 239, 245, 255);
+constexpr ImU32 kTextDim = IM_COL32(160, 170, 190, 255);
+constexpr ImU32 kBottleneck = kVermillion;  // the outline of the stage that limits
+}  // namespace pal

@@ -1,0 +1,69 @@
+// plots.h — the charts both scenes need, drawn with ImGui's draw list (ImPlot is
+// not in Debian bookworm): line charts with markers, a stacked "where the time
+// goes" bar, a histogram you can click, and a roofline. Each takes its data by
+// reference and the space it may use; each shows values on hover.
+//
+// Usage (inside an ImGui window):
+//   line_chart("kv", {0, 160}, {{"SRAM", &t, &y, pal::kSky}}, {.y_unit = "B"});
+//   stacked_bar("time", {{"compute", 0.2, pal::kOrange}, {"HBM", 0.7, pal::kSky}});
+//   int bin = histogram("itl", {0, 120}, edges, counts, "s");   // clicked bin or -1
+//   roofline("roof", {0, 200}, peak_flops, {{"HBM", 3.35e12}}, {ai, attained});
+#pragma once
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+
+struct LineSeries {
+    std::string label;
+    const std::vector<double>* x;
+    const std::vector<double>* y;
+    ImU32 color;
+};
+
+struct ChartMarker {
+    double x;
+    std::string label;
+};
+
+struct ChartOptions {
+    std::string x_unit = "s";   // "s" formats times, "week" weeks, "" plain numbers
+    std::string y_unit;         // "B" bytes, "s" times, "" plain, else SI with the unit
+    bool log_y = false;
+    bool y_from_zero = true;
+    std::vector<ChartMarker> markers;  // vertical lines with labels (e.g. the respin)
+};
+
+void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& series, const ChartOptions& opt);
+
+struct BarPart {
+    std::string label;
+    double value;
+    ImU32 color;
+};
+// One horizontal bar split by share, with a legend; values are shown as shares.
+void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height = 0);
+
+// Bars over bins [edges[i], edges[i+1]); returns the clicked bin or -1.
+// highlight marks one bin (e.g. the selected token's).
+int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, const std::vector<double>& counts,
+              const char* x_unit, int highlight = -1);
+
+struct RoofLevel {
+    std::string label;
+    double bytes_per_s;
+    ImU32 color;
+};
+struct RoofPoint {
+    double flops_per_byte;
+    double flops_per_s;
+    std::string label;
+};
+// Log-log roofline: the compute roof, one slanted roof per memory level, the points.
+void roofline(const char* id, ImVec2 size, double peak_flops, const std::vector<RoofLevel>& levels,
+              const std::vector<RoofPoint>& points);
+
+// "Nice" axis ticks: about n round values covering [lo, hi].
+std::vector<double> nice_ticks(double lo, double hi, int n);
+// A value with its unit as the axes show it (times, bytes, SI).
+std::string format_axis_value(double v, const std::string& unit);

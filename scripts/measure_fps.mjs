@@ -1,0 +1,31 @@
+// measure_fps.mjs — frame rates of the browser build as the page measures them,
+// for the parcel stress test at several parcel counts (and any scene given).
+//   node scripts/measure_fps.mjs WEB_ROOT [counts...]     (default 0 10000 100000)
+// Prints one line per setting; the empty scene's rate comes from the same run.
+import { serve, launch, openApp, waitFrames, measureFps } from '../tests/browser/browser.mjs';
+
+const [root, ...countArgs] = process.argv.slice(2);
+const counts = countArgs.length ? countArgs.map(Number) : [0, 10000, 100000];
+const srv = await serve(root);
+const browser = await launch();
+try {
+  const { page, problems } = await openApp(browser, srv.url);
+  await waitFrames(page, 10);
+  await page.evaluate(() => window.tokenJourney.setScene('demo'));
+  for (const n of counts) {
+    const err = await page.evaluate((k) => window.tokenJourney.setParam('demo.parcels', k), n);
+    if (err) throw new Error(err);
+    await page.waitForTimeout(1500);
+    const fps = await measureFps(page, 4000);
+    console.log(`demo parcels=${n}: ${fps.toFixed(1)} fps`);
+  }
+  for (const scene of ['token', 'fab']) {
+    if (await page.evaluate((s) => window.tokenJourney.setScene(s), scene)) continue;
+    await page.waitForTimeout(1500);
+    console.log(`${scene} default: ${(await measureFps(page, 4000)).toFixed(1)} fps`);
+  }
+  if (problems.length) console.log('page problems:\n' + problems.join('\n'));
+} finally {
+  await browser.close();
+  srv.server.close();
+}
