@@ -41,6 +41,10 @@ bool App::init(const AppOptions& opts, std::string* error) {
     panels_ = !opts.present;
     if (opts.present) ui_scale_ = 1.75f;
     if (!set_scene(opts.scene).empty()) current_ = 0;
+    if (!opts.state.empty()) {
+        std::string err = apply_link(opts.state);
+        if (!err.empty()) message_ = std::string(tr("err.title")) + ": " + err + "\n" + tr("err.kept");
+    }
     ImGuiStyle& st = ImGui::GetStyle();
     ImGui::StyleColorsDark();
     st.WindowRounding = 6;
@@ -83,6 +87,29 @@ std::string App::set_scene(const std::string& id) {
     for (size_t i = 0; i < scenes_.size(); i++)
         if (id == scenes_[i]->id()) { current_ = i; return ""; }
     return "unknown scene '" + id + "'";
+}
+
+std::string App::link() const {
+    if (scenes_.empty()) return "";
+    return tj::scenario_to_url(scenes_[current_]->scenario());
+}
+
+std::string App::apply_link(const std::string& fragment) {
+    auto registry_of = [this](const std::string& scene) -> const tj::ParamRegistry* {
+        for (auto& s : scenes_)
+            if (scene == s->id()) return &s->values().registry();
+        return nullptr;
+    };
+    tj::Scenario sc;
+    std::string err = tj::scenario_from_url(fragment, registry_of, sc);
+    if (!err.empty()) return err;
+    for (size_t i = 0; i < scenes_.size(); i++) {
+        if (sc.scene != scenes_[i]->id()) continue;
+        err = scenes_[i]->apply(sc);
+        if (err.empty()) current_ = i;
+        return err;
+    }
+    return "unknown scene '" + sc.scene + "'";
 }
 
 std::string App::set_param(const std::string& id, double value) {

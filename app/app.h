@@ -35,6 +35,9 @@ public:
     std::string state_json() const;
     std::string set_param(const std::string& id, double value);
     std::string set_scene(const std::string& id);
+    // The whole state as a link fragment, and back (a bad link changes nothing).
+    std::string link() const;
+    std::string apply_link(const std::string& fragment);
     bool quit_requested() const { return quit_; }
     bool fullscreen_toggle_requested() { bool r = toggle_fullscreen_; toggle_fullscreen_ = false; return r; }
     // Fonts need rebuilding (language or scale changed); the platform recreates the texture.

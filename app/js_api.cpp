@@ -31,6 +31,19 @@ EMSCRIPTEN_KEEPALIVE int tj_set_language(const char* code) {
     return language() == Lang::Zh;
 }
 
+// The current state as a link fragment (no '#').
+EMSCRIPTEN_KEEPALIVE const char* tj_link() {
+    static std::string s;
+    s = platform_app() ? platform_app()->link() : "";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tj_apply_link(const char* fragment) {
+    static std::string s;
+    s = platform_app() ? platform_app()->apply_link(fragment) : "app not ready";
+    return s.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {
     static std::string s;
     s = platform_app() ? platform_app()->set_scene(id) : "app not ready";

@@ -53,8 +53,8 @@ public:
     std::vector<std::string> texts() const override;
 
     // Links and files: the scene's whole state, and the way back (all or nothing).
-    tj::Scenario scenario() const;
-    std::string apply(const tj::Scenario& s);
+    tj::Scenario scenario() const override;
+    std::string apply(const tj::Scenario& s) override;
     std::string apply_preset(const std::string& preset_id);
 
     bool playing() const { return playing_; }

@@ -7,7 +7,7 @@
 //   --fullscreen          start full screen (F11 toggles)
 //   --present             start in presenter mode
 //   --scene ID            first scene: token, fab or demo
-//   --state FRAGMENT      a link's state to restore
+//   --state FRAGMENT      a link's state to restore (the page passes its #fragment)
 //   --size WxH            window size (default 1280x720)
 //   --frames N            render N frames, then exit (with --screenshot: save first)
 //   --screenshot OUT.png  write the last frame's pixels as PNG

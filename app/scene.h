@@ -13,6 +13,7 @@
 
 #include "core/model.h"
 #include "core/params.h"
+#include "core/scenario.h"
 #include "imgui.h"
 #include "parcel_renderer.h"
 
@@ -41,6 +42,10 @@ public:
     virtual double sim_time() const = 0;
     virtual uint64_t seed() const = 0;
     virtual size_t parcels_drawn() const = 0;
+    // Links and files: the scene's whole state, and the way back (all or nothing:
+    // "" when applied, else every problem and nothing changes).
+    virtual tj::Scenario scenario() const = 0;
+    virtual std::string apply(const tj::Scenario& s) = 0;
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
 };

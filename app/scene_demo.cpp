@@ -92,3 +92,14 @@ std::vector<std::string> DemoScene::texts() const {
     for (auto& d : registry_.defs()) t.insert(t.end(), {d.label_zh, d.help_zh});
     return t;
 }
+
+std::string DemoScene::apply(const tj::Scenario& s) {
+    tj::ParamValues next = values_;
+    std::string err = tj::apply_scenario(s, next);
+    if (!err.empty()) return err;
+    values_ = next;
+    seed_ = s.seed;
+    time_ = std::fmod(s.time, double(kLoop));
+    dirty_ = true;
+    return "";
+}

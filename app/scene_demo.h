@@ -20,6 +20,8 @@ public:
     uint64_t seed() const override { return seed_; }
     size_t parcels_drawn() const override { return renderer_.count(); }
     std::vector<std::string> texts() const override;
+    tj::Scenario scenario() const override { return tj::make_scenario(id(), values_, seed_, time_); }
+    std::string apply(const tj::Scenario& s) override;
 
 private:
     tj::ParamRegistry registry_;

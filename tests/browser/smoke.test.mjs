@@ -50,3 +50,22 @@ test('a missing program file shows a clear message, not a blank page', async () 
   assert.match(text, /could not be loaded/);
   await page.close();
 });
+
+test('a link in the address restores its state; a mangled one is refused and changes nothing', async () => {
+  const { page, problems } = await openApp(browser, srv.url + '#s=demo&seed=9&p.demo.parcels=555');
+  await waitFrames(page, 20);
+  const s = await page.evaluate(() => window.tokenJourney.state());
+  assert.equal(s.scene, 'demo');
+  assert.equal(s.seed, 9);
+  assert.equal(s.params['demo.parcels'], 555);
+  const link = await page.evaluate(() => window.tokenJourney.link());
+  assert.match(link, /p\.demo\.parcels=555/);
+
+  const err = await page.evaluate(() => window.tokenJourney.applyLink('s=demo&p.demo.parcels=banana&p.nope=1'));
+  assert.match(err, /demo\.parcels/);
+  assert.match(err, /nope/);
+  const kept = await page.evaluate(() => window.tokenJourney.state());
+  assert.equal(kept.params['demo.parcels'], 555);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

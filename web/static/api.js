@@ -5,6 +5,8 @@
 //   tokenJourney.state()            -> {scene, time, seed, params: {...}, metrics: {...}, ...}
 //   tokenJourney.setParam(id, v)    -> "" when applied, else why (the value is kept)
 //   tokenJourney.setScene(id)       -> "" or why
+//   tokenJourney.link()             -> the state as a link fragment ("s=token&seed=1&...")
+//   tokenJourney.applyLink(frag)    -> "" when applied, else every problem (nothing changes)
 //   tokenJourney.setLanguage('en'|'zh')  (remembered in localStorage between visits)
 'use strict';
 window.tokenJourney = {
@@ -19,5 +21,7 @@ window.tokenJourney = {
     try { localStorage.setItem('tj.lang', code); } catch (e) { /* storage may be off */ }
     return Module.ccall('tj_set_language', 'number', ['string'], [String(code)]) ? 'zh' : 'en';
   },
+  link() { return Module.ccall('tj_link', 'string', [], []); },
+  applyLink(fragment) { return Module.ccall('tj_apply_link', 'string', ['string'], [String(fragment)]); },
   setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
 };

@@ -44,6 +44,8 @@
 
   window.Module = {
     canvas,
+    // A shared link's state travels in the address's #fragment; the app reads it as --state.
+    arguments: location.hash.length > 1 ? ['--state', decodeURIComponent(location.hash.slice(1))] : [],
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
     // Emscripten reports preload progress as "Downloading data... (done/total)".
