@@ -1,0 +1,39 @@
+// placement.cpp — fill memory levels by capacity. See placement.h.
+#include "placement.h"
+
+#include <algorithm>
+
+namespace tj {
+
+Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy) {
+    // Device levels in order of achieved bandwidth (ties keep the SRAM-3D-HBM order);
+    // host memory is always last and holds whatever remains.
+    int order[kLevelCount - 1] = {kSram, kDram3d, kHbm};
+    std::stable_sort(order, order + kLevelCount - 1,
+                     [&](int a, int b) { return hw.level[a].bandwidth > hw.level[b].bandwidth; });
+    double free_bytes[kLevelCount] = {};
+    for (int l = 0; l < kLevelCount - 1; l++) {
+        bool usable = hw.level[l].enabled && !(policy == PlacementPolicy::SramAsScratch && l == kSram);
+        free_bytes[l] = usable ? std::max(0.0, hw.level[l].capacity) : 0;
+    }
+    Placement p;
+    auto pour = [&](double bytes, double* into) {
+        for (int l : order) {
+            double take = std::min(bytes, free_bytes[l]);
+            into[l] += take;
+            free_bytes[l] -= take;
+            bytes -= take;
+        }
+        into[kHostMem] += std::max(0.0, bytes);
+    };
+    if (policy == PlacementPolicy::KvFirst) {
+        pour(std::max(0.0, kv_bytes), p.kv);
+        pour(std::max(0.0, weight_bytes), p.weights);
+    } else {
+        pour(std::max(0.0, weight_bytes), p.weights);
+        pour(std::max(0.0, kv_bytes), p.kv);
+    }
+    return p;
+}
+
+}  // namespace tj

@@ -1,0 +1,88 @@
+// step_cost.h — how long one forward step takes, and where its time, bytes and
+// energy go: the roofline model of prefill, decode and speculative verify steps.
+// A pure function of (hardware, model shape, placement, work): testable alone.
+//
+// What one step costs:
+//   compute      FLOPs / (cores * peak per core * achieved fraction)
+//   each level   bytes fetched from it / (its bandwidth * achieved fraction)
+//                + its latency once per layer (only for levels that are read)
+//   NoC          bytes from far memory (and host spill) enter at the mesh edge:
+//                edge transfer = bytes / (edge links * link bandwidth), plus the mean
+//                edge-to-core hops once per layer; 3D-DRAM bytes rise vertically
+//                into their core (one hop, no mesh traffic); SRAM bytes are local
+//   reductions   two all-reduces of the activations per layer: across the mesh
+//                ((X-1)+(Y-1) hops plus 2 * bytes / link bandwidth) and, with
+//                several chips, across chips (log2(chips) link latencies plus
+//                2 * bytes / chip-link bandwidth)
+//   overhead     per layer and per step, fixed
+// How the parts overlap (hw.serial == false, the default): within a layer the
+// cores compute while their operands stream in and the NoC carries them, so a
+// layer takes the longest of compute, memory and the edge transfer. The levels
+// share each core's load path, so memory time is the sum over levels of
+// bytes / bandwidth (moving bytes to a slower level never helps). The reductions
+// wait for the layer's result and the overheads are fixed, so they add:
+//   time = max(compute, sum of level times, noc_edge) + reductions + overheads.
+// Weights and KV are assumed striped over the levels in the same proportion in
+// every layer, so the per-layer max summed over layers is the max of the totals.
+// With hw.serial == true nothing overlaps: time is the sum of all parts.
+//
+// Usage:
+//   StepWork w = decode_work(batch, tokens_per_seq, context_sum);
+//   StepCost c = step_cost(hw, shape, placement, w);
+//   c.time, c.part[kPartHbm], c.bytes[kHbm], c.energy_pj[kEnergyCompute], part_name(c.bottleneck)
+#pragma once
+#include "hardware.h"
+#include "model_shape.h"
+#include "placement.h"
+
+namespace tj {
+
+// What a step computes. Counts are totals over the sequences in the step.
+struct StepWork {
+    double seqs = 0;            // sequences in the step
+    double tokens = 0;          // new tokens processed (prompt tokens, or 1 or k+1 per sequence)
+    double logit_tokens = 0;    // tokens whose next-token logits are needed
+    double pairs = 0;           // (query, key) pairs attended (see causal_pairs)
+    double kv_read_tokens = 0;  // cached tokens whose K and V are read
+    double kv_write_tokens = 0; // new K and V entries written
+};
+
+// Decode or verify: `seqs` sequences, each processing q tokens after its context;
+// context_sum is the sum of the sequences' context lengths.
+StepWork decode_work(double seqs, double q, double context_sum);
+// One prompt chunk of n tokens after c cached tokens, of a sequence; `last` when the
+// chunk ends the prompt (its last token's logits give the first output token).
+StepWork prefill_chunk_work(double n, double c, bool last);
+// Adds b's counts to a (several sequences' chunks in one step).
+void add_work(StepWork& a, const StepWork& b);
+
+enum StepPart : int {
+    kPartCompute = 0, kPartSram, kPartDram3d, kPartHbm, kPartHostMem, kPartNoc, kPartChipLink, kPartOverhead,
+    kPartCount
+};
+const char* part_name(int part);  // "compute", "sram", ..., "overhead"
+
+enum EnergyPart : int {
+    kEnergySram = 0, kEnergyDram3d, kEnergyHbm, kEnergyHostMem, kEnergyNoc, kEnergyChipLink, kEnergyCompute,
+    kEnergyCount
+};
+const char* energy_part_name(int part);
+
+struct StepCost {
+    double time = 0;              // s, with overlap as described above
+    double part[kPartCount] = {}; // s, each part alone (what it would take by itself)
+    double flops = 0;
+    double bytes[kLevelCount] = {};         // bytes read or written per level (weights + KV)
+    double weight_bytes[kLevelCount] = {};
+    double kv_bytes[kLevelCount] = {};
+    double byte_hops = 0;                   // bytes times NoC hops travelled
+    double chip_link_bytes = 0;
+    double energy_pj[kEnergyCount] = {};
+    int bottleneck = kPartCompute;          // the part with the longest time alone
+    double total_bytes() const;
+    double total_energy_pj() const;
+};
+
+StepCost step_cost(const Hardware& hw, const ModelShape& m, const Placement& p, const StepWork& w);
+
+}  // namespace tj

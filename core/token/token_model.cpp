@@ -1,0 +1,767 @@
+// token_model.cpp — the token logistics scene on the Engine. See token_model.h.
+#include "token/token_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "token/token_params.h"
+
+namespace tj {
+
+namespace {
+
+enum EventType : uint32_t { EV_ARRIVAL = 1, EV_TOKENIZED, EV_ON_DEVICE, EV_STEP_END, EV_WAKE };
+enum SeqPhase : int { kTokenizing = 0, kReady, kDecoding };
+
+const size_t kMaxWaiting = 10000;     // admission queue cap (open mode); beyond it requests are dropped
+const size_t kMaxOnHost = 16384;      // released-text records in flight before the device waits
+const size_t kMaxSteps = 256, kMaxJourneys = 256, kMaxAnswerChars = 2048;
+const double kTokenIdBytes = 4;       // a token id on the links
+const double kLogitBytes = 2;         // one 16-bit logit, for the sampler-on-host round trip
+const double kItlMin = 1e-6;          // histogram of inter-token latency: 1 us .. 10 s, 5 bins a decade
+const int kItlBinsPerDecade = 5, kItlDecades = 7;
+
+// Stages that can be the bottleneck: the step's parts, then links and host stages.
+enum Stage : int {
+    kStageH2d = kPartCount, kStageD2h, kStageTokenizer, kStageDetok, kStageHostSampler, kStageCount
+};
+const char* stage_name(int s) {
+    static const char* names[kStageCount] = {"compute", "sram",      "dram3d",    "hbm",   "host memory",
+                                             "noc",     "chip link", "overhead",  "h2d link", "d2h link",
+                                             "tokenizer", "detokenizer", "host sampler"};
+    return s >= 0 && s < kStageCount ? names[s] : "?";
+}
+const char* stage_name_zh(int s) {
+    static const char* names[kStageCount] = {"计算",     "SRAM",     "3D DRAM", "HBM",    "主机内存",
+                                             "片上网络", "芯片互连", "固定开销", "上行链路", "下行链路",
+                                             "分词器",   "逆词元化", "主机采样"};
+    return s >= 0 && s < kStageCount ? names[s] : "?";
+}
+
+std::vector<StationInfo> make_stations() {
+    return {
+        {"prompt", "Prompt", "提示", "A request starts as text; nothing moves until it is cut into tokens.",
+         "请求从文字开始；切成词元之前什么都不会动。"},
+        {"tokenizer", "Tokenizer (CPU)", "分词器（CPU）",
+         "The CPU cuts the prompt into tokens; a long prompt costs time before the chip sees anything.",
+         "CPU 把提示切成词元；提示越长，芯片看到任何东西之前花的时间越多。"},
+        {"h2d", "Host-to-device link", "主机到芯片链路",
+         "Every crossing of PCIe pays a fixed latency, however few bytes it carries.",
+         "每次穿过 PCIe 都要付固定延迟，不管带的字节多么少。"},
+        {"mesh", "Mesh of cores", "核心网格",
+         "The cores could multiply far faster than the warehouses can feed them during decode.",
+         "解码时，核心的乘法速度远远超过仓库供货的速度。"},
+        {"sram", "SRAM (in each core)", "SRAM（每个核心内）",
+         "The nearest warehouse: fastest and cheapest per byte, but tiny.",
+         "最近的仓库：每字节最快最省电，但很小。"},
+        {"dram3d", "3D-stacked DRAM", "3D 堆叠 DRAM",
+         "Stacked right under the cores: many short vertical paths, no trip across the mesh.",
+         "直接叠在核心下方：许多很短的垂直通道，不用横穿网格。"},
+        {"hbm", "Far DRAM / HBM", "远端 DRAM / HBM",
+         "Big but across the chip's edge: every byte enters through the edge and crosses the mesh.",
+         "容量大但在芯片边缘之外：每个字节都要从边缘进来再横穿网格。"},
+        {"host_mem", "Host memory (spill)", "主机内存（溢出）",
+         "What does not fit on the device is read over PCIe every step: the slowest warehouse of all.",
+         "放不进芯片的部分每步都要经 PCIe 读取：最慢的仓库。"},
+        {"sampler", "Sampler", "采样器",
+         "The next token is chosen only after the whole step: token n+1 waits for token n.",
+         "整步结束后才能选出下一个词元：第 n+1 个词元必须等第 n 个。"},
+        {"d2h", "Device-to-host link", "芯片到主机链路",
+         "Finished tokens cross back to the CPU; small, but one more latency per step.",
+         "完成的词元跨回 CPU；数据很少，但每步又多一次延迟。"},
+        {"detok", "Detokenizer (CPU)", "逆词元化（CPU）",
+         "Bytes become characters; a character split across tokens is held until its last byte arrives.",
+         "字节变回字符；被词元切开的字符要扣住，等最后一个字节到来。"},
+        {"screen", "Screen", "屏幕",
+         "What the user feels: latency and jitter at the screen, not at the chip.",
+         "用户感受到的是屏幕上的延迟与抖动，而不是芯片上的。"},
+    };
+}
+
+// A finite number: metrics never carry NaN or infinity.
+double finite(double x) { return std::isfinite(x) ? x : 0; }
+
+}  // namespace
+
+TokenModel::TokenModel() : stations_(make_stations()) {
+    build_token_registry(reg_);
+    for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
+        view_.itl_edges.push_back(kItlMin * std::pow(10.0, double(e) / kItlBinsPerDecade));
+    ParamValues defaults(reg_);
+    reset(defaults, 1);
+}
+
+void TokenModel::reset(const ParamValues& v, uint64_t seed) {
+    auto g = [&](const char* id) { return v.get(id); };
+    auto gi = [&](const char* id) { return int(std::lround(v.get(id))); };
+
+    ModelShape m;
+    m.layers = gi("token.model.layers");
+    m.hidden = gi("token.model.hidden");
+    m.heads = gi("token.model.heads");
+    m.kv_heads = gi("token.model.kv_heads");
+    m.head_dim = gi("token.model.head_dim");
+    m.ffn = gi("token.model.ffn");
+    m.vocab = gi("token.model.vocab");
+    m.experts = gi("token.model.experts");
+    m.active_experts = gi("token.model.active_experts");
+    m.weight_bits = g("token.model.weight_bits");
+    m.kv_bits = g("token.model.kv_bits");
+    shape_ = sanitized(m);
+
+    Hardware h;
+    h.mesh_x = gi("token.mesh.x");
+    h.mesh_y = gi("token.mesh.y");
+    h.chips = gi("token.mesh.chips");
+    h.core_flops = g("token.mesh.core_tflops") * 1e12;
+    h.compute_eff = g("token.mesh.compute_eff");
+    h.bw_eff = g("token.mesh.bw_eff");
+    double cores = h.cores(), chips = h.chips;
+    h.level[kSram] = {true, g("token.sram.kb_per_core") * 1024 * cores, g("token.sram.gbs_per_core") * 1e9 * cores,
+                      g("token.sram.latency_ns") * 1e-9, g("token.energy.sram_pj")};
+    h.level[kDram3d] = {gi("token.dram3d.enabled") == 1, g("token.dram3d.capacity_gb") * 1e9 * chips,
+                        g("token.dram3d.bw_tbs") * 1e12 * chips, g("token.dram3d.latency_ns") * 1e-9,
+                        g("token.energy.dram3d_pj")};
+    h.level[kHbm] = {gi("token.hbm.enabled") == 1, g("token.hbm.capacity_gb") * 1e9 * chips,
+                     g("token.hbm.bw_gbs") * 1e9 * chips, g("token.hbm.latency_ns") * 1e-9, g("token.energy.hbm_pj")};
+    // Host memory: unbounded for this purpose, read across the host link.
+    h.level[kHostMem] = {true, 1e18, g("token.links.h2d_gbs") * 1e9, g("token.links.h2d_latency_us") * 1e-6,
+                         g("token.energy.host_mem_pj")};
+    h.noc_hop_latency = g("token.mesh.noc_hop_ns") * 1e-9;
+    h.noc_link_bw = g("token.mesh.noc_link_gbs") * 1e9;
+    h.noc_pj_per_bit_hop = g("token.energy.noc_pj");
+    h.mean_edge_hops = mesh_mean_edge_hops(h.mesh_x, h.mesh_y);
+    h.chip_link_latency = g("token.mesh.chip_link_us") * 1e-6;
+    h.chip_link_bw = g("token.mesh.chip_link_gbs") * 1e9;
+    h.chip_link_pj_per_bit = g("token.energy.chip_link_pj");
+    h.layer_overhead = g("token.mesh.layer_overhead_us") * 1e-6;
+    h.step_overhead = g("token.mesh.step_overhead_us") * 1e-6;
+    h.pj_per_flop = g("token.energy.flop_pj");
+    h.serial = gi("token.run.overlap") == 1;
+    hw_ = h;
+    policy_ = PlacementPolicy(gi("token.run.placement"));
+
+    mode_ = gi("token.run.mode");
+    batch_ = std::max(1, gi("token.run.batch"));
+    arrival_rate_ = g("token.run.arrival_rate");
+    prompt_len_ = std::max(1, gi("token.run.prompt_tokens"));
+    out_len_ = std::max(1, gi("token.run.output_tokens"));
+    chunk_ = std::max(1, gi("token.run.prefill_chunk"));
+    text_ = split_standin(answer_text(gi("token.run.answer_lang")));
+    sampler_host_ = gi("token.run.sampler") == kSamplerOnHost;
+    draft_k_ = gi("token.spec.draft_k");
+    alpha_ = g("token.spec.alpha");
+    draft_ratio_ = g("token.spec.draft_ratio");
+    tokenizer_s_ = g("token.host.tokenizer_us") * 1e-6;
+    detok_s_ = g("token.host.detok_us") * 1e-6;
+    detok_naive_ = gi("token.host.detok_mode") == kDetokNaive;
+    sampler_dev_s_ = g("token.host.sampler_device_us") * 1e-6;
+    sampler_host_s_ = g("token.host.sampler_host_us") * 1e-6;
+    host_cv_ = g("token.host.cv");
+    hiccup_p_ = g("token.host.hiccup_prob");
+    hiccup_s_ = g("token.host.hiccup_ms") * 1e-3;
+    flush_s_ = g("token.host.flush_ms") * 1e-3;
+    h2d_lat_ = g("token.links.h2d_latency_us") * 1e-6;
+    h2d_bw_ = g("token.links.h2d_gbs") * 1e9;
+    d2h_lat_ = g("token.links.d2h_latency_us") * 1e-6;
+    d2h_bw_ = g("token.links.d2h_gbs") * 1e9;
+    host_link_pj_ = g("token.energy.host_link_pj");
+    parcel_bytes_ = g("token.view.parcel_mb") * 1e6;
+    weight_total_ = weight_bytes(shape_);
+    kv_per_token_ = kv_bytes_per_token(shape_);
+
+    // Run state and statistics start over.
+    engine_.clear();
+    rng_.reseed(seed);
+    segments_.clear();
+    slots_.assign(size_t(batch_), Seq{});
+    waiting_.clear();
+    on_host_.clear();
+    planned_.clear();
+    decoding_.clear();
+    next_seq_ = next_parcel_ = 0;
+    device_busy_ = device_blocked_ = false;
+    step_kind_ = kStepDecode;
+    step_start_ = step_compute_s_ = step_memwait_s_ = step_sampler_s_ = step_draft_s_ = 0;
+    step_bottleneck_ = 0;
+    tok_free_ = h2d_free_ = d2h_free_ = detok_free_ = screen_free_ = 0;
+    tokens_on_host_ = tokens_held_ = 0;
+    tokens_sampled_ = tokens_at_screen_ = decode_tokens_ = decode_steps_ = 0;
+    prefill_steps_ = verify_steps_ = seqs_done_ = dropped_ = holds_ = detok_tokens_ = 0;
+    prompt_in_ = prompt_prefilled_ = drafts_accepted_ = drafts_rejected_ = text_chars_ = 0;
+    for (RunningStats* s : {&ttft_chip_, &ttft_screen_, &tpot_chip_, &tpot_screen_, &queue_wait_, &e2e_,
+                            &verify_tokens_, &prefill_time_, &decode_time_})
+        s->clear();
+    for (Quantiles* q : {&ttft_screen_q_, &tpot_chip_q_, &tpot_screen_q_}) q->clear();
+    std::fill(std::begin(decode_bytes_), std::end(decode_bytes_), 0.0);
+    std::fill(std::begin(decode_energy_), std::end(decode_energy_), 0.0);
+    std::fill(std::begin(busy_part_), std::end(busy_part_), 0.0);
+    decode_flops_ = decode_device_s_ = decode_byte_hops_ = link_energy_pj_ = 0;
+    busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_host_sampler_ = 0;
+    placement_ = place(hw_, weight_total_, 0, policy_);
+
+    view_.mesh_x = hw_.mesh_x;
+    view_.mesh_y = hw_.mesh_y;
+    view_.chips = hw_.chips;
+    view_.mean_edge_hops = hw_.mean_edge_hops;
+    view_.core_busy_fraction = view_.core_wait_fraction = 0;
+    view_.step_kind_now = -1;
+    view_.bottleneck = 0;
+    view_.bottleneck_name = stage_name(0);
+    view_.steps.clear();
+    view_.answer.clear();
+    view_.journeys.clear();
+    view_.watched_seq = 0;
+    view_.itl_counts.assign(view_.itl_edges.size(), 0);
+    view_.kv_series.assign(kLevelCount, TimeSeries(512));
+    update_view_levels(placement_);
+
+    if (mode_ == kClosedBatch) {
+        for (int i = 0; i < batch_; i++) waiting_.push_back(0);
+        admit();
+    } else {
+        engine_.schedule(rng_.exponential(arrival_rate_), EV_ARRIVAL);
+    }
+}
+
+double TokenModel::host_time(double mean) {
+    if (!(mean > 0)) return 0;
+    double x = host_cv_ > 0 ? rng_.lognormal_mean_cv(mean, host_cv_) : mean;
+    if (hiccup_p_ > 0 && rng_.bernoulli(hiccup_p_)) x += hiccup_s_;
+    return x;
+}
+
+void TokenModel::update_view_levels(const Placement& p) {
+    for (int l = 0; l < kLevelCount; l++) {
+        view_.level_enabled[l] = hw_.level[l].enabled;
+        view_.capacity[l] = l == kHostMem ? 0 : hw_.level[l].capacity;  // host memory: no limit drawn
+        view_.weights[l] = p.weights[l];
+        view_.kv[l] = p.kv[l];
+    }
+}
+
+bool TokenModel::advance_to(double t, uint64_t max_events) {
+    engine_.run_until(t, [this](const Event& e) { handle(e); }, max_events);
+    drain_host();
+    segments_.prune(engine_.now() - natural_time_unit());
+    return !(engine_.now() < t);
+}
+
+void TokenModel::drain_host() {
+    double now = engine_.now();
+    while (!on_host_.empty() && on_host_.front().t_screen <= now) {
+        tokens_at_screen_ += on_host_.front().tokens;
+        tokens_on_host_ -= on_host_.front().tokens;
+        on_host_.pop_front();
+    }
+}
+
+void TokenModel::handle(const Event& e) {
+    double now = engine_.now();
+    switch (e.type) {
+    case EV_ARRIVAL:
+        if (waiting_.size() < kMaxWaiting) waiting_.push_back(now);
+        else dropped_++;
+        engine_.schedule(now + rng_.exponential(arrival_rate_), EV_ARRIVAL);
+        admit();
+        break;
+    case EV_TOKENIZED: {
+        Seq& s = slots_[e.a];
+        double bytes = s.prompt * kTokenIdBytes;
+        double t0 = std::max(now, h2d_free_), dur = h2d_lat_ + bytes / h2d_bw_;
+        h2d_free_ = t0 + dur;
+        busy_h2d_ += dur;
+        link_energy_pj_ += bytes * 8 * host_link_pj_;
+        segments_.emit({next_parcel_++, kSegPromptTokens, kStTokenizer, kStH2d, now, t0, uint32_t(s.prompt)});
+        segments_.emit({next_parcel_++, kSegPromptTokens, kStH2d, kStMesh, t0, h2d_free_, uint32_t(s.prompt)});
+        engine_.schedule(h2d_free_, EV_ON_DEVICE, e.a);
+        break;
+    }
+    case EV_ON_DEVICE: {
+        Seq& s = slots_[e.a];
+        s.phase = kReady;
+        s.t_ready = now;
+        start_step();
+        break;
+    }
+    case EV_STEP_END:
+        end_step();
+        break;
+    case EV_WAKE:
+        device_blocked_ = false;
+        drain_host();
+        start_step();
+        break;
+    }
+}
+
+void TokenModel::admit() {
+    double now = engine_.now();
+    for (size_t i = 0; i < slots_.size() && !waiting_.empty(); i++) {
+        if (slots_[i].active) continue;
+        Seq s;
+        s.active = true;
+        s.phase = kTokenizing;
+        s.id = next_seq_++;
+        s.t_arrive = waiting_.front();
+        waiting_.pop_front();
+        s.t_admit = now;
+        s.prompt = prompt_len_;
+        s.out_len = out_len_;
+        queue_wait_.add(now - s.t_arrive);
+        prompt_in_ += uint64_t(s.prompt);
+        double t0 = std::max(now, tok_free_), dur = host_time(s.prompt * tokenizer_s_);
+        tok_free_ = t0 + dur;
+        busy_tokenizer_ += dur;
+        segments_.emit({next_parcel_++, kSegPromptTokens, kStPrompt, kStTokenizer, now, tok_free_, uint32_t(s.prompt)});
+        engine_.schedule(tok_free_, EV_TOKENIZED, uint32_t(i));
+        if (i == 0) {  // the sequence in the first slot is the one whose text the view shows
+            view_.watched_seq = s.id;
+            if (!view_.answer.empty()) view_.answer.push_back({"\n", now});
+        }
+        slots_[i] = std::move(s);
+    }
+}
+
+void TokenModel::record_step(const StepCost& c, double scale, bool decode) {
+    for (int p = 0; p < kPartCount; p++) busy_part_[p] += c.part[p] * scale;
+    if (!decode) return;
+    for (int l = 0; l < kLevelCount; l++) decode_bytes_[l] += c.bytes[l] * scale;
+    for (int k = 0; k < kEnergyCount; k++) decode_energy_[k] += c.energy_pj[k] * scale;
+    decode_flops_ += c.flops * scale;
+    decode_byte_hops_ += c.byte_hops * scale;
+    decode_device_s_ += c.time * scale;
+}
+
+void TokenModel::emit_fetch_segments(const StepCost& c, double t0, double t1) {
+    for (int l = 0; l < kLevelCount; l++) {
+        uint16_t from = uint16_t(kStSram + l);
+        double counts[2] = {c.weight_bytes[l], c.kv_bytes[l]};
+        uint16_t kinds[2] = {uint16_t(kSegWeightFetch + l), uint16_t(kSegKvFetch + l)};
+        for (int k = 0; k < 2; k++) {
+            if (!(counts[k] > 0)) continue;
+            double n = std::clamp(std::ceil(counts[k] / parcel_bytes_), 1.0, 4e9);
+            segments_.emit({next_parcel_++, kinds[k], from, kStMesh, t0, t1, uint32_t(n)});
+        }
+    }
+}
+
+void TokenModel::start_step() {
+    if (device_busy_ || device_blocked_) return;
+    double now = engine_.now();
+    drain_host();
+    if (on_host_.size() >= kMaxOnHost) {  // the host is behind: the device waits for it
+        device_blocked_ = true;
+        engine_.schedule(on_host_.front().t_screen, EV_WAKE);
+        return;
+    }
+    // KV cache now on the device: every sequence that has reached it.
+    double kv_tokens = 0;
+    for (const Seq& s : slots_)
+        if (s.active && s.phase != kTokenizing) kv_tokens += s.context();
+
+    StepWork w;
+    planned_.clear();
+    decoding_.clear();
+    int budget = chunk_;
+    for (size_t i = 0; i < slots_.size() && budget > 0; i++) {
+        const Seq& s = slots_[i];
+        if (!s.active || s.phase != kReady) continue;
+        int n = std::min(s.prompt - s.prefilled, budget);
+        bool last = s.prefilled + n == s.prompt;
+        add_work(w, prefill_chunk_work(n, s.prefilled, last));
+        planned_.push_back({int(i), n, last});
+        budget -= n;
+    }
+    double draft_s = 0, sampler_s = 0;
+    int logits = 0;
+    StepCost c;
+    if (!planned_.empty()) {
+        step_kind_ = kStepPrefill;
+        placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_);
+        c = step_cost(hw_, shape_, placement_, w);
+        record_step(c, 1, false);
+        for (const Planned& p : planned_) logits += p.last ? 1 : 0;
+    } else {
+        double ctx = 0;
+        for (size_t i = 0; i < slots_.size(); i++)
+            if (slots_[i].active && slots_[i].phase == kDecoding) {
+                decoding_.push_back(int(i));
+                ctx += slots_[i].context();
+            }
+        if (decoding_.empty()) {  // nothing to do until a prompt reaches the device
+            view_.step_kind_now = -1;
+            return;
+        }
+        double n = double(decoding_.size()), q = draft_k_ > 0 ? draft_k_ + 1 : 1;
+        w = decode_work(n, q, ctx);
+        step_kind_ = draft_k_ > 0 ? kStepVerify : kStepDecode;
+        placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_);
+        c = step_cost(hw_, shape_, placement_, w);
+        record_step(c, 1, true);
+        if (draft_k_ > 0) {  // k steps of a draft model costing draft_ratio of a target step each
+            StepCost d = step_cost(hw_, shape_, placement_, decode_work(n, 1, ctx));
+            double scale = draft_k_ * draft_ratio_;
+            draft_s = d.time * scale;
+            record_step(d, scale, true);
+        }
+        logits = int(w.logit_tokens);
+    }
+    if (logits > 0) {
+        if (sampler_host_) {  // logits go to the CPU, the chosen tokens come back
+            double down = d2h_lat_ + logits * double(shape_.vocab) * kLogitBytes / d2h_bw_;
+            double up = h2d_lat_ + logits * kTokenIdBytes / h2d_bw_;
+            double cpu = host_time(logits * sampler_host_s_);
+            busy_d2h_ += down;
+            busy_h2d_ += up;
+            busy_host_sampler_ += cpu;
+            link_energy_pj_ += (logits * double(shape_.vocab) * kLogitBytes + logits * kTokenIdBytes) * 8 * host_link_pj_;
+            sampler_s = down + cpu + up;
+        } else {
+            sampler_s = sampler_dev_s_;
+        }
+    }
+    step_start_ = now;
+    step_draft_s_ = draft_s;
+    step_compute_s_ = std::min(c.part[kPartCompute], c.time);
+    step_memwait_s_ = c.time - step_compute_s_;
+    step_sampler_s_ = sampler_s;
+    step_bottleneck_ = c.bottleneck;
+    double device_end = now + draft_s + c.time;
+    emit_fetch_segments(c, now + draft_s, device_end);
+    double end = device_end + sampler_s;
+    if (step_kind_ == kStepPrefill) prefill_time_.add(end - now);
+    else decode_time_.add(end - now);
+    for (int l = 0; l < kLevelCount; l++) view_.kv_series[size_t(l)].add(now, placement_.kv[l]);
+    update_view_levels(placement_);
+    view_.core_busy_fraction = c.time > 0 ? step_compute_s_ / c.time : 0;
+    view_.core_wait_fraction = c.time > 0 ? 1 - view_.core_busy_fraction : 0;
+    view_.step_kind_now = step_kind_;
+    device_busy_ = true;
+    engine_.schedule(end, EV_STEP_END);
+}
+
+void TokenModel::end_step() {
+    double now = engine_.now();
+    device_busy_ = false;
+    TokenStepRecord r;
+    r.start = step_start_;
+    r.end = now;
+    r.kind = step_kind_;
+    r.bottleneck = step_bottleneck_;
+    r.compute_s = step_compute_s_;
+    r.memory_wait_s = step_memwait_s_;
+    r.draft_s = step_draft_s_;
+    r.sampler_s = step_sampler_s_;
+
+    // Tokens produced per slot this step.
+    std::vector<std::pair<int, int>> produced;
+    if (step_kind_ == kStepPrefill) {
+        prefill_steps_++;
+        for (const Planned& p : planned_) {
+            Seq& s = slots_[size_t(p.slot)];
+            s.prefilled += p.tokens;
+            prompt_prefilled_ += uint64_t(p.tokens);
+            r.tokens += p.tokens;
+            r.seqs++;
+            if (p.last) {
+                s.phase = kDecoding;
+                produced.push_back({p.slot, 1});
+            }
+        }
+        if (!planned_.empty()) r.first_seq = slots_[size_t(planned_[0].slot)].id;
+    } else {
+        decode_steps_++;
+        if (step_kind_ == kStepVerify) verify_steps_++;
+        for (int slot : decoding_) {
+            Seq& s = slots_[size_t(slot)];
+            int make = 1;
+            if (step_kind_ == kStepVerify) {
+                int accepted = 0;  // draft tokens accepted until the first rejection
+                while (accepted < draft_k_ && rng_.bernoulli(alpha_)) accepted++;
+                verify_tokens_.add(accepted + 1);
+                drafts_accepted_ += uint64_t(accepted);
+                drafts_rejected_ += uint64_t(draft_k_ - accepted);  // their KV entries roll back
+                r.accepted += accepted;
+                r.rejected += draft_k_ - accepted;
+                make = accepted + 1;
+            }
+            make = std::min(make, s.out_len - s.generated);
+            produced.push_back({slot, make});
+            r.tokens += make;
+            r.seqs++;
+        }
+        if (!decoding_.empty()) r.first_seq = slots_[size_t(decoding_[0])].id;
+    }
+
+    // The step's tokens travel to the host in one transfer (already there when sampled on the host).
+    int total = 0;
+    for (auto& pr : produced) total += pr.second;
+    double t_host = now, link_s = 0;
+    if (total > 0) {
+        segments_.emit({next_parcel_++, kSegOutputToken, kStMesh, kStSampler, now - step_sampler_s_, now, uint32_t(total)});
+        if (!sampler_host_) {
+            double bytes = total * kTokenIdBytes;
+            double t0 = std::max(now, d2h_free_), dur = d2h_lat_ + bytes / d2h_bw_;
+            d2h_free_ = t0 + dur;
+            busy_d2h_ += dur;
+            link_energy_pj_ += bytes * 8 * host_link_pj_;
+            t_host = d2h_free_;
+            link_s = t_host - now;
+        }
+        segments_.emit({next_parcel_++, kSegOutputToken, kStSampler, kStD2h, now, now + 0.5 * link_s, uint32_t(total)});
+        segments_.emit({next_parcel_++, kSegOutputToken, kStD2h, kStDetok, now + 0.5 * link_s, t_host, uint32_t(total)});
+    }
+    for (auto& pr : produced) emit_tokens(pr.first, pr.second, t_host, link_s);
+    for (auto& pr : produced)
+        if (slots_[size_t(pr.first)].generated >= slots_[size_t(pr.first)].out_len) finish(pr.first);
+
+    view_.steps.push_back(r);
+    if (view_.steps.size() > kMaxSteps) view_.steps.pop_front();
+    view_.step_kind_now = -1;
+    admit();
+    start_step();
+}
+
+void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s) {
+    double now = engine_.now();
+    Seq& s = slots_[size_t(slot)];
+    bool watched = s.id == view_.watched_seq;
+    std::vector<std::string> chars;
+    for (int j = 0; j < count; j++) {
+        s.generated++;
+        tokens_sampled_++;
+        if (step_kind_ != kStepPrefill) decode_tokens_++;
+        TokenJourney jr;
+        jr.seq = s.id;
+        jr.index = uint32_t(s.generated);
+        jr.t_step_start = step_start_;
+        jr.t_sampled = now;
+        jr.queued_s = std::max(0.0, step_start_ - s.t_ready);
+        jr.compute_s = step_compute_s_;
+        jr.memory_wait_s = step_memwait_s_ + step_draft_s_;
+        jr.sampler_s = step_sampler_s_;
+        jr.link_s = link_s;
+        if (s.t_first_chip < 0) {
+            s.t_first_chip = now;
+            ttft_chip_.add(now - s.t_arrive);
+        } else {
+            tpot_chip_.add(now - s.t_last_chip);
+            tpot_chip_q_.add(now - s.t_last_chip);
+        }
+        s.t_last_chip = now;
+
+        double cost = detok_s_ * (detok_naive_ ? double(s.generated) : 1.0);
+        double t0 = std::max(t_host, detok_free_);
+        detok_free_ = t0 + host_time(cost);
+        busy_detok_ += detok_free_ - t0;
+        detok_tokens_++;
+        jr.detok_s = detok_free_ - t_host;
+
+        const std::string& bytes = text_.token_bytes[s.text_pos];
+        s.text_pos = (s.text_pos + 1) % text_.token_bytes.size();
+        chars.clear();
+        DetokResult res = s.hold.feed(bytes, watched ? &chars : nullptr);
+        // Characters that came out complete every token held before this one; this
+        // token is shown with them unless its own last byte starts a new character.
+        if (res.held) {
+            if (res.chars > 0) release_text(s, watched ? &chars : nullptr, detok_free_);
+            if (s.held_tokens < 4) s.pending[s.held_tokens] = jr;
+            s.held_tokens++;
+            tokens_held_++;
+            holds_++;
+        } else {
+            if (s.held_tokens < 4) s.pending[s.held_tokens] = jr;
+            s.held_tokens++;
+            tokens_held_++;
+            release_text(s, watched ? &chars : nullptr, detok_free_);
+        }
+        if (s.generated >= s.out_len) break;
+    }
+    s.t_ready = now;
+}
+
+// Releases the held tokens of s (and the characters in *chars) at detokenizer time t_detok.
+void TokenModel::release_text(Seq& s, const std::vector<std::string>* chars, double t_detok) {
+    double t_scr = std::max(screen_free_, t_detok + host_time(flush_s_));
+    screen_free_ = t_scr;
+    if (chars) {
+        for (const std::string& ch : *chars) {
+            view_.answer.push_back({ch, t_scr});
+            if (view_.answer.size() > kMaxAnswerChars) view_.answer.pop_front();
+        }
+        text_chars_ += chars->size();
+    }
+    if (s.held_tokens == 0) return;
+    int n = s.held_tokens;
+    for (int i = 0; i < n; i++) {
+        double gap;
+        if (s.t_last_screen < 0) {
+            gap = 0;
+            ttft_screen_.add(t_scr - s.t_arrive);
+            ttft_screen_q_.add(t_scr - s.t_arrive);
+        } else {
+            gap = t_scr - s.t_last_screen;
+            tpot_screen_.add(gap);
+            tpot_screen_q_.add(gap);
+            int bin = gap < kItlMin ? 0 : 1 + int(std::floor(std::log10(gap / kItlMin) * kItlBinsPerDecade));
+            bin = std::clamp(bin, 0, int(view_.itl_counts.size()) - 1);
+            view_.itl_counts[size_t(bin)]++;
+        }
+        s.t_last_screen = t_scr;
+        if (i < 4) {
+            TokenJourney jr = s.pending[i];
+            jr.t_screen = t_scr;
+            double t_detok_done = jr.t_sampled + jr.link_s + jr.detok_s;
+            jr.hold_s = std::max(0.0, t_detok - t_detok_done);
+            jr.flush_s = t_scr - t_detok;
+            view_.journeys.push_back(jr);
+            if (view_.journeys.size() > kMaxJourneys) view_.journeys.pop_front();
+        }
+    }
+    segments_.emit({next_parcel_++, kSegText, kStDetok, kStScreen, t_detok, t_scr, uint32_t(n)});
+    on_host_.push_back({t_scr, uint32_t(n)});
+    tokens_on_host_ += uint64_t(n);
+    tokens_held_ -= uint64_t(n);
+    s.held_tokens = 0;
+}
+
+void TokenModel::finish(int slot) {
+    Seq& s = slots_[size_t(slot)];
+    if (s.held_tokens > 0) {  // the answer ended inside a character: show what there is
+        std::vector<std::string> chars;
+        bool watched = s.id == view_.watched_seq;
+        s.hold.flush(watched ? &chars : nullptr);
+        release_text(s, watched ? &chars : nullptr, detok_free_);
+    }
+    e2e_.add(s.t_last_screen - s.t_arrive);
+    s.active = false;
+    seqs_done_++;
+    if (mode_ == kClosedBatch) waiting_.push_back(engine_.now());
+}
+
+std::vector<Metric> TokenModel::metrics() const {
+    std::vector<Metric> out;
+    auto add = [&](const std::string& id, double v, const char* unit, const std::string& en, const std::string& zh) {
+        out.push_back({id, finite(v), unit, en, zh});
+    };
+    double now = engine_.now();
+    double dec_tok = double(decode_tokens_);
+    auto per_tok = [&](double x) { return dec_tok > 0 ? x / dec_tok : 0; };
+
+    add("model_params", param_count(shape_), "", "Parameters", "参数量");
+    add("model_active_params", active_param_count(shape_), "", "Active parameters per token", "每词元激活参数量");
+    add("weight_bytes", weight_total_, "B", "Weight bytes", "权重字节数");
+    add("kv_bytes_per_token", kv_per_token_, "B", "KV cache bytes per token", "每词元 KV 缓存字节数");
+
+    add("ttft_s", ttft_screen_.mean(), "s", "Time to first token (screen, mean)", "首词元时间（屏幕，均值）");
+    add("ttft_p50_s", ttft_screen_q_.quantile(0.5), "s", "Time to first token p50 (screen)", "首词元时间 p50（屏幕）");
+    add("ttft_p99_s", ttft_screen_q_.quantile(0.99), "s", "Time to first token p99 (screen)", "首词元时间 p99（屏幕）");
+    add("ttft_chip_s", ttft_chip_.mean(), "s", "Time to first token (chip, mean)", "首词元时间（芯片，均值）");
+    add("tpot_chip_mean_s", tpot_chip_.mean(), "s", "Time per output token at the chip (mean)", "芯片端每词元时间（均值）");
+    add("tpot_chip_p50_s", tpot_chip_q_.quantile(0.5), "s", "Time per output token at the chip p50", "芯片端每词元时间 p50");
+    add("tpot_chip_p99_s", tpot_chip_q_.quantile(0.99), "s", "Time per output token at the chip p99", "芯片端每词元时间 p99");
+    add("tpot_screen_mean_s", tpot_screen_.mean(), "s", "Time per output token at the screen (mean)", "屏幕端每词元时间（均值）");
+    add("tpot_screen_p50_s", tpot_screen_q_.quantile(0.5), "s", "Time per output token at the screen p50", "屏幕端每词元时间 p50");
+    add("tpot_screen_p99_s", tpot_screen_q_.quantile(0.99), "s", "Time per output token at the screen p99", "屏幕端每词元时间 p99");
+    add("tok_s_per_seq", tpot_chip_.mean() > 0 ? 1 / tpot_chip_.mean() : 0, "tok/s", "Tokens/s per sequence", "每序列词元/秒");
+    add("tok_s_total", now > 0 ? double(tokens_sampled_) / now : 0, "tok/s", "Tokens/s in total", "总词元/秒");
+    add("e2e_s", e2e_.mean(), "s", "Request latency, arrival to last text (mean)", "请求延迟：到达至最后文字（均值）");
+
+    double bytes_total = 0;
+    for (int l = 0; l < kLevelCount; l++) {
+        std::string ln = level_name(l);
+        bytes_total += decode_bytes_[l];
+        add("bytes_per_token_" + ln, per_tok(decode_bytes_[l]), "B", "Bytes per token from " + ln, "每词元来自 " + ln + " 的字节");
+    }
+    add("bytes_per_token_total", per_tok(bytes_total), "B", "Bytes moved per token", "每词元搬运字节");
+    add("noc_byte_hops_per_token", per_tok(decode_byte_hops_), "B*hop", "NoC byte-hops per token", "每词元片上网络字节·跳数");
+    add("noc_mean_hops", bytes_total > 0 ? decode_byte_hops_ / bytes_total : 0, "hop", "Mean NoC hops per byte", "每字节平均片上网络跳数");
+
+    double e_total = 0;
+    for (int k = 0; k < kEnergyCount; k++) {
+        std::string kn = energy_part_name(k);
+        e_total += decode_energy_[k];
+        add("energy_pj_per_token_" + kn, per_tok(decode_energy_[k]), "pJ", "Energy per token: " + kn, "每词元能耗：" + kn);
+    }
+    double links_per_tok = tokens_sampled_ > 0 ? link_energy_pj_ / double(tokens_sampled_) : 0;
+    add("energy_pj_per_token_links", links_per_tok, "pJ", "Energy per token: host links", "每词元能耗：主机链路");
+    add("energy_pj_per_token_total", per_tok(e_total) + links_per_tok, "pJ", "Energy per token in total", "每词元总能耗");
+
+    double busy[kStageCount] = {};
+    for (int p = 0; p < kPartCount; p++) busy[p] = busy_part_[p];
+    busy[kStageH2d] = busy_h2d_;
+    busy[kStageD2h] = busy_d2h_;
+    busy[kStageTokenizer] = busy_tokenizer_;
+    busy[kStageDetok] = busy_detok_;
+    busy[kStageHostSampler] = busy_host_sampler_;
+    int worst = 0;
+    for (int s = 0; s < kStageCount; s++) {
+        std::string id = stage_name(s);
+        std::replace(id.begin(), id.end(), ' ', '_');
+        add("share_" + id, now > 0 ? busy[s] / now : 0, "", std::string("Busy share of time: ") + stage_name(s),
+            std::string("忙碌时间占比：") + stage_name_zh(s));
+        if (busy[s] > busy[worst]) worst = s;
+    }
+    add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_name(worst), std::string("瓶颈：") + stage_name_zh(worst));
+
+    double peak = hw_.peak_flops();
+    double stream_max = 0, stream_sum = 0;
+    for (int l = 0; l < kLevelCount; l++) {
+        double bw = hw_.level[l].bandwidth * hw_.bw_eff;
+        double t = bw > 0 ? decode_bytes_[l] / bw : 0;
+        stream_max = std::max(stream_max, t);
+        stream_sum += t;
+    }
+    double eff_bw = bytes_total / (hw_.serial ? stream_sum : stream_max);
+    double intensity = bytes_total > 0 ? decode_flops_ / bytes_total : 0;
+    add("roofline_flops_per_byte", intensity, "FLOP/B", "Arithmetic intensity of decode", "解码的算术强度");
+    add("roofline_attained_flops", decode_device_s_ > 0 ? decode_flops_ / decode_device_s_ : 0, "FLOP/s",
+        "Attained FLOP/s in decode", "解码实际达到的 FLOP/s");
+    add("roofline_peak_flops", peak, "FLOP/s", "Peak FLOP/s", "峰值 FLOP/s");
+    add("roofline_bw_bytes_s", eff_bw, "B/s", "Achieved memory bandwidth (roofline slope)", "达成存储带宽（屋顶线斜率）");
+    add("roofline_ridge_flops_per_byte", eff_bw > 0 ? peak * hw_.compute_eff / eff_bw : 0, "FLOP/B",
+        "Ridge point: intensity where compute starts to bind", "屋脊点：计算开始成为约束的算术强度");
+    add("roofline_attainable_flops", std::min(peak * hw_.compute_eff, intensity * eff_bw), "FLOP/s",
+        "Roofline bound at this intensity", "此算术强度下的屋顶线上限");
+
+    for (int l = 0; l < kLevelCount; l++) {
+        std::string ln = level_name(l);
+        add("kv_bytes_" + ln, placement_.kv[l], "B", "KV cache in " + ln, "KV 缓存位于 " + ln);
+        add("weight_bytes_" + ln, placement_.weights[l], "B", "Weights in " + ln, "权重位于 " + ln);
+    }
+
+    add("queue_len", double(waiting_.size()), "req", "Requests waiting for a batch slot", "等待批次空位的请求");
+    add("queue_wait_s", queue_wait_.mean(), "s", "Wait before prefill (mean)", "预填充前等待（均值）");
+    add("requests_dropped", double(dropped_), "req", "Requests dropped (queue full)", "被丢弃的请求（队列满）");
+    add("sequences_done", double(seqs_done_), "seq", "Sequences finished", "已完成序列");
+    add("prefill_step_s", prefill_time_.mean(), "s", "Prefill step time (mean)", "预填充步时间（均值）");
+    add("decode_step_s", decode_time_.mean(), "s", "Decode step time (mean)", "解码步时间（均值）");
+    add("decode_steps", double(decode_steps_), "", "Decode steps", "解码步数");
+    add("prefill_steps", double(prefill_steps_), "", "Prefill steps", "预填充步数");
+
+    double a = alpha_, k = draft_k_;
+    double expected = draft_k_ > 0 ? (a < 1 ? (1 - std::pow(a, k + 1)) / (1 - a) : k + 1) : 1;
+    add("spec_tokens_per_verify", verify_tokens_.count() ? verify_tokens_.mean() : 1, "tok",
+        "Tokens per verify step (measured)", "每次验证产出的词元（实测）");
+    add("spec_tokens_per_verify_expected", expected, "tok", "Tokens per verify step: (1-a^(k+1))/(1-a)",
+        "每次验证的期望词元：(1-a^(k+1))/(1-a)");
+    add("kv_rollback_tokens", double(drafts_rejected_), "tok", "KV entries rolled back (rejected drafts)",
+        "回滚的 KV 条目（被拒草稿）");
+
+    add("detok_holds", double(holds_), "tok", "Tokens held for an incomplete character", "因字符不完整被扣住的词元");
+    add("detok_hold_share", detok_tokens_ ? double(holds_) / double(detok_tokens_) : 0, "", "Share of tokens held",
+        "被扣住的词元比例");
+    add("text_chars", double(text_chars_), "char", "Characters shown (watched sequence)", "已显示字符（观察序列）");
+    add("tokens_sampled", double(tokens_sampled_), "tok", "Tokens sampled", "已采样词元");
+    add("tokens_at_screen", double(tokens_at_screen_), "tok", "Tokens shown on the screen", "已上屏词元");
+    add("tokens_in_flight", double(tokens_on_host_ + tokens_held_), "tok", "Tokens on their way to the screen",
+        "在去屏幕路上的词元");
+    add("prompt_tokens_in", double(prompt_in_), "tok", "Prompt tokens admitted", "已接纳的提示词元");
+    add("prompt_tokens_prefilled", double(prompt_prefilled_), "tok", "Prompt tokens prefilled", "已预填充的提示词元");
+    return out;
+}
+
+std::unique_ptr<Model> make_token_model() { return std::make_unique<TokenModel>(); }
+
+}  // namespace tj

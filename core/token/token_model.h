@@ -1,0 +1,220 @@
+// token_model.h — the token logistics scene: tokens as parcels from the prompt to
+// the screen, on the discrete-event Engine.
+//
+// Route: prompt -> tokenizer (CPU) -> host-to-device link -> mesh of cores (with
+// SRAM) <-> 3D-stacked DRAM <-> far DRAM/HBM (<-> host memory for what does not
+// fit) -> sampler -> device-to-host link -> detokenizer (CPU) -> screen.
+//
+// What happens, event by event:
+//   arrival     a request arrives (closed batch: whenever a slot frees; open: Poisson)
+//               and waits for a free slot in the batch (the admission queue);
+//   tokenizer   one CPU server, FIFO, prompt length x cost per token (lognormal noise);
+//   h2d link    one FIFO link: latency + bytes / bandwidth;
+//   device      one step at a time. Prompts waiting for prefill go first, in chunks
+//               (chunked prefill); otherwise every decoding sequence takes one decode
+//               step together (with speculative decoding: k draft steps, then one
+//               verify step). Step time comes from step_cost() (roofline; see
+//               step_cost.h) with the placement recomputed from the KV cache's size
+//               at that step (placement.h). The step ends when its tokens are
+//               sampled, so token n+1 of a sequence never starts before token n is
+//               chosen (with the sampler on the host, the logits' round trip is part
+//               of the step);
+//   d2h link    the step's tokens travel back in one transfer;
+//   detokenizer one CPU server, FIFO, per token (naive mode: cost x tokens so far);
+//               bytes that end inside a UTF-8 character are held (token_text.h);
+//   screen      released text appears after the flush latency (lognormal), in order.
+// The host side is computed when the step ends (it depends only on the past), and
+// the tokens wait in a bounded list until their screen time passes; when that list
+// is full the device waits (backpressure), so memory stays bounded.
+//
+// Metrics are listed in metrics(); the scene renderer reads view() for the picture.
+// Everything kept is bounded: rings of recent steps, tokens and characters,
+// TimeSeries of KV bytes, a capped admission queue.
+//
+// Usage:
+//   std::unique_ptr<Model> m = make_token_model();
+//   ParamValues v(m->registry()); v.apply(*m->registry().find_preset("hw.a100_80gb"));
+//   m->reset(v, 1); m->advance_to(1.0, 100000);
+//   const TokenView& tv = static_cast<TokenModel&>(*m).view();
+#pragma once
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine.h"
+#include "model.h"
+#include "rng.h"
+#include "stats.h"
+#include "token/hardware.h"
+#include "token/model_shape.h"
+#include "token/placement.h"
+#include "token/step_cost.h"
+#include "token/token_text.h"
+
+namespace tj {
+
+// Station indices into stations().
+enum TokenStation : uint16_t {
+    kStPrompt = 0, kStTokenizer, kStH2d, kStMesh, kStSram, kStDram3d, kStHbm, kStHostMem, kStSampler, kStD2h,
+    kStDetok, kStScreen, kStationCount
+};
+// Segment kinds: tokens, weight and KV fetches per memory level (kind + level), text.
+enum TokenSegmentKind : uint16_t {
+    kSegPromptTokens = 0, kSegOutputToken = 1, kSegWeightFetch = 2, kSegKvFetch = 2 + kLevelCount,
+    kSegText = 2 + 2 * kLevelCount
+};
+enum TokenStepKind : int { kStepPrefill = 0, kStepDecode = 1, kStepVerify = 2 };
+
+struct TokenStepRecord {
+    double start = 0, end = 0;
+    int kind = kStepDecode;
+    int seqs = 0, tokens = 0;     // sequences in the step, tokens produced (prefill: prompt tokens)
+    int accepted = 0, rejected = 0;  // speculative decoding: draft tokens kept / rolled back
+    uint32_t first_seq = 0;
+    int bottleneck = 0;           // StepPart
+    double compute_s = 0, memory_wait_s = 0, draft_s = 0, sampler_s = 0;
+};
+
+// One output token's trip, with the time spent at each stage.
+struct TokenJourney {
+    uint32_t seq = 0, index = 0;  // sequence id, token number within the answer
+    double t_step_start = 0, t_sampled = 0, t_screen = 0;
+    double queued_s = 0;   // ready on the device, waiting for its step to start
+    double compute_s = 0, memory_wait_s = 0, sampler_s = 0;  // its step
+    double link_s = 0;     // device-to-host transfer, queueing included
+    double detok_s = 0;    // waiting for and using the detokenizer
+    double hold_s = 0;     // bytes held for a character to complete
+    double flush_s = 0;    // to the screen
+};
+
+struct ScreenChar {
+    std::string utf8;
+    double t = 0;  // when it appears on the screen (may be later than now: filter t <= now)
+};
+
+struct TokenView {
+    int mesh_x = 1, mesh_y = 1, chips = 1;
+    double mean_edge_hops = 1;
+    bool level_enabled[kLevelCount] = {};
+    double capacity[kLevelCount] = {}, weights[kLevelCount] = {}, kv[kLevelCount] = {};  // bytes
+    double core_busy_fraction = 0;   // cores computing during the last step (SPMD: all alike)
+    double core_wait_fraction = 0;   // waiting for memory, NoC, reductions, overheads
+    int step_kind_now = -1;          // -1: device idle
+    int bottleneck = 0;              // stage index into bottleneck_names
+    std::string bottleneck_name;
+    std::deque<TokenStepRecord> steps;  // recent steps, oldest first (at most 256)
+    std::deque<ScreenChar> answer;      // the watched sequence's text (at most 2048 chars)
+    uint32_t watched_seq = 0;
+    std::vector<double> itl_edges;      // inter-token latency at the screen: bin edges (s)
+    std::vector<uint64_t> itl_counts;   // counts per bin (first bin: 0 .. edges[1])
+    std::deque<TokenJourney> journeys;  // recent tokens (at most 256)
+    std::vector<TimeSeries> kv_series;  // KV bytes per level over time (one per level)
+};
+
+class TokenModel : public Model {
+public:
+    TokenModel();
+    const char* scene_id() const override { return "token"; }
+    const ParamRegistry& registry() const override { return reg_; }
+    void reset(const ParamValues& values, uint64_t seed) override;
+    bool advance_to(double t, uint64_t max_events = 0) override;
+    double now() const override { return engine_.now(); }
+    std::vector<Metric> metrics() const override;
+    const std::vector<StationInfo>& stations() const override { return stations_; }
+    SegmentBuffer& segments() override { return segments_; }
+    double natural_time_unit() const override { return 1e-3; }
+
+    const TokenView& view() const { return view_; }
+    const Hardware& hardware() const { return hw_; }
+    const ModelShape& shape() const { return shape_; }
+    // Conservation: tokens sampled = at the screen + on the way (held, in transit).
+    uint64_t tokens_sampled() const { return tokens_sampled_; }
+    uint64_t tokens_at_screen() const { return tokens_at_screen_; }
+    uint64_t tokens_in_flight() const { return tokens_on_host_ + tokens_held_; }
+    uint64_t decode_steps() const { return decode_steps_; }
+
+private:
+    struct Seq {
+        bool active = false;
+        int phase = 0;
+        uint32_t id = 0;
+        double t_arrive = 0, t_admit = 0;
+        int prompt = 0, prefilled = 0, out_len = 0, generated = 0;
+        double t_first_chip = -1, t_last_chip = -1, t_last_screen = -1;
+        int held_tokens = 0;
+        size_t text_pos = 0;
+        double t_ready = 0;          // on the device and waiting for its next step
+        Utf8Hold hold;
+        TokenJourney pending[4];     // held tokens' journeys (a character spans <= 4 bytes)
+        int context() const { return prefilled + generated; }
+    };
+    struct HostRecord { double t_screen; uint32_t tokens; };
+    struct Planned { int slot; int tokens; bool last; };  // prefill chunk part
+
+    void handle(const Event& e);
+    void admit();
+    void start_step();
+    void end_step();
+    void emit_tokens(int slot, int count, double t_host, double link_s);
+    void release_text(Seq& s, const std::vector<std::string>* chars, double t_detok);
+    void drain_host();
+    void finish(int slot);
+    double host_time(double mean);
+    void record_step(const StepCost& c, double scale, bool decode);
+    void update_view_levels(const Placement& p);
+    void emit_fetch_segments(const StepCost& c, double t0, double t1);
+
+    ParamRegistry reg_;
+    std::vector<StationInfo> stations_;
+    SegmentBuffer segments_{20000};
+    Engine engine_;
+    Rng rng_;
+    TokenView view_;
+
+    // Settings from the parameters.
+    Hardware hw_;
+    ModelShape shape_;
+    PlacementPolicy policy_ = PlacementPolicy::WeightsFirst;
+    TokenText text_;
+    int mode_ = 0, batch_ = 1, prompt_len_ = 1, out_len_ = 1, chunk_ = 1, draft_k_ = 0;
+    bool sampler_host_ = false, detok_naive_ = false;
+    double arrival_rate_ = 1, alpha_ = 0, draft_ratio_ = 0;
+    double tokenizer_s_ = 0, detok_s_ = 0, sampler_dev_s_ = 0, sampler_host_s_ = 0, host_cv_ = 0;
+    double hiccup_p_ = 0, hiccup_s_ = 0, flush_s_ = 0;
+    double h2d_lat_ = 0, h2d_bw_ = 1, d2h_lat_ = 0, d2h_bw_ = 1, host_link_pj_ = 0, parcel_bytes_ = 1;
+    double weight_total_ = 0, kv_per_token_ = 0;
+
+    // Run state.
+    std::vector<Seq> slots_;
+    std::deque<double> waiting_;  // arrival times of requests waiting for a slot
+    uint32_t next_seq_ = 0, next_parcel_ = 0;
+    bool device_busy_ = false, device_blocked_ = false;
+    int step_kind_ = kStepDecode;
+    double step_start_ = 0;
+    double step_compute_s_ = 0, step_memwait_s_ = 0, step_sampler_s_ = 0, step_draft_s_ = 0;
+    int step_bottleneck_ = 0;
+    std::vector<Planned> planned_;       // prefill parts of the current step
+    std::vector<int> decoding_;          // slots in the current decode step
+    double tok_free_ = 0, h2d_free_ = 0, d2h_free_ = 0, detok_free_ = 0, screen_free_ = 0;
+    std::deque<HostRecord> on_host_;
+    uint64_t tokens_on_host_ = 0, tokens_held_ = 0;
+
+    // Counters and statistics.
+    uint64_t tokens_sampled_ = 0, tokens_at_screen_ = 0, decode_tokens_ = 0, decode_steps_ = 0;
+    uint64_t prefill_steps_ = 0, verify_steps_ = 0, seqs_done_ = 0, dropped_ = 0, holds_ = 0, detok_tokens_ = 0;
+    uint64_t prompt_in_ = 0, prompt_prefilled_ = 0, drafts_accepted_ = 0, drafts_rejected_ = 0;
+    uint64_t text_chars_ = 0;
+    RunningStats ttft_chip_, ttft_screen_, tpot_chip_, tpot_screen_, queue_wait_, e2e_, verify_tokens_;
+    RunningStats prefill_time_, decode_time_;
+    Quantiles ttft_screen_q_, tpot_chip_q_, tpot_screen_q_;
+    double decode_bytes_[kLevelCount] = {}, decode_energy_[kEnergyCount] = {};
+    double decode_flops_ = 0, decode_device_s_ = 0, decode_byte_hops_ = 0, link_energy_pj_ = 0;
+    double busy_part_[kPartCount] = {};
+    double busy_h2d_ = 0, busy_d2h_ = 0, busy_tokenizer_ = 0, busy_detok_ = 0, busy_host_sampler_ = 0;
+    Placement placement_;
+};
+
+std::unique_ptr<Model> make_token_model();
+
+}  // namespace tj

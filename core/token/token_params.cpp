@@ -1,0 +1,432 @@
+// token_params.cpp — the token scene's registry and presets. See token_params.h.
+#include "token_params.h"
+
+namespace tj {
+
+namespace {
+
+struct Adder {
+    ParamRegistry& reg;
+    std::string group;
+    void operator()(const std::string& name, const char* en, const char* zh, const char* unit, double min,
+                    double max, double def, const char* help_en, const char* help_zh, const char* source,
+                    Scale scale = Scale::Linear, bool integer = false, bool structural = false) {
+        ParamDef d;
+        d.id = "token." + group + "." + name;
+        d.label_en = en;
+        d.label_zh = zh;
+        d.unit = unit;
+        d.min = min;
+        d.max = max;
+        d.def = def;
+        d.scale = scale;
+        d.integer = integer;
+        d.structural = structural;
+        d.group = "token." + group;
+        d.help_en = help_en;
+        d.help_zh = help_zh;
+        d.source = source;
+        reg.add(d);
+    }
+    void choice(const std::string& name, const char* en, const char* zh, std::vector<std::string> ch_en,
+                std::vector<std::string> ch_zh, double def, const char* help_en, const char* help_zh,
+                bool structural = false) {
+        ParamDef d;
+        d.id = "token." + group + "." + name;
+        d.label_en = en;
+        d.label_zh = zh;
+        d.min = 0;
+        d.max = double(ch_en.size() - 1);
+        d.def = def;
+        d.integer = true;
+        d.structural = structural;
+        d.group = "token." + group;
+        d.help_en = help_en;
+        d.help_zh = help_zh;
+        d.source = "model choice";
+        d.choices_en = std::move(ch_en);
+        d.choices_zh = std::move(ch_zh);
+        reg.add(d);
+    }
+};
+
+const Scale LOG = Scale::Log;
+const char* ASSUMED = "teaching default (assumption), not a measurement";
+
+void add_run(ParamRegistry& reg) {
+    reg.group("token.run", "Run and batching", "运行与批处理");
+    Adder a{reg, "run"};
+    a.choice("mode", "Arrivals", "请求到达方式", {"Closed batch", "Open (Poisson arrivals)"},
+             {"封闭批次", "开放（泊松到达）"}, 0,
+             "Closed: the batch is always full; a finished sequence is replaced at once. Open: requests arrive at "
+             "random (Poisson) and queue when the batch is full.",
+             "封闭：批次始终满员，一个序列结束立刻补上新的。开放：请求随机（泊松）到达，批次满时排队等待。", true);
+    a("batch", "Batch size (limit)", "批大小（上限）", "seq", 1, 256, 4,
+      "Sequences decoded together in one step; in open mode, the most that may run at once.",
+      "一步里一起解码的序列数；开放模式下为同时运行的上限。", ASSUMED, LOG, true, true);
+    a("arrival_rate", "Arrival rate", "到达率", "req/s", 0.01, 10000, 2,
+      "Open mode: mean requests per second (Poisson).", "开放模式：每秒平均到达的请求数（泊松过程）。", ASSUMED, LOG);
+    a("prompt_tokens", "Prompt length", "提示长度", "tok", 1, 32768, 64,
+      "Tokens in each request's prompt.", "每个请求的提示词元数。", ASSUMED, LOG, true);
+    a("output_tokens", "Answer length", "回答长度", "tok", 1, 8192, 128,
+      "Tokens generated per request before it ends.", "每个请求生成多少个词元后结束。", ASSUMED, LOG, true);
+    a("prefill_chunk", "Prefill chunk", "预填充分块", "tok", 16, 32768, 2048,
+      "Most prompt tokens one prefill step processes; longer prompts take several steps (chunked prefill). "
+      "Set it above the prompt length to prefill the whole prompt at once.",
+      "一次预填充步最多处理的提示词元数；更长的提示分几步完成（分块预填充）。大于提示长度即整段一次完成。",
+      ASSUMED, LOG, true);
+    a.choice("answer_lang", "Answer language", "回答语言", {"English", "Chinese"}, {"英文", "中文"}, 0,
+             "Which built-in answer the sequences produce. Chinese characters take 3 bytes and often end "
+             "inside a token, so the detokenizer must hold them.",
+             "序列输出哪一段内置回答。中文字符占 3 个字节，常常断在词元中间，逆词元化必须先扣住等待。");
+    a.choice("placement", "Placement policy", "放置策略",
+             {"Weights first, fastest level first", "KV cache first, fastest level first",
+              "SRAM as scratch only (GPU-like)"},
+             {"权重优先，最快层级优先", "KV 缓存优先，最快层级优先", "SRAM 只作暂存（类 GPU）"}, 0,
+             "How weights and KV cache are poured into the memory levels by capacity.",
+             "权重和 KV 缓存按容量填入各级存储的顺序。");
+    a.choice("overlap", "Overlap model", "重叠模型", {"Overlapped: max per layer", "Serial: sum of parts"},
+             {"重叠：每层取最大", "串行：各部分相加"}, 0,
+             "Overlapped: within a layer, compute, each memory level and the NoC work at once; the slowest sets "
+             "the pace. Serial: nothing overlaps, times add.",
+             "重叠：每层内计算、各级存储与片上网络同时工作，最慢者决定节奏。串行：互不重叠，时间相加。");
+    a.choice("sampler", "Sampler location", "采样器位置", {"On device", "On host"}, {"在芯片上", "在主机上"}, 0,
+             "On host, every step ships the logits to the CPU and the chosen token back: a round trip per token.",
+             "放在主机上时，每一步都要把 logits 送到 CPU，再把选中的词元送回：每个词元多一次往返。");
+}
+
+void add_model(ParamRegistry& reg) {
+    reg.group("token.model", "Model shape", "模型结构");
+    Adder a{reg, "model"};
+    const char* src = "Llama-3.1-8B config.json (meta-llama/Llama-3.1-8B)";
+    a("layers", "Layers", "层数", "", 1, 160, 32, "Transformer blocks.", "Transformer 块的数量。", src, Scale::Linear,
+      true, true);
+    a("hidden", "Hidden size", "隐藏维度", "", 64, 32768, 4096, "Width of the residual stream.", "残差流的宽度。",
+      src, LOG, true, true);
+    a("heads", "Attention heads", "注意力头数", "", 1, 256, 32, "Query heads per layer.", "每层的查询头数。", src,
+      Scale::Linear, true, true);
+    a("kv_heads", "KV heads", "KV 头数", "", 1, 256, 8,
+      "Key/value heads (grouped-query attention: fewer than query heads shrinks the KV cache). Capped at the "
+      "number of heads.",
+      "键/值头数（分组查询注意力：少于查询头即可缩小 KV 缓存）。不超过注意力头数。", src, Scale::Linear, true, true);
+    a("head_dim", "Head size", "头维度", "", 16, 512, 128, "Width of one attention head.", "每个注意力头的宽度。",
+      src, Scale::Linear, true, true);
+    a("ffn", "FFN size", "前馈维度", "", 64, 131072, 14336, "Intermediate size of one (expert's) gated FFN.",
+      "一个（专家的）门控前馈层的中间维度。", src, LOG, true, true);
+    a("vocab", "Vocabulary", "词表大小", "tok", 256, 1048576, 128256,
+      "Tokens in the vocabulary: the size of the embedding and of the logits.", "词表中的词元数：决定嵌入表和 logits 的大小。",
+      src, LOG, true, true);
+    a("experts", "Experts", "专家数", "", 1, 256, 1, "FFN experts per layer (1 = dense model).",
+      "每层的前馈专家数（1 表示稠密模型）。", src, Scale::Linear, true, true);
+    a("active_experts", "Active experts", "激活专家数", "", 1, 16, 1,
+      "Experts each token is routed to (capped at the number of experts).", "每个词元被路由到的专家数（不超过专家数）。",
+      src, Scale::Linear, true, true);
+    a("weight_bits", "Weight bits", "权重位宽", "bit", 2, 32, 16,
+      "Bits per weight as served (16 = FP16/BF16, 8 = FP8/INT8, 4 = INT4).", "部署时每个权重的位数（16 为 FP16/BF16，8 为 FP8/INT8，4 为 INT4）。",
+      "BF16 as published", Scale::Linear, true, true);
+    a("kv_bits", "KV bits", "KV 位宽", "bit", 2, 32, 16, "Bits per cached key or value element.",
+      "KV 缓存中每个元素的位数。", "BF16 as published", Scale::Linear, true, true);
+}
+
+void add_mesh(ParamRegistry& reg) {
+    reg.group("token.mesh", "Mesh of cores", "核心网格");
+    Adder a{reg, "mesh"};
+    const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
+    a("x", "Mesh columns", "网格列数", "cores", 1, 1024, 16, "Cores per row of the mesh.", "网格每行的核心数。", ill,
+      LOG, true, true);
+    a("y", "Mesh rows", "网格行数", "cores", 1, 1024, 16, "Cores per column of the mesh.", "网格每列的核心数。", ill,
+      LOG, true, true);
+    a("chips", "Chips", "芯片数", "", 1, 1024, 1,
+      "Chips working together in tensor parallel: capacities, bandwidths and compute add up; every layer pays "
+      "two all-reduces across the chip links.",
+      "以张量并行协同工作的芯片数：容量、带宽、算力相加；每层要在芯片间做两次全规约。", ill, LOG, true, true);
+    a("core_tflops", "Peak compute per core", "单核峰值算力", "TFLOP/s", 0.001, 100, 2,
+      "Dense 16-bit peak of one core.", "一个核心的 16 位稠密峰值算力。", ill, LOG);
+    a("compute_eff", "Achieved compute fraction", "算力达成率", "", 0.05, 1, 0.6,
+      "Share of peak FLOP/s that large matrix multiplies really reach.", "大矩阵乘法实际能达到的峰值算力比例。",
+      "assumption: large GEMMs typically reach 60-80% of dense peak");
+    a("bw_eff", "Achieved bandwidth fraction", "带宽达成率", "", 0.05, 1, 0.65,
+      "Share of peak memory bandwidth a decode step really reaches (applies to every level).",
+      "解码步实际能达到的峰值存储带宽比例（对各级存储都适用）。",
+      "Llama-2-7B FP16, batch 1, A100-80GB: LMDeploy's benchmark 100.02 tok/s x 13.2 GB = 1.32 TB/s = 0.65 "
+      "of 2,039 GB/s; gpt-fast's README 104.9 tok/s at 1,397 GB/s = 0.69. Default: the lower, 0.65");
+    a("noc_hop_ns", "NoC hop latency", "片上网络每跳延迟", "ns", 0, 100, 1,
+      "Time for a packet to cross one router.", "数据包经过一个路由器的时间。", ill);
+    a("noc_link_gbs", "NoC link bandwidth", "片上网络链路带宽", "GB/s", 1, 10000, 128,
+      "Bandwidth of one mesh link; the edge links carry everything from far memory.",
+      "网格中一条链路的带宽；来自远端存储的数据都要经过边缘链路。", ill, LOG);
+    a("chip_link_us", "Chip-to-chip latency", "芯片间延迟", "us", 0, 100, 1,
+      "Latency of one hop between chips.", "芯片之间一跳的延迟。", ill);
+    a("chip_link_gbs", "Chip-to-chip bandwidth", "芯片间带宽", "GB/s", 1, 10000, 100,
+      "Bandwidth of the link between chips.", "芯片之间链路的带宽。", ill, LOG);
+    a("layer_overhead_us", "Overhead per layer", "每层固定开销", "us", 0, 1000, 2,
+      "Fixed cost per layer per step: launching kernels, barriers.", "每步每层的固定开销：启动内核、同步屏障。", ill);
+    a("step_overhead_us", "Overhead per step", "每步固定开销", "us", 0, 100000, 20,
+      "Fixed cost per step: scheduling the batch, starting the step.", "每步的固定开销：调度批次、启动这一步。", ill);
+}
+
+void add_memories(ParamRegistry& reg) {
+    const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
+    reg.group("token.sram", "SRAM in each core", "核内 SRAM");
+    Adder s{reg, "sram"};
+    s("kb_per_core", "SRAM per core", "每核 SRAM", "KB", 1, 1048576, 1024,
+      "On-core memory: the fastest, smallest warehouse.", "核心内的存储：最快、最小的仓库。", ill, LOG, false, true);
+    s("gbs_per_core", "SRAM bandwidth per core", "每核 SRAM 带宽", "GB/s", 1, 100000, 256,
+      "Read bandwidth of one core's SRAM.", "一个核心 SRAM 的读带宽。", ill, LOG);
+    s("latency_ns", "SRAM latency", "SRAM 延迟", "ns", 0, 1000, 2, "First-byte latency.", "首字节延迟。", ill);
+
+    reg.group("token.dram3d", "3D-stacked DRAM", "3D 堆叠 DRAM");
+    Adder d{reg, "dram3d"};
+    d.choice("enabled", "3D DRAM present", "是否有 3D DRAM", {"Off", "On"}, {"关", "开"}, 1,
+             "A DRAM die bonded under the mesh: each core reads the bank right below it, with no trip across "
+             "the mesh.",
+             "键合在网格下方的 DRAM：每个核心直接读正下方的存储体，不必横穿网格。", true);
+    d("capacity_gb", "3D DRAM capacity", "3D DRAM 容量", "GB", 0.01, 10000, 16, "Per chip.", "每颗芯片。", ill, LOG,
+      false, true);
+    d("bw_tbs", "3D DRAM bandwidth", "3D DRAM 带宽", "TB/s", 0.01, 1000, 8, "Per chip, summed over all cores.",
+      "每颗芯片，所有核心之和。", ill, LOG);
+    d("latency_ns", "3D DRAM latency", "3D DRAM 延迟", "ns", 0, 10000, 40, "First-byte latency.", "首字节延迟。", ill);
+
+    reg.group("token.hbm", "Far DRAM / HBM", "远端 DRAM / HBM");
+    Adder h{reg, "hbm"};
+    h.choice("enabled", "Far memory present", "是否有远端存储", {"Off", "On"}, {"关", "开"}, 1,
+             "HBM or DRAM at the chip's edge. Off for SRAM-only designs.", "芯片边缘的 HBM 或 DRAM。纯 SRAM 设计关闭。", true);
+    h("capacity_gb", "Far memory capacity", "远端存储容量", "GB", 0.01, 10000, 96, "Per chip.", "每颗芯片。", ill, LOG,
+      false, true);
+    h("bw_gbs", "Far memory bandwidth", "远端存储带宽", "GB/s", 1, 100000, 3350, "Per chip, peak.", "每颗芯片，峰值。",
+      ill, LOG);
+    h("latency_ns", "Far memory latency", "远端存储延迟", "ns", 0, 10000, 500, "First-byte latency.", "首字节延迟。",
+      "order of magnitude of HBM load latency measured on GPUs (assumption)");
+}
+
+void add_links_host(ParamRegistry& reg) {
+    const char* pcie4 = "PCI Express 4.0 x16: 31.5 GB/s per direction; latency assumed";
+    reg.group("token.links", "Host links", "主机链路");
+    Adder l{reg, "links"};
+    l("h2d_latency_us", "Host-to-device latency", "主机到芯片延迟", "us", 0, 1000, 5,
+      "Latency of one transfer to the device (driver and PCIe).", "一次送往芯片的传输延迟（驱动与 PCIe）。", pcie4);
+    l("h2d_gbs", "Host-to-device bandwidth", "主机到芯片带宽", "GB/s", 0.1, 1000, 31.5,
+      "Also the path for anything spilled to host memory.", "溢出到主机内存的数据也走这条路。", pcie4, LOG);
+    l("d2h_latency_us", "Device-to-host latency", "芯片到主机延迟", "us", 0, 1000, 5,
+      "Latency of one transfer back to the host.", "一次传回主机的传输延迟。", pcie4);
+    l("d2h_gbs", "Device-to-host bandwidth", "芯片到主机带宽", "GB/s", 0.1, 1000, 31.5, "Back to the host.",
+      "回到主机的带宽。", pcie4, LOG);
+
+    reg.group("token.host", "Host CPU and screen", "主机 CPU 与屏幕");
+    Adder h{reg, "host"};
+    h("tokenizer_us", "Tokenizer cost", "分词耗时", "us/tok", 0.01, 1000, 1,
+      "CPU time to tokenize one prompt token.", "CPU 切分一个提示词元的时间。", ASSUMED, LOG);
+    h("detok_us", "Detokenizer cost", "逆词元化耗时", "us/tok", 0.01, 1000, 2,
+      "CPU time to turn one output token back into bytes.", "CPU 把一个输出词元还原成字节的时间。", ASSUMED, LOG);
+    h.choice("detok_mode", "Detokenizer mode", "逆词元化方式", {"Incremental", "Naive re-decode"}, {"增量", "朴素重解码"},
+             0,
+             "Naive re-decoding decodes the whole answer again for every token: its cost grows with the answer.",
+             "朴素重解码每来一个词元就把整段回答重新解码一遍：代价随回答变长而增长。");
+    h("sampler_device_us", "Sampler time on device", "芯片上采样耗时", "us", 0, 10000, 20,
+      "Per step: softmax, top-k/top-p and the draw, on the chip.", "每步在芯片上做 softmax、top-k/top-p 与抽样的时间。",
+      ASSUMED);
+    h("sampler_host_us", "Sampler time on host", "主机上采样耗时", "us/tok", 0, 10000, 30,
+      "Per token, when sampling runs on the CPU.", "在 CPU 上采样时，每个词元的耗时。", ASSUMED);
+    h("cv", "Host variability (CV)", "主机波动（变异系数）", "", 0, 3, 0.3,
+      "Coefficient of variation of every host-side time (lognormal).", "主机侧各项耗时的变异系数（对数正态）。", ASSUMED);
+    h("hiccup_prob", "Host hiccup probability", "主机卡顿概率", "", 0, 0.2, 0.002,
+      "Chance that a host task is delayed by a pause (scheduler, garbage collection).",
+      "主机任务被一次停顿（调度、垃圾回收）拖慢的概率。", ASSUMED);
+    h("hiccup_ms", "Host hiccup length", "主机卡顿时长", "ms", 0, 200, 5, "Length of such a pause.", "这种停顿的时长。",
+      ASSUMED);
+    h("flush_ms", "Screen flush latency", "屏幕刷新延迟", "ms", 0, 1000, 2,
+      "From released text to pixels: streaming to the client and drawing.", "从放出文字到显示：流式传给客户端并绘制。",
+      ASSUMED);
+}
+
+void add_spec_energy_view(ParamRegistry& reg) {
+    reg.group("token.spec", "Speculative decoding", "投机解码");
+    Adder s{reg, "spec"};
+    s("draft_k", "Draft length k", "草稿长度 k", "tok", 0, 16, 0,
+      "Tokens a small draft model proposes before each verify step (0 = off).", "每次验证前小草稿模型提出的词元数（0 为关闭）。",
+      ASSUMED, Scale::Linear, true, true);
+    s("alpha", "Acceptance rate", "接受率", "", 0, 1, 0.7,
+      "Chance that each draft token is accepted; the first rejection ends the run.",
+      "每个草稿词元被接受的概率；第一次拒绝即结束这一串。", ASSUMED);
+    s("draft_ratio", "Draft cost ratio", "草稿代价比", "", 0.001, 1, 0.1,
+      "Time of one draft step as a fraction of one target decode step.", "一次草稿步的耗时占目标模型一次解码步的比例。",
+      ASSUMED, LOG);
+
+    reg.group("token.energy", "Energy", "能耗");
+    Adder e{reg, "energy"};
+    const char* hz = "order of magnitude from Horowitz, ISSCC 2014 (45 nm), for teaching";
+    e("sram_pj", "SRAM read energy", "SRAM 读能耗", "pJ/bit", 0.01, 100, 0.2, "Per bit read.", "每读一位。", hz, LOG);
+    e("dram3d_pj", "3D DRAM read energy", "3D DRAM 读能耗", "pJ/bit", 0.01, 100, 1, "Per bit read.", "每读一位。",
+      "assumption: short vertical wires, a few times below HBM", LOG);
+    e("hbm_pj", "Far memory read energy", "远端存储读能耗", "pJ/bit", 0.01, 100, 3.9, "Per bit read.", "每读一位。",
+      "HBM2 about 3.9 pJ/bit (O'Connor et al., MICRO 2017)", LOG);
+    e("host_mem_pj", "Host memory read energy", "主机内存读能耗", "pJ/bit", 0.01, 1000, 25,
+      "Per bit read from host DRAM and carried over the host link.", "从主机 DRAM 读出并经主机链路传来的每一位。",
+      "DDR access plus PCIe, order of magnitude (assumption)", LOG);
+    e("noc_pj", "NoC energy per hop", "片上网络每跳能耗", "pJ/bit", 0.001, 10, 0.1, "Per bit per router hop.",
+      "每位每经过一个路由器。", "about 0.1 pJ/bit/mm on-chip wires (Dally), one hop ~ 1 mm (assumption)", LOG);
+    e("chip_link_pj", "Chip link energy", "芯片间链路能耗", "pJ/bit", 0.01, 100, 5, "Per bit between chips.",
+      "芯片之间每传一位。", "SerDes links, order of magnitude (assumption)", LOG);
+    e("host_link_pj", "Host link energy", "主机链路能耗", "pJ/bit", 0.01, 100, 5, "Per bit over PCIe.",
+      "PCIe 上每传一位。", "PCIe SerDes, order of magnitude (assumption)", LOG);
+    e("flop_pj", "Energy per FLOP", "每次浮点运算能耗", "pJ", 0.001, 100, 0.5, "Per 16-bit floating-point operation.",
+      "每次 16 位浮点运算。", hz, LOG);
+
+    reg.group("token.view", "Display", "显示");
+    Adder v{reg, "view"};
+    v("parcel_mb", "Bytes per drawn parcel", "每个包裹代表的字节", "MB", 0.01, 65536, 64,
+      "Weight and KV fetches are drawn as parcels of this many bytes.", "权重和 KV 的搬运按每个包裹这么多字节来画。",
+      "display choice");
+}
+
+using PV = std::vector<std::pair<std::string, double>>;
+
+// A hardware preset sets every hardware parameter, so switching presets never
+// leaves a figure from the previous chip behind.
+struct HwFig {
+    int x, y, chips;
+    double core_tflops, sram_kb, sram_gbs, dram3d_on, dram3d_gb, dram3d_tbs, hbm_on, hbm_gb, hbm_gbs, hbm_ns,
+        noc_hop_ns, noc_gbs, chip_us, chip_gbs, layer_us, step_us, h2d_gbs;
+    int placement;  // GPUs: SRAM as scratch (their SRAM is caches); mesh designs: weights first
+};
+
+PV hw_values(const HwFig& f) {
+    return {{"token.mesh.x", f.x},
+            {"token.mesh.y", f.y},
+            {"token.mesh.chips", f.chips},
+            {"token.mesh.core_tflops", f.core_tflops},
+            {"token.sram.kb_per_core", f.sram_kb},
+            {"token.sram.gbs_per_core", f.sram_gbs},
+            {"token.dram3d.enabled", f.dram3d_on},
+            {"token.dram3d.capacity_gb", f.dram3d_gb},
+            {"token.dram3d.bw_tbs", f.dram3d_tbs},
+            {"token.hbm.enabled", f.hbm_on},
+            {"token.hbm.capacity_gb", f.hbm_gb},
+            {"token.hbm.bw_gbs", f.hbm_gbs},
+            {"token.hbm.latency_ns", f.hbm_ns},
+            {"token.mesh.noc_hop_ns", f.noc_hop_ns},
+            {"token.mesh.noc_link_gbs", f.noc_gbs},
+            {"token.mesh.chip_link_us", f.chip_us},
+            {"token.mesh.chip_link_gbs", f.chip_gbs},
+            {"token.mesh.layer_overhead_us", f.layer_us},
+            {"token.mesh.step_overhead_us", f.step_us},
+            {"token.links.h2d_gbs", f.h2d_gbs},
+            {"token.links.d2h_gbs", f.h2d_gbs},
+            {"token.run.placement", f.placement}};
+}
+
+void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f) {
+    reg.preset({id, en, zh, "hardware", source, hw_values(f)});
+}
+
+void add_hardware_presets(ParamRegistry& reg) {
+    const char* gpu_overhead =
+        " Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are assumptions. "
+        "Mesh drawn from the SM count; SRAM per core = (L2 + shared memory) / SMs.";
+    add_hw(reg, "hw.mesh3d", "Mesh + 3D DRAM (illustrative)", "网格 + 3D DRAM（示意）",
+           "Illustrative design, not a product: 16x16 cores of 2 TFLOP/s and 1 MB SRAM, 16 GB 3D DRAM at 8 TB/s "
+           "under the mesh, 96 GB HBM3 at 3.35 TB/s at the edge.",
+           {16, 16, 1, 2, 1024, 256, 1, 16, 8, 1, 96, 3350, 500, 1, 128, 1, 100, 2, 20, 31.5, 0});
+    add_hw(reg, "hw.a100_80gb", "NVIDIA A100-80GB SXM", "NVIDIA A100-80GB SXM",
+           (std::string("NVIDIA A100 datasheet: 80 GB HBM2e at 2,039 GB/s, 312 TFLOPS dense FP16/BF16, 108 SMs, "
+                        "40 MB L2, 192 KB L1/shared per SM, PCIe Gen4 31.5 GB/s, NVLink 600 GB/s.") +
+            gpu_overhead).c_str(),
+           {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 5,
+            20, 31.5, 2});
+    add_hw(reg, "hw.h100_sxm", "NVIDIA H100 SXM", "NVIDIA H100 SXM",
+           (std::string("NVIDIA H100 datasheet (SXM5): 80 GB HBM3 at 3.35 TB/s, 989 TFLOPS dense BF16, 132 SMs, "
+                        "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s.") +
+            gpu_overhead).c_str(),
+           {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 80, 3350, 500, 2, 384, 3, 450, 5,
+            20, 63, 2});
+    add_hw(reg, "hw.h200", "NVIDIA H200 SXM", "NVIDIA H200 SXM",
+           (std::string("NVIDIA H200 datasheet: 141 GB HBM3e at 4.8 TB/s, 989 TFLOPS dense BF16 (H100 compute), "
+                        "132 SMs, NVLink 900 GB/s, PCIe Gen5.") +
+            gpu_overhead).c_str(),
+           {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 141, 4800, 500, 2, 512, 3, 450,
+            5, 20, 63, 2});
+    add_hw(reg, "hw.b200", "NVIDIA B200", "NVIDIA B200",
+           (std::string("NVIDIA HGX B200 datasheet: 8 GPUs with 1,440 GB HBM3e and 64 TB/s, i.e. 180 GB at 8 TB/s "
+                        "each; 2.25 PFLOPS dense FP16/BF16 per GPU (half the sparse figure); NVLink 5 1.8 TB/s. "
+                        "Drawn as 12x12 cores; SRAM per core ~1.3 MB is an assumption.") +
+            gpu_overhead).c_str(),
+           {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2});
+    add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 128 chips)", "Groq LPU（纯 SRAM，128 颗）",
+           "Groq GroqChip: 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16, no DRAM; drawn as 8x8 tiles per chip. "
+           "128 chips hold an 8B model in FP16 (Groq ran Llama-2-70B on 576 chips). Chip-link latency and "
+           "bandwidth are assumptions.",
+           {8, 8, 128, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, 0.5, 50, 0.5,
+            10, 31.5, 0});
+    add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3",
+           "Cerebras WSE-3: 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 PFLOPS peak AI "
+           "compute, 214 Pb/s fabric. Drawn as 1000x900; per-core figures are these totals divided by the cores; "
+           "no off-wafer memory modelled.",
+           {1000, 900, 1, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
+            1, 30, 1, 100, 0.2, 10, 31.5, 0});
+    add_hw(reg, "hw.tt_n150", "Tenstorrent Wormhole n150", "Tenstorrent Wormhole n150",
+           "Tenstorrent Wormhole n150 specifications: 72 Tensix cores at 1 GHz, 108 MB SRAM (1.5 MB per core), "
+           "12 GB GDDR6 at 288 GB/s, 74 TFLOPS FP16, PCIe 4.0 x16. Drawn as 8x9; NoC figures are assumptions.",
+           {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, 2, 50, 5, 50, 31.5, 0});
+    add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
+           "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
+           "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
+           "14x10; NoC figures are assumptions.",
+           {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, 2, 100, 5, 50, 63, 0});
+}
+
+struct ModelFig {
+    int layers, hidden, heads, kv_heads, head_dim, ffn, vocab, experts, active;
+};
+
+void add_model_preset(ParamRegistry& reg, const char* id, const char* en, const char* source, const ModelFig& f) {
+    reg.preset({id, en, en, "model", source,
+                {{"token.model.layers", f.layers},
+                 {"token.model.hidden", f.hidden},
+                 {"token.model.heads", f.heads},
+                 {"token.model.kv_heads", f.kv_heads},
+                 {"token.model.head_dim", f.head_dim},
+                 {"token.model.ffn", f.ffn},
+                 {"token.model.vocab", f.vocab},
+                 {"token.model.experts", f.experts},
+                 {"token.model.active_experts", f.active},
+                 {"token.model.weight_bits", 16},
+                 {"token.model.kv_bits", 16}}});
+}
+
+void add_model_presets(ParamRegistry& reg) {
+    add_model_preset(reg, "model.llama2_7b", "Llama-2-7B",
+                     "meta-llama/Llama-2-7b-hf config.json: 32 layers, hidden 4096, 32 heads, 32 KV heads, "
+                     "intermediate 11008, vocab 32000; served in FP16.",
+                     {32, 4096, 32, 32, 128, 11008, 32000, 1, 1});
+    add_model_preset(reg, "model.llama31_8b", "Llama-3.1-8B",
+                     "meta-llama/Llama-3.1-8B config.json: 32 layers, hidden 4096, 32 heads, 8 KV heads, "
+                     "intermediate 14336, vocab 128256; BF16.",
+                     {32, 4096, 32, 8, 128, 14336, 128256, 1, 1});
+    add_model_preset(reg, "model.llama31_70b", "Llama-3.1-70B",
+                     "meta-llama/Llama-3.1-70B config.json: 80 layers, hidden 8192, 64 heads, 8 KV heads, "
+                     "intermediate 28672, vocab 128256; BF16.",
+                     {80, 8192, 64, 8, 128, 28672, 128256, 1, 1});
+    add_model_preset(reg, "model.qwen25_7b", "Qwen2.5-7B",
+                     "Qwen/Qwen2.5-7B config.json: 28 layers, hidden 3584, 28 heads, 4 KV heads, intermediate "
+                     "18944, vocab 152064; BF16. (Its Q/K/V biases, 0.1% of the weights, are not modelled.)",
+                     {28, 3584, 28, 4, 128, 18944, 152064, 1, 1});
+    add_model_preset(reg, "model.mixtral_8x7b", "Mixtral-8x7B (MoE)",
+                     "mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, hidden 4096, 32 heads, 8 KV heads, "
+                     "intermediate 14336, vocab 32000, 8 local experts, 2 experts per token; BF16.",
+                     {32, 4096, 32, 8, 128, 14336, 32000, 8, 2});
+}
+
+}  // namespace
+
+void build_token_registry(ParamRegistry& reg) {
+    add_run(reg);
+    add_model(reg);
+    add_mesh(reg);
+    add_memories(reg);
+    add_links_host(reg);
+    add_spec_energy_view(reg);
+    add_hardware_presets(reg);
+    add_model_presets(reg);
+}
+
+}  // namespace tj

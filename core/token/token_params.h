@@ -1,0 +1,25 @@
+// token_params.h — the token scene's parameter registry and presets.
+//
+// Every number the token model uses is a parameter here, with id
+// "token.<group>.<name>", labels and help in English and Chinese, unit, range,
+// scale and the source of its default. Hardware presets (kind "hardware") set the
+// mesh, memory, link and efficiency groups; model presets (kind "model") set the
+// model group from the model's published config.json. Capacities and bandwidths
+// of memories are per chip; the model multiplies by the number of chips.
+//
+// Usage:
+//   ParamRegistry reg; build_token_registry(reg);
+//   ParamValues v(reg); v.apply(*reg.find_preset("hw.h100_sxm"));
+#pragma once
+#include "params.h"
+
+namespace tj {
+
+void build_token_registry(ParamRegistry& reg);
+
+// Choice values, in the order of their choices_en lists.
+enum TokenRunMode { kClosedBatch = 0, kOpenArrivals = 1 };
+enum TokenSamplerPlace { kSamplerOnDevice = 0, kSamplerOnHost = 1 };
+enum TokenDetokMode { kDetokIncremental = 0, kDetokNaive = 1 };
+
+}  // namespace tj

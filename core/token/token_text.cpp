@@ -1,0 +1,80 @@
+// token_text.cpp — stand-in tokenizer, built-in answers, UTF-8 hold. See token_text.h.
+#include "token_text.h"
+
+namespace tj {
+
+int utf8_char_length(unsigned char c) {
+    if (c < 0x80) return 1;
+    if ((c & 0xE0) == 0xC0) return 2;
+    if ((c & 0xF0) == 0xE0) return 3;
+    if ((c & 0xF8) == 0xF0) return 4;
+    return 1;  // a continuation or invalid byte on its own
+}
+
+static bool ascii_cut_before(unsigned char c) {
+    return c == ' ' || c == '\n' || c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' ||
+           c == '(' || c == ')' || c == '"' || c == '\'' || c == '-';
+}
+
+TokenText split_standin(const std::string& text) {
+    TokenText tt;
+    std::string cur;
+    bool cur_ascii = true;
+    for (unsigned char c : text) {
+        bool ascii = c < 0x80;
+        bool cut = !cur.empty() &&
+                   (ascii != cur_ascii || (ascii ? (ascii_cut_before(c) || cur.size() >= 6) : cur.size() >= 2));
+        if (cut) {
+            tt.token_bytes.push_back(cur);
+            cur.clear();
+        }
+        cur_ascii = ascii;
+        cur.push_back(char(c));
+    }
+    if (!cur.empty()) tt.token_bytes.push_back(cur);
+    return tt;
+}
+
+const std::string& answer_text(int language) {
+    static const std::string en =
+        "A language model does not write a sentence at once. It answers one token at a time, and every "
+        "token has to travel. The weights wait in memory; for each new token the chip reads all of them "
+        "again, layer by layer, and the time that takes is set by how fast the bytes can move, not by how "
+        "fast the cores can multiply. The cache of keys and values grows with every word, spills from the "
+        "small fast stores near the cores to the larger, slower ones further away, and each step becomes a "
+        "little longer. When the token is chosen it crosses back to the host, the detokenizer turns its "
+        "bytes into letters, and only then does it reach your screen. Shorter paths, not bigger engines, "
+        "make the answer arrive sooner.\n";
+    static const std::string zh =
+        "语言模型并不是一口气写出整句话。它一次只回答一个词元，而每个词元都要走一段路。权重躺在存储里；"
+        "每生成一个新词元，芯片都要把它们逐层重新读一遍，耗时取决于字节搬得多快，而不是核心乘得多快。"
+        "键值缓存随着每个字增长，从核心旁边又小又快的仓库溢出到更远、更大、更慢的仓库，每一步就慢一点。"
+        "词元选定之后，还要跨回主机，由逆词元化把字节拼成文字，最后才出现在你的屏幕上。"
+        "让回答更快到达的，是更短的路，而不是更大的引擎。\n";
+    return language == 1 ? zh : en;
+}
+
+DetokResult Utf8Hold::feed(const std::string& bytes, std::vector<std::string>* out) {
+    DetokResult r;
+    held_ += bytes;
+    size_t i = 0;
+    while (i < held_.size()) {
+        size_t len = size_t(utf8_char_length((unsigned char)held_[i]));
+        if (i + len > held_.size()) break;  // the character's last byte has not come yet
+        if (out) out->push_back(held_.substr(i, len));
+        r.chars++;
+        i += len;
+    }
+    held_.erase(0, i);
+    r.held = !held_.empty();
+    return r;
+}
+
+int Utf8Hold::flush(std::vector<std::string>* out) {
+    if (held_.empty()) return 0;
+    if (out) out->push_back("\xEF\xBF\xBD");  // U+FFFD: the character never completed
+    held_.clear();
+    return 1;
+}
+
+}  // namespace tj

@@ -1,0 +1,315 @@
+// The token scene end to end: registry and presets, published measurements,
+// speculative decoding's closed form, serialization, conservation of tokens,
+// queueing, the UTF-8 hold, and a sweep of every parameter for finite, bounded runs.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "rng.h"
+#include "token/token_model.h"
+
+using namespace tj;
+
+namespace {
+
+struct Run {
+    TokenModel m;
+    ParamValues v{m.registry()};
+    void preset(const char* id) {
+        const Preset* p = m.registry().find_preset(id);
+        REQUIRE(p);
+        REQUIRE(v.apply(*p) == "");
+    }
+    void set(const char* id, double x) { REQUIRE(v.set(id, x) == ""); }
+    void start(uint64_t seed = 1) { m.reset(v, seed); }
+    double metric(const char* id) const { return metric_value(m.metrics(), id, NAN); }
+    // Advances in slices until pred holds or the simulated time limit passes.
+    template <class Pred>
+    void run_until(Pred pred, double t_limit) {
+        while (!pred() && m.now() < t_limit) m.advance_to(m.now() + 0.05, 200000);
+    }
+};
+
+bool all_finite(const std::vector<Metric>& ms) {
+    for (auto& x : ms)
+        if (!std::isfinite(x.value)) return false;
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("registry: ids, labels, groups and presets with sources", "[token][model]") {
+    TokenModel m;
+    const ParamRegistry& reg = m.registry();
+    CHECK(reg.size() > 60);
+    for (auto& d : reg.defs()) {
+        CHECK(d.id.rfind("token.", 0) == 0);
+        CHECK(!d.source.empty());
+    }
+    std::set<std::string> hw, models;
+    for (auto& p : reg.presets()) {
+        CHECK(!p.source.empty());
+        CHECK((p.kind == "hardware" || p.kind == "model"));
+        (p.kind == "hardware" ? hw : models).insert(p.id);
+    }
+    for (const char* id : {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200", "hw.groq_lpu", "hw.cerebras_wse3",
+                           "hw.tt_n150", "hw.tt_p150", "hw.mesh3d"})
+        CHECK(hw.count(id) == 1);
+    for (const char* id : {"model.llama2_7b", "model.llama31_8b", "model.llama31_70b", "model.qwen25_7b",
+                           "model.mixtral_8x7b"})
+        CHECK(models.count(id) == 1);
+    std::set<std::string> station_ids;
+    for (auto& s : m.stations()) {
+        station_ids.insert(s.id);
+        CHECK(!s.lesson_en.empty());
+        CHECK(!s.lesson_zh.empty());
+    }
+    for (const char* id : {"prompt", "tokenizer", "h2d", "mesh", "sram", "dram3d", "hbm", "sampler", "d2h", "detok",
+                           "screen"})
+        CHECK(station_ids.count(id) == 1);
+}
+
+TEST_CASE("published: Llama-2-7B FP16 batch 1 on A100-80GB decodes at about 100 tok/s", "[token][published]") {
+    Run r;
+    r.preset("hw.a100_80gb");
+    r.preset("model.llama2_7b");
+    r.set("token.run.batch", 1);
+    r.set("token.run.prompt_tokens", 5);  // gpt-fast's benchmark prompt is 5 tokens
+    r.set("token.run.output_tokens", 200);
+    r.start();
+    r.run_until([&] { return r.m.decode_steps() >= 150; }, 10);
+    double tps = r.metric("tok_s_per_seq");
+    CHECK(tps == Approx(100.02).epsilon(0.2));  // LMDeploy's benchmark
+    CHECK(tps == Approx(104.9).epsilon(0.2));   // gpt-fast's README
+    CHECK(r.metric("bottleneck") == kPartHbm);
+}
+
+TEST_CASE("published: H100 SXM serves Llama-2-7B 128 in / 20 out in about 153.8 ms", "[token][published]") {
+    Run r;
+    r.preset("hw.h100_sxm");
+    r.preset("model.llama2_7b");
+    r.set("token.run.batch", 1);
+    r.set("token.run.prompt_tokens", 128);
+    r.set("token.run.output_tokens", 20);
+    r.start();
+    r.run_until([&] { return r.metric("sequences_done") >= 10; }, 10);
+    CHECK(r.metric("e2e_s") == Approx(0.1538).epsilon(0.2));  // NVIDIA NeMo's Llama-2 inference table
+    CHECK(r.metric("tpot_chip_mean_s") == Approx(0.007).epsilon(0.2));
+}
+
+TEST_CASE("speculative decoding: tokens per verify -> (1-a^(k+1))/(1-a)", "[token][spec]") {
+    for (auto [k, a] : {std::pair<int, double>{4, 0.7}, {2, 0.5}, {8, 0.9}}) {
+        Run r;
+        r.set("token.run.batch", 16);
+        r.set("token.run.output_tokens", 8192);
+        r.set("token.spec.draft_k", k);
+        r.set("token.spec.alpha", a);
+        r.start(7);
+        r.run_until([&] { return r.m.decode_steps() >= 3000; }, 100);
+        double expect = (1 - std::pow(a, k + 1)) / (1 - a);
+        CHECK(r.metric("spec_tokens_per_verify_expected") == Approx(expect));
+        CHECK(r.metric("spec_tokens_per_verify") == Approx(expect).epsilon(0.02));
+        CHECK(r.metric("kv_rollback_tokens") > 0);
+    }
+    Run all;  // every draft accepted: k + 1 tokens per verify, nothing rolled back
+    all.set("token.run.output_tokens", 8192);
+    all.set("token.spec.draft_k", 3);
+    all.set("token.spec.alpha", 1);
+    all.start();
+    all.run_until([&] { return all.m.decode_steps() >= 100; }, 100);
+    CHECK(all.metric("spec_tokens_per_verify") == 4);
+    CHECK(all.metric("kv_rollback_tokens") == 0);
+}
+
+TEST_CASE("speculative decoding with a cheap, accurate draft shortens the time per token", "[token][spec]") {
+    auto tpot = [](int k) {
+        Run r;
+        r.set("token.run.batch", 1);
+        r.set("token.run.output_tokens", 2000);
+        r.set("token.spec.draft_k", k);
+        r.set("token.spec.alpha", 0.8);
+        r.set("token.spec.draft_ratio", 0.05);
+        r.start();
+        r.run_until([&] { return r.m.tokens_sampled() >= 500; }, 100);
+        return r.metric("tpot_chip_mean_s");
+    };
+    CHECK(tpot(4) < 0.6 * tpot(0));
+}
+
+TEST_CASE("serialization: a sequence's next step starts only after its token is sampled", "[token][model]") {
+    Run r;
+    r.set("token.run.batch", 4);
+    r.start();
+    r.run_until([&] { return r.m.tokens_sampled() >= 400; }, 100);
+    const auto& js = r.m.view().journeys;
+    REQUIRE(js.size() > 100);
+    std::map<uint32_t, TokenJourney> last;
+    int pairs = 0;
+    for (auto& j : js) {
+        auto it = last.find(j.seq);
+        if (it != last.end() && j.index == it->second.index + 1) {
+            CHECK(j.t_step_start >= it->second.t_sampled);
+            CHECK(j.t_sampled > it->second.t_sampled);
+            pairs++;
+        }
+        last[j.seq] = j;
+        CHECK(j.t_screen >= j.t_sampled);
+    }
+    CHECK(pairs > 50);
+}
+
+TEST_CASE("conservation: every token sampled is on the screen or on its way", "[token][model]") {
+    for (int lang : {0, 1})
+        for (int mode : {0, 1}) {
+            Run r;
+            r.set("token.run.answer_lang", lang);
+            r.set("token.run.mode", mode);
+            r.set("token.run.arrival_rate", 50);
+            r.set("token.run.output_tokens", 37);
+            r.set("token.spec.draft_k", lang == 1 ? 3 : 0);
+            r.start(3);
+            for (int i = 0; i < 40; i++) {
+                r.m.advance_to(r.m.now() + 0.013, 100000);
+                CHECK(r.m.tokens_sampled() == r.m.tokens_at_screen() + r.m.tokens_in_flight());
+                CHECK(r.metric("prompt_tokens_prefilled") <= r.metric("prompt_tokens_in"));
+            }
+            CHECK(r.m.tokens_at_screen() > 0);
+            CHECK(r.metric("sequences_done") * 37 <= r.m.tokens_sampled());
+        }
+}
+
+TEST_CASE("the detokenizer holds Chinese bytes and shows the answer in order", "[token][text]") {
+    for (int lang : {0, 1}) {
+        Run r;
+        r.set("token.run.answer_lang", lang);
+        r.set("token.run.output_tokens", 4096);
+        r.start();
+        r.m.advance_to(0.3, 1000000);
+        if (lang == 0) CHECK(r.metric("detok_holds") == 0);
+        else CHECK(r.metric("detok_holds") > 10);
+        std::string shown;
+        for (auto& c : r.m.view().answer) shown += c.utf8;
+        const std::string& text = answer_text(lang);
+        REQUIRE(shown.size() > 20);
+        CHECK(text.compare(0, shown.size(), shown) == 0);
+    }
+}
+
+TEST_CASE("open arrivals above capacity queue before prefill, in bounded memory", "[token][model]") {
+    Run r;
+    r.set("token.run.mode", 1);
+    r.set("token.run.batch", 2);
+    r.set("token.run.arrival_rate", 10000);
+    r.start();
+    r.m.advance_to(2.0, 2000000);
+    CHECK(r.metric("queue_len") > 100);
+    CHECK(r.metric("queue_len") <= 10000);
+    CHECK(r.metric("queue_wait_s") > 0.01);
+    CHECK(r.metric("requests_dropped") > 0);
+}
+
+TEST_CASE("the sampler on the host adds a round trip to every step", "[token][model]") {
+    auto step = [](int where) {
+        Run r;
+        r.set("token.run.batch", 1);
+        r.set("token.run.sampler", where);
+        r.set("token.host.cv", 0);
+        r.set("token.host.hiccup_prob", 0);
+        r.start();
+        r.m.advance_to(0.5, 1000000);
+        return r.metric("decode_step_s");
+    };
+    double dev = step(0), host = step(1);
+    // Two link latencies (5 us each) plus 128256 logits of 2 bytes at 31.5 GB/s plus 30 us, minus the 20 us device sampler.
+    double extra = 2 * 5e-6 + 128256 * 2 / 31.5e9 + 30e-6 + 4 / 31.5e9 - 20e-6;
+    CHECK(host - dev == Approx(extra).epsilon(0.02));
+}
+
+TEST_CASE("the KV cache spills outward as it grows", "[token][model]") {
+    Run r;
+    r.set("token.run.batch", 32);
+    r.set("token.run.prompt_tokens", 2048);
+    r.set("token.run.output_tokens", 8192);
+    r.set("token.run.placement", 1);          // KV first: it starts in the fastest levels
+    r.set("token.sram.kb_per_core", 4096);    // 1 GB of SRAM
+    r.start();
+    r.run_until([&] { return r.metric("prompt_tokens_prefilled") > 0; }, 10);
+    double sram0 = r.metric("kv_bytes_sram"), hbm0 = r.metric("kv_bytes_hbm");
+    r.run_until([&] { return r.metric("kv_bytes_hbm") > 0; }, 100);
+    CHECK(hbm0 == 0);
+    CHECK(sram0 > 0);
+    CHECK(r.metric("kv_bytes_sram") == Approx(1024.0 * 4096 * 256));  // SRAM full
+    CHECK(r.metric("kv_bytes_hbm") > 0);
+}
+
+TEST_CASE("same seed, same run; another seed, another run", "[token][model]") {
+    auto run = [](uint64_t seed) {
+        Run r;
+        r.start(seed);
+        r.m.advance_to(0.5, 1000000);
+        std::vector<double> v;
+        for (auto& x : r.m.metrics()) v.push_back(x.value);
+        return v;
+    };
+    CHECK(run(5) == run(5));
+    CHECK(run(5) != run(6));
+}
+
+TEST_CASE("registry sweep: every parameter at min, max and random values stays finite and bounded",
+          "[token][sweep]") {
+    TokenModel probe;
+    const ParamRegistry& reg = probe.registry();
+    auto check_run = [&](const ParamValues& v, const std::string& what) {
+        TokenModel m;
+        m.reset(v, 11);
+        for (int i = 0; i < 4; i++) m.advance_to(m.now() + 0.02, 20000);  // bounded work per call
+        auto ms = m.metrics();
+        INFO(what);
+        CHECK(all_finite(ms));
+        CHECK(m.tokens_sampled() == m.tokens_at_screen() + m.tokens_in_flight());
+        CHECK(m.segments().items().size() <= m.segments().capacity());
+        CHECK(m.view().steps.size() <= 256);
+        CHECK(m.view().journeys.size() <= 256);
+        CHECK(m.view().answer.size() <= 2048);
+        for (auto& s : m.view().kv_series) CHECK(s.size() <= s.capacity());
+    };
+    for (size_t i = 0; i < reg.size(); i++) {
+        for (double x : {reg[i].min, reg[i].max}) {
+            ParamValues v(reg);
+            REQUIRE(v.set(i, x) == "");
+            check_run(v, reg[i].id + " = " + format_param_value(x));
+        }
+    }
+    Rng rng(99);
+    for (int k = 0; k < 40; k++) {
+        ParamValues v(reg);
+        for (size_t i = 0; i < reg.size(); i++) REQUIRE(v.set(i, param_from_unit(reg[i], rng.uniform())) == "");
+        check_run(v, "random configuration " + std::to_string(k));
+    }
+    for (auto& hw : reg.presets()) {
+        if (hw.kind != "hardware") continue;
+        for (auto& md : reg.presets()) {
+            if (md.kind != "model") continue;
+            ParamValues v(reg);
+            REQUIRE(v.apply(hw) == "");
+            REQUIRE(v.apply(md) == "");
+            check_run(v, hw.id + " + " + md.id);
+        }
+    }
+}
+
+TEST_CASE("a long run at batch 64 keeps its memory bounded", "[token][model]") {
+    Run r;
+    r.set("token.run.batch", 64);
+    r.set("token.run.output_tokens", 512);
+    r.start();
+    r.run_until([&] { return r.m.decode_steps() >= 3000; }, 1000);
+    CHECK(r.m.decode_steps() >= 3000);
+    CHECK(r.m.view().steps.size() == 256);
+    CHECK(r.m.view().journeys.size() == 256);
+    CHECK(r.m.segments().items().size() <= r.m.segments().capacity());
+    CHECK(r.m.tokens_in_flight() <= 16384 + 64 * 4);
+    CHECK(all_finite(r.m.metrics()));
+}
