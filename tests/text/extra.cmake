@@ -41,3 +41,19 @@ if(TARGET test_text)
   set_tests_properties("text: random corpus (node)" PROPERTIES FIXTURES_SETUP tj_text_random_corpus)
   tj_text_agreement("random corpus" ${tj_random_corpus} tj_text_random_corpus)
 endif()
+
+# The CLI text tools, when the CLI is built: known facts and a clear error.
+if(TARGET token-journey-cli AND NOT EMSCRIPTEN)
+  add_test(NAME "text: cli tokenize" COMMAND token-journey-cli tokenize --vocab-dir ${TJ_TEXT_VOCAB_DIR}
+           "大模型推理的真正瓶颈")
+  set_tests_properties("text: cli tokenize" PROPERTIES
+    PASS_REGULAR_EXPRESSION "cl100k_base: 13 tokens for 30 bytes.*\"\\\\xe7\".*\"\\\\x93\".*\"\\\\xb6\"")
+  add_test(NAME "text: cli detokenize holds a split character" COMMAND token-journey-cli detokenize
+           --vocab-dir ${TJ_TEXT_VOCAB_DIR} --json 163 241 114)
+  set_tests_properties("text: cli detokenize holds a split character" PROPERTIES
+    PASS_REGULAR_EXPRESSION "\"held_bytes\":1.*\"held_bytes\":2.*\"shown\":\"瓶\",\"held_bytes\":0.*\"text\":\"瓶\"")
+  add_test(NAME "text: cli reports a missing vocabulary" COMMAND token-journey-cli tokenize
+           --vocab-dir ${CMAKE_CURRENT_BINARY_DIR}/no-such-folder x)
+  set_tests_properties("text: cli reports a missing vocabulary" PROPERTIES
+    PASS_REGULAR_EXPRESSION "cannot be read")
+endif()
