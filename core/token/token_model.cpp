@@ -561,11 +561,13 @@ void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s) 
         const std::string& bytes = text_.token_bytes[s.text_pos];
         s.text_pos = (s.text_pos + 1) % text_.token_bytes.size();
         chars.clear();
-        DetokResult res = s.hold.feed(bytes, watched ? &chars : nullptr);
+        std::string shown = s.detok.push(bytes);
+        int n_chars = split_chars(shown, watched ? &chars : nullptr);
+        bool held = s.detok.held_bytes() > 0;
         // Characters that came out complete every token held before this one; this
         // token is shown with them unless its own last byte starts a new character.
-        if (res.held) {
-            if (res.chars > 0) release_text(s, watched ? &chars : nullptr, detok_free_);
+        if (held) {
+            if (n_chars > 0) release_text(s, watched ? &chars : nullptr, detok_free_);
             if (s.held_tokens < 4) s.pending[s.held_tokens] = jr;
             s.held_tokens++;
             tokens_held_++;
@@ -631,7 +633,7 @@ void TokenModel::finish(int slot) {
     if (s.held_tokens > 0) {  // the answer ended inside a character: show what there is
         std::vector<std::string> chars;
         bool watched = s.id == view_.watched_seq;
-        s.hold.flush(watched ? &chars : nullptr);
+        split_chars(s.detok.finish(), watched ? &chars : nullptr);
         release_text(s, watched ? &chars : nullptr, detok_free_);
     }
     e2e_.add(s.t_last_screen - s.t_arrive);

@@ -21,7 +21,7 @@
 //               of the step);
 //   d2h link    the step's tokens travel back in one transfer;
 //   detokenizer one CPU server, FIFO, per token (naive mode: cost x tokens so far);
-//               bytes that end inside a UTF-8 character are held (token_text.h);
+//               bytes that end inside a UTF-8 character are held (text/detokenize.h);
 //   screen      released text appears after the flush latency (lognormal), in order.
 // The host side is computed when the step ends (it depends only on the past), and
 // the tokens wait in a bounded list until their screen time passes; when that list
@@ -46,6 +46,7 @@
 #include "model.h"
 #include "rng.h"
 #include "stats.h"
+#include "text/detokenize.h"
 #include "token/hardware.h"
 #include "token/model_shape.h"
 #include "token/placement.h"
@@ -145,7 +146,7 @@ private:
         int held_tokens = 0;
         size_t text_pos = 0;
         double t_ready = 0;          // on the device and waiting for its next step
-        Utf8Hold hold;
+        StreamingDetokenizer detok;  // incremental: holds at most one unfinished character
         TokenJourney pending[4];     // held tokens' journeys (a character spans <= 4 bytes)
         int context() const { return prefilled + generated; }
     };

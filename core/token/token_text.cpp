@@ -1,15 +1,11 @@
-// token_text.cpp — stand-in tokenizer, built-in answers, UTF-8 hold. See token_text.h.
+// token_text.cpp — stand-in tokenizer, built-in answers, characters. See token_text.h.
 #include "token_text.h"
 
-namespace tj {
+#include <algorithm>
 
-int utf8_char_length(unsigned char c) {
-    if (c < 0x80) return 1;
-    if ((c & 0xE0) == 0xC0) return 2;
-    if ((c & 0xF0) == 0xE0) return 3;
-    if ((c & 0xF8) == 0xF0) return 4;
-    return 1;  // a continuation or invalid byte on its own
-}
+#include "text/utf8.h"
+
+namespace tj {
 
 static bool ascii_cut_before(unsigned char c) {
     return c == ' ' || c == '\n' || c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' ||
@@ -54,27 +50,15 @@ const std::string& answer_text(int language) {
     return language == 1 ? zh : en;
 }
 
-DetokResult Utf8Hold::feed(const std::string& bytes, std::vector<std::string>* out) {
-    DetokResult r;
-    held_ += bytes;
-    size_t i = 0;
-    while (i < held_.size()) {
-        size_t len = size_t(utf8_char_length((unsigned char)held_[i]));
-        if (i + len > held_.size()) break;  // the character's last byte has not come yet
-        if (out) out->push_back(held_.substr(i, len));
-        r.chars++;
+int split_chars(const std::string& text, std::vector<std::string>* out) {
+    int n = 0;
+    for (size_t i = 0; i < text.size();) {
+        size_t len = std::max<size_t>(1, utf8_decode(text, i).length);
+        if (out) out->push_back(text.substr(i, len));
+        n++;
         i += len;
     }
-    held_.erase(0, i);
-    r.held = !held_.empty();
-    return r;
-}
-
-int Utf8Hold::flush(std::vector<std::string>* out) {
-    if (held_.empty()) return 0;
-    if (out) out->push_back("\xEF\xBF\xBD");  // U+FFFD: the character never completed
-    held_.clear();
-    return 1;
+    return n;
 }
 
 }  // namespace tj

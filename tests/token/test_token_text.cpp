@@ -2,6 +2,7 @@
 // character only when its last byte has arrived.
 #include <catch2/catch.hpp>
 
+#include "text/detokenize.h"
 #include "token/token_text.h"
 
 using namespace tj;
@@ -20,40 +21,29 @@ TEST_CASE("stand-in tokens give the text back exactly", "[token][text]") {
     }
 }
 
-TEST_CASE("Chinese tokens end inside characters; English ones never do", "[token][text]") {
-    auto count_mid = [](int lang) {
+TEST_CASE("Chinese stand-in tokens end inside characters; English ones never do", "[token][text]") {
+    auto count_held = [](int lang) {
         TokenText tt = split_standin(answer_text(lang));
-        Utf8Hold hold;
+        StreamingDetokenizer d;
         std::string shown;
-        std::vector<std::string> chars;
         int held = 0;
         for (auto& t : tt.token_bytes) {
-            DetokResult r = hold.feed(t, &chars);
-            held += r.held ? 1 : 0;
+            shown += d.push(t);
+            held += d.held_bytes() > 0 ? 1 : 0;
         }
-        for (auto& c : chars) shown += c;
         CHECK(shown == answer_text(lang));  // every character came out once, in order
-        CHECK(hold.held_bytes() == 0);
+        CHECK(d.held_bytes() == 0);
         return held;
     };
-    CHECK(count_mid(0) == 0);
-    CHECK(count_mid(1) > 50);
+    CHECK(count_held(0) == 0);
+    CHECK(count_held(1) > 50);
 }
 
-TEST_CASE("the hold releases a character when its last byte arrives", "[token][text]") {
-    Utf8Hold h;
+TEST_CASE("split_chars cuts text into whole characters", "[token][text]") {
     std::vector<std::string> out;
-    DetokResult a = h.feed("\xE4\xB8", &out);  // first two bytes of U+4E2D
-    CHECK(a.held);
-    CHECK(a.chars == 0);
-    DetokResult b = h.feed("\xAD" "a", &out);
-    CHECK(!b.held);
-    CHECK(b.chars == 2);
-    REQUIRE(out.size() == 2);
-    CHECK(out[0] == "\xE4\xB8\xAD");
-    CHECK(out[1] == "a");
-    h.feed("\xF0\x9F", &out);  // an unfinished 4-byte character at the end of a sequence
-    CHECK(h.flush(&out) == 1);
-    CHECK(out.back() == "\xEF\xBF\xBD");
-    CHECK(h.held_bytes() == 0);
+    CHECK(split_chars("a\xE4\xB8\xAD\xF0\x9F\x98\x80" "b", &out) == 4);
+    REQUIRE(out.size() == 4);
+    CHECK(out[1] == "\xE4\xB8\xAD");
+    CHECK(out[2] == "\xF0\x9F\x98\x80");
+    CHECK(split_chars(answer_text(1), nullptr) < int(answer_text(1).size()) / 2);
 }
