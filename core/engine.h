@@ -50,7 +50,7 @@ public:
         uint64_t n = 0;
         Event e;
         while (next_time() <= t_end && (max_events == 0 || n < max_events)) {
-            step(e);
+            if (!step(e)) break;  // empty: next_time() is +inf, which an infinite end admits
             handler(e);
             n++;
         }
