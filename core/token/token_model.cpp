@@ -539,7 +539,8 @@ void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s) 
         jr.t_sampled = now;
         jr.queued_s = std::max(0.0, step_start_ - s.t_ready);
         jr.compute_s = step_compute_s_;
-        jr.memory_wait_s = step_memwait_s_ + step_draft_s_;
+        jr.memory_wait_s = step_memwait_s_;
+        jr.draft_s = step_draft_s_;
         jr.sampler_s = step_sampler_s_;
         jr.link_s = link_s;
         if (s.t_first_chip < 0) {
@@ -761,6 +762,18 @@ std::vector<Metric> TokenModel::metrics() const {
         "在去屏幕路上的词元");
     add("prompt_tokens_in", double(prompt_in_), "tok", "Prompt tokens admitted", "已接纳的提示词元");
     add("prompt_tokens_prefilled", double(prompt_prefilled_), "tok", "Prompt tokens prefilled", "已预填充的提示词元");
+
+    // Summaries of what the view holds (the timeline, the KV series, the parcels).
+    const TokenStepRecord* last = view_.steps.empty() ? nullptr : &view_.steps.back();
+    add("timeline_steps", double(view_.steps.size()), "", "Steps in the timeline", "时间线中的步数");
+    add("last_step_kind", last ? last->kind : -1, "", "Last step: 0 prefill, 1 decode, 2 verify",
+        "上一步：0 预填充，1 解码，2 验证");
+    add("last_step_s", last ? last->end - last->start : 0, "s", "Last step's duration", "上一步耗时");
+    add("last_step_tokens", last ? last->tokens : 0, "tok", "Tokens in the last step", "上一步的词元数");
+    add("kv_series_points", double(view_.kv_series.empty() ? 0 : view_.kv_series[0].size()), "",
+        "Points in the KV-over-time series", "KV 随时间序列的点数");
+    add("segments_live", double(segments_.items().size()), "", "Parcel segments held for drawing", "待绘制的包裹段数");
+    add("segments_emitted", double(segments_.emitted()), "", "Parcels emitted since reset", "重置以来发出的包裹数");
     return out;
 }
 

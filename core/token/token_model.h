@@ -83,6 +83,7 @@ struct TokenJourney {
     double t_step_start = 0, t_sampled = 0, t_screen = 0;
     double queued_s = 0;   // ready on the device, waiting for its step to start
     double compute_s = 0, memory_wait_s = 0, sampler_s = 0;  // its step
+    double draft_s = 0;    // speculative decoding: the draft model's steps before the verify
     double link_s = 0;     // device-to-host transfer, queueing included
     double detok_s = 0;    // waiting for and using the detokenizer
     double hold_s = 0;     // bytes held for a character to complete
