@@ -23,18 +23,18 @@ const int kItlBinsPerDecade = 5, kItlDecades = 7;
 
 // Stages that can be the bottleneck: the step's parts, then links and host stages.
 enum Stage : int {
-    kStageH2d = kPartCount, kStageD2h, kStageTokenizer, kStageDetok, kStageHostSampler, kStageCount
+    kStageH2d = kPartCount, kStageD2h, kStageTokenizer, kStageDetok, kStageSampler, kStageCount
 };
 const char* stage_name(int s) {
     static const char* names[kStageCount] = {"compute", "sram",      "dram3d",    "hbm",   "host memory",
                                              "noc",     "chip link", "overhead",  "h2d link", "d2h link",
-                                             "tokenizer", "detokenizer", "host sampler"};
+                                             "tokenizer", "detokenizer", "sampler"};
     return s >= 0 && s < kStageCount ? names[s] : "?";
 }
 const char* stage_name_zh(int s) {
     static const char* names[kStageCount] = {"计算",     "SRAM",     "3D DRAM", "HBM",    "主机内存",
                                              "片上网络", "芯片互连", "固定开销", "上行链路", "下行链路",
-                                             "分词器",   "逆词元化", "主机采样"};
+                                             "分词器",   "逆词元化", "采样器"};
     return s >= 0 && s < kStageCount ? names[s] : "?";
 }
 
@@ -174,7 +174,7 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     engine_.clear();
     rng_.reseed(seed);
     segments_.clear();
-    slots_.assign(size_t(batch_), Seq{});
+    slots_.assign(size_t(batch_), Seq());
     waiting_.clear();
     on_host_.clear();
     planned_.clear();
@@ -197,7 +197,7 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     std::fill(std::begin(decode_energy_), std::end(decode_energy_), 0.0);
     std::fill(std::begin(busy_part_), std::end(busy_part_), 0.0);
     decode_flops_ = decode_device_s_ = decode_byte_hops_ = link_energy_pj_ = 0;
-    busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_host_sampler_ = 0;
+    busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_sampler_ = 0;
     placement_ = place(hw_, weight_total_, 0, policy_);
 
     view_.mesh_x = hw_.mesh_x;
@@ -414,11 +414,12 @@ void TokenModel::start_step() {
             double cpu = host_time(logits * sampler_host_s_);
             busy_d2h_ += down;
             busy_h2d_ += up;
-            busy_host_sampler_ += cpu;
+            busy_sampler_ += cpu;
             link_energy_pj_ += (logits * double(shape_.vocab) * kLogitBytes + logits * kTokenIdBytes) * 8 * host_link_pj_;
             sampler_s = down + cpu + up;
         } else {
             sampler_s = sampler_dev_s_;
+            busy_sampler_ += sampler_s;
         }
     }
     step_start_ = now;
@@ -697,7 +698,7 @@ std::vector<Metric> TokenModel::metrics() const {
     busy[kStageD2h] = busy_d2h_;
     busy[kStageTokenizer] = busy_tokenizer_;
     busy[kStageDetok] = busy_detok_;
-    busy[kStageHostSampler] = busy_host_sampler_;
+    busy[kStageSampler] = busy_sampler_;
     int worst = 0;
     for (int s = 0; s < kStageCount; s++) {
         std::string id = stage_name(s);

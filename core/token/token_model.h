@@ -213,7 +213,7 @@ private:
     double decode_bytes_[kLevelCount] = {}, decode_energy_[kEnergyCount] = {};
     double decode_flops_ = 0, decode_device_s_ = 0, decode_byte_hops_ = 0, link_energy_pj_ = 0;
     double busy_part_[kPartCount] = {};
-    double busy_h2d_ = 0, busy_d2h_ = 0, busy_tokenizer_ = 0, busy_detok_ = 0, busy_host_sampler_ = 0;
+    double busy_h2d_ = 0, busy_d2h_ = 0, busy_tokenizer_ = 0, busy_detok_ = 0, busy_sampler_ = 0;
     Placement placement_;
 };
 
