@@ -18,12 +18,13 @@ struct Options {
     std::vector<std::string> presets, sets;
     std::string seed_text, duration_text, steps_text;
     OutputFormat format = OutputFormat::Json;
-    bool list_params = false;
+    bool list_params = false, list_scenes = false;
 };
 
 const char* const kUsage =
     "usage: token-journey-cli --scene ID [--duration SECONDS | --steps N] [--scenario FILE.json]\n"
     "           [--preset ID]... [--set ID=VALUE]... [--seed N] [--format json|csv] [--list-params]\n"
+    "       token-journey-cli --list-scenes\n"
     "       token-journey-cli tokenize|detokenize ...\n"
     "       token-journey-cli bench-engine [--customers N] [--stations K] [--seed S]\n";
 
@@ -42,7 +43,7 @@ std::string known_scenes() {
 std::string parse_options(int argc, char** argv, Options& opts) {
     for (int i = 1; i < argc; i++) {
         std::string arg = argv[i], value;
-        bool flag = arg == "--list-params" || arg == "--help" || arg == "-h";
+        bool flag = arg == "--list-params" || arg == "--list-scenes" || arg == "--help" || arg == "-h";
         size_t eq = arg.find('=');
         if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
             value = arg.substr(eq + 1);
@@ -53,6 +54,7 @@ std::string parse_options(int argc, char** argv, Options& opts) {
         }
         if (arg == "--help" || arg == "-h") return "help";
         else if (arg == "--list-params") opts.list_params = true;
+        else if (arg == "--list-scenes") opts.list_scenes = true;
         else if (arg == "--scene") opts.scene = value;
         else if (arg == "--scenario") opts.scenario_file = value;
         else if (arg == "--preset") opts.presets.push_back(value);
@@ -123,6 +125,10 @@ int run_scene_command(int argc, char** argv) {
     std::string err = parse_options(argc, argv, opts);
     if (err == "help") { std::fputs(kUsage, stdout); return 0; }
     if (!err.empty()) return fail(err + "\n" + kUsage);
+    if (opts.list_scenes) {
+        for (auto& id : tj::scene_ids()) std::printf("%s\n", id.c_str());
+        return 0;
+    }
 
     tj::Scenario scenario;
     bool have_scenario = !opts.scenario_file.empty();

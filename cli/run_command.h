@@ -3,6 +3,7 @@
 //   token-journey-cli --scene token|fab [--duration SECONDS | --steps N]
 //       [--scenario file.json] [--preset id]... [--set id=value]... [--seed N]
 //       [--format json|csv] [--list-params]
+//   token-journey-cli --list-scenes          (the scene ids built in, one a line)
 //
 // Order of application: the scenario file, then presets, then --set, then --seed.
 // --steps counts the scene's natural time unit (a decode step, a week). Without

@@ -6,17 +6,7 @@
 
 namespace tj {
 
-// --- RunningStats: Welford's update keeps the variance accurate for large means ---
-
-void RunningStats::add(double x) {
-    n_++;
-    double d = x - mean_;
-    mean_ += d / double(n_);
-    m2_ += d * (x - mean_);
-    sum_ += x;
-    if (n_ == 1 || x < min_) min_ = x;
-    if (n_ == 1 || x > max_) max_ = x;
-}
+// --- RunningStats ---
 
 double RunningStats::variance() const { return n_ < 2 ? 0 : m2_ / double(n_ - 1); }
 double RunningStats::stddev() const { return std::sqrt(variance()); }
@@ -95,14 +85,6 @@ double Quantiles::quantile(double q) const {
 }
 
 // --- TimeWeighted ---
-
-void TimeWeighted::set(double t, double value) {
-    if (t > last_t_) {
-        area_ += value_ * (t - last_t_);
-        last_t_ = t;
-    }
-    value_ = value;
-}
 
 double TimeWeighted::mean(double t_now) const {
     if (!(t_now > t0_)) return value_;

@@ -25,9 +25,20 @@
 
 namespace tj {
 
+// add() and set() are defined here so models can inline them: they run per event.
+
 class RunningStats {
 public:
-    void add(double x);
+    // Welford's update keeps the variance accurate for large means.
+    void add(double x) {
+        n_++;
+        double d = x - mean_;
+        mean_ += d / double(n_);
+        m2_ += d * (x - mean_);
+        sum_ += x;
+        if (n_ == 1 || x < min_) min_ = x;
+        if (n_ == 1 || x > max_) max_ = x;
+    }
     uint64_t count() const { return n_; }
     double mean() const { return mean_; }
     // Sample variance (divides by n-1); 0 with fewer than two samples.
@@ -65,7 +76,13 @@ private:
 class TimeWeighted {
 public:
     // The signal takes value from time t on (t never before the previous set()).
-    void set(double t, double value);
+    void set(double t, double value) {
+        if (t > last_t_) {
+            area_ += value_ * (t - last_t_);
+            last_t_ = t;
+        }
+        value_ = value;
+    }
     // Mean over [t0, t_now]; the current value when no time has passed.
     double mean(double t_now) const;
     double current() const { return value_; }
