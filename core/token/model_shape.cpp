@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace tj {
 
@@ -55,11 +56,22 @@ double kv_bytes_per_token(const ModelShape& m) {
     return 2.0 * m.layers * m.kv_heads * m.head_dim * m.kv_bits / 8;
 }
 
+// x^n for a whole n >= 0 by repeated squaring: plain multiplications, so the same
+// bits natively and in WebAssembly (pow's last bit may differ between C libraries).
+static double pow_whole(double x, double n) {
+    double r = 1;
+    for (uint64_t k = uint64_t(n); k > 0; k >>= 1) {
+        if (k & 1) r *= x;
+        x *= x;
+    }
+    return r;
+}
+
 double experts_touched(const ModelShape& m, double tokens) {
     if (m.experts <= 1) return 1;
     if (!(tokens > 0)) return 0;
     double e = m.experts, miss = 1 - double(m.active_experts) / e;
-    return e * (1 - std::pow(miss, tokens));
+    return e * (1 - pow_whole(miss, std::floor(tokens)));
 }
 
 double weight_bytes_fetched(const ModelShape& m, double tokens, double logit_tokens) {

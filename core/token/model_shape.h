@@ -55,7 +55,7 @@ double kv_bytes_per_token(const ModelShape& m);
 
 // Expected number of distinct experts a layer touches when `tokens` tokens are
 // each routed to active_experts of experts, uniformly at random:
-// E * (1 - (1 - a/E)^tokens). Dense models: 1.
+// E * (1 - (1 - a/E)^tokens), tokens rounded down to whole tokens. Dense models: 1.
 double experts_touched(const ModelShape& m, double tokens);
 // Weight bytes one forward pass over `tokens` tokens must fetch: every layer's
 // attention, norms and touched experts, and the output head when logits are

@@ -136,7 +136,8 @@ StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement&
         c.byte_hops += 2 * layers * 2 * act_bytes * mesh_hops * hw.chips;
     }
     if (hw.chips > 1) {
-        double rounds = std::ceil(std::log2(double(hw.chips)));
+        double rounds = 0;  // a tree all-reduce: ceil(log2(chips)) rounds
+        for (int reach = 1; reach < hw.chips; reach *= 2) rounds++;
         reduce_chips = 2 * layers * (rounds * hw.chip_link_latency + 2 * act_bytes / hw.chip_link_bw);
         c.chip_link_bytes = 2 * layers * 2 * act_bytes * hw.chips;
     }

@@ -86,7 +86,7 @@ double finite(double x) { return std::isfinite(x) ? x : 0; }
 TokenModel::TokenModel() : stations_(make_stations()) {
     build_token_registry(reg_);
     for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
-        view_.itl_edges.push_back(kItlMin * std::pow(10.0, double(e) / kItlBinsPerDecade));
+        view_.itl_edges.push_back(kItlMin * std::exp(std::log(10.0) * e / kItlBinsPerDecade));
     ParamValues defaults(reg_);
     reset(defaults, 1);
 }
@@ -208,6 +208,7 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     view_.step_kind_now = -1;
     view_.bottleneck = 0;
     view_.bottleneck_name = stage_name(0);
+    view_.bottleneck_name_zh = stage_name_zh(0);
     view_.steps.clear();
     view_.answer.clear();
     view_.journeys.clear();
@@ -519,6 +520,10 @@ void TokenModel::end_step() {
 
     view_.steps.push_back(r);
     if (view_.steps.size() > kMaxSteps) view_.steps.pop_front();
+    double busy[kStageCount];
+    view_.bottleneck = stage_busy(busy);
+    view_.bottleneck_name = stage_name(view_.bottleneck);
+    view_.bottleneck_name_zh = stage_name_zh(view_.bottleneck);
     view_.step_kind_now = -1;
     admit();
     start_step();
@@ -608,8 +613,9 @@ void TokenModel::release_text(Seq& s, const std::vector<std::string>* chars, dou
             gap = t_scr - s.t_last_screen;
             tpot_screen_.add(gap);
             tpot_screen_q_.add(gap);
-            int bin = gap < kItlMin ? 0 : 1 + int(std::floor(std::log10(gap / kItlMin) * kItlBinsPerDecade));
-            bin = std::clamp(bin, 0, int(view_.itl_counts.size()) - 1);
+            // The bin whose edges hold gap, found by comparison (no log: same bins in every build).
+            auto edge = std::upper_bound(view_.itl_edges.begin(), view_.itl_edges.end(), gap);
+            int bin = std::clamp(int(edge - view_.itl_edges.begin()), 0, int(view_.itl_counts.size()) - 1);
             view_.itl_counts[size_t(bin)]++;
         }
         s.t_last_screen = t_scr;
@@ -642,6 +648,19 @@ void TokenModel::finish(int slot) {
     s.active = false;
     seqs_done_++;
     if (mode_ == kClosedBatch) waiting_.push_back(engine_.now());
+}
+
+int TokenModel::stage_busy(double* busy) const {
+    for (int p = 0; p < kPartCount; p++) busy[p] = busy_part_[p];
+    busy[kStageH2d] = busy_h2d_;
+    busy[kStageD2h] = busy_d2h_;
+    busy[kStageTokenizer] = busy_tokenizer_;
+    busy[kStageDetok] = busy_detok_;
+    busy[kStageSampler] = busy_sampler_;
+    int worst = 0;
+    for (int s = 1; s < kStageCount; s++)
+        if (busy[s] > busy[worst]) worst = s;
+    return worst;
 }
 
 std::vector<Metric> TokenModel::metrics() const {
@@ -692,20 +711,13 @@ std::vector<Metric> TokenModel::metrics() const {
     add("energy_pj_per_token_links", links_per_tok, "pJ", "Energy per token: host links", "每词元能耗：主机链路");
     add("energy_pj_per_token_total", per_tok(e_total) + links_per_tok, "pJ", "Energy per token in total", "每词元总能耗");
 
-    double busy[kStageCount] = {};
-    for (int p = 0; p < kPartCount; p++) busy[p] = busy_part_[p];
-    busy[kStageH2d] = busy_h2d_;
-    busy[kStageD2h] = busy_d2h_;
-    busy[kStageTokenizer] = busy_tokenizer_;
-    busy[kStageDetok] = busy_detok_;
-    busy[kStageSampler] = busy_sampler_;
-    int worst = 0;
+    double busy[kStageCount];
+    int worst = stage_busy(busy);
     for (int s = 0; s < kStageCount; s++) {
         std::string id = stage_name(s);
         std::replace(id.begin(), id.end(), ' ', '_');
         add("share_" + id, now > 0 ? busy[s] / now : 0, "", std::string("Busy share of time: ") + stage_name(s),
             std::string("忙碌时间占比：") + stage_name_zh(s));
-        if (busy[s] > busy[worst]) worst = s;
     }
     add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_name(worst), std::string("瓶颈：") + stage_name_zh(worst));
 

@@ -103,13 +103,13 @@ struct TokenView {
     double core_busy_fraction = 0;   // cores computing during the last step (SPMD: all alike)
     double core_wait_fraction = 0;   // waiting for memory, NoC, reductions, overheads
     int step_kind_now = -1;          // -1: device idle
-    int bottleneck = 0;              // stage index into bottleneck_names
-    std::string bottleneck_name;
+    int bottleneck = 0;              // stage: a StepPart, or 8 h2d, 9 d2h, 10 tokenizer, 11 detokenizer, 12 sampler
+    std::string bottleneck_name, bottleneck_name_zh;
     std::deque<TokenStepRecord> steps;  // recent steps, oldest first (at most 256)
     std::deque<ScreenChar> answer;      // the watched sequence's text (at most 2048 chars)
     uint32_t watched_seq = 0;
-    std::vector<double> itl_edges;      // inter-token latency at the screen: bin edges (s)
-    std::vector<uint64_t> itl_counts;   // counts per bin (first bin: 0 .. edges[1])
+    std::vector<double> itl_edges;      // inter-token latency at the screen: bin edges (s), log-spaced
+    std::vector<uint64_t> itl_counts;   // [0]: below edges[0]; [i]: edges[i-1] .. edges[i]; last: and above
     std::deque<TokenJourney> journeys;  // recent tokens (at most 256)
     std::vector<TimeSeries> kv_series;  // KV bytes per level over time (one per level)
 };
@@ -166,6 +166,8 @@ private:
     void record_step(const StepCost& c, double scale, bool decode);
     void update_view_levels(const Placement& p);
     void emit_fetch_segments(const StepCost& c, double t0, double t1);
+    // Busy time of every stage so far (step parts, links, host stages); returns the busiest.
+    int stage_busy(double* busy) const;
 
     ParamRegistry reg_;
     std::vector<StationInfo> stations_;

@@ -84,6 +84,7 @@ TEST_CASE("published: Llama-2-7B FP16 batch 1 on A100-80GB decodes at about 100 
     CHECK(tps == Approx(100.02).epsilon(0.2));  // LMDeploy's benchmark
     CHECK(tps == Approx(104.9).epsilon(0.2));   // gpt-fast's README
     CHECK(r.metric("bottleneck") == double(int(kPartHbm)));
+    CHECK(r.m.view().bottleneck_name == "hbm");
 }
 
 TEST_CASE("published: H100 SXM serves Llama-2-7B 128 in / 20 out in about 153.8 ms", "[token][published]") {
