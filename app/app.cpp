@@ -10,8 +10,13 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
-#include "param_panel.h"
 #include "scene_demo.h"
+#if __has_include("scene_token.h")
+#include "scene_token.h"
+#endif
+#if __has_include("scene_fab.h")
+#include "scene_fab.h"
+#endif
 
 namespace {
 struct ParcelPass {
@@ -36,6 +41,13 @@ void add_parcel_pass(ImDrawList* list, ParcelRenderer* r, float time, const View
 
 bool App::init(const AppOptions& opts, std::string* error) {
     if (!i18n_load(error)) return false;
+    // The scenes, in menu order. (__has_include: scenes join the build as they land.)
+#if __has_include("scene_token.h")
+    scenes_.push_back(make_token_scene());
+#endif
+#if __has_include("scene_fab.h")
+    scenes_.push_back(make_fab_scene());
+#endif
     scenes_.push_back(std::make_unique<DemoScene>());
     present_ = opts.present;
     panels_ = !opts.present;
@@ -165,16 +177,12 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         if (panels_) s->draw_panels(in);
     }
     if (panels_) {
-        ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_FirstUseEver, {1, 0});
-        ImGui::SetNextWindowSize({360 * ui_scale_, 0}, ImGuiCond_FirstUseEver);
-        ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str());
+        ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
+        ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+        ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
         ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
         ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
         if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
-        if (s) {
-            static ParamPanelState pst;
-            param_panel(pst, s->values(), [s](const std::string& id, double v) { return s->set_param(id, v); });
-        }
         ImGui::End();
     }
     if (!message_.empty() && panels_) {

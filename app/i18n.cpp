@@ -16,15 +16,21 @@ std::map<std::string, Entry> g_table;
 Lang g_lang = Lang::En;
 }  // namespace
 
+// One table per part of the app, so each part keeps its own texts together.
+const char* const kTables[] = {"strings.json", "strings_token.json", "strings_fab.json", "strings_lessons.json"};
+
 bool i18n_load(std::string* error) {
-    const char* text = find_asset_text("strings.json");
-    if (!text) { *error = "strings.json is not embedded"; return false; }
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) { *error = "strings.json is not a JSON object"; return false; }
-    for (auto& [key, v] : j.items()) {
-        if (!v.is_object() || !v.contains("en") || !v.contains("zh")) continue;
-        g_table[key] = {v["en"].get<std::string>(), v["zh"].get<std::string>()};
+    for (const char* name : kTables) {
+        const char* text = find_asset_text(name);
+        if (!text) continue;  // a part that is not built has no table
+        nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+        if (j.is_discarded() || !j.is_object()) { *error = std::string(name) + " is not a JSON object"; return false; }
+        for (auto& [key, v] : j.items()) {
+            if (!v.is_object() || !v.contains("en") || !v.contains("zh")) continue;
+            g_table[key] = {v["en"].get<std::string>(), v["zh"].get<std::string>()};
+        }
     }
+    if (g_table.empty()) { *error = "no string table is embedded"; return false; }
     return true;
 }
 

@@ -1,7 +1,7 @@
 // i18n.h — every visible string of the app, in English and Simplified Chinese.
 //
-// The tables live in assets/strings.json ({"key": {"en": "...", "zh": "..."}}),
-// embedded at build time. tr("menu.scene") returns the text in the current
+// The tables live in assets/strings*.json ({"key": {"en": "...", "zh": "..."}}),
+// one per part of the app, embedded at build time. tr("menu.scene") returns the text in the current
 // language; a missing key returns the key itself, so a gap shows on screen and
 // the string-table test catches it.
 //

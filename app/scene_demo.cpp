@@ -7,6 +7,7 @@
 #include "core/rng.h"
 #include "format.h"
 #include "i18n.h"
+#include "param_panel.h"
 #include "scene_demo.h"
 
 namespace {
@@ -80,7 +81,13 @@ void DemoScene::draw_map(const FrameInput& in) {
     dl->AddText(nullptr, 0, {title.x - ts.x / 2, title.y - ts.y / 2}, IM_COL32(235, 238, 245, 255), lesson, nullptr, 520 * z);
 }
 
-void DemoScene::draw_panels(const FrameInput& in) {}
+void DemoScene::draw_panels(const FrameInput& in) {
+    ImGui::SetNextWindowPos({in.origin.x + 10, in.origin.y + 10}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({ImGui::GetFontSize() * 20, 0}, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("panel.params")) + "###demo_params").c_str());
+    param_panel(panel_, values_, [this](const std::string& id, double v) { return set_param(id, v); });
+    ImGui::End();
+}
 
 std::vector<tj::Metric> DemoScene::metrics() const {
     return {{"parcels", values_.get("demo.parcels"), "", "Parcels", "包裹数"},

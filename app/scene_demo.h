@@ -1,6 +1,7 @@
 // scene_demo.h — the parcel stress test scene (see scene_demo.cpp).
 #pragma once
 #include "scene.h"
+#include "param_panel.h"
 #include "world_view.h"
 
 class DemoScene : public Scene {
@@ -28,6 +29,7 @@ private:
     tj::ParamValues values_;
     ParcelRenderer renderer_;
     WorldView view_;
+    ParamPanelState panel_;
     double time_ = 0;
     uint64_t seed_ = 1;
     bool dirty_ = true;

@@ -1,6 +1,6 @@
 // test_strings.cpp — the string tables: every key has an English and a Chinese
-// text, none empty, and every key the app's sources ask for with tr("...") exists.
-// Also the lessons (assets/lessons*.json, when present) carry both languages.
+// text, none empty, no key in two tables, and every key the app's sources ask for
+// with tr("...") exists.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -18,9 +18,25 @@ static std::string read_file(const fs::path& p) {
     return ss.str();
 }
 
+// Every assets/strings*.json merged; a key defined twice is a failure.
+static nlohmann::json all_tables() {
+    nlohmann::json all = nlohmann::json::object();
+    for (auto& e : fs::directory_iterator(fs::path(TJ_SOURCE_DIR) / "assets")) {
+        std::string name = e.path().filename().string();
+        if (name.rfind("strings", 0) != 0 || e.path().extension() != ".json") continue;
+        auto j = nlohmann::json::parse(read_file(e.path()));
+        REQUIRE(j.is_object());
+        for (auto& [k, v] : j.items()) {
+            INFO(name << ": key " << k << " is defined in two tables");
+            CHECK(!all.contains(k));
+            all[k] = v;
+        }
+    }
+    return all;
+}
+
 TEST_CASE("string table: both languages for every key, none empty") {
-    auto j = nlohmann::json::parse(read_file(fs::path(TJ_SOURCE_DIR) / "assets/strings.json"));
-    REQUIRE(j.is_object());
+    auto j = all_tables();
     REQUIRE(j.size() > 10);
     for (auto& [key, v] : j.items()) {
         INFO("key " << key);
@@ -34,7 +50,7 @@ TEST_CASE("string table: both languages for every key, none empty") {
 }
 
 TEST_CASE("string table: every tr() key used by the app exists") {
-    auto j = nlohmann::json::parse(read_file(fs::path(TJ_SOURCE_DIR) / "assets/strings.json"));
+    auto j = all_tables();
     std::regex call(R"re(\btr\("([a-z0-9_.]+)"\))re");
     int uses = 0;
     for (auto& entry : fs::directory_iterator(fs::path(TJ_SOURCE_DIR) / "app")) {
