@@ -1,0 +1,165 @@
+// lesson.cpp — parse and check lessons. See lesson.h.
+#include "lesson.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace tj {
+namespace {
+
+using nlohmann::json;
+
+bool read_text(const json& j, const char* key, Text2& out, const std::string& where, std::string& errs) {
+    if (!j.contains(key) || !j[key].is_object() || !j[key].contains("en") || !j[key].contains("zh") ||
+        !j[key]["en"].is_string() || !j[key]["zh"].is_string()) {
+        errs += where + ": '" + key + "' needs {\"en\": ..., \"zh\": ...}\n";
+        return false;
+    }
+    out = {j[key]["en"].get<std::string>(), j[key]["zh"].get<std::string>()};
+    return true;
+}
+
+void read_step(const json& j, LessonStep& s, const std::string& where, std::string& errs) {
+    if (!j.is_object()) { errs += where + ": a step must be an object\n"; return; }
+    read_text(j, "title", s.title, where, errs);
+    read_text(j, "text", s.text, where, errs);
+    if (j.contains("preset")) {
+        const json& p = j["preset"];
+        if (p.is_string()) s.presets.push_back(p.get<std::string>());
+        else if (p.is_array()) { for (auto& x : p) if (x.is_string()) s.presets.push_back(x.get<std::string>()); else errs += where + ": preset ids are strings\n"; }
+        else errs += where + ": 'preset' is a string or a list of strings\n";
+    }
+    if (j.contains("set")) {
+        if (!j["set"].is_object()) errs += where + ": 'set' is an object of id: number\n";
+        else for (auto& [id, v] : j["set"].items()) {
+            if (v.is_number()) s.set.push_back({id, v.get<double>()});
+            else errs += where + ": value of " + id + " is not a number\n";
+        }
+    }
+    auto str = [&](const char* key, std::string& out) {
+        if (!j.contains(key)) return;
+        if (j[key].is_string()) out = j[key].get<std::string>();
+        else errs += where + ": '" + key + "' is a station id (string)\n";
+    };
+    str("highlight", s.highlight);
+    str("focus", s.focus);
+    auto num = [&](const char* key, double& out, double lo, double hi) {
+        if (!j.contains(key)) return;
+        if (j[key].is_number() && j[key].get<double>() >= lo && j[key].get<double>() <= hi) out = j[key].get<double>();
+        else errs += where + ": '" + key + "' must be a number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]\n";
+    };
+    num("zoom", s.zoom, 0.25, 16);
+    num("run", s.run, 0, 1e9);
+    if (j.contains("predict")) {
+        const json& p = j["predict"];
+        s.has_predict = true;
+        std::string w = where + " predict";
+        if (!p.is_object()) { errs += w + ": must be an object\n"; return; }
+        read_text(p, "question", s.predict.question, w, errs);
+        read_text(p, "explain", s.predict.explain, w, errs);
+        if (!p.contains("choices") || !p["choices"].is_array() || p["choices"].size() < 2) {
+            errs += w + ": needs at least two choices\n";
+        } else {
+            for (size_t i = 0; i < p["choices"].size(); i++) {
+                Text2 c;
+                json holder = {{"c", p["choices"][i]}};
+                if (read_text(holder, "c", c, w + " choice " + std::to_string(i + 1), errs)) s.predict.choices.push_back(c);
+            }
+        }
+        if (!p.contains("answer") || !p["answer"].is_number_integer()) errs += w + ": 'answer' is the index of a choice\n";
+        else s.predict.answer = p["answer"].get<int>();
+    }
+}
+}  // namespace
+
+std::string parse_lessons(const std::string& text, std::vector<Lesson>& out) {
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded()) return "lessons: not valid JSON\n";
+    if (!j.is_object() || !j.contains("lessons") || !j["lessons"].is_array()) return "lessons: needs {\"lessons\": [...]}\n";
+    std::string errs;
+    std::vector<Lesson> result;
+    for (size_t i = 0; i < j["lessons"].size(); i++) {
+        const json& l = j["lessons"][i];
+        std::string where = "lesson " + std::to_string(i + 1);
+        if (!l.is_object()) { errs += where + ": must be an object\n"; continue; }
+        Lesson lesson;
+        if (l.contains("id") && l["id"].is_string()) lesson.id = l["id"].get<std::string>();
+        else errs += where + ": needs an 'id'\n";
+        where += " (" + lesson.id + ")";
+        if (l.contains("scene") && l["scene"].is_string()) lesson.scene = l["scene"].get<std::string>();
+        else errs += where + ": needs a 'scene'\n";
+        read_text(l, "title", lesson.title, where, errs);
+        if (!l.contains("steps") || !l["steps"].is_array() || l["steps"].empty()) {
+            errs += where + ": needs a non-empty 'steps' list\n";
+            continue;
+        }
+        for (size_t k = 0; k < l["steps"].size(); k++) {
+            LessonStep s;
+            read_step(l["steps"][k], s, where + " step " + std::to_string(k + 1), errs);
+            lesson.steps.push_back(std::move(s));
+        }
+        for (auto& other : result)
+            if (other.id == lesson.id) errs += where + ": id used twice\n";
+        result.push_back(std::move(lesson));
+    }
+    if (errs.empty()) out = std::move(result);
+    return errs;
+}
+
+std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, const std::vector<std::string>& stations) {
+    std::string errs;
+    auto has_station = [&](const std::string& id) {
+        for (auto& s : stations) if (s == id) return true;
+        return false;
+    };
+    auto both = [&](const Text2& t, const std::string& where) {
+        if (t.en.empty() || t.zh.empty()) errs += where + ": a text is empty in one language\n";
+    };
+    both(lesson.title, lesson.id);
+    ParamValues v(reg);
+    for (size_t k = 0; k < lesson.steps.size(); k++) {
+        const LessonStep& s = lesson.steps[k];
+        std::string where = lesson.id + " step " + std::to_string(k + 1);
+        both(s.title, where + " title");
+        both(s.text, where + " text");
+        for (auto& p : s.presets) {
+            const Preset* pr = reg.find_preset(p);
+            if (!pr) errs += where + ": unknown preset '" + p + "'\n";
+            else { std::string e = v.apply(*pr); if (!e.empty()) errs += where + ": " + e + "\n"; }
+        }
+        for (auto& [id, val] : s.set) {
+            std::string e = v.set(id, val);
+            if (!e.empty()) errs += where + ": " + e + "\n";
+        }
+        if (!s.highlight.empty() && !has_station(s.highlight)) errs += where + ": unknown station '" + s.highlight + "'\n";
+        if (!s.focus.empty() && !has_station(s.focus)) errs += where + ": unknown station '" + s.focus + "'\n";
+        if (s.has_predict) {
+            both(s.predict.question, where + " question");
+            both(s.predict.explain, where + " explanation");
+            for (auto& c : s.predict.choices) both(c, where + " choice");
+            if (s.predict.answer < 0 || size_t(s.predict.answer) >= s.predict.choices.size())
+                errs += where + ": the answer is not one of the choices\n";
+        }
+    }
+    return errs;
+}
+
+std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out) {
+    ParamValues v = start;
+    for (size_t k = 0; k <= step && k < lesson.steps.size(); k++) {
+        for (auto& p : lesson.steps[k].presets) {
+            const Preset* pr = v.registry().find_preset(p);
+            if (!pr) return "unknown preset '" + p + "'";
+            std::string e = v.apply(*pr);
+            if (!e.empty()) return e;
+        }
+        for (auto& [id, val] : lesson.steps[k].set) {
+            std::string e = v.set(id, val);
+            if (!e.empty()) return e;
+        }
+    }
+    out = v;
+    return "";
+}
+
+}  // namespace tj

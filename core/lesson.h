@@ -1,0 +1,72 @@
+// lesson.h — guided lessons as data (assets/lessons.json), checked against the
+// scenes' registries before anyone sees them.
+//
+// A lesson belongs to one scene and is a list of steps. A step has a title and a
+// text in English and Chinese, the parameter values it sets (by registry id; the
+// rest stay at the lesson's start values), the station it highlights, where the
+// camera looks (a station and a zoom), and optionally a "predict first" question
+// whose answer is revealed once the simulation has run.
+//
+// File form:
+//   {"lessons": [{"id": "decode-is-logistics", "scene": "token",
+//     "title": {"en": "...", "zh": "..."},
+//     "steps": [{"title": {...}, "text": {...},
+//                "preset": ["h100-sxm", "llama-2-7b"],      (optional, applied first)
+//                "set": {"token.batch.size": 1},            (optional)
+//                "highlight": "hbm", "focus": "mesh", "zoom": 1.5,   (optional)
+//                "run": 0.05,                               (optional: simulated s to run first)
+//                "predict": {"question": {...}, "choices": [{...}, {...}], "answer": 1,
+//                            "explain": {...}}}]}]}     (optional)
+//
+// Usage:
+//   std::vector<Lesson> lessons;
+//   std::string err = parse_lessons(json_text, lessons);         // "" or every problem
+//   err = validate_lesson(lessons[0], registry, station_ids);    // "" or every problem
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "params.h"
+
+namespace tj {
+
+struct Text2 {
+    std::string en, zh;
+};
+
+struct LessonPredict {
+    Text2 question;
+    std::vector<Text2> choices;
+    int answer = 0;  // index into choices
+    Text2 explain;
+};
+
+struct LessonStep {
+    Text2 title, text;
+    std::vector<std::string> presets;
+    std::vector<std::pair<std::string, double>> set;
+    std::string highlight, focus;  // station ids, "" for none
+    double zoom = 1;
+    double run = 0;  // simulated seconds to run before the step is shown settled
+    bool has_predict = false;
+    LessonPredict predict;
+};
+
+struct Lesson {
+    std::string id, scene;
+    Text2 title;
+    std::vector<LessonStep> steps;
+};
+
+// Parses the lessons file. Returns "" or one line per problem (then out is unchanged).
+std::string parse_lessons(const std::string& json_text, std::vector<Lesson>& out);
+// Checks a lesson against its scene: presets and parameter ids exist, values are in
+// range, stations exist, answers index a choice, every text has both languages.
+std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,
+                            const std::vector<std::string>& station_ids);
+// The parameter values of step i: the start values, then every step's presets and
+// settings up to and including i, in order (a lesson builds up its story).
+std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);
+
+}  // namespace tj
