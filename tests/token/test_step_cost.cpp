@@ -174,3 +174,39 @@ TEST_CASE("less SRAM, less bandwidth or longer context never make a step faster"
             }
         }
 }
+
+TEST_CASE("energy: bytes x 8 x pJ/bit per level, FLOPs x pJ/FLOP, NoC per byte-hop", "[token][step][energy]") {
+    ModelShape m = llama2_7b();
+    Hardware h = one_level(2e12);
+    h.level[kHbm].pj_per_bit = 3.9;
+    h.pj_per_flop = 0.5;
+    h.noc_pj_per_bit_hop = 0.1;
+    h.mesh_x = h.mesh_y = 8;
+    h.mean_edge_hops = mesh_mean_edge_hops(8, 8);
+    Placement p = place(h, weight_bytes(m), 100 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    StepCost c = step_cost(h, m, p, decode_work(1, 1, 100));
+    CHECK(c.energy_pj[kEnergyHbm] == Approx(c.bytes[kHbm] * 8 * 3.9));
+    CHECK(c.energy_pj[kEnergyCompute] == Approx(c.flops * 0.5));
+    CHECK(c.energy_pj[kEnergyNoc] == Approx(c.byte_hops * 8 * 0.1));
+    CHECK(c.total_energy_pj() == Approx(c.energy_pj[kEnergyHbm] + c.energy_pj[kEnergyCompute] + c.energy_pj[kEnergyNoc]));
+}
+
+TEST_CASE("3D DRAM under the mesh: one vertical hop instead of a trip from the edge", "[token][step]") {
+    ModelShape m = llama2_7b();
+    Hardware h = one_level(2e12);
+    h.mesh_x = h.mesh_y = 16;
+    h.mean_edge_hops = mesh_mean_edge_hops(16, 16);
+    h.noc_hop_latency = 1e-9;
+    h.noc_link_bw = 32e9;
+    StepWork w = decode_work(1, 1, 100);
+    Placement far = place(h, weight_bytes(m), 101 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    h.level[kDram3d] = {true, 1e12, 2e12, 0, 0};  // same bandwidth, now stacked under the cores
+    Placement near = place(h, weight_bytes(m), 101 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    REQUIRE(near.used(kHbm) == 0);
+    StepCost cf = step_cost(h, m, far, w), cn = step_cost(h, m, near, w);
+    double reduce_hops = 2 * 32 * 2 * (4096 * 2.0) * 30;  // two all-reduces per layer over 15 + 15 hops
+    CHECK(cf.byte_hops - reduce_hops == Approx(cf.bytes[kHbm] * h.mean_edge_hops));
+    CHECK(cn.byte_hops - reduce_hops == Approx(cn.bytes[kDram3d] * 1.0));
+    CHECK(cf.part[kPartNoc] > cn.part[kPartNoc]);
+    CHECK(cn.time <= cf.time);
+}

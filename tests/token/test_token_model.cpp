@@ -314,3 +314,18 @@ TEST_CASE("a long run at batch 64 keeps its memory bounded", "[token][model]") {
     CHECK(r.m.tokens_in_flight() <= 16384 + 64 * 4);
     CHECK(all_finite(r.m.metrics()));
 }
+
+TEST_CASE("a bigger batch raises total tokens/s while each sequence gets slower", "[token][model]") {
+    auto run = [](int batch) {
+        Run r;
+        r.set("token.run.batch", batch);
+        r.set("token.run.output_tokens", 1024);
+        r.start();
+        r.m.advance_to(1.0, 5000000);
+        return std::pair<double, double>(r.metric("tok_s_total"), r.metric("tok_s_per_seq"));
+    };
+    auto [total1, seq1] = run(1);
+    auto [total32, seq32] = run(32);
+    CHECK(total32 > 10 * total1);
+    CHECK(seq32 <= seq1);
+}
