@@ -125,6 +125,8 @@ StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement&
     double edge_links = 2.0 * (hw.mesh_x + hw.mesh_y) * hw.chips;
     double noc_edge = 0;
     if (edge_bytes > 0) noc_edge = edge_bytes / (edge_links * hw.noc_link_bw) + layers * hw.mean_edge_hops * hw.noc_hop_latency;
+    // 3D-DRAM bytes rise one vertical hop into their own core: a hop's latency per layer, no mesh link.
+    if (c.bytes[kDram3d] > 0) noc_edge = std::max(noc_edge, layers * hw.noc_hop_latency);
     c.byte_hops = edge_bytes * hw.mean_edge_hops + c.bytes[kDram3d] * 1.0;
 
     // Reductions: two all-reduces of the step's activations per layer.

@@ -9,7 +9,8 @@
 //   NoC          bytes from far memory (and host spill) enter at the mesh edge:
 //                edge transfer = bytes / (edge links * link bandwidth), plus the mean
 //                edge-to-core hops once per layer; 3D-DRAM bytes rise vertically
-//                into their core (one hop, no mesh traffic); SRAM bytes are local
+//                into their core (one hop's latency per layer, no mesh link; the
+//                two paths run side by side, so the longer counts); SRAM is local
 //   reductions   two all-reduces of the activations per layer: across the mesh
 //                ((X-1)+(Y-1) hops plus 2 * bytes / link bandwidth) and, with
 //                several chips, across chips (log2(chips) link latencies plus
