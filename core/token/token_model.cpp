@@ -571,20 +571,15 @@ void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s) 
         std::string shown = s.detok.push(bytes);
         int n_chars = split_chars(shown, watched ? &chars : nullptr);
         bool held = s.detok.held_bytes() > 0;
-        // Characters that came out complete every token held before this one; this
-        // token is shown with them unless its own last byte starts a new character.
-        if (held) {
-            if (n_chars > 0) release_text(s, watched ? &chars : nullptr, detok_free_);
-            if (s.held_tokens < 4) s.pending[s.held_tokens] = jr;
-            s.held_tokens++;
-            tokens_held_++;
-            holds_++;
-        } else {
-            if (s.held_tokens < 4) s.pending[s.held_tokens] = jr;
-            s.held_tokens++;
-            tokens_held_++;
-            release_text(s, watched ? &chars : nullptr, detok_free_);
-        }
+        // Characters that came out complete every token held before this one. This
+        // token is shown with them, unless its own last byte starts a new character:
+        // then the earlier ones go now and this one waits.
+        if (held && n_chars > 0) release_text(s, watched ? &chars : nullptr, detok_free_);
+        if (s.held_tokens < 4) s.pending[s.held_tokens] = jr;
+        s.held_tokens++;
+        tokens_held_++;
+        if (held) holds_++;
+        else release_text(s, watched ? &chars : nullptr, detok_free_);
         if (s.generated >= s.out_len) break;
     }
     s.t_ready = now;
