@@ -1,0 +1,420 @@
+// fab_model.cpp — builds the GPU production line from the registry, runs it beside its
+// no-respin twin, records weekly series and names every output. See fab_model.h.
+#include "fab/fab_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tj::fab {
+
+namespace {
+
+constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
+enum ActionKind { A_FIRST_MASKS = 0, A_DISCOVER, A_MASKS_READY };
+
+// Line stations are the model's stations without design (0) and customers (last).
+int line_of(int st) { return st - 1; }
+constexpr int LF = S_FAB - 1, LSORT = S_SORT - 1;
+
+// The buffer in front of each station (its main input or, for a supplier, its pile).
+int front_buffer(int st) {
+    switch (st) {
+        case S_SORT: return B_WAFERS;
+        case S_HBM: return B_HBM;
+        case S_SUB: return B_SUB;
+        case S_PACK: return B_DIES;
+        case S_MOD: return B_PKG;
+        case S_CPU: return B_CPU;
+        case S_TRAY: return B_GPU;
+        case S_RACK: return B_TRAY;
+        case S_SHIP: return B_RACK;
+        default: return -1;
+    }
+}
+
+double finite(double x) { return std::isfinite(x) ? x : 0.0; }
+
+}  // namespace
+
+FabModel::FabModel() {
+    for (int s = 0; s < S_COUNT; s++) {
+        const FabStationText& t = fab_station_text(s);
+        stations_.push_back({t.key, t.label_en, t.label_zh, t.lesson_en, t.lesson_zh});
+    }
+    reset(ParamValues(fab_registry()), 1);
+}
+
+double FabModel::demand_at(double week) const {
+    return demand_per_week_ * std::max(0.0, week - demand_start_week_);
+}
+
+void FabModel::reset(const ParamValues& v, uint64_t seed) {
+    auto P = [&](int st, const char* name) { return v.get(std::string("fab.") + fab_station_text(st).key + "." + name); };
+    auto I = [&](int st, const char* name) { return std::max<int64_t>(1, std::llround(P(st, name))); };
+    int64_t gross = I(S_SORT, "gross_dies"), dies = I(S_PACK, "dies_per_pkg"), hbm = I(S_PACK, "hbm_per_pkg");
+    int64_t gpt = I(S_TRAY, "gpus_per_tray"), cpt = I(S_TRAY, "cpus_per_tray"), tpr = I(S_RACK, "trays_per_rack");
+    dies_per_gpu_ = double(dies);
+    gpus_per_rack_ = double(gpt * tpr);
+
+    LineSpec spec;
+    spec.stations.reserve(S_COUNT);  // station() hands out pointers into it
+    spec.random = v.get("fab.line.variability") > 0.5;
+    spec.conwip_de = std::llround(v.get("fab.line.conwip_wafers")) * gross;
+    spec.scrap_kind = K_SCRAP;
+    spec.buffers.resize(B_COUNT);
+    auto cap = [&](int b, int st) {
+        spec.buffers[size_t(b)].id = fab_buffer_key(b);
+        spec.buffers[size_t(b)].cap = std::llround(P(st, "buffer_cap"));
+    };
+    cap(B_WAFERS, S_SORT); cap(B_DIES, S_PACK); cap(B_HBM, S_HBM); cap(B_SUB, S_SUB); cap(B_PKG, S_MOD);
+    cap(B_GPU, S_TRAY); cap(B_CPU, S_CPU); cap(B_TRAY, S_RACK); cap(B_RACK, S_SHIP);
+
+    auto station = [&](int st, int out, uint16_t kind, int to, std::vector<InputSpec> inputs) {
+        StationSpec s;
+        s.id = fab_station_text(st).key;
+        s.kits_per_week = P(st, "capacity");
+        s.cycle_weeks = P(st, "cycle_weeks");
+        s.cv = P(st, "cv");
+        s.lot_kits = I(st, "lot");
+        s.yield.base = P(st, "yield");
+        s.blocks = P(st, "blocks") > 0.5;
+        int rw = fab_registry().find(std::string("fab.") + fab_station_text(st).key + ".rework");
+        s.rework = rw >= 0 ? v[size_t(rw)] : 0;
+        s.out_buffer = out;
+        s.inputs = std::move(inputs);
+        s.seg_kind = kind;
+        s.seg_from = uint16_t(st);
+        s.seg_to = uint16_t(to);
+        spec.stations.push_back(s);
+        return &spec.stations.back();
+    };
+    StationSpec* fab = station(S_FAB, B_WAFERS, K_WAFER_LOT, S_SORT, {});
+    fab->de_per_out = gross;
+    fab->conwip_release = true;
+    fab->halted = true;  // until the first masks
+    station(S_SORT, B_DIES, K_DIE_LOT, S_PACK, {{B_WAFERS, 1}})->out_per_kit = gross;
+    station(S_HBM, B_HBM, K_HBM, S_PACK, {});
+    station(S_SUB, B_SUB, K_SUBSTRATE, S_PACK, {});
+    station(S_PACK, B_PKG, K_PACKAGE_LOT, S_MOD, {{B_DIES, dies}, {B_HBM, hbm}, {B_SUB, 1}});
+    station(S_MOD, B_GPU, K_PACKAGE_LOT, S_TRAY, {{B_PKG, 1}});
+    station(S_CPU, B_CPU, K_CPU, S_TRAY, {});
+    station(S_TRAY, B_TRAY, K_TRAY, S_RACK, {{B_GPU, gpt}, {B_CPU, cpt}});
+    StationSpec* rack = station(S_RACK, B_RACK, K_RACK, S_SHIP, {{B_TRAY, tpr}});
+    station(S_SHIP, -1, K_RACK, S_CUST, {{B_RACK, 1}});
+    if (v.get("fab.dip.enabled") > 0.5) {
+        rack->yield.dip_from_s = v.get("fab.dip.start_week") * kWeek;
+        rack->yield.dip_to_s = (v.get("fab.dip.start_week") + v.get("fab.dip.weeks")) * kWeek;
+        rack->yield.dip_yield = v.get("fab.dip.yield");
+    }
+    spec_ = spec;
+
+    respin_ = RespinPlan{};
+    respin_.enabled = v.get("fab.respin.enabled") > 0.5;
+    respin_.discovery_s = v.get("fab.respin.discovery_week") * kWeek;
+    respin_.scrap_share = v.get("fab.respin.scrap_share");
+    respin_.mask_s = v.get("fab.respin.mask_weeks") * kWeek;
+    respin_.yield_after = v.get("fab.respin.yield_after");
+    respin_.learn_s = v.get("fab.respin.learn_weeks") * kWeek;
+    first_masks_s_ = v.get("fab.design.mask_weeks") * kWeek;
+    demand_per_week_ = v.get("fab.cust.gpus_per_week");
+    demand_start_week_ = v.get("fab.cust.start_week");
+
+    segments_.clear();
+    for (int k = 0; k < 2; k++) {
+        Run& r = runs_[size_t(k)];
+        r = Run{};
+        r.line = std::make_unique<Line>(spec_, seed, k == 0 ? &segments_ : nullptr);
+        r.actions.push_back({first_masks_s_, A_FIRST_MASKS});
+        if (k == 0 && respin_.enabled) {
+            r.actions.push_back({respin_.discovery_s, A_DISCOVER});
+            r.actions.push_back({std::max(first_masks_s_, respin_.masks_ready_s()), A_MASKS_READY});
+        }
+        std::stable_sort(r.actions.begin(), r.actions.end(), [](const Action& a, const Action& b) { return a.t < b.t; });
+        r.cum_by_week.push_back(0);
+    }
+    now_ = 0;
+    weeks_done_ = 0;
+    bottleneck_.reset(S_COUNT, 4);
+    first_ship_week_ = -1;
+    zero_weeks_ = gap_ = longest_gap_ = lost_year1_ = peak_backlog_ = 0;
+
+    notes_.clear();
+    notes_.push_back("Figures are illustrative: a B200-class GPU in GB200 NVL72-class racks, timed on the public 2024 record.");
+    notes_.push_back("Test failures are scrapped, or reworked where a station's rework share says so (racks by default).");
+    notes_.push_back("A buffer with no cap is unbounded in units; memory stays bounded by merging waiting chunks.");
+    notes_.push_back("At most 65536 lots can be inside one station; past that it waits as if blocked.");
+    if (spec_.conwip_de > 0) notes_.push_back("CONWIP is on: wafer starts wait while the line holds the limit.");
+
+    view_ = FabView();
+    view_.gpus_per_rack = gpus_per_rack_;
+    view_.dies_per_gpu = dies_per_gpu_;
+    update_view();
+}
+
+void FabModel::apply(Run& r, const Action& a) {
+    Line& line = *r.line;
+    bool respun = &r == &runs_[0] && respin_.enabled;
+    switch (a.kind) {
+        case A_FIRST_MASKS:
+            // A flaw found before the first masks simply replaces them with the fixed set.
+            if (!(respun && respin_.discovery_s <= first_masks_s_)) line.resume(LF, 0);
+            break;
+        case A_DISCOVER: respin_discover(line, LF, respin_); break;
+        case A_MASKS_READY: respin_masks_ready(line, LF, LSORT, respin_); break;
+    }
+}
+
+bool FabModel::run_to(Run& r, double t, uint64_t max_events, uint64_t& used) {
+    auto left = [&]() -> uint64_t { return max_events == 0 ? 0 : max_events - std::min(used, max_events); };
+    while (r.next_action < r.actions.size() && r.actions[r.next_action].t <= t) {
+        if (max_events && used >= max_events) return false;
+        if (!r.line->run_until(r.actions[r.next_action].t, left(), &used)) return false;
+        apply(r, r.actions[r.next_action]);
+        r.next_action++;
+    }
+    if (max_events && used >= max_events && r.line->now() < t) return false;
+    return r.line->run_until(t, left(), &used);
+}
+
+bool FabModel::advance_to(double t, uint64_t max_events) {
+    if (!(t > now_)) return true;  // also refuses NaN
+    uint64_t used = 0;
+    while (now_ < t) {
+        double week_end = double(weeks_done_ + 1) * kWeek;
+        double target = std::min(t, week_end);
+        for (Run& r : runs_) {
+            if (!run_to(r, target, max_events, used)) {
+                now_ = std::min(runs_[0].line->now(), runs_[1].line->now());
+                update_view();
+                return false;
+            }
+        }
+        now_ = target;
+        if (target == week_end) record_week();
+    }
+    segments_.prune(now_ - 2 * kWeek);
+    update_view();
+    return true;
+}
+
+void FabModel::record_week() {
+    weeks_done_++;
+    double week = double(weeks_done_);
+    double demand = demand_at(week);
+    view_.cum_demand.add(week, demand);
+    for (int k = 0; k < 2; k++) {
+        Run& r = runs_[size_t(k)];
+        const Line& line = *r.line;
+        r.last_week_gpus = double(line.delivered_de() - r.last_de) / dies_per_gpu_;
+        r.last_de = line.delivered_de();
+        r.cum_gpus = double(line.delivered_de()) / dies_per_gpu_;
+        if (r.cum_by_week.size() < kMaxWeeksKept) r.cum_by_week.push_back(r.cum_gpus);
+        FabSeries& s = k == 0 ? view_.run : view_.no_respin;
+        s.shipments.add(week, r.last_week_gpus);
+        s.cum_shipped.add(week, r.cum_gpus);
+        s.backlog.add(week, std::max(0.0, demand - r.cum_gpus));
+        s.wip_gpus.add(week, double(line.wip_de()) / dies_per_gpu_);
+    }
+    const Run& run = runs_[0];
+    const Line& line = *run.line;
+    for (int b = 0; b < B_COUNT; b++) view_.buffer_wip[size_t(b)].add(week, double(line.buffer(b).units));
+    peak_backlog_ = std::max(peak_backlog_, demand - run.cum_gpus);
+
+    // Weeks without shipments, counted from the first shipment on.
+    if (run.last_week_gpus > 0) {
+        if (first_ship_week_ < 0) first_ship_week_ = week;
+        if (gap_ > 0 && respin_.enabled && week * kWeek > respin_.discovery_s && view_.ship_resume_week < 0)
+            view_.ship_resume_week = week;
+        gap_ = 0;
+    } else if (first_ship_week_ >= 0) {
+        zero_weeks_ += 1;
+        gap_ += 1;
+        longest_gap_ = std::max(longest_gap_, gap_);
+    }
+    if (weeks_done_ == 52) lost_year1_ = runs_[1].cum_gpus - run.cum_gpus;
+
+    std::vector<double> working(S_COUNT, 0);
+    for (int st = S_FAB; st <= S_SHIP; st++) working[size_t(st)] = line.station(line_of(st)).time_in(State::Working, now_);
+    bool design_holds = line.station(LF).halted;
+    std::vector<double> nominal = nominal_exit_rates(line, now_), rate(S_COUNT, 0);
+    for (int st = S_FAB; st <= S_SHIP; st++) rate[size_t(st)] = nominal[size_t(line_of(st))];
+    std::vector<double> shortage(S_COUNT, -1);
+    shortage[S_HBM] = line.short_time(B_HBM);
+    shortage[S_SUB] = line.short_time(B_SUB);
+    shortage[S_CPU] = line.short_time(B_CPU);
+    bottleneck_.update(working, rate, shortage, now_, week, design_holds ? S_DESIGN : -1);
+}
+
+void FabModel::update_view() {
+    const Line& line = *runs_[0].line;
+    double t = std::max(now_, 1e-9);
+    view_.week = now_ / kWeek;
+    std::vector<double> nominal = nominal_exit_rates(line, now_);
+    view_.nominal_bottleneck = -1;
+    view_.nominal_rate_gpus_week = 0;
+    for (int st = S_FAB; st <= S_SHIP; st++) {
+        const Station& s = line.station(line_of(st));
+        FabStationView& sv = view_.stations[size_t(st)];
+        int fb = front_buffer(st);
+        sv.buffer_units = fb >= 0 ? double(line.buffer(fb).units) : 0;
+        sv.in_process_units = double(s.kits_in_process);
+        sv.capacity_per_week = s.spec.kits_per_week;
+        sv.utilization = s.time_in(State::Working, now_) / t;
+        sv.starved = s.time_in(State::Starved, now_) / t;
+        sv.blocked = s.time_in(State::Blocked, now_) / t;
+        sv.idle = s.time_in(State::Idle, now_) / t;
+        sv.yield_loss_units = double(s.units_scrapped + s.units_overflow + s.kits_halt_scrapped * s.spec.out_per_kit);
+        // GPU equivalents: dies for the main line; a supplier's parts by what one GPU needs.
+        double per_gpu = s.de_out > 0 ? dies_per_gpu_ / double(s.de_out) : 0;
+        if (st == S_HBM) per_gpu = double(spec_.stations[size_t(line_of(S_PACK))].inputs[1].per_kit);
+        if (st == S_SUB) per_gpu = 1;
+        if (st == S_CPU) per_gpu = double(spec_.stations[size_t(line_of(S_TRAY))].inputs[1].per_kit) /
+                                   double(spec_.stations[size_t(line_of(S_TRAY))].inputs[0].per_kit);
+        sv.yield_loss_gpus = per_gpu > 0 ? sv.yield_loss_units / per_gpu : 0;
+        sv.nominal_gpus_per_week = nominal[size_t(line_of(st))] * gpus_per_rack_;
+        if (view_.nominal_bottleneck < 0 || sv.nominal_gpus_per_week < view_.nominal_rate_gpus_week) {
+            view_.nominal_bottleneck = st;
+            view_.nominal_rate_gpus_week = sv.nominal_gpus_per_week;
+        }
+        sv.state = s.state;
+        sv.held_for_respin = st == S_FAB && s.halted && respin_.enabled && now_ >= respin_.discovery_s;
+    }
+    FabStationView& design = view_.stations[S_DESIGN];
+    bool masks_pending = line.station(LF).halted;
+    design.state = masks_pending ? State::Working : State::Idle;
+    design.held_for_respin = view_.stations[S_FAB].held_for_respin;
+    FabStationView& cust = view_.stations[S_CUST];
+    cust.buffer_units = std::max(0.0, demand_at(view_.week) - double(line.delivered_de()) / dies_per_gpu_);
+    cust.state = line.delivered_de() > 0 ? State::Working : State::Starved;
+
+    for (int b = 0; b < B_COUNT; b++) view_.buffer_units[size_t(b)] = double(line.buffer(b).units);
+    if (respin_.enabled) {
+        view_.discovery_week = respin_.discovery_s / kWeek;
+        double ready = std::max(first_masks_s_, respin_.masks_ready_s()) / kWeek;
+        view_.masks_ready_week = ready;
+        view_.fab_restart_week = now_ >= ready * kWeek ? ready : -1;
+    }
+    view_.bottleneck = bottleneck_.current();
+    view_.bottleneck_log = bottleneck_.log();
+    view_.little.clear();
+    for (int b = 0; b < B_COUNT; b++) {
+        LittleCheck c = little_of_buffer(line.buffer(b), now_);
+        view_.little.push_back({fab_buffer_key(b), c.L, c.lambda * kWeek, c.W / kWeek, c.L > 0 ? c.lambda * c.W : 0});
+    }
+    LittleCheck c = little_of_line(line, now_);
+    double g = dies_per_gpu_;
+    view_.little.push_back({"line", c.L / g, c.lambda * kWeek / g, c.W / kWeek, c.lambda * c.W / g});
+}
+
+std::vector<Metric> FabModel::metrics() const {
+    std::vector<Metric> ms;
+    auto add = [&](std::string id, double v, std::string unit, std::string en, std::string zh) {
+        ms.push_back({std::move(id), finite(v), std::move(unit), std::move(en), std::move(zh)});
+    };
+    const Line& line = *runs_[0].line;
+    const Run& run = runs_[0];
+    const Run& twin = runs_[1];
+    double week = now_ / kWeek, g = dies_per_gpu_;
+    double cum = double(line.delivered_de()) / g, demand = demand_at(week);
+
+    add("week", week, "weeks", "Simulated week (week 0 = 1 Jan 2024)", "模拟周（第 0 周 = 2024 年 1 月 1 日）");
+    add("shipments_week_gpus", run.last_week_gpus, "GPUs/week", "Shipments last week", "上周出货");
+    add("shipments_week_racks", run.last_week_gpus / gpus_per_rack_, "racks/week", "Shipments last week (racks)", "上周出货（机柜）");
+    add("cum_shipped_gpus", cum, "GPUs", "Cumulative shipped", "累计出货");
+    add("cum_demand_gpus", demand, "GPUs", "Cumulative demand", "累计需求");
+    add("backlog_gpus", std::max(0.0, demand - cum), "GPUs", "Backlog (ordered, not shipped)", "积压（已订未发）");
+    add("ahead_of_demand_gpus", std::max(0.0, cum - demand), "GPUs", "Shipped ahead of demand", "超前于需求的出货");
+    add("peak_backlog_gpus", peak_backlog_, "GPUs", "Peak backlog", "最大积压");
+    add("no_respin_cum_shipped_gpus", double(twin.line->delivered_de()) / g, "GPUs", "Cumulative shipped without the respin",
+        "无重新流片时的累计出货");
+    add("gpus_lost_to_respin", double(twin.line->delivered_de() - line.delivered_de()) / g, "GPUs",
+        "GPUs lost to the respin (vs the same run without it)", "因重新流片少出的 GPU（与无重新流片对照）");
+    add("weeks_lost_to_respin", weeks_behind(twin.cum_by_week, run.cum_gpus, double(weeks_done_)), "weeks",
+        "Weeks behind the run without respin", "落后于无重新流片运行的周数");
+    add("gpus_lost_first_52_weeks", weeks_done_ >= 52 ? lost_year1_ : twin.cum_gpus - run.cum_gpus, "GPUs",
+        "GPUs lost in the first 52 weeks (so far, before week 52)", "前 52 周少出的 GPU（未满 52 周时为当前值）");
+    add("weeks_without_shipments", zero_weeks_, "weeks", "Weeks without shipments (after the first)", "首次出货后无出货的周数");
+    add("longest_gap_weeks", longest_gap_, "weeks", "Longest run of weeks without shipments", "最长连续无出货周数");
+    add("first_ship_week", first_ship_week_, "weeks", "First shipment week (-1: none yet)", "首次出货周（-1：尚无）");
+    add("ship_resume_week", view_.ship_resume_week, "weeks", "Shipments resumed in week (-1: not yet)", "恢复出货周（-1：尚未）");
+    add("discovery_week", view_.discovery_week, "weeks", "Flaw found in week (-1: no respin)", "发现缺陷周（-1：无重新流片）");
+    add("masks_ready_week", view_.masks_ready_week, "weeks", "New masks ready in week", "新光罩就绪周");
+    add("fab_restart_week", view_.fab_restart_week, "weeks", "Fab restarted in week (-1: not yet)", "晶圆厂重启周（-1：尚未）");
+    add("lead_time_mean_weeks", line.lead_time_mean_s() / kWeek, "weeks", "Lead time per GPU, wafer start to customer (mean)",
+        "每个 GPU 的交期：投片到客户（均值）");
+    add("lead_time_p90_weeks", line.lead_time_quantiles().quantile(0.9) / kWeek, "weeks",
+        "Lead time per delivered lot (p90)", "每个交付批次的交期（p90）");
+    add("line_wip_gpus", double(line.wip_de()) / g, "GPUs", "Work in process, GPU equivalents of compute dies",
+        "在制品（按计算晶粒折合 GPU）");
+    add("line_throughput_gpus_week", now_ > 0 ? cum / week : 0, "GPUs/week", "Average shipments since week 0", "第 0 周以来平均出货");
+    const FabLittle& ll = view_.little.back();
+    add("little_line_L_gpus", ll.L, "GPUs", "Line: time-average WIP (L)", "整线：时间平均在制品（L）");
+    add("little_line_lambda_gpus_week", ll.lambda_per_week, "GPUs/week", "Line: departures incl. scrap (lambda)",
+        "整线：离开速率，含报废（λ）");
+    add("little_line_W_weeks", ll.W_weeks, "weeks", "Line: mean time in line (W)", "整线：平均停留时间（W）");
+    add("little_line_lambda_W_gpus", ll.lambda_W, "GPUs", "Line: lambda x W (equals L by Little's law)", "整线：λ × W（按利特尔定律应等于 L）");
+
+    auto label = [](int st, bool zh) { const FabStationText& t = fab_station_text(st); return std::string(zh ? t.label_zh : t.label_en); };
+    add("bottleneck_station", view_.bottleneck, "station",
+        "Bottleneck now: " + (view_.bottleneck >= 0 ? label(view_.bottleneck, false) : std::string("none yet")),
+        "当前瓶颈：" + (view_.bottleneck >= 0 ? label(view_.bottleneck, true) : std::string("尚无")));
+    add("bottleneck_changes", double(view_.bottleneck_log.size()), "", "Bottleneck changes logged", "已记录的瓶颈变化次数");
+    std::string moves_en = "Bottleneck moves:", moves_zh = "瓶颈移动：";
+    for (auto& c : view_.bottleneck_log) {
+        moves_en += " w" + std::to_string(int(c.week)) + " " + fab_station_text(c.station).key;
+        moves_zh += " 第" + std::to_string(int(c.week)) + "周 " + label(c.station, true);
+    }
+    add("bottleneck_last_change_week", view_.bottleneck_log.empty() ? -1 : view_.bottleneck_log.back().week, "weeks",
+        moves_en, moves_zh);
+    add("nominal_bottleneck_station", view_.nominal_bottleneck, "station",
+        "Bottleneck by nominal rates: " + label(std::max(0, view_.nominal_bottleneck), false),
+        "按额定速率的瓶颈：" + label(std::max(0, view_.nominal_bottleneck), true));
+    add("nominal_rate_gpus_week", view_.nominal_rate_gpus_week, "GPUs/week",
+        "Bottleneck rate (capacity x yields, in GPUs)", "瓶颈速率（产能 × 良率，折合 GPU）");
+
+    add("started_dies", double(line.started_de()), "dies", "Compute dies started (as gross dies on wafers)", "已投入的计算晶粒（按晶圆毛晶粒）");
+    add("delivered_dies", double(line.delivered_de()), "dies", "Compute dies delivered in racks", "随机柜交付的计算晶粒");
+    add("wip_dies", double(line.count_wip_de()), "dies", "Compute dies in process (counted)", "在制的计算晶粒（清点）");
+    add("scrapped_dies", double(line.scrapped_de()), "dies", "Compute dies scrapped", "报废的计算晶粒");
+    add("conservation_error_dies",
+        double(line.started_de() - line.delivered_de() - line.count_wip_de() - line.scrapped_de()), "dies",
+        "Started - delivered - in process - scrapped (must be 0)", "投入 − 交付 − 在制 − 报废（必须为 0）");
+
+    for (int st = S_FAB; st <= S_SHIP; st++) {
+        const FabStationView& sv = view_.stations[size_t(st)];
+        const FabStationText& t = fab_station_text(st);
+        std::string k = t.key, en = label(st, false) + ": ", zh = label(st, true) + "：", u = std::string(t.unit_en) + "s";
+        if (front_buffer(st) >= 0)
+            add(k + "_buffer", sv.buffer_units, "", en + "waiting in front", zh + "前方等待量");
+        add(k + "_in_process", sv.in_process_units, u, en + "in process", zh + "在制");
+        add(k + "_utilization", sv.utilization, "", en + "utilization", zh + "利用率");
+        add(k + "_starved", sv.starved, "", en + "starved share of time", zh + "缺料时间占比");
+        add(k + "_blocked", sv.blocked, "", en + "blocked share of time", zh + "阻塞时间占比");
+        add(k + "_idle", sv.idle, "", en + "idle share (masks, respin, CONWIP)", zh + "空闲占比（光罩、重新流片、CONWIP）");
+        add(k + "_yield_loss", sv.yield_loss_units, "", en + "units scrapped", zh + "报废数量");
+        add(k + "_reworked", double(line.station(line_of(st)).units_reworked), u, en + "failures reworked", zh + "返修数量");
+        add(k + "_yield_loss_gpus", sv.yield_loss_gpus, "GPUs", en + "scrapped, in GPU equivalents", zh + "报废量（折合 GPU）");
+        add(k + "_nominal_gpus_week", sv.nominal_gpus_per_week, "GPUs/week", en + "line rate if only this limited it",
+            zh + "若仅受本站限制的整线速率");
+    }
+    for (int b = 0; b < B_COUNT; b++) {
+        const FabLittle& l = view_.little[size_t(b)];
+        std::string k = std::string("buf_") + fab_buffer_key(b), en = std::string(fab_buffer_label(b, false)) + ": ",
+                    zh = std::string(fab_buffer_label(b, true)) + "：";
+        add(k + "_units", view_.buffer_units[size_t(b)], "", en + "now", zh + "当前");
+        add(k + "_L", l.L, "", en + "time-average content (L)", zh + "时间平均存量（L）");
+        add(k + "_lambda_week", l.lambda_per_week, "/week", en + "departures per week (lambda)", zh + "每周离开量（λ）");
+        add(k + "_W_weeks", l.W_weeks, "weeks", en + "mean wait (W)", zh + "平均等待（W）");
+        add(k + "_lambda_W", l.lambda_W, "", en + "lambda x W (equals L by Little's law)", zh + "λ × W（按利特尔定律应等于 L）");
+    }
+    add("segments_in_flight", double(segments_.items().size()), "parcels",
+        "Drawn parcels in flight", "正在绘制的包裹");
+    add("events", double(line.events() + twin.line->events()), "events", "Events simulated (both runs)", "已模拟事件（两次运行）");
+    return ms;
+}
+
+}  // namespace tj::fab
+
+namespace tj {
+std::unique_ptr<Model> make_fab_model() { return std::make_unique<fab::FabModel>(); }
+}  // namespace tj

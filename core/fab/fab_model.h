@@ -1,0 +1,135 @@
+// fab_model.h — the chip-to-server production chain as a tj::Model ("fab" scene).
+//
+// Builds the line from the registry (fab_params.h): wafer fab -> die sort -> packaging
+// (kitting compute dies + HBM stacks + interposers) -> module test -> tray assembly
+// (GPUs + CPUs) -> rack integration -> shipment -> customers. Runs two lines from the
+// same seed side by side: the run as configured, and a twin without the respin, so
+// "GPUs and weeks lost to the respin" is a live number, not a separate experiment.
+// Time is in seconds; one natural unit is a week. Every week it records shipments,
+// demand, backlog and WIP, and names the bottleneck.
+//
+// The renderer reads FabView (typed, updated after each advance_to); the CLI and panels
+// read metrics() (ids listed in fab_model.cpp, all finite).
+//
+// Usage:
+//   std::unique_ptr<Model> m = make_fab_model();
+//   ParamValues v(m->registry()); m->reset(v, 1);
+//   m->advance_to(156 * 604800.0, 5'000'000);
+//   auto* fab = dynamic_cast<tj::fab::FabModel*>(m.get()); const FabView& view = fab->view();
+#pragma once
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fab/fab_params.h"
+#include "fab/flow_stats.h"
+#include "fab/line.h"
+#include "model.h"
+#include "stats.h"
+
+namespace tj::fab {
+
+struct FabStationView {
+    double buffer_units = 0;       // what waits in front (main input), in its own units
+    double in_process_units = 0;   // kits being worked on
+    double capacity_per_week = 0;  // kits per week
+    double utilization = 0;        // share of time working, since the start
+    double starved = 0, blocked = 0, idle = 0;  // shares of time since the start
+    double yield_loss_units = 0;   // output units scrapped (test failures, respin, overflow)
+    double yield_loss_gpus = 0;    // the same in GPU equivalents (dies / dies per package)
+    double nominal_gpus_per_week = 0;  // the line's rate if only this station limited it
+    State state = State::Idle;
+    bool held_for_respin = false;
+};
+
+struct FabSeries {
+    TimeSeries shipments{512};     // GPUs shipped per week, at week ends (t in weeks)
+    TimeSeries cum_shipped{512};   // GPUs
+    TimeSeries backlog{512};       // GPUs ordered and not shipped
+    TimeSeries wip_gpus{512};      // GPU equivalents of compute dies in the line
+};
+
+struct FabLittle {
+    std::string id;      // buffer key or "line"
+    double L = 0;        // time-average content (units; GPU equivalents for the line)
+    double lambda_per_week = 0;
+    double W_weeks = 0;
+    double lambda_W = 0; // = L when Little's law holds
+};
+
+struct FabView {
+    double week = 0;
+    std::array<FabStationView, S_COUNT> stations{};
+    std::array<double, B_COUNT> buffer_units{};  // now, in each buffer's units
+    std::array<TimeSeries, B_COUNT> buffer_wip;  // time series of the above (run only)
+    FabSeries run, no_respin;
+    TimeSeries cum_demand{512};
+    // Respin markers in weeks (-1: not happened / not enabled).
+    double discovery_week = -1, masks_ready_week = -1, fab_restart_week = -1, ship_resume_week = -1;
+    int bottleneck = -1;                       // station index
+    std::vector<BottleneckChange> bottleneck_log;  // bounded
+    int nominal_bottleneck = -1;
+    double nominal_rate_gpus_week = 0;
+    std::vector<FabLittle> little;             // per buffer, then "line"
+    double gpus_per_rack = 0, dies_per_gpu = 0;
+};
+
+class FabModel : public Model {
+public:
+    FabModel();
+    const char* scene_id() const override { return "fab"; }
+    const ParamRegistry& registry() const override { return fab_registry(); }
+    void reset(const ParamValues& values, uint64_t seed) override;
+    bool advance_to(double t, uint64_t max_events = 0) override;
+    double now() const override { return now_; }
+    std::vector<Metric> metrics() const override;
+    const std::vector<StationInfo>& stations() const override { return stations_; }
+    SegmentBuffer& segments() override { return segments_; }
+    double natural_time_unit() const override { return kWeek; }
+
+    const FabView& view() const { return view_; }
+    const Line& line(bool no_respin = false) const { return *runs_[no_respin ? 1 : 0].line; }
+    const LineSpec& spec() const { return spec_; }
+    const std::vector<std::string>& notes() const { return notes_; }  // what the model simplified or capped
+
+private:
+    struct Action { double t; int kind; };
+    struct Run {
+        std::unique_ptr<Line> line;
+        std::vector<Action> actions;
+        size_t next_action = 0;
+        int64_t last_de = 0;
+        std::vector<double> cum_by_week;  // GPUs shipped by the end of each week (index = week)
+        double cum_gpus = 0, last_week_gpus = 0;
+    };
+    bool run_to(Run& r, double t, uint64_t max_events, uint64_t& used);
+    void apply(Run& r, const Action& a);
+    void record_week();
+    void update_view();
+    double demand_at(double week) const;
+
+    std::vector<StationInfo> stations_;
+    SegmentBuffer segments_{20000};
+    LineSpec spec_;
+    std::array<Run, 2> runs_;  // [0] as configured, [1] the twin without respin
+    RespinPlan respin_;
+    double first_masks_s_ = 0;
+    double demand_per_week_ = 0, demand_start_week_ = 0;
+    double dies_per_gpu_ = 2, gpus_per_rack_ = 72;
+    double now_ = 0;
+    int64_t weeks_done_ = 0;
+    BottleneckTracker bottleneck_;
+    // Weekly bookkeeping of the run for "weeks without shipments".
+    double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;
+    double lost_year1_ = 0, peak_backlog_ = 0;
+    std::vector<std::string> notes_;
+    FabView view_;
+};
+
+}  // namespace tj::fab
+
+// The factory's hook (core/scenes includes this header when present); callable as
+// make_fab_model() from the global namespace or from namespace tj.
+namespace tj { std::unique_ptr<Model> make_fab_model(); }
+using tj::make_fab_model;

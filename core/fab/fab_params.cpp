@@ -1,0 +1,303 @@
+// fab_params.cpp — station texts, units and the production chain's registry. See fab_params.h.
+#include "fab/fab_params.h"
+
+#include <string>
+
+namespace tj::fab {
+
+namespace {
+
+const FabStationText kStations[S_COUNT] = {
+    {"design", "Design & tape-out", "设计与流片", "mask set", "套光罩",
+     "A mask set takes weeks; nothing downstream starts until it exists, and a flaw sends the chain back here.",
+     "一套光罩要花数周制作；它没到位，下游什么都做不了；一个缺陷就会让整条链回到这里。"},
+    {"fab", "Wafer fab", "晶圆厂", "wafer", "片晶圆",
+     "The fab is a long pipe: wafers started today ship as GPUs months later, so a stop here reaches customers only after the pipe drains.",
+     "晶圆厂是一条长管道：今天投片的晶圆几个月后才变成出货的 GPU，这里一停，要等管道排空客户才感觉到。"},
+    {"sort", "Die sort & test", "晶粒分选与测试", "wafer", "片晶圆",
+     "Yield turns wafers into dies: a low die yield after a fix shrinks every station behind it.",
+     "良率把晶圆换算成晶粒：修复后的低良率会让后面的每一站都缩水。"},
+    {"hbm", "HBM stack supply", "HBM 堆栈供应", "stack", "个堆栈",
+     "Memory arrives on its own schedule; when compute dies stop, stacks pile up in front of packaging.",
+     "显存按自己的节奏到货；计算晶粒一停，HBM 堆栈就在封装前堆积起来。"},
+    {"substrate", "Interposer & substrate supply", "中介层与基板供应", "set", "套",
+     "The interposer has its own supplier: without it, good dies and memory just wait.",
+     "中介层有自己的供应商：缺了它，良品晶粒和显存只能等待。"},
+    {"pack", "Advanced packaging (CoWoS-L-like)", "先进封装（类 CoWoS-L）", "package", "个封装",
+     "Packaging needs every part at once: the scarcest input sets the pace, not the most plentiful one.",
+     "封装要所有零件同时到齐：决定节奏的是最稀缺的那一样，而不是最充足的。"},
+    {"modtest", "Module test & burn-in", "模组测试与老化", "package", "个封装",
+     "Burn-in catches weak parts late: every package lost here has already used up dies and HBM.",
+     "老化测试很晚才发现弱件：在这里报废的每个封装都已经用掉了晶粒和显存。"},
+    {"cpu", "CPU supply", "CPU 供应", "CPU", "颗 CPU",
+     "A tray needs CPUs too: a second supply chain that must keep pace with the first.",
+     "托盘还需要 CPU：第二条供应链必须跟上第一条。"},
+    {"tray", "Compute tray assembly", "计算托盘组装", "tray", "个托盘",
+     "Trays bind GPUs and CPUs in fixed ratios: one missing part idles the whole tray.",
+     "托盘按固定比例绑定 GPU 与 CPU：缺一个零件，整个托盘就停下。"},
+    {"rack", "Rack integration & test", "整机柜集成与测试", "rack", "个机柜",
+     "A whole rack is tested at once: a leak or a bad connector can make this the new bottleneck.",
+     "整机柜一次整体测试：一处漏液或一个坏连接器就能让这里成为新的瓶颈。"},
+    {"ship", "Shipment", "运输", "rack", "个机柜",
+     "Transit adds lead time but no capacity limit: racks on the road are still work in process.",
+     "运输增加交期却不限制产能：路上的机柜仍是在制品。"},
+    {"cust", "Customers", "客户", "GPU", "个 GPU",
+     "Customers see only shipments: a stop far upstream arrives here months later as a growing backlog.",
+     "客户只看到出货：远在上游的一次停顿，几个月后在这里变成不断增长的积压。"},
+};
+
+const char* const kBufferKeys[B_COUNT] = {"wafers", "dies", "hbm", "substrate", "packages", "gpus", "cpus", "trays", "racks"};
+const char* const kBufferEn[B_COUNT] = {
+    "Wafers before die sort", "Good dies before packaging", "HBM stacks before packaging",
+    "Interposers before packaging", "Packages before module test", "GPU modules before tray assembly",
+    "CPUs before tray assembly", "Trays before rack integration", "Racks waiting to ship"};
+const char* const kBufferZh[B_COUNT] = {
+    "分选前的晶圆", "封装前的良品晶粒", "封装前的 HBM 堆栈", "封装前的中介层", "模组测试前的封装",
+    "托盘组装前的 GPU 模组", "托盘组装前的 CPU", "整机柜集成前的托盘", "待运输的整机柜"};
+const char* const kSegNames[K_COUNT] = {"wafer lot", "die lot", "package lot", "tray", "rack",
+                                        "HBM stacks", "substrates", "CPUs", "scrapped"};
+
+const char* const SRC_RECORD =
+    "NVIDIA Q2 FY2025 earnings call, 28 Aug 2024 (CFO: a change to the Blackwell GPU mask to improve "
+    "production yield; production ramp to begin in fiscal Q4, Nov 2024 to Jan 2025); Reuters, 23 Oct 2024 "
+    "(J. Huang: a design flaw lowered yields and was fixed with TSMC); NVIDIA Q4 FY2025 results, 26 Feb 2025 "
+    "(USD 11 bn of Blackwell revenue in that quarter). Week 0 = 1 Jan 2024. Timing illustrative, not company data.";
+const char* const SRC_B200 =
+    "NVIDIA Blackwell architecture technical brief (2024): two reticle-sized dies per GPU, 8 HBM3e stacks, "
+    "TSMC CoWoS-L packaging.";
+const char* const SRC_NVL72 =
+    "NVIDIA GB200 NVL72 product page: 72 Blackwell GPUs and 36 Grace CPUs in 18 compute trays "
+    "(2 superchips = 4 GPUs + 2 CPUs per tray).";
+const char* const SRC_GDPW =
+    "Dies-per-wafer estimate pi r^2 / A - pi d / sqrt(2 A) for a ~800 mm^2 die on a 300 mm wafer: about 64.";
+const char* const SRC_FAB =
+    "Rule of thumb: about 3 to 4 months of fab cycle time for a 4/5 nm-class process; rates illustrative.";
+const char* const SRC_COWOS =
+    "TSMC 2024 earnings calls: CoWoS capacity more than doubled in 2024 and stayed short of demand, "
+    "so packaging is the default constraint; rates illustrative.";
+const char* const SRC_DIP =
+    "Press reports of GB200 NVL72 rack problems (overheating, liquid-cooling leaks, interconnect) from late "
+    "2024 to early 2025, e.g. The Information (Nov 2024), Reuters (Jan 2025); size and timing illustrative.";
+const char* const SRC_ILL = "Illustrative value chosen to make the chain's behaviour visible.";
+
+struct StationDefaults {
+    int station;
+    double cap, cap_min, cap_max;
+    double cycle, cycle_min, cycle_max;
+    double yield, cv;
+    double lot, lot_min, lot_max;
+    double buf, buf_max;  // buf_max < 0: no buffer parameter (a source with unlimited raw material)
+    const char* buf_unit_en; const char* buf_unit_zh;
+    const char* source;
+    double rework;  // < 0: no rework parameter (the station's output is not one unit per kit)
+};
+
+const StationDefaults kDefaults[] = {
+    {S_FAB, 700, 10, 20000, 14, 1, 40, 0.97, 0.2, 25, 1, 100, 0, -1, "", "", SRC_FAB, -1},
+    {S_SORT, 1200, 10, 50000, 1, 0, 8, 0.6, 0.3, 25, 1, 100, 5000, 1e6, "wafers", "片晶圆", SRC_GDPW, -1},
+    {S_HBM, 100000, 100, 1e7, 2, 0, 26, 0.99, 0.3, 10000, 100, 1e6, 3e6, 1e8, "stacks", "个堆栈", SRC_B200, -1},
+    {S_SUB, 13000, 100, 1e6, 2, 0, 26, 0.98, 0.3, 1000, 10, 1e5, 5e5, 1e7, "sets", "套", SRC_COWOS, -1},
+    {S_PACK, 12000, 100, 1e6, 3, 0, 12, 0.95, 0.3, 240, 1, 10000, 3e5, 1e8, "dies", "个晶粒", SRC_COWOS, 0},
+    {S_MOD, 20000, 100, 1e6, 1, 0, 8, 0.98, 0.3, 240, 1, 10000, 1e5, 1e7, "packages", "个封装", SRC_ILL, 0},
+    {S_CPU, 7000, 100, 1e6, 2, 0, 26, 0.995, 0.3, 1000, 10, 1e5, 1e5, 1e7, "CPUs", "颗 CPU", SRC_NVL72, -1},
+    {S_TRAY, 4000, 10, 1e5, 1, 0, 8, 0.99, 0.3, 18, 1, 1000, 1e5, 1e7, "GPUs", "个 GPU", SRC_NVL72, 0},
+    {S_RACK, 250, 1, 1e4, 2, 0, 12, 0.97, 0.5, 1, 1, 100, 2e4, 1e6, "trays", "个托盘", SRC_NVL72, 1},
+    {S_SHIP, 2000, 1, 1e5, 1, 0, 12, 1.0, 0.3, 1, 1, 100, 2000, 1e5, "racks", "个机柜", SRC_ILL, -1},
+};
+
+std::string id_of(int st, const char* name) { return std::string("fab.") + kStations[st].key + "." + name; }
+
+void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
+    const FabStationText& t = kStations[d.station];
+    std::string g = std::string("fab.") + t.key, u_en = t.unit_en, u_zh = t.unit_zh;
+    bool source = d.buf_max < 0 || d.station == S_HBM || d.station == S_SUB || d.station == S_CPU;
+    reg.add({.id = id_of(d.station, "capacity"), .label_en = source ? "Output rate" : "Capacity",
+             .label_zh = source ? "产出速率" : "产能", .unit = u_en + "s/week", .min = d.cap_min, .max = d.cap_max,
+             .def = d.cap, .scale = Scale::Log, .structural = true, .group = g,
+             .help_en = "How many " + u_en + "s this station can start per week. One lot passes its gate in "
+                        "(lot size / capacity); the rest of the cycle time it flows alongside other lots.",
+             .help_zh = "本站每周最多能开始的" + u_zh + "数。一批通过闸门需要（批量 ÷ 产能）的时间，"
+                        "其余周期时间与其他批次并行流动。",
+             .source = d.source});
+    reg.add({.id = id_of(d.station, "cycle_weeks"), .label_en = d.station == S_SHIP ? "Transit time" : "Cycle time",
+             .label_zh = d.station == S_SHIP ? "运输时间" : "周期时间", .unit = "weeks", .min = d.cycle_min,
+             .max = d.cycle_max, .def = d.cycle, .structural = true, .group = g,
+             .help_en = "Mean time one lot spends in this station, start to finish (never less than its gate time).",
+             .help_zh = "一批在本站从开始到完成的平均时间（不少于它的闸门时间）。", .source = d.source});
+    reg.add({.id = id_of(d.station, "yield"), .label_en = d.station == S_SORT ? "Die yield" : "Yield",
+             .label_zh = d.station == S_SORT ? "晶粒良率" : "良率", .unit = "", .min = 0, .max = 1, .def = d.yield,
+             .structural = true, .group = g,
+             .help_en = d.station == S_SORT
+                            ? "Share of gross dies that pass sort; the rest is scrapped. 1 wafer -> gross dies x die yield good dies."
+                            : "Share of output that passes this station's test; failures are scrapped or reworked.",
+             .help_zh = d.station == S_SORT ? "通过分选的毛晶粒比例，其余报废。1 片晶圆 → 毛晶粒数 × 良率 个良品晶粒。"
+                                            : "通过本站测试的产出比例；不合格品报废或返修。",
+             .source = d.source});
+    reg.add({.id = id_of(d.station, "cv"), .label_en = "Variability (CV)", .label_zh = "波动（变异系数）", .unit = "",
+             .min = 0, .max = 3, .def = d.cv, .structural = true, .group = g,
+             .help_en = "Coefficient of variation of the gate time: 0 = clockwork, 1 = exponential (memoryless), "
+                        ">1 = bursty. Ignored when the line is deterministic.",
+             .help_zh = "闸门时间的变异系数：0 = 如钟表般准确，1 = 指数分布（无记忆），大于 1 = 时快时慢。产线设为确定性时忽略。",
+             .source = SRC_ILL});
+    reg.add({.id = id_of(d.station, "lot"), .label_en = "Lot size", .label_zh = "批量", .unit = u_en + "s",
+             .min = d.lot_min, .max = d.lot_max, .def = d.lot, .scale = Scale::Log, .integer = true,
+             .structural = true, .group = g,
+             .help_en = "How many " + u_en + "s move together as one parcel. Bigger lots: fewer events, lumpier flow.",
+             .help_zh = "作为一个包裹一起移动的" + u_zh + "数。批量越大，事件越少，流动越成块。", .source = SRC_ILL});
+    if (d.buf_max >= 0) {
+        bool pile = d.station == S_HBM || d.station == S_SUB || d.station == S_CPU;
+        reg.add({.id = id_of(d.station, "buffer_cap"), .label_en = pile ? "Pile cap at the consumer" : "Buffer cap in front",
+                 .label_zh = pile ? "下游前的堆放上限" : "前置缓冲上限", .unit = d.buf_unit_en, .min = 0,
+                 .max = d.buf_max, .def = d.buf, .integer = true, .structural = true, .group = g,
+                 .help_en = std::string("Most ") + d.buf_unit_en +
+                            (pile ? " allowed to wait for the consuming station" : " allowed to wait in front of this station") +
+                            "; 0 = no cap. Raised to one lot's need if smaller, so kitting never deadlocks.",
+                 .help_zh = std::string(pile ? "允许在下游工站前等待的最大" : "允许在本站前等待的最大") + d.buf_unit_zh +
+                            "数；0 = 不设上限。若小于一批所需，会自动提高到一批，避免配套死锁。",
+                 .source = SRC_ILL});
+    }
+    if (d.rework >= 0)
+        reg.add({.id = id_of(d.station, "rework"), .label_en = "Failures reworked", .label_zh = "返修比例", .unit = "",
+                 .min = 0, .max = 1, .def = d.rework, .structural = true, .group = g,
+                 .help_en = "Share of failed units fixed and sent through this station again (ahead of new work), "
+                            "so failures use up capacity; the rest is scrapped.",
+                 .help_zh = "不合格品中修好后重新通过本站（优先于新工作）的比例，因此失败会占用产能；其余报废。",
+                 .source = d.station == S_RACK ? SRC_DIP : SRC_ILL});
+    reg.add({.id = id_of(d.station, "blocks"), .label_en = "When the next buffer is full", .label_zh = "下游缓冲满时",
+             .min = 0, .max = 1, .def = 1, .structural = true, .group = g,
+             .help_en = "Block: finished lots wait here and no new lot starts. Drop: what does not fit is scrapped.",
+             .help_zh = "阻塞：完成的批次在本站等待，不再开始新批次。丢弃：放不下的部分报废。",
+             .source = SRC_ILL, .choices_en = {"Drop", "Block"}, .choices_zh = {"丢弃", "阻塞"}});
+}
+
+void add_count(ParamRegistry& reg, int st, const char* name, const char* en, const char* zh, double min, double max,
+               double def, const char* help_en, const char* help_zh, const char* source) {
+    reg.add({.id = id_of(st, name), .label_en = en, .label_zh = zh, .unit = "", .min = min, .max = max, .def = def,
+             .integer = true, .structural = true, .group = std::string("fab.") + kStations[st].key,
+             .help_en = help_en, .help_zh = help_zh, .source = source});
+}
+
+ParamRegistry build() {
+    ParamRegistry reg;
+    for (int s = 0; s < S_COUNT; s++) reg.group(std::string("fab.") + kStations[s].key, kStations[s].label_en, kStations[s].label_zh);
+    reg.group("fab.respin", "Base-die respin", "基础晶粒重新流片");
+    reg.group("fab.dip", "Rack-test yield dip", "整机柜测试良率下滑");
+    reg.group("fab.line", "Whole line", "整条产线");
+
+    reg.add({.id = "fab.design.mask_weeks", .label_en = "First mask set ready", .label_zh = "首套光罩就绪",
+             .unit = "weeks", .min = 0, .max = 52, .def = 12, .structural = true, .group = "fab.design",
+             .help_en = "Week the first production mask set is ready; the fab starts wafers from then on.",
+             .help_zh = "首套量产光罩就绪的周数；晶圆厂从那时起开始投片。", .source = SRC_RECORD});
+    for (auto& d : kDefaults) add_station_params(reg, d);
+    add_count(reg, S_SORT, "gross_dies", "Gross dies per wafer", "每片晶圆毛晶粒数", 1, 2000, 64,
+              "Candidate dies on one wafer before test: 1 wafer = this many dies.",
+              "测试前一片晶圆上的候选晶粒数：1 片晶圆 = 这么多晶粒。", SRC_GDPW);
+    add_count(reg, S_PACK, "dies_per_pkg", "Compute dies per package", "每个封装的计算晶粒数", 1, 8, 2,
+              "Good compute dies in one GPU package: 1 GPU = this many dies.",
+              "一个 GPU 封装里的良品计算晶粒数：1 个 GPU = 这么多晶粒。", SRC_B200);
+    add_count(reg, S_PACK, "hbm_per_pkg", "HBM stacks per package", "每个封装的 HBM 堆栈数", 1, 16, 8,
+              "HBM stacks mounted in one package (one interposer per package too).",
+              "一个封装上安装的 HBM 堆栈数（每个封装还需一块中介层）。", SRC_B200);
+    add_count(reg, S_TRAY, "gpus_per_tray", "GPUs per tray", "每个托盘的 GPU 数", 1, 16, 4,
+              "GPU modules in one compute tray.", "一个计算托盘中的 GPU 模组数。", SRC_NVL72);
+    add_count(reg, S_TRAY, "cpus_per_tray", "CPUs per tray", "每个托盘的 CPU 数", 1, 8, 2,
+              "CPUs in one compute tray.", "一个计算托盘中的 CPU 数。", SRC_NVL72);
+    add_count(reg, S_RACK, "trays_per_rack", "Trays per rack", "每个机柜的托盘数", 1, 72, 18,
+              "Compute trays in one rack: 1 rack = trays x GPUs per tray GPUs.",
+              "一个机柜中的计算托盘数：1 个机柜 = 托盘数 × 每托盘 GPU 数 个 GPU。", SRC_NVL72);
+    reg.add({.id = "fab.cust.gpus_per_week", .label_en = "Demand", .label_zh = "需求", .unit = "GPUs/week",
+             .min = 0, .max = 1e6, .def = 9000, .structural = true, .group = "fab.cust",
+             .help_en = "GPUs customers order per week; what is not shipped becomes backlog.",
+             .help_zh = "客户每周订购的 GPU 数；未能出货的部分变成积压。", .source = SRC_ILL});
+    reg.add({.id = "fab.cust.start_week", .label_en = "Demand starts", .label_zh = "需求开始", .unit = "weeks",
+             .min = 0, .max = 156, .def = 35, .structural = true, .group = "fab.cust",
+             .help_en = "Week customers start expecting shipments.", .help_zh = "客户开始期待出货的周数。",
+             .source = SRC_RECORD});
+
+    reg.add({.id = "fab.respin.enabled", .label_en = "Respin", .label_zh = "重新流片", .min = 0, .max = 1, .def = 1,
+             .structural = true, .group = "fab.respin",
+             .help_en = "Whether a flaw in the base die is found (the no-respin twin always runs beside for comparison).",
+             .help_zh = "是否发现基础晶粒缺陷（无重新流片的对照运行始终并行进行以作比较）。", .source = SRC_RECORD,
+             .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
+    reg.add({.id = "fab.respin.discovery_week", .label_en = "Flaw found in week", .label_zh = "发现缺陷的周",
+             .unit = "weeks", .min = 0, .max = 156, .def = 31, .structural = true, .group = "fab.respin",
+             .help_en = "When the flaw is found: the fab stops starting wafers with the old masks.",
+             .help_zh = "发现缺陷的时间：晶圆厂停止用旧光罩投片。", .source = SRC_RECORD});
+    reg.add({.id = "fab.respin.scrap_share", .label_en = "Wafers in fab scrapped", .label_zh = "厂内晶圆报废比例",
+             .unit = "", .min = 0, .max = 1, .def = 0.4, .structural = true, .group = "fab.respin",
+             .help_en = "Share of the wafers inside the fab that are scrapped; the rest is held for a metal-layer "
+                        "fix and finishes its remaining fab time once the new masks arrive.",
+             .help_zh = "厂内晶圆中报废的比例；其余晶圆暂停等待金属层修改，新光罩到后完成剩余的制造时间。",
+             .source = SRC_ILL});
+    reg.add({.id = "fab.respin.mask_weeks", .label_en = "New mask lead time", .label_zh = "新光罩交期",
+             .unit = "weeks", .min = 1, .max = 52, .def = 6, .structural = true, .group = "fab.respin",
+             .help_en = "Weeks from discovery until the corrected masks are in the fab.",
+             .help_zh = "从发现缺陷到修正光罩进厂的周数。", .source = SRC_RECORD});
+    reg.add({.id = "fab.respin.yield_after", .label_en = "Die yield right after the fix",
+             .label_zh = "修复后初始晶粒良率", .unit = "", .min = 0, .max = 1, .def = 0.3, .structural = true,
+             .group = "fab.respin",
+             .help_en = "Die yield of the first wafers made with the new masks; it learns back to the normal die yield.",
+             .help_zh = "用新光罩制造的首批晶圆的晶粒良率；之后逐步学习回到正常良率。", .source = SRC_ILL});
+    reg.add({.id = "fab.respin.learn_weeks", .label_en = "Yield learning time", .label_zh = "良率爬坡时间",
+             .unit = "weeks", .min = 0, .max = 104, .def = 10, .structural = true, .group = "fab.respin",
+             .help_en = "Time constant of the learning curve: after this many weeks, 63% of the gap to normal yield is closed.",
+             .help_zh = "学习曲线的时间常数：经过这么多周，与正常良率的差距缩小 63%。", .source = SRC_ILL});
+
+    reg.add({.id = "fab.dip.enabled", .label_en = "Rack-test dip", .label_zh = "机柜测试良率下滑", .min = 0,
+             .max = 1, .def = 0, .structural = true, .group = "fab.dip",
+             .help_en = "A second event: rack-test yield drops for some weeks (leaks, connectors), so the bottleneck moves downstream.",
+             .help_zh = "第二个事件：整机柜测试良率下滑数周（漏液、连接器），瓶颈随之移到下游。", .source = SRC_DIP,
+             .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
+    reg.add({.id = "fab.dip.start_week", .label_en = "Dip starts in week", .label_zh = "下滑开始周", .unit = "weeks",
+             .min = 0, .max = 156, .def = 60, .structural = true, .group = "fab.dip",
+             .help_en = "When rack tests start failing more often.", .help_zh = "整机柜测试开始更频繁失败的时间。",
+             .source = SRC_DIP});
+    reg.add({.id = "fab.dip.weeks", .label_en = "Dip duration", .label_zh = "下滑持续", .unit = "weeks", .min = 1,
+             .max = 52, .def = 10, .structural = true, .group = "fab.dip",
+             .help_en = "How long the low rack-test yield lasts.", .help_zh = "整机柜测试低良率持续的时间。",
+             .source = SRC_DIP});
+    reg.add({.id = "fab.dip.yield", .label_en = "Rack-test yield during the dip", .label_zh = "下滑期间的机柜良率",
+             .unit = "", .min = 0, .max = 1, .def = 0.45, .structural = true, .group = "fab.dip",
+             .help_en = "Rack-test yield while the dip lasts.", .help_zh = "下滑期间的整机柜测试良率。",
+             .source = SRC_DIP});
+
+    reg.add({.id = "fab.line.variability", .label_en = "Variability", .label_zh = "波动", .min = 0, .max = 1,
+             .def = 1, .structural = true, .group = "fab.line",
+             .help_en = "Deterministic: every time is its mean and yields are exact expectations (rounding carried). "
+                        "Random: gate times follow each station's CV and yields are binomial draws.",
+             .help_zh = "确定性：所有时间取均值，良率取精确期望（余数结转）。随机：闸门时间按各站变异系数波动，良率按二项分布抽取。",
+             .source = SRC_ILL, .choices_en = {"Deterministic", "Random"}, .choices_zh = {"确定性", "随机"}});
+    reg.add({.id = "fab.line.conwip_wafers", .label_en = "CONWIP limit", .label_zh = "CONWIP 在制品上限",
+             .unit = "wafers", .min = 0, .max = 1e6, .def = 0, .integer = true, .structural = true, .group = "fab.line",
+             .help_en = "Constant WIP: start a wafer only while the line holds less than this much work, counted in "
+                        "wafer equivalents of compute dies (0 = off: the fab starts at its capacity).",
+             .help_zh = "恒定在制品：仅当产线在制量（按计算晶粒折算成晶圆）低于此值时才投片（0 = 关闭：晶圆厂按产能投片）。",
+             .source = "Hopp & Spearman, Factory Physics (CONWIP)."});
+
+    reg.preset({.id = "fab.record_2024", .label_en = "2024 record (illustrative)", .label_zh = "2024 年实况（示意）",
+                .kind = "scenario", .source = SRC_RECORD,
+                .values = {{"fab.respin.enabled", 1}, {"fab.respin.discovery_week", 31}, {"fab.respin.scrap_share", 0.4},
+                           {"fab.respin.mask_weeks", 6}, {"fab.respin.yield_after", 0.3},
+                           {"fab.respin.learn_weeks", 10}, {"fab.dip.enabled", 0}}});
+    reg.preset({.id = "fab.no_respin", .label_en = "No respin", .label_zh = "无重新流片", .kind = "scenario",
+                .source = SRC_ILL, .values = {{"fab.respin.enabled", 0}, {"fab.dip.enabled", 0}}});
+    reg.preset({.id = "fab.bottleneck_moves", .label_en = "The bottleneck moves", .label_zh = "瓶颈会移动",
+                .kind = "scenario", .source = SRC_DIP,
+                .values = {{"fab.respin.enabled", 1}, {"fab.dip.enabled", 1}, {"fab.dip.start_week", 60},
+                           {"fab.dip.weeks", 10}, {"fab.dip.yield", 0.45}}});
+    return reg;
+}
+
+}  // namespace
+
+const FabStationText& fab_station_text(int station) { return kStations[station < 0 || station >= S_COUNT ? 0 : station]; }
+const char* fab_buffer_key(int b) { return kBufferKeys[b < 0 || b >= B_COUNT ? 0 : b]; }
+const char* fab_buffer_label(int b, bool zh) { return (zh ? kBufferZh : kBufferEn)[b < 0 || b >= B_COUNT ? 0 : b]; }
+const char* fab_segment_kind_name(int k) { return kSegNames[k < 0 || k >= K_COUNT ? 0 : k]; }
+
+const ParamRegistry& fab_registry() {
+    static const ParamRegistry reg = build();
+    return reg;
+}
+
+}  // namespace tj::fab

@@ -1,0 +1,61 @@
+// fab_params.h — the production chain's stations, units and parameter registry.
+//
+// Twelve stations, in flow order: design & tape-out, wafer fab, die sort, HBM supply,
+// interposer/substrate supply, advanced packaging, module test, CPU supply, tray
+// assembly, rack integration, shipment, customers. Each has a registry group
+// "fab.<key>" whose parameters are "fab.<key>.<name>" (capacity, cycle_weeks, yield,
+// cv, lot, buffer_cap, blocks, plus recipe numbers such as gross dies per wafer).
+// Defaults sketch a B200-class GPU in GB200 NVL72-class racks around the 2024
+// record; the figures are illustrative and the registry says where each comes from.
+//
+// Usage:
+//   const ParamRegistry& reg = fab_registry();
+//   ParamValues v(reg);  v.apply(*reg.find_preset("fab.no_respin"));
+//   const FabStationText& t = fab_station_text(S_PACK);  // labels, units, lesson
+#pragma once
+#include <cstdint>
+
+#include "params.h"
+
+namespace tj::fab {
+
+enum StationIndex : int {
+    S_DESIGN = 0, S_FAB, S_SORT, S_HBM, S_SUB, S_PACK, S_MOD, S_CPU, S_TRAY, S_RACK, S_SHIP, S_CUST,
+    S_COUNT
+};
+
+// Buffers between stations: what waits in front of whom.
+enum BufferIndex : int {
+    B_WAFERS = 0,  // good wafers before die sort
+    B_DIES,        // good compute dies before packaging
+    B_HBM,         // HBM stacks before packaging
+    B_SUB,         // interposers/substrates before packaging
+    B_PKG,         // packages before module test
+    B_GPU,         // tested GPU modules before tray assembly
+    B_CPU,         // CPUs before tray assembly
+    B_TRAY,        // compute trays before rack integration
+    B_RACK,        // racks waiting to ship
+    B_COUNT
+};
+
+// Segment kinds for the renderer.
+enum SegKind : uint16_t {
+    K_WAFER_LOT = 0, K_DIE_LOT, K_PACKAGE_LOT, K_TRAY, K_RACK, K_HBM, K_SUBSTRATE, K_CPU, K_SCRAP, K_COUNT
+};
+
+struct FabStationText {
+    const char* key;                 // "pack" -> ids "fab.pack.*"
+    const char* label_en; const char* label_zh;
+    const char* unit_en; const char* unit_zh;  // what one start (kit) is: "wafer", "package", ...
+    const char* lesson_en; const char* lesson_zh;
+};
+
+const FabStationText& fab_station_text(int station);
+const char* fab_buffer_key(int buffer);           // "dies", "hbm", ...
+const char* fab_buffer_label(int buffer, bool zh);
+const char* fab_segment_kind_name(int kind);      // "wafer lot", ...
+
+// The registry, built once.
+const ParamRegistry& fab_registry();
+
+}  // namespace tj::fab

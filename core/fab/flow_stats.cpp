@@ -1,0 +1,119 @@
+// flow_stats.cpp — Little's law, nominal rates, bottleneck tracking. See flow_stats.h.
+#include "fab/flow_stats.h"
+
+#include <algorithm>
+
+namespace tj::fab {
+
+LittleCheck little_of_buffer(const Buffer& b, double t) {
+    LittleCheck c;
+    if (!(t > 0)) return c;
+    c.L = b.level.mean(t);
+    c.lambda = double(b.out_units) / t;
+    c.W = b.out_units > 0 ? b.wait_area / double(b.out_units) : 0;
+    return c;
+}
+
+LittleCheck little_of_line(const Line& line, double t) {
+    LittleCheck c;
+    if (!(t > 0)) return c;
+    double departed = double(line.delivered_de() + line.scrapped_de());
+    c.L = line.line_wip_mean(t);
+    c.lambda = departed / t;
+    c.W = departed > 0 ? line.line_sojourn_area() / departed : 0;
+    return c;
+}
+
+std::vector<double> nominal_exit_rates(const Line& line, double t) {
+    size_t n = size_t(line.station_count());
+    std::vector<double> rate(n, 0), per_unit(size_t(line.buffer_count()), 0);
+    // Consumers come after producers, so walking backwards knows each output's worth.
+    for (size_t k = n; k-- > 0;) {
+        const StationSpec& s = line.station(int(k)).spec;
+        double y = s.yield.at(t, 1);  // newest revision: the learning curve once fixed masks exist
+        double out_worth = s.out_buffer < 0 ? 1.0 : per_unit[size_t(s.out_buffer)];
+        // With rework share r, a kit passes on average 1 / (1 - (1 - y) r) times and
+        // comes out good with probability y / (1 - (1 - y) r).
+        double new_per_pass = 1 - (1 - y) * (s.out_per_kit == 1 ? std::clamp(s.rework, 0.0, 1.0) : 0.0);
+        double good_per_kit = new_per_pass > 0 ? y / new_per_pass : 0;
+        double per_kit = double(s.out_per_kit) * good_per_kit * out_worth;
+        rate[k] = s.kits_per_week * new_per_pass * per_kit;  // new kits per week x worth
+        for (auto& in : s.inputs) per_unit[size_t(in.buffer)] = per_kit / double(std::max<int64_t>(1, in.per_kit));
+    }
+    return rate;
+}
+
+void BottleneckTracker::reset(size_t stations, size_t window_weeks) {
+    snaps_.clear();
+    util_.assign(stations, 0);
+    log_.clear();
+    window_ = std::max<size_t>(1, window_weeks);
+    current_ = pending_ = -1;
+    pending_weeks_ = 0;
+    forced_now_ = false;
+}
+
+int BottleneckTracker::update(const std::vector<double>& working_s, const std::vector<double>& rate,
+                              const std::vector<double>& short_s, double t, double week, int forced) {
+    constexpr double kTie = 0.02;
+    snaps_.push_back({t, working_s, short_s});
+    if (snaps_.size() > window_ + 1) snaps_.pop_front();
+    const Snap& first = snaps_.front();
+    double span = t - first.t, top = 0;
+    size_t n = std::min({util_.size(), working_s.size(), rate.size(), short_s.size()});
+    std::vector<bool> candidate(n, false);
+    for (size_t i = 0; i < n; i++) {
+        util_[i] = span > 0 ? std::clamp((working_s[i] - first.working[i]) / span, 0.0, 1.0) : 0.0;
+        bool short_for = short_s[i] < 0 || (span > 0 && (short_s[i] - first.shortage[i]) / span > kTie);
+        candidate[i] = rate[i] > 0 && short_for;
+        if (candidate[i]) top = std::max(top, util_[i]);
+    }
+    int best = -1;
+    for (size_t i = 0; i < n; i++)
+        if (candidate[i] && util_[i] >= top - kTie && (best < 0 || rate[i] < rate[size_t(best)])) best = int(i);
+    int pick = forced >= 0 ? forced : best;
+    // A change must hold for two weeks in a row (a forced one counts at once), so
+    // saturated stations trading places week by week do not flood the log.
+    pending_weeks_ = pick == pending_ ? pending_weeks_ + 1 : 1;
+    pending_ = pick;
+    bool take = pick >= 0 && pick != current_ &&
+                (current_ < 0 || forced >= 0 || forced_now_ || pending_weeks_ >= 2);
+    if (forced < 0 && span <= 0) take = false;  // no window yet: nothing to compare
+    if (take) {
+        current_ = pick;
+        if (log_.size() >= kLogSize) log_.erase(log_.begin());
+        log_.push_back({week, pick});
+    }
+    forced_now_ = forced >= 0;
+    return current_;
+}
+
+double residual_area(const Buffer& b, double t) {
+    double a = 0;
+    for (auto& c : b.q) a += double(c.units) * (t - c.arrived);
+    return a;
+}
+
+double line_residual_area(const Line& line, double t) {
+    double a = 0;
+    for (int i = 0; i < line.buffer_count(); i++) {
+        const Buffer& b = line.buffer(i);
+        for (auto& c : b.q) a += double(c.units * b.de_per_unit) * (t - c.born);
+    }
+    for (int i = 0; i < line.station_count(); i++) {
+        const Station& s = line.station(i);
+        for (auto& l : s.pipe)
+            a += double((l.finished ? l.good : l.kits * s.spec.out_per_kit) * s.de_out) * (t - l.born);
+        for (auto& l : s.rework_q) a += double(l.kits * s.spec.out_per_kit * s.de_out) * (t - l.born);
+    }
+    return a;
+}
+
+double weeks_behind(const std::vector<double>& ref, double cum_now, double week_now) {
+    // The first week the reference had shipped more than this run has now.
+    for (size_t w = 0; w < ref.size() && double(w) <= week_now; w++)
+        if (ref[w] > cum_now) return std::max(0.0, week_now - double(w));
+    return 0;
+}
+
+}  // namespace tj::fab

@@ -1,0 +1,402 @@
+// line.cpp — stations, buffers, kitting, blocking and starving on the Engine. See line.h.
+#include "fab/line.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace tj::fab {
+
+double sample_time(Rng& rng, double mean, double cv) {
+    if (!(mean > 0)) return 0;
+    if (!(cv > 0)) return mean;
+    if (cv <= 1) return (1 - cv) * mean + rng.exponential(1 / (cv * mean));
+    double c2 = cv * cv;
+    double p1 = 0.5 * (1 + std::sqrt((c2 - 1) / (c2 + 1)));
+    return rng.uniform() < p1 ? rng.exponential(2 * p1 / mean) : rng.exponential(2 * (1 - p1) / mean);
+}
+
+double Station::time_in(State s, double t) const {
+    return dur[int(s)] + (state == s ? std::max(0.0, t - since) : 0);
+}
+
+Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
+    : rng_(seed), seg_(segments), random_(spec.random), conwip_de_(spec.conwip_de), scrap_kind_(spec.scrap_kind) {
+    for (auto& b : spec.buffers) {
+        Buffer x;
+        x.spec = b;
+        buf_.push_back(x);
+    }
+    // Stations come in flow order (producers before consumers): die equivalents
+    // propagate forward, and an inconsistent recipe is a programming error.
+    for (size_t i = 0; i < spec.stations.size(); i++) {
+        Station s;
+        s.spec = spec.stations[i];
+        const StationSpec& p = s.spec;
+        if (p.lot_kits < 1 || p.out_per_kit < 1 || !(p.kits_per_week > 0))
+            throw std::logic_error("station " + p.id + ": lot, output and capacity must be positive");
+        s.gate_s = double(p.lot_kits) / p.kits_per_week * kWeek;
+        s.delay_s = std::max(0.0, p.cycle_weeks * kWeek - s.gate_s);
+        s.halted = p.halted;
+        if (p.inputs.empty()) {
+            s.de_out = p.de_per_out;
+        } else {
+            int64_t de_in = 0;
+            for (auto& in : p.inputs) {
+                Buffer& b = buf_.at(size_t(in.buffer));
+                if (b.producer < 0) throw std::logic_error("station " + p.id + ": input buffer has no producer yet");
+                b.consumer = int(i);
+                de_in += in.per_kit * b.de_per_unit;
+                int64_t need = p.lot_kits * in.per_kit;
+                b.cap_eff = b.spec.cap > 0 ? std::max(b.spec.cap, need) : 0;
+            }
+            if (de_in % p.out_per_kit != 0)
+                throw std::logic_error("station " + p.id + ": die equivalents do not divide its output");
+            s.de_out = de_in / p.out_per_kit;
+        }
+        if (p.out_buffer >= 0) {
+            Buffer& b = buf_.at(size_t(p.out_buffer));
+            b.producer = int(i);
+            b.de_per_unit = s.de_out;
+        }
+        st_.push_back(s);
+    }
+    for (auto& b : buf_) b.level.clear(0);
+    line_level_.clear(0);
+    for (int i = 0; i < int(st_.size()); i++) try_start(i);
+}
+
+bool Line::run_until(double t, uint64_t max_events, uint64_t* used) {
+    uint64_t n = eng_.run_until(t, [this](const Event& e) { handle(e); }, max_events);
+    if (used) *used += n;
+    return eng_.now() >= t;
+}
+
+void Line::handle(const Event& e) {
+    Station& s = st_[e.a];
+    if (e.type == EV_GATE) {
+        s.gate_busy = false;
+        try_start(int(e.a));
+        return;
+    }
+    // EV_DONE: lots finish in pipe order, so this is the first unfinished lot.
+    for (auto& lot : s.pipe) {
+        if (lot.finished) continue;
+        if (lot.parcel == uint32_t(e.b)) {
+            lot.ev = 0;
+            finish_lot(s, lot);
+        }
+        break;
+    }
+    try_exit(int(e.a));
+}
+
+void Line::set_state(Station& s, State x) {
+    if (s.state == x) return;
+    double t = eng_.now();
+    if (s.state == State::Starved && s.short_buffer >= 0) buf_[size_t(s.short_buffer)].short_s += t - s.short_since;
+    s.dur[int(s.state)] += t - s.since;
+    s.since = t;
+    s.state = x;
+}
+
+int64_t Line::draw_share(int64_t n, double p, double& carry) {
+    if (n <= 0) return 0;
+    p = std::clamp(std::isfinite(p) ? p : 0.0, 0.0, 1.0);
+    if (!random_) {
+        carry += double(n) * p;
+        int64_t k = std::min<int64_t>(n, int64_t(std::floor(carry)));
+        carry -= double(k);
+        return k;
+    }
+    if (n <= 64) {
+        int64_t k = 0;
+        for (int64_t i = 0; i < n; i++) k += rng_.uniform() < p ? 1 : 0;
+        return k;
+    }
+    double m = double(n) * p, sd = std::sqrt(double(n) * p * (1 - p));
+    double x = std::round(rng_.normal(m, sd));
+    return int64_t(std::clamp(x, 0.0, double(n)));
+}
+
+void Line::emit(uint16_t kind, uint16_t from, uint16_t to, double t0, double t1, uint32_t parcel) {
+    if (seg_) seg_->emit(Segment{parcel, kind, from, to, t0, t1, 1});
+}
+
+void Line::starve(Station& s, int b) {
+    if (s.state == State::Starved && s.short_buffer == b) return;
+    double t = eng_.now();
+    if (s.state == State::Starved && s.short_buffer >= 0) buf_[size_t(s.short_buffer)].short_s += t - s.short_since;
+    s.short_buffer = b;
+    s.short_since = t;
+    s.dur[int(s.state)] += t - s.since;
+    s.since = t;
+    s.state = State::Starved;
+}
+
+double Line::short_time(int b) const {
+    const Buffer& x = buf_[size_t(b)];
+    double a = x.short_s;
+    if (x.consumer >= 0) {
+        const Station& s = st_[size_t(x.consumer)];
+        if (s.state == State::Starved && s.short_buffer == b) a += eng_.now() - s.short_since;
+    }
+    return a;
+}
+
+void Line::try_start(int i) {
+    Station& s = st_[size_t(i)];
+    if (s.gate_busy) return;
+    if (s.halted) return set_state(s, State::Idle);
+    if ((!s.pipe.empty() && s.pipe.front().finished) || s.pipe.size() >= kMaxLotsInStation)
+        return set_state(s, State::Blocked);
+    const StationSpec& p = s.spec;
+    double t = eng_.now();
+    if (!s.rework_q.empty()) {  // failed units go first: a retest uses the same gate
+        Lot lot = s.rework_q.front();
+        s.rework_q.pop_front();
+        return launch(i, lot, double(lot.kits) / p.kits_per_week * kWeek);
+    }
+    Lot lot;
+    lot.kits = p.lot_kits;
+    int64_t lot_de = p.lot_kits * p.out_per_kit * s.de_out;
+    if (p.inputs.empty()) {
+        if (p.conwip_release && conwip_de_ > 0 && wip_de_ > 0 && wip_de_ + lot_de > conwip_de_)
+            return set_state(s, State::Idle);
+        lot.born = t;
+        lot.rev = s.rev;
+        started_de_ += lot_de;
+        wip_de_ += lot_de;
+        line_level_.set(t, double(wip_de_));
+    } else {
+        for (auto& in : p.inputs)
+            if (buf_[size_t(in.buffer)].units < p.lot_kits * in.per_kit) return starve(s, in.buffer);
+        double born_de = 0;
+        int64_t de = 0;
+        for (auto& in : p.inputs) {
+            Buffer& b = buf_[size_t(in.buffer)];
+            double born_units = 0;
+            int64_t n = take(in.buffer, p.lot_kits * in.per_kit, born_units, lot.rev);
+            born_de += born_units * double(b.de_per_unit);
+            de += n * b.de_per_unit;
+        }
+        lot.born = de > 0 ? born_de / double(de) : t;
+    }
+    lot.parcel = new_parcel();
+    s.kits_started += lot.kits;
+    s.kits_in_process += lot.kits;
+    launch(i, lot, s.gate_s);
+    // Taking parts may have made room for a blocked supplier.
+    for (auto& in : p.inputs) {
+        int prod = buf_[size_t(in.buffer)].producer;
+        if (prod >= 0) try_exit(prod);
+    }
+}
+
+void Line::launch(int i, Lot lot, double gate_mean) {
+    Station& s = st_[size_t(i)];
+    double t = eng_.now();
+    double gate = random_ ? sample_time(rng_, gate_mean, s.spec.cv) : gate_mean;
+    lot.start = t;
+    lot.done = t + gate + s.delay_s;
+    if (!s.pipe.empty()) lot.done = std::max(lot.done, s.pipe.back().done);  // keeps completion order
+    lot.ev = eng_.schedule(lot.done, EV_DONE, uint32_t(i), lot.parcel);
+    s.pipe.push_back(lot);
+    s.gate_busy = true;
+    eng_.schedule(t + gate, EV_GATE, uint32_t(i), 0);
+    set_state(s, State::Working);
+    emit(s.spec.seg_kind, s.spec.seg_from, s.spec.seg_to, t, lot.done, lot.parcel);
+}
+
+void Line::finish_lot(Station& s, Lot& lot) {
+    double t = eng_.now();
+    int64_t made = lot.kits * s.spec.out_per_kit;
+    int64_t good = draw_share(made, s.spec.yield.at(t, lot.rev), s.yield_carry);
+    int64_t bad = made - good;
+    if (bad > 0 && s.spec.rework > 0 && s.spec.out_per_kit == 1) {
+        Lot again;
+        again.kits = draw_share(bad, s.spec.rework, s.rework_carry);
+        if (again.kits > 0) {
+            bad -= again.kits;
+            again.born = lot.born;
+            again.rev = lot.rev;
+            again.parcel = new_parcel();
+            s.units_reworked += again.kits;
+            s.kits_in_process += again.kits;
+            s.rework_q.push_back(again);
+        }
+    }
+    s.units_good += good;
+    s.units_scrapped += bad;
+    if (bad > 0) {
+        scrap_de(bad * s.de_out, lot.born);
+        emit(scrap_kind_, s.spec.seg_from, s.spec.seg_from, t, t + 0.5 * kWeek, lot.parcel);
+    }
+    lot.good = good;
+    lot.finished = true;
+}
+
+void Line::try_exit(int i) {
+    Station& s = st_[size_t(i)];
+    int out = s.spec.out_buffer;
+    while (!s.pipe.empty() && s.pipe.front().finished) {
+        Lot l = s.pipe.front();
+        if (out >= 0 && l.good > 0) {
+            const Buffer& b = buf_[size_t(out)];
+            if (b.cap_eff > 0 && b.units >= b.cap_eff) {
+                if (s.spec.blocks) {
+                    if (!s.gate_busy) set_state(s, State::Blocked);
+                    return;
+                }
+                s.units_overflow += l.good;  // a non-blocking station drops what does not fit
+                scrap_de(l.good * s.de_out, l.born);
+                l.good = 0;
+            }
+        }
+        s.pipe.pop_front();
+        s.kits_in_process -= l.kits;
+        if (l.good == 0)
+            destroy_parcel();
+        else if (out >= 0)
+            put(out, l.good, l.born, l.parcel, l.rev);  // the lot lives on as a chunk
+        else
+            deliver(s, l);
+    }
+    if (!s.gate_busy) try_start(i);
+}
+
+void Line::put(int bi, int64_t units, double born, uint32_t parcel, uint8_t rev) {
+    Buffer& b = buf_[size_t(bi)];
+    double t = eng_.now();
+    if (b.q.size() >= kMaxChunks) {
+        // Merge into the newest chunk with unit-weighted times: sums of born and
+        // arrival times stay exact, so Little's law and lead times still add up.
+        Chunk& c = b.q.back();
+        double n0 = double(c.units), n1 = double(units);
+        c.born = (c.born * n0 + born * n1) / (n0 + n1);
+        c.arrived = (c.arrived * n0 + t * n1) / (n0 + n1);
+        c.units += units;
+        c.rev = std::max(c.rev, rev);
+        destroy_parcel();
+    } else {
+        b.q.push_back(Chunk{units, born, t, parcel, rev});
+    }
+    b.units += units;
+    b.in_units += units;
+    b.level.set(t, double(b.units));
+    if (b.consumer >= 0) try_start(b.consumer);
+}
+
+int64_t Line::take(int bi, int64_t need, double& born_sum, uint8_t& rev) {
+    Buffer& b = buf_[size_t(bi)];
+    double t = eng_.now();
+    int64_t taken = 0;
+    while (need > 0 && !b.q.empty()) {
+        Chunk& c = b.q.front();
+        int64_t k = std::min(need, c.units);
+        born_sum += double(k) * c.born;
+        b.wait_area += double(k) * (t - c.arrived);
+        rev = std::max(rev, c.rev);
+        c.units -= k;
+        need -= k;
+        taken += k;
+        if (c.units == 0) {
+            b.q.pop_front();
+            destroy_parcel();
+        }
+    }
+    b.units -= taken;
+    b.out_units += taken;
+    b.level.set(t, double(b.units));
+    return taken;
+}
+
+void Line::scrap_de(int64_t de, double born) {
+    if (de <= 0) return;
+    double t = eng_.now();
+    scrapped_de_ += de;
+    wip_de_ -= de;
+    sojourn_area_ += double(de) * (t - born);
+    line_level_.set(t, double(wip_de_));
+    wake_conwip();
+}
+
+void Line::deliver(Station& s, const Lot& l) {
+    double t = eng_.now();
+    int64_t de = l.good * s.de_out;
+    delivered_units_ += l.good;
+    delivered_de_ += de;
+    wip_de_ -= de;
+    lead_area_ += double(de) * (t - l.born);
+    sojourn_area_ += double(de) * (t - l.born);
+    lead_q_.add(t - l.born);
+    line_level_.set(t, double(wip_de_));
+    destroy_parcel();
+    wake_conwip();
+}
+
+void Line::wake_conwip() {
+    if (conwip_de_ <= 0) return;
+    for (int i = 0; i < int(st_.size()); i++)
+        if (st_[size_t(i)].spec.conwip_release && !st_[size_t(i)].gate_busy) try_start(i);
+}
+
+void Line::halt(int i, double scrap_share) {
+    Station& s = st_[size_t(i)];
+    double t = eng_.now();
+    s.halted = true;
+    for (auto& lot : s.pipe) {
+        if (lot.finished || lot.remaining >= 0) continue;
+        eng_.cancel(lot.ev);
+        lot.ev = 0;
+        int64_t scrapped = draw_share(lot.kits, scrap_share, s.halt_carry);
+        lot.kits -= scrapped;
+        s.kits_in_process -= scrapped;
+        s.kits_halt_scrapped += scrapped;
+        if (scrapped > 0) {
+            scrap_de(scrapped * s.spec.out_per_kit * s.de_out, lot.born);
+            emit(scrap_kind_, s.spec.seg_from, s.spec.seg_from, t, t + 0.5 * kWeek, lot.parcel);
+        }
+        lot.remaining = std::max(0.0, lot.done - t);
+    }
+    size_t before = s.pipe.size();
+    s.pipe.erase(std::remove_if(s.pipe.begin(), s.pipe.end(), [](const Lot& l) { return l.kits == 0; }),
+                 s.pipe.end());
+    for (size_t k = s.pipe.size(); k < before; k++) destroy_parcel();
+    if (!s.gate_busy) set_state(s, State::Idle);
+}
+
+void Line::resume(int i, uint8_t rev) {
+    Station& s = st_[size_t(i)];
+    double t = eng_.now();
+    s.halted = false;
+    s.rev = rev;
+    for (auto& lot : s.pipe) {
+        if (lot.remaining < 0) continue;
+        lot.done = t + lot.remaining;
+        lot.remaining = -1;
+        lot.rev = rev;
+        lot.ev = eng_.schedule(lot.done, EV_DONE, uint32_t(i), lot.parcel);
+        emit(s.spec.seg_kind, s.spec.seg_from, s.spec.seg_to, t, lot.done, lot.parcel);
+    }
+    try_start(i);
+}
+
+int64_t Line::count_wip_de() const {
+    int64_t n = 0;
+    for (auto& b : buf_) n += b.units * b.de_per_unit;
+    for (auto& s : st_) {
+        for (auto& l : s.pipe) n += (l.finished ? l.good : l.kits * s.spec.out_per_kit) * s.de_out;
+        for (auto& l : s.rework_q) n += l.kits * s.spec.out_per_kit * s.de_out;
+    }
+    return n;
+}
+
+uint64_t Line::count_parcels_alive() const {
+    uint64_t n = 0;
+    for (auto& b : buf_) n += b.q.size();
+    for (auto& s : st_) n += s.pipe.size() + s.rework_q.size();
+    return n;
+}
+
+}  // namespace tj::fab

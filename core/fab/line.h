@@ -1,0 +1,225 @@
+// line.h — a production line of stations and buffers on the discrete-event Engine.
+//
+// Parcels are lots. A station starts one lot at a time through its "gate" (the
+// capacity: gate time = lot size / capacity, with the chosen variability), then the
+// lot spends the rest of the cycle time in flow (a fixed delay: many lots in process
+// at once, like wafers in a fab). A station with inputs waits until every input buffer
+// holds a whole lot's worth of its parts (kitting: 2 dies + 8 HBM stacks + 1 interposer
+// make one package). A station without inputs is a source (wafer starts, suppliers).
+// At the end of its cycle a lot's yield is drawn: good units go to the next buffer,
+// the rest is scrapped, or a share of it is reworked: it goes through the gate again
+// ahead of new work, so failures eat capacity (a leaking rack is fixed and retested). If the next buffer is at its cap, a blocking station holds the
+// lot and stops starting; a non-blocking one scraps the overflow.
+//
+// Counting is exact in integers. Every unit of the main line carries die equivalents
+// (a wafer = gross dies, a package = dies per package, ...), so at every moment:
+//   die-eq started = die-eq delivered + die-eq in process + die-eq scrapped.
+// Yields are drawn as binomials (normal approximation for large lots) in random mode,
+// or as exact expectations with the rounding carried to the next lot in deterministic mode.
+//
+// Memory is bounded: a station holds at most kMaxLotsInStation lots (then it waits, as if
+// blocked), and a buffer keeps at most kMaxChunks chunks (older arrivals merge; units are
+// never lost, only lead-time resolution coarsens). A buffer with "no cap" is therefore
+// unbounded in units only.
+//
+// Usage:
+//   LineSpec spec; spec.buffers = {...}; spec.stations = {...};
+//   Line line(spec, seed, &segments);
+//   line.run_until(t, max_events, &used);
+//   line.station(i).state, line.buffer(b).units, line.delivered_de(), ...
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "engine.h"
+#include "fab/respin.h"
+#include "rng.h"
+#include "segments.h"
+#include "stats.h"
+
+namespace tj::fab {
+
+constexpr double kWeek = 604800.0;
+constexpr size_t kMaxLotsInStation = 65536;
+constexpr size_t kMaxChunks = 4096;
+
+enum class State : uint8_t { Working = 0, Starved = 1, Blocked = 2, Idle = 3 };
+constexpr int kStates = 4;
+
+struct InputSpec {
+    int buffer = -1;
+    int64_t per_kit = 1;  // units of this buffer per kit (one start of one output unit's worth)
+};
+
+struct StationSpec {
+    std::string id;
+    double kits_per_week = 1;  // capacity of the gate
+    double cycle_weeks = 0;    // mean time a lot spends in the station (at least the gate time)
+    double cv = 0;             // coefficient of variation of the gate time
+    int64_t lot_kits = 1;      // kits per lot
+    YieldPlan yield;
+    int64_t out_per_kit = 1;   // output units per kit before yield (die sort: gross dies)
+    int64_t de_per_out = 0;    // sources only: die equivalents per output unit (0: side part)
+    std::vector<InputSpec> inputs;  // empty: a source
+    int out_buffer = -1;       // -1: leaves the line (delivered)
+    bool blocks = true;
+    double rework = 0;              // share of failed units sent back through the gate (needs out_per_kit 1)
+    bool conwip_release = false;    // a source held back by the line's CONWIP limit
+    bool halted = false;            // starts halted (e.g. until the first masks)
+    uint16_t seg_kind = 0, seg_from = 0, seg_to = 0;  // renderer route of its lots
+};
+
+struct BufferSpec {
+    std::string id;
+    int64_t cap = 0;  // units; 0 = no cap. Raised to one lot's need so kitting never deadlocks.
+};
+
+struct LineSpec {
+    std::vector<BufferSpec> buffers;
+    std::vector<StationSpec> stations;
+    bool random = true;       // false: deterministic times and expected yields
+    int64_t conwip_de = 0;    // CONWIP limit in die equivalents; 0 = off
+    uint16_t scrap_kind = 0;  // segment kind for scrapped lots
+};
+
+struct Chunk {
+    int64_t units = 0;
+    double born = 0;     // when its die equivalents started (mean, weighted by units)
+    double arrived = 0;  // when it entered the buffer
+    uint32_t parcel = 0;
+    uint8_t rev = 0;     // mask revision of its dies
+};
+
+struct Buffer {
+    BufferSpec spec;
+    int64_t cap_eff = 0;  // cap actually used (0 = none)
+    int producer = -1, consumer = -1;
+    int64_t de_per_unit = 0;
+    std::deque<Chunk> q;
+    int64_t units = 0, in_units = 0, out_units = 0;
+    TimeWeighted level;     // units over time: Little's L
+    double wait_area = 0;   // sum over departed units of their wait (unit * s): Little's W * N
+    double short_s = 0;     // time its consumer was starved waiting for this buffer (closed spells)
+};
+
+struct Lot {
+    uint32_t parcel = 0;
+    int64_t kits = 0;
+    int64_t good = 0;       // good output units, set when finished
+    double born = 0, start = 0, done = 0;
+    double remaining = -1;  // >= 0 while held by a halt
+    EventId ev = 0;
+    uint8_t rev = 0;
+    bool finished = false;  // yield drawn, waiting for room downstream
+};
+
+struct Station {
+    StationSpec spec;
+    double gate_s = 0, delay_s = 0;
+    int64_t de_out = 0;     // die equivalents per output unit
+    std::deque<Lot> pipe;   // lots in process, in order of completion
+    std::deque<Lot> rework_q;  // failed units waiting to go through the gate again (first in line)
+    bool gate_busy = false, halted = false;
+    uint8_t rev = 0;        // mask revision given to new lots (sources)
+    State state = State::Idle;
+    double since = 0;
+    double dur[kStates] = {};
+    int64_t kits_started = 0, kits_in_process = 0;
+    int64_t units_good = 0, units_scrapped = 0;  // output units drawn at the end of the cycle
+    int64_t kits_halt_scrapped = 0;              // kits scrapped by a halt (respin)
+    int64_t units_overflow = 0;                  // good units dropped by a full buffer (non-blocking)
+    int64_t units_reworked = 0;                  // failed units sent back for another pass
+    double yield_carry = 0, halt_carry = 0, rework_carry = 0;
+    int short_buffer = -1;  // while starved: the first input that is short
+    double short_since = 0;
+    // Time in each state up to t (includes the current spell).
+    double time_in(State s, double t) const;
+};
+
+class Line {
+public:
+    Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments = nullptr);
+
+    // Processes events up to time t; at most max_events (0 = no cap), adding the count
+    // to *used. Returns true when t was reached.
+    bool run_until(double t, uint64_t max_events = 0, uint64_t* used = nullptr);
+    double now() const { return eng_.now(); }
+
+    // Respin hooks: stop a station (scrap a share of its kits in process, hold the rest)
+    // and restart it (held lots finish their remaining time; new lots get revision rev).
+    void halt(int st, double scrap_share);
+    void resume(int st, uint8_t rev);
+
+    const Station& station(int i) const { return st_[size_t(i)]; }
+    const Buffer& buffer(int i) const { return buf_[size_t(i)]; }
+    YieldPlan& yield_plan(int st) { return st_[size_t(st)].spec.yield; }
+    // Time the consumer of buffer b has been starved waiting for it, up to now (s).
+    double short_time(int b) const;
+    int station_count() const { return int(st_.size()); }
+    int buffer_count() const { return int(buf_.size()); }
+
+    // Main-line die-equivalent ledger.
+    int64_t started_de() const { return started_de_; }
+    int64_t delivered_de() const { return delivered_de_; }
+    int64_t scrapped_de() const { return scrapped_de_; }
+    int64_t wip_de() const { return wip_de_; }   // kept live
+    int64_t count_wip_de() const;                // summed over buffers and stations (for checks)
+    int64_t delivered_units() const { return delivered_units_; }
+    // Parcels (lots and chunks): created - destroyed must equal those alive.
+    uint64_t parcels_created() const { return parcels_created_; }
+    uint64_t parcels_destroyed() const { return parcels_destroyed_; }
+    uint64_t count_parcels_alive() const;
+
+    // Lead time of delivered units, from start at a source to delivery (s): the mean
+    // weighted by die equivalents, quantiles over delivered lots.
+    double lead_time_mean_s() const { return delivered_de_ ? lead_area_ / double(delivered_de_) : 0; }
+    const Quantiles& lead_time_quantiles() const { return lead_q_; }
+    // Line-level Little's law in die equivalents: L (time average), departures, sojourn area.
+    double line_wip_mean(double t) const { return line_level_.mean(t); }
+    double line_sojourn_area() const { return sojourn_area_; }  // de * s over departures
+    uint64_t events() const { return eng_.processed(); }
+
+private:
+    enum : uint32_t { EV_GATE = 1, EV_DONE = 2 };
+    void handle(const Event& e);
+    void try_start(int st);
+    void launch(int st, Lot lot, double gate_mean);
+    void try_exit(int st);
+    void finish_lot(Station& s, Lot& lot);
+    void set_state(Station& s, State x);
+    void starve(Station& s, int short_buffer);
+    void put(int b, int64_t units, double born, uint32_t parcel, uint8_t rev);
+    int64_t take(int b, int64_t units, double& born_sum, uint8_t& rev);
+    void scrap_de(int64_t de, double born);
+    void deliver(Station& s, const Lot& lot);
+    int64_t draw_share(int64_t n, double p, double& carry);
+    void wake_conwip();
+    uint32_t new_parcel() { parcels_created_++; return next_parcel_++; }
+    void destroy_parcel() { parcels_destroyed_++; }
+    void emit(uint16_t kind, uint16_t from, uint16_t to, double t0, double t1, uint32_t parcel);
+
+    Engine eng_;
+    Rng rng_;
+    SegmentBuffer* seg_;
+    bool random_;
+    int64_t conwip_de_;
+    uint16_t scrap_kind_;
+    std::vector<Station> st_;
+    std::vector<Buffer> buf_;
+    uint32_t next_parcel_ = 1;
+    uint64_t parcels_created_ = 0, parcels_destroyed_ = 0;
+    int64_t started_de_ = 0, delivered_de_ = 0, scrapped_de_ = 0, wip_de_ = 0, delivered_units_ = 0;
+    double lead_area_ = 0, sojourn_area_ = 0;
+    Quantiles lead_q_;
+    TimeWeighted line_level_;
+};
+
+// A gate time with mean m and coefficient of variation cv, from one family that is
+// continuous in cv: cv = 0 deterministic; 0 < cv <= 1 shifted exponential
+// ((1 - cv) m + Exp(cv m)); cv = 1 exactly exponential; cv > 1 balanced two-phase
+// hyperexponential.
+double sample_time(Rng& rng, double mean, double cv);
+
+}  // namespace tj::fab

@@ -1,0 +1,296 @@
+// test_fab_model.cpp — the production-chain scene: conservation at every step (also
+// across the respin), throughput equal to the bottleneck rate, the respin's timing,
+// determinism, and the registry sweep (finite, bounded, no hang).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <set>
+
+#include "fab/fab_model.h"
+#include "rng.h"
+
+using namespace tj;
+using namespace tj::fab;
+
+namespace {
+
+void check_conservation(const Line& line) {
+    // Die equivalents: started = delivered + in process + scrapped, and the live count agrees.
+    REQUIRE(line.started_de() == line.delivered_de() + line.count_wip_de() + line.scrapped_de());
+    REQUIRE(line.wip_de() == line.count_wip_de());
+    // Parcels: none lost or duplicated.
+    REQUIRE(line.parcels_created() - line.parcels_destroyed() == line.count_parcels_alive());
+    for (int i = 0; i < line.station_count(); i++) {
+        const Station& s = line.station(i);
+        int64_t unfinished = 0, waiting_good = 0, rework = 0;
+        for (auto& l : s.pipe) {
+            if (l.finished) waiting_good += l.good;
+            else unfinished += l.kits;
+        }
+        for (auto& l : s.rework_q) rework += l.kits;
+        int64_t opk = s.spec.out_per_kit;
+        REQUIRE(s.kits_started * opk ==
+                s.units_good + s.units_scrapped + s.kits_halt_scrapped * opk + (unfinished + rework) * opk);
+        int64_t passed_on = s.units_good - s.units_overflow - waiting_good;
+        if (s.spec.out_buffer >= 0) REQUIRE(line.buffer(s.spec.out_buffer).in_units == passed_on);
+        else REQUIRE(line.delivered_units() == passed_on);
+        for (auto& in : s.spec.inputs)
+            REQUIRE(line.buffer(in.buffer).out_units == s.kits_started * in.per_kit);
+    }
+    for (int b = 0; b < line.buffer_count(); b++) {
+        const Buffer& x = line.buffer(b);
+        int64_t in_chunks = 0;
+        for (auto& c : x.q) in_chunks += c.units;
+        REQUIRE(x.units == in_chunks);
+        REQUIRE(x.in_units == x.out_units + x.units);
+    }
+}
+
+ParamValues values_with(std::initializer_list<std::pair<const char*, double>> kv) {
+    ParamValues v(fab_registry());
+    for (auto& [id, x] : kv) REQUIRE(v.set(id, x) == "");
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("registry: every id is fab.<group>.<name>, texts in both languages, presets apply") {
+    const ParamRegistry& reg = fab_registry();
+    std::set<std::string> groups;
+    for (auto& g : reg.groups()) groups.insert(g.id);
+    for (auto& d : reg.defs()) {
+        INFO(d.id);
+        CHECK(d.id.rfind(d.group + ".", 0) == 0);
+        CHECK(!d.source.empty());
+    }
+    CHECK(groups.count("fab.pack") == 1);
+    for (const char* p : {"fab.record_2024", "fab.no_respin", "fab.bottleneck_moves"}) {
+        ParamValues v(reg);
+        REQUIRE(reg.find_preset(p) != nullptr);
+        CHECK(v.apply(*reg.find_preset(p)) == "");
+    }
+    FabModel m;
+    REQUIRE(m.stations().size() == size_t(S_COUNT));
+    for (auto& s : m.stations()) {
+        CHECK(!s.lesson_en.empty());
+        CHECK(!s.lesson_zh.empty());
+    }
+}
+
+TEST_CASE("conservation holds at every step, across the respin, in both runs") {
+    for (double variability : {0.0, 1.0}) {
+        FabModel m;
+        m.reset(values_with({{"fab.line.variability", variability}, {"fab.dip.enabled", 1}}), 3);
+        double t = 0;
+        Rng steps(9);
+        while (t < 156 * kWeek) {
+            t += steps.uniform(0.01, 1.5) * kWeek;  // odd steps land mid-event-burst too
+            m.advance_to(t);
+            check_conservation(m.line(false));
+            check_conservation(m.line(true));
+        }
+        CHECK(metric_value(m.metrics(), "conservation_error_dies") == 0);
+        CHECK(m.line().station(S_FAB - 1).kits_halt_scrapped > 0);  // the respin did scrap wafers
+    }
+}
+
+TEST_CASE("long-run throughput equals the bottleneck rate when demand exceeds it") {
+    // Deterministic, no respin, demand far above capacity.
+    FabModel m;
+    m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.enabled", 0}, {"fab.cust.gpus_per_week", 1e6}}), 1);
+    m.advance_to(80 * kWeek);
+    double before = metric_value(m.metrics(), "cum_shipped_gpus");
+    m.advance_to(200 * kWeek);
+    double th = (metric_value(m.metrics(), "cum_shipped_gpus") - before) / 120;
+    CHECK(th == Approx(m.view().nominal_rate_gpus_week).epsilon(0.01));
+    CHECK(m.view().nominal_bottleneck == S_PACK);
+    CHECK(m.view().bottleneck == S_PACK);
+
+    // Make tray assembly the slowest station: the bottleneck and the rate follow it.
+    m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.enabled", 0}, {"fab.tray.capacity", 2000}}), 1);
+    m.advance_to(80 * kWeek);
+    before = metric_value(m.metrics(), "cum_shipped_gpus");
+    m.advance_to(200 * kWeek);
+    th = (metric_value(m.metrics(), "cum_shipped_gpus") - before) / 120;
+    CHECK(m.view().nominal_bottleneck == S_TRAY);
+    CHECK(th == Approx(m.view().nominal_rate_gpus_week).epsilon(0.01));
+    CHECK(m.view().bottleneck == S_TRAY);
+}
+
+TEST_CASE("Little's law per buffer and for the line in the full model") {
+    FabModel m;
+    m.reset(ParamValues(fab_registry()), 2);
+    m.advance_to(156 * kWeek);
+    const Line& line = m.line();
+    double T = m.now();
+    for (int b = 0; b < B_COUNT; b++) {
+        const Buffer& x = line.buffer(b);
+        CHECK(x.level.mean(T) * T == Approx(x.wait_area + residual_area(x, T)).epsilon(1e-9));
+    }
+    CHECK(line.line_wip_mean(T) * T == Approx(line.line_sojourn_area() + line_residual_area(line, T)).epsilon(1e-9));
+    REQUIRE(m.view().little.size() == size_t(B_COUNT + 1));
+    CHECK(m.view().little.back().id == "line");
+}
+
+namespace {
+
+struct RespinTiming {
+    double last_before = -1, resume = -1;  // weeks
+};
+
+RespinTiming respin_timing(double scrap, double discovery, double mask, FabModel& m, double& drain_bound) {
+    ParamValues v = values_with({{"fab.line.variability", 0}, {"fab.respin.discovery_week", discovery},
+                                 {"fab.respin.mask_weeks", mask}, {"fab.respin.scrap_share", scrap},
+                                 {"fab.cust.start_week", 0}});
+    m.reset(v, 1);
+    m.advance_to(discovery * kWeek);
+    // What is downstream of the fab's unfinished wafers at discovery must drain within the
+    // downstream cycle and gate times plus that inventory at the slowest station's rate.
+    const Line& line = m.line();
+    const Station& fab = line.station(S_FAB - 1);
+    int64_t held_de = 0;
+    for (auto& l : fab.pipe)
+        if (!l.finished) held_de += l.kits * fab.spec.out_per_kit * fab.de_out;
+    double inventory_gpus = double(line.wip_de() - held_de) / m.view().dies_per_gpu;
+    double min_rate = 1e300, cycles = 0;
+    for (int st = S_SORT; st <= S_SHIP; st++) {
+        const Station& s = line.station(st - 1);
+        min_rate = std::min(min_rate, m.view().stations[size_t(st)].nominal_gpus_per_week);
+        if (st != S_HBM && st != S_SUB && st != S_CPU) cycles += (s.gate_s + s.delay_s) / kWeek;
+    }
+    drain_bound = discovery + cycles + inventory_gpus / min_rate + 1;
+    RespinTiming r;
+    std::vector<double> ship;
+    for (int w = int(discovery) + 1; w <= 200; w++) {
+        m.advance_to(w * kWeek);
+        ship.push_back(metric_value(m.metrics(), "shipments_week_gpus"));
+    }
+    size_t k = 0;
+    while (k < ship.size() && ship[k] > 0) k++;
+    r.last_before = discovery + double(k);  // the week that ended the last shipping week
+    while (k < ship.size() && ship[k] == 0) k++;
+    if (k < ship.size()) r.resume = discovery + double(k) + 1;  // end of the first week with shipments again
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("the respin: shipments stop within the downstream pipeline time and resume no earlier than masks + fab") {
+    const double W = 40, mask = 8;
+    FabModel m;
+    double bound = 0;
+    RespinTiming scrapped = respin_timing(1.0, W, mask, m, bound);
+    double fab_cycle = m.line().station(S_FAB - 1).delay_s / kWeek + m.line().station(S_FAB - 1).gate_s / kWeek;
+    CHECK(scrapped.last_before <= bound);
+    REQUIRE(scrapped.resume > 0);
+    CHECK(scrapped.resume >= W + mask + fab_cycle);
+    CHECK(m.view().discovery_week == W);
+    CHECK(m.view().masks_ready_week == W + mask);
+
+    RespinTiming half = respin_timing(0.5, W, mask, m, bound);
+    RespinTiming held = respin_timing(0.0, W, mask, m, bound);
+    CHECK(held.last_before <= bound);
+    REQUIRE(held.resume > 0);
+    REQUIRE(half.resume > 0);
+    CHECK(held.resume >= W + mask);           // nothing new before the masks
+    CHECK(held.resume < scrapped.resume);     // held wafers shorten the gap
+    CHECK(half.resume <= scrapped.resume);
+    CHECK(held.resume <= half.resume);
+    CHECK(held.resume - held.last_before < scrapped.resume - scrapped.last_before);
+}
+
+TEST_CASE("the default scenario loses GPUs and weeks to the respin; the no-respin preset loses none") {
+    FabModel m;
+    m.reset(ParamValues(fab_registry()), 1);
+    m.advance_to(156 * kWeek);
+    auto ms = m.metrics();
+    CHECK(metric_value(ms, "gpus_lost_first_52_weeks") > 0);
+    CHECK(metric_value(ms, "weeks_lost_to_respin") > 0);
+    CHECK(metric_value(ms, "longest_gap_weeks") >= 1);
+    CHECK(metric_value(ms, "peak_backlog_gpus") > 0);
+    CHECK(m.view().bottleneck_log.size() >= 3);  // design, then it moves
+
+    ParamValues v(fab_registry());
+    REQUIRE(v.apply(*fab_registry().find_preset("fab.no_respin")) == "");
+    m.reset(v, 1);
+    m.advance_to(156 * kWeek);
+    ms = m.metrics();
+    CHECK(metric_value(ms, "gpus_lost_to_respin") == 0);  // the twin is the same run, same seed
+    CHECK(metric_value(ms, "longest_gap_weeks") == 0);
+}
+
+TEST_CASE("the rack-test dip moves the bottleneck downstream and back") {
+    FabModel m;
+    ParamValues v(fab_registry());
+    REQUIRE(v.apply(*fab_registry().find_preset("fab.bottleneck_moves")) == "");
+    m.reset(v, 1);
+    m.advance_to(156 * kWeek);
+    bool rack_named = false;
+    for (auto& c : m.view().bottleneck_log)
+        if (c.station == S_RACK && c.week >= 60 && c.week <= 75) rack_named = true;
+    CHECK(rack_named);
+    CHECK(m.view().bottleneck == S_PACK);
+}
+
+TEST_CASE("same seed, same numbers; another seed, another run") {
+    auto run = [](uint64_t seed) {
+        FabModel m;
+        m.reset(ParamValues(fab_registry()), seed);
+        m.advance_to(100 * kWeek, 50000);  // capped steps must give the same result as one big step
+        while (!m.advance_to(100 * kWeek, 50000)) {}
+        std::vector<double> out;
+        for (auto& x : m.metrics()) out.push_back(x.value);
+        return out;
+    };
+    auto a = run(5), b = run(5), c = run(6);
+    CHECK(a == b);
+    CHECK(a != c);
+    FabModel one;
+    one.reset(ParamValues(fab_registry()), 5);
+    one.advance_to(100 * kWeek);
+    std::vector<double> d;
+    for (auto& x : one.metrics()) d.push_back(x.value);
+    CHECK(a == d);
+}
+
+namespace {
+
+void check_bounded_run(FabModel& m, const ParamValues& v, uint64_t seed) {
+    m.reset(v, seed);
+    // Bounded work: at most 20 calls of 25k events each, whatever the parameters; 80
+    // weeks cover the first masks, the respin, the ramp and the dip.
+    for (int call = 0; call < 20 && m.now() < 80 * kWeek; call++) m.advance_to(80 * kWeek, 25000);
+    for (auto& x : m.metrics()) {
+        INFO(x.id);
+        REQUIRE(std::isfinite(x.value));
+    }
+    REQUIRE(m.segments().items().size() <= m.segments().capacity());
+    for (bool twin : {false, true}) {
+        const Line& line = m.line(twin);
+        check_conservation(line);
+        for (int i = 0; i < line.buffer_count(); i++) REQUIRE(line.buffer(i).q.size() <= kMaxChunks);
+        for (int i = 0; i < line.station_count(); i++) REQUIRE(line.station(i).pipe.size() <= kMaxLotsInStation + 1);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("registry sweep: every parameter at min and max, and random sets, stay finite and bounded") {
+    const ParamRegistry& reg = fab_registry();
+    FabModel m;
+    for (size_t i = 0; i < reg.size(); i++) {
+        for (double x : {reg[i].min, reg[i].max}) {
+            ParamValues v(reg);
+            REQUIRE(v.set(i, x) == "");
+            INFO(reg[i].id << " = " << x);
+            check_bounded_run(m, v, 1);
+        }
+    }
+    Rng rng(2024);
+    for (int k = 0; k < 25; k++) {
+        ParamValues v(reg);
+        for (size_t i = 0; i < reg.size(); i++) v.set(i, clamp_param(reg[i], param_from_unit(reg[i], rng.uniform())));
+        INFO("random set " << k);
+        check_bounded_run(m, v, uint64_t(k));
+    }
+}
