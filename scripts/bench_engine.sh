@@ -7,8 +7,8 @@
 #   NATIVE_CLI   e.g. build/token-journey-cli          (runs `bench-engine`)
 #   WASM_CLI_JS  e.g. build-wasm/token-journey-cli.js  (optional; run with node)
 # Each program runs three times and the best run counts. Rates are per processor
-# second (fairer on a shared machine); under Node, emscripten's clock() follows the
-# wall clock, so the wasm figure is if anything pessimistic.
+# second of the process (fairer on a shared machine; for wasm, Node's
+# process.cpuUsage(), which also counts Node's own compiler and GC threads).
 # Google Benchmark's view of the same model: build/bench/bench_engine.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +31,7 @@ printf '%-22s %14s events per CPU second\n' "native engine" "$n_rate" "SimPy 2.3
 w_rate=""
 if [ -n "$wasm" ]; then
   w_rate=$(best_rate node --no-experimental-fetch "$wasm" bench-engine --customers 2000000 --stations 3)
-  printf '%-22s %14s events per second (wall)\n' "wasm engine (node)" "$w_rate"
+  printf '%-22s %14s events per CPU second\n' "wasm engine (node)" "$w_rate"
 fi
 python3 - "$n_rate" "$s_rate" "$w_rate" <<'PY'
 import sys
