@@ -318,7 +318,7 @@ void TokenModel::admit() {
         engine_.schedule(tok_free_, EV_TOKENIZED, uint32_t(i));
         if (i == 0) {  // the sequence in the first slot is the one whose text the view shows
             view_.watched_seq = s.id;
-            if (!view_.answer.empty()) view_.answer.push_back({"\n", now});
+            if (!view_.answer.empty()) push_answer("\n", now);
         }
         slots_[i] = std::move(s);
     }
@@ -585,15 +585,17 @@ void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s) 
     s.t_ready = now;
 }
 
+void TokenModel::push_answer(const std::string& ch, double t) {
+    view_.answer.push_back({ch, t});
+    if (view_.answer.size() > kMaxAnswerChars) view_.answer.pop_front();
+}
+
 // Releases the held tokens of s (and the characters in *chars) at detokenizer time t_detok.
 void TokenModel::release_text(Seq& s, const std::vector<std::string>* chars, double t_detok) {
     double t_scr = std::max(screen_free_, t_detok + host_time(flush_s_));
     screen_free_ = t_scr;
     if (chars) {
-        for (const std::string& ch : *chars) {
-            view_.answer.push_back({ch, t_scr});
-            if (view_.answer.size() > kMaxAnswerChars) view_.answer.pop_front();
-        }
+        for (const std::string& ch : *chars) push_answer(ch, t_scr);
         text_chars_ += chars->size();
     }
     if (s.held_tokens == 0) return;

@@ -161,6 +161,7 @@ private:
     void emit_tokens(int slot, int count, double t_host, double link_s);
     void release_text(Seq& s, const std::vector<std::string>* chars, double t_detok);
     void drain_host();
+    void push_answer(const std::string& ch, double t);  // keeps the last 2048 characters
     void finish(int slot);
     double host_time(double mean);
     void record_step(const StepCost& c, double scale, bool decode);
