@@ -190,7 +190,10 @@ bool FabModel::advance_to(double t, uint64_t max_events) {
             }
         }
         now_ = target;
-        if (target == week_end) record_week();
+        if (target == week_end) {
+            record_week();
+            segments_.prune(now_ - 2 * kWeek);  // keeps the buffer short: full buffers fold slowly
+        }
     }
     segments_.prune(now_ - 2 * kWeek);
     update_view();
@@ -218,6 +221,8 @@ void FabModel::record_week() {
     const Run& run = runs_[0];
     const Line& line = *run.line;
     for (int b = 0; b < B_COUNT; b++) view_.buffer_wip[size_t(b)].add(week, double(line.buffer(b).units));
+    for (int st = S_FAB; st <= S_SHIP; st++)
+        view_.station_wip[size_t(st)].add(week, double(line.station(line_of(st)).kits_in_process));
     peak_backlog_ = std::max(peak_backlog_, demand - run.cum_gpus);
 
     // Weeks without shipments, counted from the first shipment on.
@@ -372,6 +377,17 @@ std::vector<Metric> FabModel::metrics() const {
     add("nominal_rate_gpus_week", view_.nominal_rate_gpus_week, "GPUs/week",
         "Bottleneck rate (capacity x yields, in GPUs)", "瓶颈速率（产能 × 良率，折合 GPU）");
 
+    // Conversions between the units that flow (at the die yield in force now).
+    const StationSpec& sort = line.station(LSORT).spec;
+    const StationSpec& pack = line.station(line_of(S_PACK)).spec;
+    double good_dies = double(sort.out_per_kit) * sort.yield.at(now_, 1);
+    add("gross_dies_per_wafer", double(sort.out_per_kit), "dies/wafer", "1 wafer = gross dies", "1 片晶圆 = 毛晶粒数");
+    add("good_dies_per_wafer", good_dies, "dies/wafer", "1 wafer = good dies (at the die yield now)", "1 片晶圆 = 良品晶粒数（按当前良率）");
+    add("gpus_per_wafer", good_dies / g, "GPUs/wafer", "1 wafer = GPUs (before later yields)", "1 片晶圆 = GPU 数（未计后续良率）");
+    add("hbm_stacks_per_gpu", double(pack.inputs[1].per_kit), "stacks/GPU", "1 GPU = HBM stacks", "1 个 GPU = HBM 堆栈数");
+    add("gpus_per_rack", gpus_per_rack_, "GPUs/rack", "1 rack = GPUs", "1 个机柜 = GPU 数");
+    add("wafers_per_rack", good_dies > 0 ? gpus_per_rack_ * g / good_dies : 0, "wafers/rack",
+        "1 rack = wafers (at the die yield now)", "1 个机柜 = 晶圆数（按当前良率）");
     add("started_dies", double(line.started_de()), "dies", "Compute dies started (as gross dies on wafers)", "已投入的计算晶粒（按晶圆毛晶粒）");
     add("delivered_dies", double(line.delivered_de()), "dies", "Compute dies delivered in racks", "随机柜交付的计算晶粒");
     add("wip_dies", double(line.count_wip_de()), "dies", "Compute dies in process (counted)", "在制的计算晶粒（清点）");

@@ -61,8 +61,9 @@ struct FabLittle {
 struct FabView {
     double week = 0;
     std::array<FabStationView, S_COUNT> stations{};
-    std::array<double, B_COUNT> buffer_units{};  // now, in each buffer's units
-    std::array<TimeSeries, B_COUNT> buffer_wip;  // time series of the above (run only)
+    std::array<double, B_COUNT> buffer_units{};  // now, in each buffer's units (supplier piles: B_HBM, B_SUB, B_CPU)
+    std::array<TimeSeries, B_COUNT> buffer_wip;  // weekly time series of the above (run only)
+    std::array<TimeSeries, S_COUNT> station_wip; // weekly kits in process per station (run only)
     FabSeries run, no_respin;
     TimeSeries cum_demand{512};
     // Respin markers in weeks (-1: not happened / not enabled).
