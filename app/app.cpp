@@ -5,11 +5,17 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 #include "font.h"
 #include "format.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "export.h"
 #include "imgui_impl_opengl3.h"
+#include "screenshot.h"
 #include "scene_demo.h"
 #if __has_include("scene_token.h")
 #include "scene_token.h"
@@ -49,6 +55,8 @@ bool App::init(const AppOptions& opts, std::string* error) {
     scenes_.push_back(make_fab_scene());
 #endif
     scenes_.push_back(std::make_unique<DemoScene>());
+    std::string lesson_err;
+    if (!lessons_.load(&lesson_err)) message_ = lesson_err;
     present_ = opts.present;
     panels_ = !opts.present;
     if (opts.present) ui_scale_ = 1.75f;
@@ -71,6 +79,13 @@ void App::rebuild_fonts(float dpi_scale) {
         auto t = s->texts();
         texts.insert(texts.end(), t.begin(), t.end());
     }
+    for (auto& l : lessons_.lessons()) {
+        texts.push_back(l.title.zh);
+        for (auto& st : l.steps) {
+            texts.insert(texts.end(), {st.title.zh, st.text.zh, st.predict.question.zh, st.predict.explain.zh});
+            for (auto& c : st.predict.choices) texts.push_back(c.zh);
+        }
+    }
     std::string msg;
     font_load(texts, 18.0f * ui_scale_, dpi_scale, &msg);
     if (!msg.empty()) message_ = msg;
@@ -79,21 +94,39 @@ void App::rebuild_fonts(float dpi_scale) {
     fonts_dirty_ = false;
 }
 
+void App::set_present(bool on) {
+    present_ = on;
+    panels_ = !on;
+    ui_scale_ = on ? std::max(ui_scale_, 1.75f) : 1.0f;
+    fonts_dirty_ = true;
+}
+
 void App::event(const SDL_Event& e) {
     if (e.type == SDL_QUIT) quit_ = true;
     if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
-    switch (e.key.keysym.sym) {
+    SDL_Keycode k = e.key.keysym.sym;
+    if (blank_) { blank_ = false; return; }  // any key brings the picture back
+    if (show_help_ && k == SDLK_ESCAPE) { show_help_ = false; return; }
+    if (lessons_.key(k, *this)) return;
+    switch (k) {
         case SDLK_h: panels_ = !panels_; break;
-        case SDLK_p:
-            present_ = !present_;
-            panels_ = !present_;
-            ui_scale_ = present_ ? 1.75f : 1.0f;
-            fonts_dirty_ = true;
-            break;
-        case SDLK_F11: toggle_fullscreen_ = true; break;
+        case SDLK_p: set_present(!present_); break;
+        case SDLK_b: case SDLK_PERIOD: blank_ = true; break;  // clickers send '.' for "blank"
+        case SDLK_SLASH: show_help_ = !show_help_; break;     // '?'
+        case SDLK_F11: case SDLK_f: toggle_fullscreen_ = true; break;
+        case SDLK_EQUALS: case SDLK_PLUS: ui_scale_ = std::min(3.0f, ui_scale_ + 0.25f); fonts_dirty_ = true; break;
+        case SDLK_MINUS: ui_scale_ = std::max(1.0f, ui_scale_ - 0.25f); fonts_dirty_ = true; break;
         default: break;
     }
 }
+
+Scene* App::scene_by_id(const std::string& id) {
+    for (auto& s : scenes_)
+        if (id == s->id()) return s.get();
+    return nullptr;
+}
+
+void App::show_scene(const std::string& id) { set_scene(id); }
 
 std::string App::set_scene(const std::string& id) {
     for (size_t i = 0; i < scenes_.size(); i++)
@@ -137,23 +170,109 @@ void App::draw_menu() {
     for (size_t i = 0; i < scenes_.size(); i++)
         if (ImGui::MenuItem(tr(scenes_[i]->title_key()), nullptr, i == current_)) current_ = i;
     ImGui::Separator();
-    if (ImGui::MenuItem(tr("menu.language"))) {
-        set_language(language() == Lang::En ? Lang::Zh : Lang::En);
+    if (ImGui::BeginMenu(tr("menu.lessons"))) {
+        lessons_.menu(*this);
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(tr("menu.share"))) {
+        if (ImGui::MenuItem(tr("menu.copy_link"))) copy_link();
+        if (ImGui::MenuItem(tr("menu.export_csv"))) export_csv();
+        if (ImGui::MenuItem(tr("menu.export_png"))) png_requested_ = true;
+        if (ImGui::MenuItem(tr("menu.save_scenario"))) save_scenario();
+        if (ImGui::MenuItem(tr("menu.load_scenario"))) load_scenario();
+        ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(tr("menu.view"))) {
-        if (ImGui::MenuItem(tr("menu.present"), nullptr, present_)) {
-            present_ = !present_;
-            panels_ = !present_;
-            ui_scale_ = present_ ? 1.75f : 1.0f;
-            fonts_dirty_ = true;
-        }
-        if (ImGui::MenuItem(tr("menu.panels"), nullptr, !panels_)) panels_ = !panels_;
+        if (ImGui::MenuItem(tr("menu.present"), "P", present_)) set_present(!present_);
+        if (ImGui::MenuItem(tr("menu.panels"), "H", !panels_)) panels_ = !panels_;
+        if (ImGui::MenuItem(tr("menu.fullscreen"), "F")) toggle_fullscreen_ = true;
+        if (ImGui::MenuItem(tr("menu.shortcuts"), "?")) show_help_ = true;
         float s = ui_scale_;
         if (ImGui::SliderFloat(tr("menu.ui_scale"), &s, 1.0f, 3.0f, "%.2fx")) ui_scale_ = s;
         if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
         ImGui::EndMenu();
     }
+    if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
     ImGui::EndMainMenuBar();
+}
+
+void App::copy_link() {
+    std::string l = link();
+#ifdef __EMSCRIPTEN__
+    // The address bar shows the link too, so the browser's own copy works as well.
+    EM_ASM({
+        const frag = UTF8ToString($0);
+        history.replaceState(null, '', '#' + frag);
+        if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+    }, l.c_str());
+#else
+    SDL_SetClipboardText(l.c_str());
+#endif
+    notice_ = std::string(tr("menu.link_copied")) + "  #" + l;
+}
+
+void App::export_csv() {
+    Scene* s = current();
+    if (!s) return;
+    notice_ = deliver_file(std::string("token-journey-") + s->id() + "-metrics.csv", metrics_csv(s->metrics(), s->history()),
+                           "text/csv");
+}
+
+void App::save_scenario() {
+    Scene* s = current();
+    if (!s) return;
+    notice_ = deliver_file(std::string("token-journey-") + s->id() + ".json", tj::scenario_to_json(s->scenario()),
+                           "application/json");
+}
+
+void App::load_scenario() {
+#ifdef __EMSCRIPTEN__
+    EM_ASM({ if (window.TJPage && TJPage.pickScenarioFile) TJPage.pickScenarioFile(); });
+#else
+    std::string name = std::string("token-journey-") + (current() ? current()->id() : "token") + ".json";
+    FILE* f = std::fopen(name.c_str(), "rb");
+    if (!f) { notice_ = "No file " + name + " in the current folder"; return; }
+    std::string text;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() <= tj::kMaxScenarioText) text.append(buf, n);
+    std::fclose(f);
+    std::string err = apply_scenario_json(text);
+    notice_ = err.empty() ? "Loaded " + name : err;
+#endif
+}
+
+std::string App::apply_scenario_json(const std::string& text) {
+    auto registry_of = [this](const std::string& scene) -> const tj::ParamRegistry* {
+        Scene* s = scene_by_id(scene);
+        return s ? &s->values().registry() : nullptr;
+    };
+    tj::Scenario sc;
+    std::string err = tj::scenario_from_json(text, registry_of, sc);
+    if (err.empty()) err = scene_by_id(sc.scene)->apply(sc);
+    if (err.empty()) set_scene(sc.scene);
+    else message_ = std::string(tr("err.title")) + ":\n" + err + tr("err.kept");
+    return err;
+}
+
+void App::draw_help() {
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
+    ImGui::Begin((std::string(tr("menu.shortcuts")) + "###help").c_str(), &show_help_,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    static const char* keys[][2] = {{"→  PgDn  Space", "help.next"}, {"←  PgUp", "help.prev"}, {"Esc", "help.leave"},
+                                    {"P", "help.present"},           {"H", "help.panels"},    {"B  .", "help.blank"},
+                                    {"F  F11", "help.fullscreen"},   {"+  -", "help.scale"},  {"?", "help.help"}};
+    if (ImGui::BeginTable("keys", 2)) {
+        for (auto& k : keys) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(IM_COL32(240, 228, 66, 255)), "%s", k[0]);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(tr(k[1]));
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
 }
 
 void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
@@ -185,6 +304,18 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
         ImGui::End();
     }
+    lessons_.caption(*this, in.origin, in.size);
+    if (show_help_) draw_help();
+    if (!notice_.empty() && panels_) {
+        ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});
+        ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
+        ImGui::TextUnformatted(notice_.c_str());
+        if (ImGui::SmallButton("OK")) notice_.clear();
+        ImGui::End();
+    }
+    if (blank_) {  // slide-style blank screen: the whole window black, any key returns
+        ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, {float(win_w), float(win_h)}, IM_COL32(0, 0, 0, 255));
+    }
     if (!message_.empty() && panels_) {
         ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
         ImGui::Begin("##message", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
@@ -194,7 +325,23 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     }
 }
 
-void App::render_gl() { ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData()); }
+void App::render_gl(int fb_w, int fb_h) {
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!png_requested_) return;
+    png_requested_ = false;
+    // The view as drawn, read back before the buffers swap.
+    const char* tmp = "/tmp/token-journey-view.png";
+    std::string err = save_framebuffer_png(tmp, fb_w, fb_h);
+    if (!err.empty()) { notice_ = err; return; }
+    FILE* f = std::fopen(tmp, "rb");
+    std::string data;
+    char buf[65536];
+    size_t n;
+    while (f && (n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
+    if (f) std::fclose(f);
+    std::remove(tmp);
+    notice_ = deliver_file(std::string("token-journey-") + (current() ? current()->id() : "view") + ".png", data, "image/png");
+}
 
 std::string App::state_json() const {
     nlohmann::json j;
@@ -204,6 +351,11 @@ std::string App::state_json() const {
     j["language"] = language() == Lang::Zh ? "zh" : "en";
     j["panels"] = panels_;
     j["present"] = present_;
+    j["blank"] = blank_;
+    j["ui_scale"] = ui_scale_;
+    j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
+    j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
+    j["lessons"] = lessons_.lessons().size();
     if (s) {
         j["scene"] = s->id();
         j["time"] = s->sim_time();

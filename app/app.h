@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "lesson_player.h"
 #include "parcel_renderer.h"
 #include "scene.h"
 
@@ -20,14 +21,16 @@ struct AppOptions {
     std::string state;           // a link fragment to restore (from the URL or --state)
 };
 
-class App {
+class App : public LessonHost {
 public:
     bool init(const AppOptions& opts, std::string* error);
     void event(const SDL_Event& e);
     // One frame: update the scene by real_dt, lay out the UI, draw. The GL frame
     // (clear, ImGui render) is done by the platform around this call.
     void frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h);
-    void render_gl();  // after ImGui::Render(): draws the ImGui data (with the parcel pass)
+    // After ImGui::Render(): draws the ImGui data (with the parcel pass), and writes
+    // the view as PNG when that was asked for.
+    void render_gl(int fb_w, int fb_h);
     void shutdown();
 
     // For the JavaScript API, tests and the CLI flags.
@@ -36,8 +39,16 @@ public:
     std::string set_param(const std::string& id, double value);
     std::string set_scene(const std::string& id);
     // The whole state as a link fragment, and back (a bad link changes nothing).
-    std::string link() const;
-    std::string apply_link(const std::string& fragment);
+    std::string link() const override;
+    std::string apply_link(const std::string& fragment) override;
+    std::string apply_scenario_json(const std::string& text);
+    Scene* scene_by_id(const std::string& id) override;
+    void show_scene(const std::string& id) override;
+    LessonPlayer& lessons() { return lessons_; }
+    Scene* current_scene() { return current(); }
+    void set_present(bool on);
+    void export_csv();
+    void request_png() { png_requested_ = true; }
     bool quit_requested() const { return quit_; }
     bool fullscreen_toggle_requested() { bool r = toggle_fullscreen_; toggle_fullscreen_ = false; return r; }
     // Fonts need rebuilding (language or scale changed); the platform recreates the texture.
@@ -48,6 +59,10 @@ public:
 private:
     Scene* current() { return scenes_.empty() ? nullptr : scenes_[current_].get(); }
     void draw_menu();
+    void draw_help();
+    void copy_link();
+    void save_scenario();
+    void load_scenario();
 
     std::vector<std::unique_ptr<Scene>> scenes_;
     size_t current_ = 0;
@@ -57,5 +72,8 @@ private:
     float ui_scale_ = 1.0f;
     bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
     bool fonts_dirty_ = true;
+    bool blank_ = false, show_help_ = false, png_requested_ = false;
+    LessonPlayer lessons_;
     std::string message_;  // a refused input or a missing font, shown until dismissed
+    std::string notice_;   // what an action did ("Saved ..."), shown until dismissed
 };

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app.h"
+#include "export.h"
 #include "i18n.h"
 
 App* platform_app();
@@ -41,6 +42,37 @@ EMSCRIPTEN_KEEPALIVE const char* tj_link() {
 EMSCRIPTEN_KEEPALIVE const char* tj_apply_link(const char* fragment) {
     static std::string s;
     s = platform_app() ? platform_app()->apply_link(fragment) : "app not ready";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tj_apply_scenario_json(const char* text) {
+    static std::string s;
+    s = platform_app() ? platform_app()->apply_scenario_json(text) : "app not ready";
+    return s.c_str();
+}
+
+// Opens lesson `index` (0-based) at `step`; "" or why not.
+EMSCRIPTEN_KEEPALIVE const char* tj_open_lesson(int index, int step) {
+    static std::string s;
+    App* a = platform_app();
+    s = a ? a->lessons().open(*a, index, step) : "app not ready";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_set_playing(int on) {
+    if (platform_app() && platform_app()->current_scene()) platform_app()->current_scene()->set_playing(on != 0);
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_set_present(int on) {
+    if (platform_app()) platform_app()->set_present(on != 0);
+}
+
+// The metrics CSV of the current scene, as the export writes it.
+EMSCRIPTEN_KEEPALIVE const char* tj_metrics_csv() {
+    static std::string s;
+    App* a = platform_app();
+    Scene* sc = a ? a->current_scene() : nullptr;
+    s = sc ? metrics_csv(sc->metrics(), sc->history()) : "";
     return s.c_str();
 }
 

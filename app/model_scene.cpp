@@ -28,6 +28,32 @@ void ModelScene::restart() {
     model_->reset(values_, seed_);
     uploaded_version_ = ~0ull;
     metrics_ = model_->metrics();
+    history_ = {};
+    history_every_ = model_->natural_time_unit();
+    history_next_ = 0;
+    sample_history();
+}
+
+void ModelScene::sample_history() {
+    constexpr size_t kMaxRows = 2000;
+    if (model_->now() < history_next_) return;
+    if (history_.ids.empty())
+        for (auto& m : metrics_) history_.ids.push_back(m.id);
+    std::vector<double> row;
+    for (auto& id : history_.ids) row.push_back(tj::metric_value(metrics_, id));
+    history_.times.push_back(model_->now());
+    history_.rows.push_back(std::move(row));
+    if (history_.times.size() >= kMaxRows) {  // keep every other row and sample half as often
+        size_t w = 0;
+        for (size_t r = 0; r < history_.times.size(); r += 2, w++) {
+            history_.times[w] = history_.times[r];
+            history_.rows[w] = std::move(history_.rows[r]);
+        }
+        history_.times.resize(w);
+        history_.rows.resize(w);
+        history_every_ *= 2;
+    }
+    history_next_ = model_->now() + history_every_;
 }
 
 void ModelScene::reset() {
@@ -89,6 +115,7 @@ void ModelScene::update(double real_dt) {
         behind_ = !model_->advance_to(target, kEventBudgetPerFrame);
     }
     metrics_ = model_->metrics();
+    sample_history();
 }
 
 void ModelScene::draw_parcels(const FrameInput& in) {
@@ -108,9 +135,29 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         uploaded_version_ = segs.version();
         drawn_ = scratch_.size();
     }
-    // Parcels are sized in pixels but scale gently with zoom so a close-up reads.
+    if (highlight_ >= 0) {  // a pulsing ring: "look here"
+        ImVec2 c = station_position(size_t(highlight_));
+        ImVec2 sc = view_.to_screen(c.x, c.y);
+        float pulse = 0.5f + 0.5f * std::sin(float(ImGui::GetTime()) * 4.0f);
+        float r = ImGui::GetFontSize() * (3.2f + 0.6f * pulse);
+        ImGui::GetForegroundDrawList()->AddCircle(sc, r, IM_COL32(240, 228, 66, 255), 48, 4.0f);
+    }
     add_parcel_pass(ImGui::GetBackgroundDrawList(), &renderer_, float((model_->now() - upload_base_) / unit),
                     view_.gl_view(in.fb_scale), in.fb_w, in.fb_h);
+}
+
+int ModelScene::station_index(const std::string& id) const {
+    const auto& st = model_->stations();
+    for (size_t i = 0; i < st.size(); i++)
+        if (st[i].id == id) return int(i);
+    return -1;
+}
+
+void ModelScene::focus(const std::string& station_id, float zoom) {
+    int i = station_index(station_id);
+    if (i < 0) { view_.fit(); return; }
+    ImVec2 p = station_position(size_t(i));
+    view_.look_at(p.x, p.y, zoom);
 }
 
 void ModelScene::transport_controls() {

@@ -47,6 +47,7 @@ public:
     void reset() override;
     void update(double real_dt) override;
     std::vector<tj::Metric> metrics() const override { return metrics_; }
+    const MetricHistory* history() const override { return &history_; }
     double sim_time() const override { return model_->now(); }
     uint64_t seed() const override { return seed_; }
     size_t parcels_drawn() const override { return drawn_; }
@@ -57,9 +58,13 @@ public:
     std::string apply(const tj::Scenario& s) override;
     std::string apply_preset(const std::string& preset_id);
 
+    void set_highlight(const std::string& station_id) override { highlight_ = station_index(station_id); }
+    void focus(const std::string& station_id, float zoom) override;
+    int station_index(const std::string& id) const;  // -1 when unknown
+
     bool playing() const { return playing_; }
     double lens() const { return lens_; }
-    void set_playing(bool p) { playing_ = p; }
+    void set_playing(bool p) override { playing_ = p; }
     void set_lens(double sim_per_s);
     const tj::Model& model() const { return *model_; }
 
@@ -67,7 +72,8 @@ protected:
     virtual ImVec2 station_position(size_t station) const = 0;
     virtual ParcelStyle parcel_style(uint16_t kind) const = 0;
 
-    // Uploads the model's segments when they changed and queues the parcel pass.
+    // Uploads the model's segments when they changed and queues the parcel pass;
+    // also draws the lesson's highlight ring around its station.
     void draw_parcels(const FrameInput& in);
     // Play / pause / step / reset / speed and the lens in words.
     void transport_controls();
@@ -81,9 +87,11 @@ protected:
     WorldView view_;
     tj::Model& model_mut() { return *model_; }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
+    int highlight_ = -1;  // station a lesson points at, or -1
 
 private:
     void restart();
+    void sample_history();
 
     std::unique_ptr<tj::Model> model_;
     tj::ParamValues values_;
@@ -93,6 +101,8 @@ private:
     bool playing_ = true;
     bool behind_ = false;  // the last frame hit its event budget
     std::vector<tj::Metric> metrics_;
+    MetricHistory history_;    // sampled every natural time unit, thinned to stay bounded
+    double history_every_ = 0, history_next_ = 0;
     ParamPanelState panel_;
     ParcelRenderer renderer_;
     uint64_t uploaded_version_ = ~0ull;

@@ -90,7 +90,7 @@ void frame(void* arg) {
     glViewport(0, 0, fb_w, fb_h);
     glClearColor(0.075f, 0.085f, 0.11f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    p.app.render_gl();
+    p.app.render_gl(fb_w, fb_h);
 
     // A --frames run reports its frame rate over all but the first ten frames
     // (fonts and buffers are built then), measured on this machine's clock.

@@ -14,6 +14,7 @@
 #include "core/model.h"
 #include "core/params.h"
 #include "core/scenario.h"
+#include "export.h"
 #include "imgui.h"
 #include "parcel_renderer.h"
 
@@ -35,10 +36,13 @@ public:
     // Sets one parameter: "" when applied, else a message (and nothing changes).
     virtual std::string set_param(const std::string& id, double value) = 0;
     virtual void reset() = 0;
+    virtual void set_playing(bool playing) {}
     virtual void update(double real_dt) = 0;
     virtual void draw_map(const FrameInput& in) = 0;
     virtual void draw_panels(const FrameInput& in) = 0;
     virtual std::vector<tj::Metric> metrics() const = 0;
+    // Metrics sampled over the run (for the CSV export), or nullptr.
+    virtual const MetricHistory* history() const { return nullptr; }
     virtual double sim_time() const = 0;
     virtual uint64_t seed() const = 0;
     virtual size_t parcels_drawn() const = 0;
@@ -46,6 +50,10 @@ public:
     // "" when applied, else every problem and nothing changes).
     virtual tj::Scenario scenario() const = 0;
     virtual std::string apply(const tj::Scenario& s) = 0;
+    // Lessons point at the map: outline a station and move the camera to one
+    // (ids from Model::stations(); "" clears). Scenes without stations ignore them.
+    virtual void set_highlight(const std::string& station_id) {}
+    virtual void focus(const std::string& station_id, float zoom) {}
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
 };

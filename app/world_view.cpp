@@ -14,6 +14,12 @@ void WorldView::update(const ImGuiIO& io, ImVec2 smin, ImVec2 ssize, const World
                 smin.y + (ssize.y - bh * zoom_) * 0.5f - box.min_y * zoom_};
         fitted_ = true;
         last_size_ = ssize;
+        last_min_ = smin;
+    }
+    if (look_pending_) {
+        zoom_ = fit_zoom_ * look_zoom_;
+        pan_ = {smin.x + ssize.x * 0.5f - look_x_ * zoom_, smin.y + ssize.y * 0.5f - look_y_ * zoom_};
+        look_pending_ = false;
     }
     if (io.WantCaptureMouse) return;
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) || ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
@@ -28,4 +34,11 @@ void WorldView::update(const ImGuiIO& io, ImVec2 smin, ImVec2 ssize, const World
         pan_.y = m.y - (m.y - pan_.y) * (nz / zoom_);
         zoom_ = nz;
     }
+}
+
+void WorldView::look_at(float x, float y, float zoom) {
+    look_x_ = x;
+    look_y_ = y;
+    look_zoom_ = std::clamp(zoom, 0.5f, 12.0f);
+    look_pending_ = true;
 }

@@ -19,6 +19,8 @@ public:
     // Handles input (when the mouse is not over a panel) and keeps the map in view.
     void update(const ImGuiIO& io, ImVec2 screen_min, ImVec2 screen_size, const WorldBox& box);
     void fit() { fitted_ = false; }
+    // Centres the camera on a world point at zoom times the fitted scale (a lesson's camera).
+    void look_at(float x, float y, float zoom);
     ImVec2 to_screen(float x, float y) const { return {x * zoom_ + pan_.x, y * zoom_ + pan_.y}; }
     ImVec2 to_world(ImVec2 s) const { return {(s.x - pan_.x) / zoom_, (s.y - pan_.y) / zoom_}; }
     float zoom() const { return zoom_; }  // logical pixels per world unit
@@ -30,5 +32,7 @@ private:
     float zoom_ = 1, fit_zoom_ = 1;
     ImVec2 pan_{0, 0};
     bool fitted_ = false;
-    ImVec2 last_size_{0, 0};
+    ImVec2 last_size_{0, 0}, last_min_{0, 0};
+    bool look_pending_ = false;
+    float look_x_ = 0, look_y_ = 0, look_zoom_ = 1;
 };

@@ -22,6 +22,19 @@
       if (total > 0) fill.style.width = Math.round(100 * done / total) + '%';
     },
     ready() { overlay.classList.add('hidden'); },
+    // "Load scenario file": the browser's file picker, then the app checks the file.
+    pickScenarioFile() {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = '.json,application/json';
+      input.onchange = async () => {
+        const f = input.files && input.files[0];
+        if (!f) return;
+        if (f.size > 65536) { alert('This file is too large to be a scenario (over 64 KiB).'); return; }
+        Module.ccall('tj_apply_scenario_json', 'string', ['string'], [await f.text()]);
+      };
+      input.click();
+    },
   };
   window.TJPage = TJPage;
 
