@@ -177,7 +177,8 @@ bool FabModel::run_to(Run& r, double t, uint64_t max_events, uint64_t& used) {
 }
 
 bool FabModel::advance_to(double t, uint64_t max_events) {
-    if (!(t > now_)) return true;  // also refuses NaN
+    if (!(t > now_)) return true;    // also refuses NaN
+    if (!(t < 1e13)) return false;   // +inf or beyond ~16 million years: refused, nothing done
     uint64_t used = 0;
     while (now_ < t) {
         double week_end = double(weeks_done_ + 1) * kWeek;
@@ -304,11 +305,13 @@ void FabModel::update_view() {
     view_.little.clear();
     for (int b = 0; b < B_COUNT; b++) {
         LittleCheck c = little_of_buffer(line.buffer(b), now_);
-        view_.little.push_back({fab_buffer_key(b), c.L, c.lambda * kWeek, c.W / kWeek, c.L > 0 ? c.lambda * c.W : 0});
+        view_.little.push_back({fab_buffer_key(b), c.L, c.lambda * kWeek, c.W / kWeek, c.lambda * c.W,
+                                residual_area(line.buffer(b), now_) / t});
     }
     LittleCheck c = little_of_line(line, now_);
     double g = dies_per_gpu_;
-    view_.little.push_back({"line", c.L / g, c.lambda * kWeek / g, c.W / kWeek, c.lambda * c.W / g});
+    view_.little.push_back({"line", c.L / g, c.lambda * kWeek / g, c.W / kWeek, c.lambda * c.W / g,
+                            line_residual_area(line, now_) / t / g});
 }
 
 std::vector<Metric> FabModel::metrics() const {
@@ -358,6 +361,8 @@ std::vector<Metric> FabModel::metrics() const {
         "整线：离开速率，含报废（λ）");
     add("little_line_W_weeks", ll.W_weeks, "weeks", "Line: mean time in line (W)", "整线：平均停留时间（W）");
     add("little_line_lambda_W_gpus", ll.lambda_W, "GPUs", "Line: lambda x W (equals L by Little's law)", "整线：λ × W（按利特尔定律应等于 L）");
+    add("little_line_residual_gpus", ll.residual, "GPUs", "Line: share of L from units still inside (L = lambda W + this)",
+        "整线：仍在线内单位贡献的 L（L = λW + 此项）");
 
     auto label = [](int st, bool zh) { const FabStationText& t = fab_station_text(st); return std::string(zh ? t.label_zh : t.label_en); };
     add("bottleneck_station", view_.bottleneck, "station",

@@ -56,6 +56,7 @@ struct FabLittle {
     double lambda_per_week = 0;
     double W_weeks = 0;
     double lambda_W = 0; // = L when Little's law holds
+    double residual = 0; // time already spent by what is still inside, / elapsed: L = lambda_W + residual exactly
 };
 
 struct FabView {
