@@ -78,7 +78,7 @@ int BottleneckTracker::update(const std::vector<double>& working_s, const std::v
     pending_ = pick;
     bool take = pick >= 0 && pick != current_ &&
                 (current_ < 0 || forced >= 0 || forced_now_ || pending_weeks_ >= 2);
-    if (forced < 0 && span <= 0) take = false;  // no window yet: nothing to compare
+    if (forced < 0 && (span <= 0 || top < kTie)) take = false;  // no window yet, or nothing busy: keep the name
     if (take) {
         current_ = pick;
         if (log_.size() >= kLogSize) log_.erase(log_.begin());

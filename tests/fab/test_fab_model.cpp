@@ -294,3 +294,44 @@ TEST_CASE("registry sweep: every parameter at min and max, and random sets, stay
         check_bounded_run(m, v, uint64_t(k));
     }
 }
+
+TEST_CASE("the respin story: downstream starves in order, supplier parts pile up, backlog grows, then the ramp") {
+    // Found once the line is in steady state (the default week 31 falls while it still fills).
+    FabModel m;
+    m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.discovery_week", 60}, {"fab.cust.gpus_per_week", 10500}}), 1);
+    const int main_chain[] = {S_SORT, S_PACK, S_MOD, S_TRAY, S_RACK, S_SHIP};
+    const double W = m.view().discovery_week;
+    REQUIRE(W > 0);
+    m.advance_to(W * kWeek);
+    double hbm_at_discovery = double(m.line().buffer(B_HBM).units);
+    double backlog_at_discovery = metric_value(m.metrics(), "backlog_gpus");
+    std::vector<double> prev(S_COUNT, 0), first_starved(S_COUNT, -1);
+    for (int st : main_chain) prev[size_t(st)] = m.line().station(st - 1).time_in(State::Starved, m.now());
+    for (int w = int(W) + 1; w <= int(W) + 30; w++) {
+        m.advance_to(w * kWeek);
+        for (int st : main_chain) {
+            double starved = m.line().station(st - 1).time_in(State::Starved, m.now());
+            // Starved for the whole week: the pipe in front of it has run dry.
+            if (first_starved[size_t(st)] < 0 && starved - prev[size_t(st)] >= 0.999 * kWeek) first_starved[size_t(st)] = w;
+            prev[size_t(st)] = starved;
+        }
+    }
+    for (size_t k = 0; k < std::size(main_chain); k++) {
+        INFO("station " << main_chain[k]);
+        REQUIRE(first_starved[size_t(main_chain[k])] > 0);
+        if (k > 0) CHECK(first_starved[size_t(main_chain[k])] >= first_starved[size_t(main_chain[k - 1])]);
+    }
+    CHECK(first_starved[S_SHIP] > first_starved[S_SORT]);  // the wave takes time to travel
+    // Parts from other suppliers pile up in front of packaging while dies are missing.
+    CHECK(double(m.line().buffer(B_HBM).units) > hbm_at_discovery);
+    CHECK(m.line().buffer(B_HBM).units > m.line(true).buffer(B_HBM).units);
+    // The backlog grows, and the ramp brings weekly shipments back to the bottleneck rate.
+    double peak = metric_value(m.metrics(), "peak_backlog_gpus");
+    CHECK(peak > backlog_at_discovery + 3 * 10500);  // at least three weeks of demand went unmet
+    m.advance_to(150 * kWeek);
+    double before = metric_value(m.metrics(), "cum_shipped_gpus");
+    m.advance_to(170 * kWeek);
+    double rate = (metric_value(m.metrics(), "cum_shipped_gpus") - before) / 20;
+    CHECK(rate == Approx(m.view().nominal_rate_gpus_week).epsilon(0.02));
+    CHECK(metric_value(m.metrics(), "backlog_gpus") < peak);
+}
