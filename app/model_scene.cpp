@@ -32,6 +32,68 @@ void ModelScene::restart() {
     history_every_ = model_->natural_time_unit();
     history_next_ = 0;
     sample_history();
+    snapshots_.clear();
+    snapshot_every_ = model_->natural_time_unit() * 20;
+    snapshot_next_ = snapshot_every_;
+    furthest_ = 0;
+}
+
+void ModelScene::take_snapshot() {
+    constexpr size_t kMaxSnapshots = 24;
+    furthest_ = std::max(furthest_, model_->now());
+    if (model_->now() < snapshot_next_) return;
+    std::unique_ptr<tj::Model> copy = model_->clone();
+    if (!copy) return;  // this model cannot copy itself: rewinds replay from the start
+    snapshots_.push_back(std::move(copy));
+    if (snapshots_.size() > kMaxSnapshots) {  // keep every other one, take them half as often
+        size_t w = 0;
+        for (size_t r = 1; r < snapshots_.size(); r += 2) snapshots_[w++] = std::move(snapshots_[r]);
+        snapshots_.resize(w);
+        snapshot_every_ *= 2;
+    }
+    snapshot_next_ = model_->now() + snapshot_every_;
+}
+
+void ModelScene::seek(double t) {
+    if (!std::isfinite(t) || t < 0) return;
+    if (t < model_->now()) {
+        // The latest snapshot at or before t, else the start of the run.
+        std::unique_ptr<tj::Model> from;
+        while (!snapshots_.empty() && snapshots_.back()->now() > t) snapshots_.pop_back();
+        if (!snapshots_.empty()) from = snapshots_.back()->clone();
+        if (from) model_ = std::move(from);
+        else model_->reset(values_, seed_);
+        snapshot_next_ = model_->now() + snapshot_every_;
+        uploaded_version_ = ~0ull;
+        // History past t belongs to the discarded future.
+        size_t keep = size_t(std::upper_bound(history_.times.begin(), history_.times.end(), model_->now()) - history_.times.begin());
+        history_.times.resize(keep);
+        history_.rows.resize(keep);
+        history_next_ = model_->now();
+    }
+    for (int i = 0; i < 10000 && model_->now() < t; i++) {
+        model_->advance_to(t, kEventBudgetPerFrame);
+        metrics_ = model_->metrics();
+        sample_history();
+        take_snapshot();
+    }
+    metrics_ = model_->metrics();
+}
+
+void ModelScene::timeline_scrubber() {
+    if (!(furthest_ > 0)) return;
+    float t = float(model_->now() / furthest_);
+    std::string label = pick("rewind: ", "回放：") + format_duration(model_->now(), language()) + " / " +
+                        format_duration(furthest_, language());
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderFloat("##timeline", &t, 0, 1, label.c_str());
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        seek(double(t) * furthest_);
+        playing_ = false;
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", pick("Drag back to any earlier moment: the run replays exactly from there.",
+                                     "拖回任意更早的时刻：运行会从那里精确重放。").c_str());
 }
 
 void ModelScene::sample_history() {
@@ -101,9 +163,7 @@ std::string ModelScene::apply(const tj::Scenario& s) {
     values_ = next;
     seed_ = s.seed;
     restart();
-    // Replays to the link's time; the model bounds each call, so a far time cannot hang.
-    for (int i = 0; i < 10000 && model_->now() < s.time; i++) model_->advance_to(s.time, kEventBudgetPerFrame);
-    metrics_ = model_->metrics();
+    seek(s.time);  // replays to the link's time, with bounded work per call
     return "";
 }
 
@@ -116,6 +176,7 @@ void ModelScene::update(double real_dt) {
     }
     metrics_ = model_->metrics();
     sample_history();
+    take_snapshot();
 }
 
 void ModelScene::draw_parcels(const FrameInput& in) {
@@ -181,6 +242,7 @@ void ModelScene::transport_controls() {
     if (ImGui::SliderFloat("##lens", &t, 0, 1, words.c_str()))
         set_lens(lens_range_.min_sim_per_s * std::pow(lens_range_.max_sim_per_s / lens_range_.min_sim_per_s, double(t)));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.speed"));
+    timeline_scrubber();
     if (behind_) ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%s", pick("Catching up: the simulation is behind the clock.", "正在追赶：模拟落后于时钟。").c_str());
     if (!status_.empty()) ImGui::TextWrapped("%s", status_.c_str());
 }

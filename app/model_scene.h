@@ -62,6 +62,10 @@ public:
     void focus(const std::string& station_id, float zoom) override;
     int station_index(const std::string& id) const;  // -1 when unknown
 
+    // Rewind or fast-forward to simulated time t: the run replays exactly from the
+    // nearest earlier snapshot (or from the start), with bounded work per call.
+    void seek(double t);
+
     bool playing() const { return playing_; }
     double lens() const { return lens_; }
     void set_playing(bool p) override { playing_ = p; }
@@ -92,6 +96,8 @@ protected:
 private:
     void restart();
     void sample_history();
+    void take_snapshot();
+    void timeline_scrubber();
 
     std::unique_ptr<tj::Model> model_;
     tj::ParamValues values_;
@@ -104,6 +110,9 @@ private:
     MetricHistory history_;    // sampled every natural time unit, thinned to stay bounded
     double history_every_ = 0, history_next_ = 0;
     ParamPanelState panel_;
+    // Rewind: copies of the run every few natural units, thinned to stay bounded.
+    std::vector<std::unique_ptr<tj::Model>> snapshots_;
+    double snapshot_every_ = 0, snapshot_next_ = 0, furthest_ = 0;
     ParcelRenderer renderer_;
     uint64_t uploaded_version_ = ~0ull;
     double upload_base_ = 0;

@@ -15,6 +15,7 @@
 //   for (auto& x : m->metrics()) printf("%s = %g %s\n", x.id.c_str(), x.value, x.unit.c_str());
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ public:
     virtual bool update_values(const ParamValues& values) { return false; }
     virtual std::vector<Metric> metrics() const = 0;
     virtual const std::vector<StationInfo>& stations() const = 0;
+    // A copy of the whole run as it is now (for rewind snapshots), or nullptr when
+    // the model cannot copy itself; the copy continues exactly as the original would.
+    virtual std::unique_ptr<Model> clone() const { return nullptr; }
     virtual SegmentBuffer& segments() = 0;
     // A natural unit of time for this scene (1 decode step ~ 1e-3 s, 1 week = 604800 s),
     // used for the time lens and the CLI's default duration.
