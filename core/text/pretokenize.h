@@ -9,8 +9,9 @@
 //          |\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
 // std::regex has no Unicode classes, so each pattern is a hand-written matcher that
 // takes the same alternatives in the same order, with the same backtracking outcome.
-// \s is the Unicode White_Space property (as in Rust's regex crate), (?i) folds with
-// Unicode simple case folding (so 's also matches U+017F LATIN SMALL LETTER LONG S).
+// \s is the Unicode White_Space property, as in Rust's regex crate (JavaScript's \s
+// differs: it lacks U+0085 and adds U+FEFF). (?i) is Unicode-aware there too, so 's also
+// matches U+017F LATIN SMALL LETTER LONG S; no tested string's ids depend on that.
 // Bytes that are not valid UTF-8 are treated as characters of no class, so any byte
 // string splits into pieces whose concatenation is the input.
 //

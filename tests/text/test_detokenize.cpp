@@ -64,6 +64,19 @@ TEST_CASE("a character split over tokens shows only with its last byte", "[detok
     CHECK(d.stats().hold_time_max == 2.5);
 }
 
+TEST_CASE("reset starts a fresh stream", "[detokenize]") {
+    for (DetokenizeMode mode : {DetokenizeMode::incremental, DetokenizeMode::naive}) {
+        StreamingDetokenizer d(mode);
+        CHECK(d.push("ab\xE5", 0) == "ab");
+        d.reset();
+        CHECK(d.held_bytes() == 0);
+        CHECK(d.stats().tokens == 0);
+        CHECK(d.stats().holds == 0);
+        CHECK(d.push("\xA4\xA7", 1) == "\xEF\xBF\xBD\xEF\xBF\xBD");  // the old lead byte is gone
+        CHECK(d.push("x", 2) == "x");
+    }
+}
+
 TEST_CASE("a new hold that starts as the old one ends is timed from its own start", "[detokenize]") {
     StreamingDetokenizer d;
     CHECK(d.push("\xE5\xA4", 0.0) == "");          // 大 = E5 A4 A7
