@@ -176,6 +176,8 @@ void App::draw_menu() {
     }
     if (ImGui::BeginMenu(tr("menu.share"))) {
         if (ImGui::MenuItem(tr("menu.copy_link"))) copy_link();
+        if (Scene* c = current(); c && ImGui::MenuItem(tr("menu.compare"), nullptr, c->comparing()))
+            c->set_comparing(!c->comparing());
         if (ImGui::MenuItem(tr("menu.export_csv"))) export_csv();
         if (ImGui::MenuItem(tr("menu.export_png"))) png_requested_ = true;
         if (ImGui::MenuItem(tr("menu.save_scenario"))) save_scenario();
@@ -294,6 +296,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         s->update(real_dt);
         s->draw_map(in);
         if (panels_) s->draw_panels(in);
+        if (panels_) s->draw_compare(in);
     }
     if (panels_) {
         ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});

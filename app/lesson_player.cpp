@@ -26,17 +26,15 @@ std::string LessonPlayer::open(LessonHost& host, int lesson, int step) {
     return go(host, step);
 }
 
-std::string LessonPlayer::go(LessonHost& host, int step) {
-    if (lesson_ < 0) return "no lesson open";
+std::string LessonPlayer::show(LessonHost& host, int values_step, int step) {
     const tj::Lesson& l = lessons_[size_t(lesson_)];
-    if (step < 0 || size_t(step) >= l.steps.size()) return "no step " + std::to_string(step + 1);
     Scene* s = host.scene_by_id(l.scene);
     if (!s) return "the lesson's scene is not built";
     tj::ParamValues start(s->values().registry()), at(s->values().registry());
-    std::string err = tj::lesson_values_at(l, size_t(step), start, at);
+    std::string err = values_step < 0 ? "" : tj::lesson_values_at(l, size_t(values_step), start, at);
     if (!err.empty()) return err;
     const tj::LessonStep& st = l.steps[size_t(step)];
-    tj::Scenario sc = tj::make_scenario(l.scene, at, 1, st.run);
+    tj::Scenario sc = tj::make_scenario(l.scene, values_step < 0 ? start : at, 1, st.run);
     sc.lesson = l.id;
     sc.lesson_step = step;
     err = s->apply(sc);
@@ -44,10 +42,28 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
     host.show_scene(l.scene);
     s->set_highlight(st.highlight);
     s->focus(st.focus.empty() ? st.highlight : st.focus, float(st.zoom));
+    return "";
+}
+
+std::string LessonPlayer::go(LessonHost& host, int step) {
+    if (lesson_ < 0) return "no lesson open";
+    const tj::Lesson& l = lessons_[size_t(lesson_)];
+    if (step < 0 || size_t(step) >= l.steps.size()) return "no step " + std::to_string(step + 1);
+    // A "predict first" step shows the state before its change until the class has
+    // answered, so the numbers on screen do not give the answer away.
+    bool ask = l.steps[size_t(step)].has_predict;
+    std::string err = show(host, ask ? step - 1 : step, step);
+    if (!err.empty()) return err;
     step_ = step;
     chosen_ = -1;
     revealed_ = false;
     return "";
+}
+
+std::string LessonPlayer::reveal(LessonHost& host) {
+    if (lesson_ < 0 || revealed_) return "";
+    revealed_ = true;
+    return show(host, step_, step_);
 }
 
 void LessonPlayer::leave(LessonHost& host) {
@@ -75,7 +91,9 @@ bool LessonPlayer::key(SDL_Keycode sym, LessonHost& host) {
     int n = int(lessons_[size_t(lesson_)].steps.size());
     switch (sym) {
         case SDLK_RIGHT: case SDLK_PAGEDOWN: case SDLK_SPACE:
-            if (step_ + 1 < n) go(host, step_ + 1);
+            // On a question, the clicker's "next" first reveals the answer.
+            if (lessons_[size_t(lesson_)].steps[size_t(step_)].has_predict && !revealed_) reveal(host);
+            else if (step_ + 1 < n) go(host, step_ + 1);
             return true;
         case SDLK_LEFT: case SDLK_PAGEUP:
             if (step_ > 0) go(host, step_ - 1);
@@ -129,7 +147,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
         ImGui::NewLine();
         if (!revealed_) {
             ImGui::BeginDisabled(chosen_ < 0);
-            if (ImGui::Button(tr("lesson.reveal"))) revealed_ = true;
+            if (ImGui::Button(tr("lesson.reveal"))) reveal(host);
             ImGui::EndDisabled();
         } else {
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(chosen_ == st.predict.answer ? pal::kGreen : pal::kOrange),

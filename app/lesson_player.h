@@ -4,7 +4,8 @@
 // lesson's scene; each step sets its parameters (from the defaults, through every
 // step so far, as tj::lesson_values_at does), runs the simulation to the step's
 // time, outlines its station and moves the camera. A "predict first" step asks the
-// class, then reveals the answer. Leaving restores what the user had.
+// class (showing the state before the step's change), then reveals the answer by
+// applying the change and running it. Leaving restores what the user had.
 // Keys: Right / PageDown / Space = next, Left / PageUp = previous, Esc = leave
 // (presentation clickers send PageDown and PageUp).
 //
@@ -43,6 +44,8 @@ public:
     // Opens lesson i at step k; "" or why not.
     std::string open(LessonHost& host, int lesson, int step = 0);
     std::string go(LessonHost& host, int step);
+    // Shows a question's answer: the step's own settings are applied and run.
+    std::string reveal(LessonHost& host);
     void leave(LessonHost& host);
 
     void menu(LessonHost& host);
@@ -50,6 +53,10 @@ public:
     void caption(LessonHost& host, ImVec2 area_min, ImVec2 area_size);
 
 private:
+    // Applies the lesson's values as of values_step (-1: the defaults) with step's
+    // run time, highlight and camera.
+    std::string show(LessonHost& host, int values_step, int step);
+
     std::vector<tj::Lesson> lessons_;
     int lesson_ = -1, step_ = 0;
     std::string saved_link_;   // the user's state before the lesson

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/scenes/scenes.h"
 #include "format.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -26,6 +27,10 @@ ModelScene::~ModelScene() { renderer_.shutdown(); }
 
 void ModelScene::restart() {
     model_->reset(values_, seed_);
+    if (compare_) {  // B restarts with A: both runs share the clock and the seed
+        compare_->reset(*compare_values_, seed_);
+        compare_metrics_ = compare_->metrics();
+    }
     uploaded_version_ = ~0ull;
     metrics_ = model_->metrics();
     history_ = {};
@@ -173,6 +178,10 @@ void ModelScene::update(double real_dt) {
         // finish does not pile up debt for the next ones.
         double target = model_->now() + real_dt * lens_;
         behind_ = !model_->advance_to(target, kEventBudgetPerFrame);
+    }
+    if (compare_) {
+        compare_->advance_to(model_->now(), kEventBudgetPerFrame);
+        compare_metrics_ = compare_->metrics();
     }
     metrics_ = model_->metrics();
     sample_history();
@@ -323,4 +332,67 @@ std::vector<std::string> ModelScene::texts() const {
     for (auto& s : model_->stations()) t.insert(t.end(), {s.label_zh, s.lesson_zh});
     for (auto& m : metrics_) t.push_back(m.label_zh);
     return t;
+}
+
+void ModelScene::set_comparing(bool on) {
+    if (!on) {
+        compare_.reset();
+        compare_values_.reset();
+        return;
+    }
+    if (compare_) return;
+    compare_ = tj::make_model(id());
+    if (!compare_) return;
+    compare_values_ = std::make_unique<tj::ParamValues>(values_);
+    restart();
+}
+
+std::string ModelScene::set_compare_param(const std::string& id, double value) {
+    if (!compare_) return "not comparing";
+    std::string err = compare_values_->set(id, value);
+    if (err.empty()) restart();  // A and B restart together, so they stay comparable
+    return err;
+}
+
+void ModelScene::draw_compare(const FrameInput& in) {
+    if (!compare_) return;
+    float fs = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos({in.origin.x + in.size.x * 0.5f, in.origin.y + fs}, ImGuiCond_FirstUseEver, {0.5f, 0});
+    ImGui::SetNextWindowSize({fs * 34, fs * 24}, ImGuiCond_FirstUseEver);
+    bool open = true;
+    ImGui::Begin((pick("Compare: A (your settings) and B", "对比：A（当前设置）与 B") + "###compare").c_str(), &open);
+    ImGui::TextWrapped("%s", pick("B starts as a copy of A. Change B's parameters below; both runs restart together "
+                                  "with the same seed and clock.",
+                                  "B 起初是 A 的副本。在下方修改 B 的参数；两次运行以相同的种子和时钟一起重新开始。").c_str());
+    if (ImGui::BeginTable("ab", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+                          {0, fs * 12})) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn(pick("Metric", "指标").c_str());
+        ImGui::TableSetupColumn("A");
+        ImGui::TableSetupColumn("B");
+        ImGui::TableSetupColumn(pick("B vs A", "B 相对 A").c_str());
+        ImGui::TableHeadersRow();
+        for (const tj::Metric& a : metrics_) {
+            double b = tj::metric_value(compare_metrics_, a.id, NAN);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(pick(a.label_en.empty() ? a.id : a.label_en, a.label_zh).c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%.4g %s", a.value, a.unit.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%.4g %s", b, a.unit.c_str());
+            ImGui::TableNextColumn();
+            if (a.value != 0 && std::isfinite(b)) {
+                double d = (b - a.value) / std::fabs(a.value) * 100;
+                ImVec4 c = std::fabs(d) < 0.05 ? ImVec4(0.6f, 0.6f, 0.6f, 1) : ImVec4(0.94f, 0.89f, 0.26f, 1);
+                ImGui::TextColored(c, "%+.1f%%", d);
+            }
+        }
+        ImGui::EndTable();
+    }
+    ImGui::Separator();
+    ImGui::TextUnformatted(pick("Parameters of B", "B 的参数").c_str());
+    param_panel(compare_panel_, *compare_values_, [this](const std::string& id, double v) { return set_compare_param(id, v); });
+    ImGui::End();
+    if (!open) set_comparing(false);
 }

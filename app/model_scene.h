@@ -66,6 +66,13 @@ public:
     // nearest earlier snapshot (or from the start), with bounded work per call.
     void seek(double t);
 
+    bool comparing() const override { return compare_ != nullptr; }
+    void set_comparing(bool on) override;
+    void draw_compare(const FrameInput& in) override;
+    // The B run while comparing (else nullptr), for scenes that overlay it.
+    const tj::Model* compare_model() const { return compare_.get(); }
+    std::string set_compare_param(const std::string& id, double value);
+
     bool playing() const { return playing_; }
     double lens() const { return lens_; }
     void set_playing(bool p) override { playing_ = p; }
@@ -110,6 +117,11 @@ private:
     MetricHistory history_;    // sampled every natural time unit, thinned to stay bounded
     double history_every_ = 0, history_next_ = 0;
     ParamPanelState panel_;
+    // Compare mode: run B, its values and its panel.
+    std::unique_ptr<tj::Model> compare_;
+    std::unique_ptr<tj::ParamValues> compare_values_;
+    std::vector<tj::Metric> compare_metrics_;
+    ParamPanelState compare_panel_;
     // Rewind: copies of the run every few natural units, thinned to stay bounded.
     std::vector<std::unique_ptr<tj::Model>> snapshots_;
     double snapshot_every_ = 0, snapshot_next_ = 0, furthest_ = 0;

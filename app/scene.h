@@ -37,6 +37,11 @@ public:
     virtual std::string set_param(const std::string& id, double value) = 0;
     virtual void reset() = 0;
     virtual void set_playing(bool playing) {}
+    // Compare mode: a second run with its own parameter set, side by side in a
+    // window the app shows (metrics of A and B and their difference).
+    virtual bool comparing() const { return false; }
+    virtual void set_comparing(bool on) {}
+    virtual void draw_compare(const FrameInput& in) {}
     virtual void update(double real_dt) = 0;
     virtual void draw_map(const FrameInput& in) = 0;
     virtual void draw_panels(const FrameInput& in) = 0;

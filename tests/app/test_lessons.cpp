@@ -1,0 +1,96 @@
+// test_lessons.cpp — every lesson in assets/lessons.json loads, belongs to a scene
+// that exists, and every step's presets, settings, stations and answers are valid;
+// together the lessons cover the key takeaways of the two essays. Also: the lesson
+// parser refuses malformed files with a message and changes nothing.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/lesson.h"
+#include "core/scenes/scenes.h"
+
+namespace fs = std::filesystem;
+using namespace tj;
+
+static std::string read_file(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+TEST_CASE("lessons: every lesson and every step is valid for its scene") {
+    std::vector<Lesson> lessons;
+    std::string err = parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons);
+    INFO(err);
+    REQUIRE(err.empty());
+    REQUIRE(lessons.size() >= 10);
+    for (auto& l : lessons) {
+        INFO("lesson " << l.id);
+        auto model = make_model(l.scene);
+        REQUIRE(model);
+        std::vector<std::string> stations;
+        for (auto& s : model->stations()) stations.push_back(s.id);
+        std::string v = validate_lesson(l, model->registry(), stations);
+        INFO(v);
+        CHECK(v.empty());
+        // Every step's values can be reached from the defaults, as the player does.
+        ParamValues start(model->registry()), at(model->registry());
+        for (size_t k = 0; k < l.steps.size(); k++) CHECK(lesson_values_at(l, k, start, at).empty());
+    }
+}
+
+TEST_CASE("lessons: together they carry every key takeaway of the essays") {
+    std::vector<Lesson> lessons;
+    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
+    const char* takeaways[] = {"decode-is-logistics", "sram-too-small",     "stacked-dram",       "mesh-brings-work",
+                               "last-mile",           "judge-continuity",   "one-token-at-a-time", "speculative-decoding",
+                               "history-weighs",      "respin-weakest-link", "bottleneck-moves",    "verify-early"};
+    for (const char* id : takeaways) {
+        INFO("missing lesson " << id);
+        bool found = false;
+        for (auto& l : lessons) found |= l.id == id;
+        CHECK(found);
+    }
+    int predicts = 0;
+    for (auto& l : lessons)
+        for (auto& s : l.steps) predicts += s.has_predict;
+    CHECK(predicts >= 6);  // most lessons ask the class first
+}
+
+TEST_CASE("lessons: malformed files are refused with a message, nothing changes") {
+    std::vector<Lesson> lessons(1);
+    lessons[0].id = "kept";
+    const char* bad[] = {
+        "", "{", "[]", "{\"lessons\": 3}", "{\"lessons\": [1]}",
+        "{\"lessons\": [{\"id\": \"a\", \"scene\": \"token\", \"title\": {\"en\": \"x\"}, \"steps\": []}]}",
+        "{\"lessons\": [{\"id\": \"a\", \"scene\": \"token\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, "
+        "\"steps\": [{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, "
+        "\"set\": {\"x\": \"not a number\"}, \"zoom\": 1000}]}]}",
+    };
+    for (const char* text : bad) {
+        INFO(text);
+        CHECK(!parse_lessons(text, lessons).empty());
+        CHECK(lessons.size() == 1);
+        CHECK(lessons[0].id == "kept");
+    }
+}
+
+TEST_CASE("lessons: values out of range and unknown stations are named") {
+    auto model = make_model("token");
+    REQUIRE(model);
+    Lesson l;
+    l.id = "t";
+    l.scene = "token";
+    l.title = {"a", "b"};
+    LessonStep s;
+    s.title = s.text = {"a", "b"};
+    s.set = {{model->registry()[0].id, model->registry()[0].max * 10 + 1}};
+    s.highlight = "no-such-station";
+    l.steps.push_back(s);
+    std::string err = validate_lesson(l, model->registry(), {});
+    CHECK(err.find(model->registry()[0].id) != std::string::npos);
+    CHECK(err.find("no-such-station") != std::string::npos);
+}
