@@ -147,7 +147,8 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     prompt_len_ = std::max(1, gi("token.run.prompt_tokens"));
     out_len_ = std::max(1, gi("token.run.output_tokens"));
     chunk_ = std::max(1, gi("token.run.prefill_chunk"));
-    text_ = split_standin(answer_text(gi("token.run.answer_lang")));
+    text_ = tokenize_text(answer_text(gi("token.run.answer_lang")), gi("token.run.tokenizer"), &tokenizer_used_,
+                          &tokenizer_note_);
     sampler_host_ = gi("token.run.sampler") == kSamplerOnHost;
     draft_k_ = gi("token.spec.draft_k");
     alpha_ = g("token.spec.alpha");
@@ -765,6 +766,9 @@ std::vector<Metric> TokenModel::metrics() const {
     add("detok_holds", double(holds_), "tok", "Tokens held for an incomplete character", "因字符不完整被扣住的词元");
     add("detok_hold_share", detok_tokens_ ? double(holds_) / double(detok_tokens_) : 0, "", "Share of tokens held",
         "被扣住的词元比例");
+    add("tokenizer_in_use", tokenizer_used_, "", "Tokenizer in use: 0 stand-in, 1 cl100k_base, 2 o200k_base",
+        "所用分词器：0 替身，1 cl100k_base，2 o200k_base");
+    add("answer_tokens", double(text_.token_bytes.size()), "tok", "Tokens in the built-in answer", "内置回答的词元数");
     add("text_chars", double(text_chars_), "char", "Characters shown (watched sequence)", "已显示字符（观察序列）");
     add("tokens_sampled", double(tokens_sampled_), "tok", "Tokens sampled", "已采样词元");
     add("tokens_at_screen", double(tokens_at_screen_), "tok", "Tokens shown on the screen", "已上屏词元");

@@ -130,6 +130,8 @@ public:
     const TokenView& view() const { return view_; }
     const Hardware& hardware() const { return hw_; }
     const ModelShape& shape() const { return shape_; }
+    // Empty, or why the chosen tokenizer could not be used (its vocabulary is missing).
+    const std::string& tokenizer_note() const { return tokenizer_note_; }
     // Conservation: tokens sampled = at the screen + on the way (held, in transit).
     uint64_t tokens_sampled() const { return tokens_sampled_; }
     uint64_t tokens_at_screen() const { return tokens_at_screen_; }
@@ -182,6 +184,8 @@ private:
     ModelShape shape_;
     PlacementPolicy policy_ = PlacementPolicy::WeightsFirst;
     TokenText text_;
+    int tokenizer_used_ = 0;
+    std::string tokenizer_note_;
     int mode_ = 0, batch_ = 1, prompt_len_ = 1, out_len_ = 1, chunk_ = 1, draft_k_ = 0;
     bool sampler_host_ = false, detok_naive_ = false;
     double arrival_rate_ = 1, alpha_ = 0, draft_ratio_ = 0;

@@ -416,6 +416,19 @@ void add_model_presets(ParamRegistry& reg) {
                      {32, 4096, 32, 8, 128, 14336, 32000, 8, 2});
 }
 
+// Added after the first release: last in the registry, so earlier parameters keep their places.
+void add_tokenizer_choice(ParamRegistry& reg) {
+    Adder a{reg, "run"};
+    a.choice("tokenizer", "Tokenizer", "分词器",
+             {"Stand-in (byte splitter)", "cl100k_base (byte-level BPE)", "o200k_base (byte-level BPE)"},
+             {"替身（按字节切分）", "cl100k_base（字节级 BPE）", "o200k_base（字节级 BPE）"}, 0,
+             "Which tokenizer cuts the answer into tokens. The stand-in (default) needs no files and splits many "
+             "Chinese characters; the real BPE vocabularies are loaded from the cache, and if one is missing the "
+             "stand-in is used and the metric tokenizer_in_use says so.",
+             "用哪个分词器把回答切成词元。替身（默认）不需要任何文件，会切开许多中文字符；真实 BPE 词表从缓存加载，"
+             "缺失时改用替身，指标 tokenizer_in_use 会注明。", true);
+}
+
 }  // namespace
 
 void build_token_registry(ParamRegistry& reg) {
@@ -427,6 +440,7 @@ void build_token_registry(ParamRegistry& reg) {
     add_spec_energy_view(reg);
     add_hardware_presets(reg);
     add_model_presets(reg);
+    add_tokenizer_choice(reg);
 }
 
 }  // namespace tj

@@ -5,14 +5,17 @@
 // can only show text once a character's last byte has arrived, so it holds the
 // partial bytes, and the model counts the hold.
 //
-// Until the project's real tokenizer is wired in, split_standin() cuts text with a
-// simple, documented rule (the stand-in): ASCII text is cut before every space or
-// punctuation mark and after at most 6 bytes; every other byte run is cut into
-// pairs of bytes, so a 3-byte character often ends inside a token, as with a
-// byte-level BPE's byte fallback. Anything producing a TokenText can replace it.
+// The answer is cut by the stand-in, split_standin() (the default: it needs no
+// files), or by a real byte-level BPE of text/bpe.h (tokenize_text with cl100k or
+// o200k). The stand-in's rule: ASCII text is cut before every space or punctuation
+// mark and after at most 6 bytes; every other byte run is cut into pairs of bytes,
+// so a 3-byte character often ends inside a token, as a byte-level BPE's rarer
+// characters do (cl100k splits about a fifth of this answer's Chinese tokens,
+// the stand-in about two thirds).
 //
 // Usage:
-//   TokenText tt = split_standin(answer_text(1));   // 1 = Chinese
+//   int used; std::string note;
+//   TokenText tt = tokenize_text(answer_text(1), kTokenizerCl100k, &used, &note);  // 1 = Chinese
 //   std::vector<std::string> chars; split_chars(shown_text, &chars);
 #pragma once
 #include <string>
@@ -25,6 +28,16 @@ struct TokenText {
 };
 
 TokenText split_standin(const std::string& text);
+
+// Which tokenizer cuts the answer. The BPE encodings are the real byte-level ones of
+// text/bpe.h (cl100k_base, o200k_base), their vocabulary loaded once per process from
+// default_vocab_dir().
+enum TokenizerChoice : int { kTokenizerStandin = 0, kTokenizerCl100k = 1, kTokenizerO200k = 2 };
+
+// Cuts text with the chosen tokenizer. When a vocabulary cannot be loaded the
+// stand-in cuts it instead: *used says which one did, *note why (empty when all went
+// as asked).
+TokenText tokenize_text(const std::string& text, int choice, int* used, std::string* note);
 
 // The model's built-in answer, written for this project: 0 English, 1 Chinese.
 const std::string& answer_text(int language);

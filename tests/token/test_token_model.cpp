@@ -4,10 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <set>
 
 #include "rng.h"
+#include "text/bpe.h"
 #include "token/token_model.h"
 
 using namespace tj;
@@ -184,6 +186,7 @@ TEST_CASE("conservation: every token sampled is on the screen or on its way", "[
 TEST_CASE("the detokenizer holds Chinese bytes and shows the answer in order", "[token][text]") {
     for (int lang : {0, 1}) {
         Run r;
+        r.set("token.run.tokenizer", 0);  // the stand-in: always there, many split characters
         r.set("token.run.answer_lang", lang);
         r.set("token.run.output_tokens", 4096);
         r.start();
@@ -328,4 +331,27 @@ TEST_CASE("a bigger batch raises total tokens/s while each sequence gets slower"
     auto [total32, seq32] = run(32);
     CHECK(total32 > 10 * total1);
     CHECK(seq32 <= seq1);
+}
+
+TEST_CASE("the real BPE tokenizer cuts the answer, or the stand-in steps in and says why", "[token][text]") {
+    bool have_vocab = std::ifstream(vocab_file(default_vocab_dir(), "cl100k_base")).good();
+    Run r;
+    r.set("token.run.answer_lang", 1);
+    r.set("token.run.tokenizer", 1);
+    r.set("token.run.output_tokens", 4096);
+    r.start();
+    r.m.advance_to(0.3, 1000000);
+    if (have_vocab) {
+        CHECK(r.metric("tokenizer_in_use") == 1);
+        CHECK(r.m.tokenizer_note().empty());
+        CHECK(r.metric("detok_holds") > 0);  // cl100k splits some Chinese characters too
+        CHECK(r.metric("answer_tokens") < double(split_standin(answer_text(1)).token_bytes.size()));
+    } else {
+        CHECK(r.metric("tokenizer_in_use") == 0);
+        CHECK(!r.m.tokenizer_note().empty());
+    }
+    std::string shown;
+    for (auto& c : r.m.view().answer) shown += c.utf8;
+    REQUIRE(shown.size() > 20);
+    CHECK(answer_text(1).compare(0, shown.size(), shown) == 0);
 }

@@ -47,3 +47,20 @@ TEST_CASE("split_chars cuts text into whole characters", "[token][text]") {
     CHECK(out[2] == "\xF0\x9F\x98\x80");
     CHECK(split_chars(answer_text(1), nullptr) < int(answer_text(1).size()) / 2);
 }
+
+TEST_CASE("tokenize_text: BPE tokens give the text back; without a vocabulary, the stand-in", "[token][text]") {
+    for (int choice : {kTokenizerCl100k, kTokenizerO200k}) {
+        int used = -1;
+        std::string note;
+        TokenText tt = tokenize_text(answer_text(1), choice, &used, &note);
+        std::string joined;
+        for (auto& t : tt.token_bytes) joined += t;
+        CHECK(joined == answer_text(1));
+        CHECK((used == choice ? note.empty() : (used == kTokenizerStandin && !note.empty())));
+    }
+    int used = -1;
+    std::string note;
+    tokenize_text("abc", kTokenizerStandin, &used, &note);
+    CHECK(used == kTokenizerStandin);
+    CHECK(note.empty());
+}
