@@ -21,6 +21,8 @@
 //               of the step);
 //   d2h link    the step's tokens travel back in one transfer;
 //   detokenizer one CPU server, FIFO, per token (naive mode: cost x tokens so far);
+//               each token carries the bytes of the built-in answer as cut by the
+//               chosen tokenizer (token_text.h: stand-in or real BPE);
 //               bytes that end inside a UTF-8 character are held (text/detokenize.h);
 //   screen      released text appears after the flush latency (lognormal), in order.
 // The host side is computed when the step ends (it depends only on the past), and

@@ -261,6 +261,21 @@ TEST_CASE("same seed, same run; another seed, another run", "[token][model]") {
     CHECK(run(5) != run(6));
 }
 
+TEST_CASE("the run does not depend on how time is sliced into frames", "[token][model]") {
+    auto run = [](int slices) {
+        Run r;
+        r.set("token.run.mode", 1);
+        r.set("token.run.arrival_rate", 40);
+        r.set("token.spec.draft_k", 2);
+        r.start(4);
+        for (int i = 1; i <= slices; i++) r.m.advance_to(0.6 * i / slices);
+        std::vector<double> v;
+        for (auto& x : r.m.metrics()) v.push_back(x.value);
+        return v;
+    };
+    CHECK(run(1) == run(97));
+}
+
 TEST_CASE("registry sweep: every parameter at min, max and random values stays finite and bounded",
           "[token][sweep]") {
     TokenModel probe;
