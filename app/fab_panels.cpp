@@ -1,0 +1,246 @@
+// fab_panels.cpp — the production chain's numbers and charts window: the bottleneck
+// in words, what the respin cost against the same run without it, shipments per
+// week, the cumulative-flow chart (its vertical gap is the backlog, its horizontal
+// gap the delay), WIP per buffer, each station's working / starved / blocked / idle
+// shares, and Little's law with live numbers. Every number carries a tag saying
+// whether it is a model output or an input.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "fab_style.h"
+#include "i18n.h"
+#include "palette.h"
+#include "plots.h"
+#include "scene_fab.h"
+
+using namespace tj::fab;
+
+namespace {
+
+constexpr ImU32 kTwin = IM_COL32(200, 200, 200, 255);
+
+double metric_of(const std::vector<tj::Metric>& ms, const char* id) {
+    for (auto& m : ms)
+        if (m.id == id) return m.value;
+    return 0;
+}
+
+// One row of the key-numbers table: label, value, and its kind (output / input).
+void number_row(const char* label, const std::string& value, bool input) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(label);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(value.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", input ? tr("fab.tag.input") : tr("fab.tag.output"));
+}
+
+std::string with_unit(double v, const char* unit) { return fabui::count_text(v) + " " + unit; }
+
+std::string weeks_text(double w) {
+    char b[48];
+    std::snprintf(b, sizeof b, "%.1f %s", w, tr("fab.unit.weeks"));
+    return b;
+}
+
+}  // namespace
+
+void FabScene::numbers_window(const FrameInput& in) {
+    const FabView& v = fab().view();
+    const std::vector<tj::Metric>& ms = metrics();
+    float w = fabui::right_panel_width(in);
+    ImGui::SetNextWindowPos({in.origin.x + in.size.x - w - 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({w, in.size.y - 12}, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("fab.win.numbers")) + "###fab_numbers").c_str());
+    ImGui::PushTextWrapPos(0);
+
+    // The bottleneck, in words, with the reason.
+    std::string bn = v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none");
+    ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
+    ImGui::Text("%s %s", tr("fab.cap.bottleneck"), bn.c_str());
+    ImGui::PopStyleColor();
+    if (v.bottleneck == S_DESIGN) ImGui::TextDisabled("%s", tr("fab.why.design"));
+    else if (v.bottleneck >= 0) ImGui::TextDisabled("%s", tr("fab.why.busiest"));
+    if (v.nominal_bottleneck >= 0) {
+        char b[200];
+        std::snprintf(b, sizeof b, tr("fab.why.nominal"), fabui::station_short(v.nominal_bottleneck),
+                      fabui::count_text(v.nominal_rate_gpus_week).c_str());
+        ImGui::TextDisabled("%s", b);
+    }
+    if (!v.bottleneck_log.empty()) {
+        std::string moves = tr("fab.why.moves");
+        for (auto& c : v.bottleneck_log) {
+            char b[96];
+            std::snprintf(b, sizeof b, tr("fab.why.move"), c.week, fabui::station_short(c.station));
+            moves += b;
+        }
+        ImGui::TextDisabled("%s", moves.c_str());
+    }
+    ImGui::Separator();
+
+    // Key numbers.
+    if (ImGui::BeginTable("key", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+        ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed,
+                                std::max(ImGui::CalcTextSize(tr("fab.tag.output")).x, ImGui::CalcTextSize(tr("fab.tag.input")).x));
+        const char* gpus = tr("fab.unit.gpus");
+        double gpw = metric_of(ms, "shipments_week_gpus");
+        number_row(tr("fab.num.shipped_week"),
+                   with_unit(gpw, gpus) + " (" + with_unit(metric_of(ms, "shipments_week_racks"), tr("fab.unit.racks")) + ")", false);
+        number_row(tr("fab.num.demand"), with_unit(values().get("fab.cust.gpus_per_week"), gpus) + "/" + tr("fab.unit.week"), true);
+        number_row(tr("fab.num.cum"), with_unit(metric_of(ms, "cum_shipped_gpus"), gpus), false);
+        number_row(tr("fab.num.backlog"), with_unit(metric_of(ms, "backlog_gpus"), gpus), false);
+        // The horizontal gap of the cumulative-flow chart: demand reached today's
+        // cumulative shipments this many weeks ago.
+        double rate = values().get("fab.cust.gpus_per_week"), start = values().get("fab.cust.start_week");
+        double delay = rate > 0 ? std::max(0.0, v.week - (start + metric_of(ms, "cum_shipped_gpus") / rate)) : 0;
+        if (v.week < start) delay = 0;
+        number_row(tr("fab.num.delay"), weeks_text(delay), false);
+        number_row(tr("fab.num.lost"), with_unit(metric_of(ms, "gpus_lost_to_respin"), gpus), false);
+        number_row(tr("fab.num.behind"), weeks_text(metric_of(ms, "weeks_lost_to_respin")), false);
+        number_row(tr("fab.num.lost52"), with_unit(metric_of(ms, "gpus_lost_first_52_weeks"), gpus), false);
+        number_row(tr("fab.num.lead"), weeks_text(metric_of(ms, "lead_time_mean_weeks")), false);
+        number_row(tr("fab.num.wip"), with_unit(metric_of(ms, "line_wip_gpus"), gpus), false);
+        ImGui::EndTable();
+    }
+    ImGui::TextDisabled("%s", tr("fab.tag.legend"));
+    charts();
+    if (ImGui::CollapsingHeader(tr("fab.sec.stations"), ImGuiTreeNodeFlags_DefaultOpen)) station_bars();
+    if (ImGui::CollapsingHeader(tr("fab.sec.little"), ImGuiTreeNodeFlags_DefaultOpen)) little_table();
+    if (ImGui::CollapsingHeader(tr("fab.sec.all"))) metrics_table();
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+void FabScene::charts() {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    ChartOptions opt;
+    opt.x_unit = "week";
+    opt.markers = fabui::event_markers(v, values(), true);
+    ImVec2 size{0, fs * 7.5f};
+    const char* twin = tr("fab.series.twin");
+
+    if (ImGui::CollapsingHeader(tr("fab.sec.shipments"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        // Demand per week as a series on the same weeks, for the eye.
+        std::vector<double>& demand = demand_series_;
+        const auto& t = v.run.shipments.times();
+        demand.assign(t.size(), 0);
+        double rate = values().get("fab.cust.gpus_per_week"), start = values().get("fab.cust.start_week");
+        for (size_t i = 0; i < t.size(); i++) demand[i] = t[i] > start ? rate : 0;
+        std::vector<LineSeries> s = {{tr("fab.series.demand"), &t, &demand, pal::kSky},
+                                     {tr("fab.series.shipped"), &t, &v.run.shipments.values(), pal::kOrange}};
+        if (compare_) s.push_back({twin, &v.no_respin.shipments.times(), &v.no_respin.shipments.values(), kTwin});
+        opt.y_unit = "";
+        line_chart("ship", size, s, opt);
+        ImGui::TextDisabled("%s", tr("fab.chart.shipments"));
+    }
+    if (ImGui::CollapsingHeader(tr("fab.sec.cumflow"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        std::vector<LineSeries> s = {{tr("fab.series.cum_demand"), &v.cum_demand.times(), &v.cum_demand.values(), pal::kSky},
+                                     {tr("fab.series.cum_shipped"), &v.run.cum_shipped.times(), &v.run.cum_shipped.values(), pal::kOrange}};
+        if (compare_) s.push_back({twin, &v.no_respin.cum_shipped.times(), &v.no_respin.cum_shipped.values(), kTwin});
+        line_chart("cum", size, s, opt);
+        ImGui::TextDisabled("%s", tr("fab.chart.cumflow"));
+    }
+    if (ImGui::CollapsingHeader(tr("fab.sec.wip"))) {
+        std::vector<LineSeries> s;
+        for (int b = 0; b < B_COUNT; b++) {
+            ImGui::PushID(b);
+            ImGui::PushStyleColor(ImGuiCol_CheckMark, fabui::buffer_color(b));
+            ImGui::Checkbox(fabui::buffer_unit(b), &wip_shown_[b]);
+            ImGui::PopStyleColor();
+            ImGui::PopID();
+            if (b % 3 != 2) ImGui::SameLine();
+            if (wip_shown_[b])
+                s.push_back({fabui::buffer_unit(b), &v.buffer_wip[size_t(b)].times(), &v.buffer_wip[size_t(b)].values(),
+                             fabui::buffer_color(b)});
+        }
+        opt.log_y = true;
+        line_chart("wip", size, s, opt);
+        opt.log_y = false;
+        ImGui::TextDisabled("%s", tr("fab.chart.wip"));
+    }
+}
+
+void FabScene::station_bars() {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    // Legend.
+    for (State s : {State::Working, State::Starved, State::Blocked, State::Idle}) {
+        ImVec2 c = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled({c.x, c.y + fs * 0.2f}, {c.x + fs * 0.8f, c.y + fs}, fabui::state_color(s), 2);
+        ImGui::Dummy({fs, fs});
+        ImGui::SameLine(0, fs * 0.2f);
+        ImGui::TextUnformatted(fabui::state_word(s));
+        ImGui::SameLine(0, fs * 0.8f);
+    }
+    ImGui::NewLine();
+    if (!ImGui::BeginTable("stations", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, fs * 7.5f);
+    ImGui::TableSetupColumn("bar", ImGuiTableColumnFlags_WidthStretch);
+    for (int st = S_FAB; st <= S_SHIP; st++) {
+        const FabStationView& sv = v.stations[size_t(st)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (st == v.bottleneck) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kBottleneck), "%s", fabui::station_short(st));
+        else ImGui::TextUnformatted(fabui::station_short(st));
+        ImGui::TableNextColumn();
+        ImVec2 p = ImGui::GetCursorScreenPos();
+        float w = ImGui::GetContentRegionAvail().x, h = fs * 0.95f;
+        ImGui::PushID(st);
+        ImGui::InvisibleButton("bar", {w, h});
+        ImGui::PopID();
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        double shares[4] = {sv.utilization, sv.starved, sv.blocked, sv.idle};
+        State states[4] = {State::Working, State::Starved, State::Blocked, State::Idle};
+        double total = shares[0] + shares[1] + shares[2] + shares[3];
+        float x = p.x;
+        for (int k = 0; k < 4; k++) {
+            float sw = total > 0 ? float(shares[k] / total) * w : 0;
+            dl->AddRectFilled({x, p.y + 2}, {x + sw, p.y + h}, fabui::state_color(states[k]));
+            x += sw;
+        }
+        if (st == v.bottleneck) dl->AddRect({p.x - 1, p.y + 1}, {p.x + w + 1, p.y + h + 1}, pal::kBottleneck, 0, 0, 2);
+        if (ImGui::IsItemHovered()) {
+            char b[160];
+            std::snprintf(b, sizeof b, tr("fab.card.shares"), (std::to_string(int(std::lround(100 * sv.utilization))) + "%").c_str(),
+                          (std::to_string(int(std::lround(100 * sv.starved))) + "%").c_str(),
+                          (std::to_string(int(std::lround(100 * sv.blocked))) + "%").c_str(),
+                          (std::to_string(int(std::lround(100 * sv.idle))) + "%").c_str());
+            ImGui::SetTooltip("%s\n%s", b, tr("fab.lesson.shares"));
+        }
+    }
+    ImGui::EndTable();
+}
+
+void FabScene::little_table() {
+    const FabView& v = fab().view();
+    if (v.little.empty()) return;
+    const FabLittle& line = v.little.back();
+    char b[256];
+    std::snprintf(b, sizeof b, tr("fab.little.line"), fabui::count_text(line.L).c_str(),
+                  fabui::count_text(line.lambda_per_week).c_str(), line.W_weeks, fabui::count_text(line.lambda_W).c_str());
+    ImGui::TextUnformatted(b);
+    ImGui::TextDisabled("%s", tr("fab.little.lesson"));
+    if (!ImGui::BeginTable("little", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    for (const char* h : {tr("fab.little.buffer"), "L", tr("fab.little.lambda"), tr("fab.little.w"), "λ × W"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (int bi = 0; bi < B_COUNT && bi < int(v.little.size()); bi++) {
+        const FabLittle& l = v.little[size_t(bi)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(fabui::buffer_color(bi)), "%s", fabui::buffer_unit(bi));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fabui::count_text(l.L).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fabui::count_text(l.lambda_per_week).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.2f", l.W_weeks);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fabui::count_text(l.lambda_W).c_str());
+    }
+    ImGui::EndTable();
+}

@@ -1,0 +1,57 @@
+// scene_fab.h — the production-chain scene: the chip-to-server line as a map of
+// buildings on a conveyor, piles of work in process between them, the base-die
+// respin as an event, and the numbers that explain it (shipments, cumulative flow,
+// WIP, utilization, the bottleneck, Little's law, what the respin cost).
+//
+// The model is tj::fab::FabModel (core/fab); this scene only reads its FabView and
+// metrics. Three files, one job each:
+//   scene_fab.cpp   the scene: model, time lens, parcel styles, the two panels' frame
+//   fab_map.cpp     the map: layout, buildings, piles, conveyor, timeline, captions
+//   fab_panels.cpp  the numbers and charts window
+//
+// Usage (app.cpp does this): scenes.push_back(make_fab_scene());
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model_scene.h"
+
+namespace tj::fab {
+class FabModel;
+}
+
+std::unique_ptr<Scene> make_fab_scene();
+
+class FabScene : public ModelScene {
+public:
+    FabScene();
+    const char* id() const override { return "fab"; }
+    const char* title_key() const override { return "scene.fab"; }
+    void draw_map(const FrameInput& in) override;
+    void draw_panels(const FrameInput& in) override;
+    std::vector<std::string> texts() const override;
+
+protected:
+    ImVec2 station_position(size_t station) const override;
+    ParcelStyle parcel_style(uint16_t kind) const override;
+
+private:
+    const tj::fab::FabModel& fab() const;
+    // fab_map.cpp
+    void draw_conveyor(ImDrawList* dl, float z) const;
+    void draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const;
+    void draw_station_labels(ImDrawList* dl, int station, ImVec2 min, ImVec2 max, float text_px, bool flagged) const;
+    void draw_piles(ImDrawList* dl, float z, float text_px);
+    void draw_timeline(ImDrawList* dl, float text_px) const;
+    void draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 map_min, ImVec2 map_max) const;
+    // fab_panels.cpp
+    void numbers_window(const FrameInput& in);
+    void charts();
+    void station_bars();
+    void little_table();
+
+    bool compare_ = true;       // show the no-respin twin beside the run
+    bool wip_shown_[16] = {};   // which buffers the WIP chart shows
+    std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks
+};
