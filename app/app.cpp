@@ -369,6 +369,9 @@ std::string App::state_json() const {
         auto& reg = s->values().registry();
         for (size_t i = 0; i < reg.size(); i++) j["params"][reg[i].id] = s->values()[i];
         for (auto& m : s->metrics()) j["metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
+        j["comparing"] = s->comparing();
+        if (s->comparing())
+            for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
     }
     return j.dump();
 }

@@ -63,6 +63,14 @@ EMSCRIPTEN_KEEPALIVE void tj_set_playing(int on) {
     if (platform_app() && platform_app()->current_scene()) platform_app()->current_scene()->set_playing(on != 0);
 }
 
+// Turns compare mode on or off for the current scene; returns whether it is on.
+EMSCRIPTEN_KEEPALIVE int tj_set_comparing(int on) {
+    Scene* s = platform_app() ? platform_app()->current_scene() : nullptr;
+    if (!s) return 0;
+    s->set_comparing(on != 0);
+    return s->comparing();
+}
+
 EMSCRIPTEN_KEEPALIVE void tj_set_present(int on) {
     if (platform_app()) platform_app()->set_present(on != 0);
 }

@@ -69,6 +69,7 @@ public:
     bool comparing() const override { return compare_ != nullptr; }
     void set_comparing(bool on) override;
     void draw_compare(const FrameInput& in) override;
+    std::vector<tj::Metric> compare_metrics() const override { return compare_metrics_; }
     // The B run while comparing (else nullptr), for scenes that overlay it.
     const tj::Model* compare_model() const { return compare_.get(); }
     std::string set_compare_param(const std::string& id, double value);

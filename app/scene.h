@@ -42,6 +42,7 @@ public:
     virtual bool comparing() const { return false; }
     virtual void set_comparing(bool on) {}
     virtual void draw_compare(const FrameInput& in) {}
+    virtual std::vector<tj::Metric> compare_metrics() const { return {}; }
     virtual void update(double real_dt) = 0;
     virtual void draw_map(const FrameInput& in) = 0;
     virtual void draw_panels(const FrameInput& in) = 0;

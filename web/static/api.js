@@ -10,6 +10,7 @@
 //   tokenJourney.applyScenario(json) -> "" when applied, else every problem (nothing changes)
 //   tokenJourney.openLesson(i, step) -> "" or why (i: index in the Lessons menu, from 0)
 //   tokenJourney.play(on)           -> run or pause the current scene's simulation
+//   tokenJourney.compare(on)        -> compare mode (runs A and B) on or off; returns whether on
 //   tokenJourney.present(on)        -> presenter mode on or off
 //   tokenJourney.metricsCsv()       -> the CSV that "Export metrics" writes
 //   tokenJourney.setLanguage('en'|'zh')  (remembered in localStorage between visits)
@@ -31,6 +32,7 @@ window.tokenJourney = {
   applyScenario(json) { return Module.ccall('tj_apply_scenario_json', 'string', ['string'], [String(json)]); },
   openLesson(i, step = 0) { return Module.ccall('tj_open_lesson', 'string', ['number', 'number'], [i, step]); },
   play(on) { Module.ccall('tj_set_playing', null, ['number'], [on ? 1 : 0]); },
+  compare(on) { return !!Module.ccall('tj_set_comparing', 'number', ['number'], [on ? 1 : 0]); },
   present(on) { Module.ccall('tj_set_present', null, ['number'], [on ? 1 : 0]); },
   metricsCsv() { return Module.ccall('tj_metrics_csv', 'string', [], []); },
   setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
