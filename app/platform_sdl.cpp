@@ -151,6 +151,9 @@ int main(int argc, char** argv) {
                              "[--size WxH] [--frames N] [--screenshot OUT.png] [--set ID=VALUE]...\n");
         return 2;
     }
+#ifdef __EMSCRIPTEN__
+    setenv("TJ_VOCAB_DIR", "/assets/vocab", 0);  // preloaded with the page (app.data)
+#endif
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return 1;
