@@ -139,12 +139,17 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     zero_weeks_ = gap_ = longest_gap_ = lost_year1_ = peak_backlog_ = 0;
 
     notes_.clear();
-    notes_.push_back("Figures are illustrative: a B200-class GPU in GB200 NVL72-class racks, timed on the public 2024 record.");
-    notes_.push_back("Test failures are scrapped, or reworked where a station's rework share says so (racks by default).");
-    notes_.push_back("A buffer with no cap is unbounded in units; memory stays bounded by merging waiting chunks.");
-    notes_.push_back("At most 65536 lots can be inside one station; past that it waits as if blocked.");
-    if (spec_.conwip_de > 0) notes_.push_back("CONWIP is on: wafer starts wait while the line holds the limit.");
-
+    notes_.push_back({"Figures are illustrative: a B200-class GPU in GB200 NVL72-class racks, timed on the public 2024 record.",
+                      "数字仅为示意：以 B200 级 GPU 和 GB200 NVL72 级机柜为例，时间线参照 2024 年的公开记录。"});
+    notes_.push_back({"Test failures are scrapped, or reworked where a station's rework share says so (racks by default).",
+                      "测试不合格品报废，或按工站的返修比例返修（默认只有整机柜返修）。"});
+    notes_.push_back({"A buffer with no cap is unbounded in units; memory stays bounded by merging waiting chunks.",
+                      "不设上限的缓冲在数量上不受限；等待中的批次会合并，因此内存仍有上限。"});
+    notes_.push_back({"At most 65536 lots can be inside one station; past that it waits as if blocked.",
+                      "一个工站内最多容纳 65536 批；超过后按阻塞处理，等待下游。"});
+    if (spec_.conwip_de > 0)
+        notes_.push_back({"CONWIP is on: wafer starts wait while the line holds the limit.",
+                          "CONWIP 已开启：产线在制品达到上限时，晶圆投片等待。"});
     view_ = FabView();
     view_.gpus_per_rack = gpus_per_rack_;
     view_.dies_per_gpu = dies_per_gpu_;

@@ -9,7 +9,12 @@
 // demand, backlog and WIP, and names the bottleneck.
 //
 // The renderer reads FabView (typed, updated after each advance_to); the CLI and panels
-// read metrics() (ids listed in fab_model.cpp, all finite).
+// read metrics(), all finite: shipments, cumulative shipped vs demand, backlog, GPUs and
+// weeks lost vs the twin, weeks without shipments, respin markers, lead time (mean, p90),
+// Little's law for the line (little_line_*) and each buffer (buf_<key>_*), the bottleneck
+// now / by nominal rates and its moves, unit conversions, the die-equivalent ledger, and
+// per station <key>_{buffer, in_process, utilization, starved, blocked, idle, yield_loss,
+// reworked, yield_loss_gpus, nominal_gpus_week}.
 //
 // Usage:
 //   std::unique_ptr<Model> m = make_fab_model();
@@ -93,7 +98,8 @@ public:
     const FabView& view() const { return view_; }
     const Line& line(bool no_respin = false) const { return *runs_[no_respin ? 1 : 0].line; }
     const LineSpec& spec() const { return spec_; }
-    const std::vector<std::string>& notes() const { return notes_; }  // what the model simplified or capped
+    struct Note { std::string en, zh; };
+    const std::vector<Note>& notes() const { return notes_; }  // what the model simplified or capped
 
 private:
     struct Action { double t; int kind; };
@@ -125,7 +131,7 @@ private:
     // Weekly bookkeeping of the run for "weeks without shipments".
     double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;
     double lost_year1_ = 0, peak_backlog_ = 0;
-    std::vector<std::string> notes_;
+    std::vector<Note> notes_;
     FabView view_;
 };
 
