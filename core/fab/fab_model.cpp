@@ -137,6 +137,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     bottleneck_.reset(S_COUNT, 4);
     first_ship_week_ = -1;
     zero_weeks_ = gap_ = longest_gap_ = lost_year1_ = peak_backlog_ = 0;
+    bottleneck_weeks_.fill(0);
 
     notes_.clear();
     notes_.push_back({"Figures are illustrative: a B200-class GPU in GB200 NVL72-class racks, timed on the public 2024 record.",
@@ -253,7 +254,8 @@ void FabModel::record_week() {
     shortage[S_HBM] = line.short_time(B_HBM);
     shortage[S_SUB] = line.short_time(B_SUB);
     shortage[S_CPU] = line.short_time(B_CPU);
-    bottleneck_.update(working, rate, shortage, now_, week, design_holds ? S_DESIGN : -1);
+    int bn = bottleneck_.update(working, rate, shortage, now_, week, design_holds ? S_DESIGN : -1);
+    if (bn >= 0) bottleneck_weeks_[size_t(bn)] += 1;
 }
 
 void FabModel::update_view() {
@@ -370,7 +372,9 @@ std::vector<Metric> FabModel::metrics() const {
         "整线：仍在线内单位贡献的 L（L = λW + 此项）");
 
     auto label = [](int st, bool zh) { const FabStationText& t = fab_station_text(st); return std::string(zh ? t.label_zh : t.label_en); };
-    add("bottleneck_station", view_.bottleneck, "station",
+    // The unit names the station, so a bare id-value-unit listing still says which.
+    add("bottleneck_station", view_.bottleneck,
+        "station: " + std::string(view_.bottleneck >= 0 ? fab_station_text(view_.bottleneck).key : "none"),
         "Bottleneck now: " + (view_.bottleneck >= 0 ? label(view_.bottleneck, false) : std::string("none yet")),
         "当前瓶颈：" + (view_.bottleneck >= 0 ? label(view_.bottleneck, true) : std::string("尚无")));
     add("bottleneck_changes", double(view_.bottleneck_log.size()), "", "Bottleneck changes logged", "已记录的瓶颈变化次数");
@@ -381,7 +385,8 @@ std::vector<Metric> FabModel::metrics() const {
     }
     add("bottleneck_last_change_week", view_.bottleneck_log.empty() ? -1 : view_.bottleneck_log.back().week, "weeks",
         moves_en, moves_zh);
-    add("nominal_bottleneck_station", view_.nominal_bottleneck, "station",
+    add("nominal_bottleneck_station", view_.nominal_bottleneck,
+        "station: " + std::string(fab_station_text(std::max(0, view_.nominal_bottleneck)).key),
         "Bottleneck by nominal rates: " + label(std::max(0, view_.nominal_bottleneck), false),
         "按额定速率的瓶颈：" + label(std::max(0, view_.nominal_bottleneck), true));
     add("nominal_rate_gpus_week", view_.nominal_rate_gpus_week, "GPUs/week",
@@ -423,6 +428,9 @@ std::vector<Metric> FabModel::metrics() const {
         add(k + "_nominal_gpus_week", sv.nominal_gpus_per_week, "GPUs/week", en + "line rate if only this limited it",
             zh + "若仅受本站限制的整线速率");
     }
+    for (int st = 0; st < S_COUNT; st++)
+        add(std::string(fab_station_text(st).key) + "_bottleneck_weeks", bottleneck_weeks_[size_t(st)], "weeks",
+            label(st, false) + ": weeks as the bottleneck", label(st, true) + "：作为瓶颈的周数");
     for (int b = 0; b < B_COUNT; b++) {
         const FabLittle& l = view_.little[size_t(b)];
         std::string k = std::string("buf_") + fab_buffer_key(b), en = std::string(fab_buffer_label(b, false)) + ": ",

@@ -14,7 +14,7 @@
 // Little's law for the line (little_line_*) and each buffer (buf_<key>_*), the bottleneck
 // now / by nominal rates and its moves, unit conversions, the die-equivalent ledger, and
 // per station <key>_{buffer, in_process, utilization, starved, blocked, idle, yield_loss,
-// reworked, yield_loss_gpus, nominal_gpus_week}.
+// reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}.
 //
 // Usage:
 //   std::unique_ptr<Model> m = make_fab_model();
@@ -131,6 +131,7 @@ private:
     // Weekly bookkeeping of the run for "weeks without shipments".
     double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;
     double lost_year1_ = 0, peak_backlog_ = 0;
+    std::array<double, S_COUNT> bottleneck_weeks_{};  // weeks each station was the named bottleneck
     std::vector<Note> notes_;
     FabView view_;
 };

@@ -230,6 +230,12 @@ TEST_CASE("the rack-test dip moves the bottleneck downstream and back") {
         if (c.station == S_RACK && c.week >= 60 && c.week <= 75) rack_named = true;
     CHECK(rack_named);
     CHECK(m.view().bottleneck == S_PACK);
+    auto ms = m.metrics();
+    CHECK(metric_value(ms, "rack_bottleneck_weeks") > 0);
+    double named = 0;
+    for (int st = 0; st < S_COUNT; st++)
+        named += metric_value(ms, std::string(fab_station_text(st).key) + "_bottleneck_weeks");
+    CHECK(named == 156);  // design is named from week 1, so every week has a bottleneck
 }
 
 TEST_CASE("same seed, same numbers; another seed, another run") {
