@@ -1,0 +1,554 @@
+// token_map.cpp — the token scene's map: host stations on the left (prompt,
+// tokenizer, link to the chip, host memory) and right (sampler when on the host,
+// link back, detokenizer, screen), the chip large in the middle: the mesh of cores
+// as sorting centres with their SRAM warehouses, the 3D-stacked DRAM slab right
+// under the mesh, far DRAM/HBM at the chip's edge, each with a fill bar (weights
+// vs KV cache). Streams from each warehouse to the cores are as wide as the bytes
+// each token needs from it; output tokens on the host are parcels carrying their
+// bytes (held ones wait visibly at the detokenizer). All from tj::TokenView and
+// the metrics at the model's current time.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "format.h"
+#include "i18n.h"
+#include "palette.h"
+#include "scene_token.h"
+
+using namespace tj;
+
+namespace {
+constexpr WorldBox kWorld{0, 0, 1000, 700};
+constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
+constexpr MapRect kBigCore{645, 215, 790, 400};  // one core, enlarged
+constexpr ImU32 kCompute = pal::kGreen;
+constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
+constexpr ImU32 kIdleFill = IM_COL32(44, 50, 64, 255);
+constexpr ImU32 kBarBack = IM_COL32(20, 24, 32, 255);
+
+bool inside(const MapRect& r, ImVec2 p) { return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1; }
+
+// A token's bytes as a label: complete characters as text, the bytes of an
+// unfinished character in hex (that is what the detokenizer holds).
+std::string token_label(const std::string& b) {
+    std::string out;
+    size_t i = 0;
+    while (i < b.size()) {
+        unsigned char c = (unsigned char)b[i];
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+        bool complete = i + len <= b.size() && (len == 1 ? c < 0x80 : true);
+        for (size_t k = 1; complete && k < len; k++) complete = ((unsigned char)b[i + k] >> 6) == 2;
+        if (complete && len > 1) {
+            out += b.substr(i, len);
+            i += len;
+            continue;
+        }
+        if (complete && c == ' ') out += "\xC2\xB7";  // a middle dot shows the space
+        else if (complete && c == '\n') out += "\\n";
+        else if (complete) out += char(c);
+        else {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "<%02X>", c);
+            out += hex;
+        }
+        i++;
+    }
+    return out;
+}
+
+void arrow(ImDrawList* dl, const WorldView& v, ImVec2 a, ImVec2 b, ImU32 col, float width) {
+    ImVec2 p = v.to_screen(a.x, a.y), q = v.to_screen(b.x, b.y);
+    dl->AddLine(p, q, col, width);
+    float dx = q.x - p.x, dy = q.y - p.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len < 1) return;
+    dx /= len;
+    dy /= len;
+    float s = std::max(6.0f, width * 3);
+    dl->AddTriangleFilled(q, {q.x - dx * s - dy * s * 0.6f, q.y - dy * s + dx * s * 0.6f},
+                          {q.x - dx * s + dy * s * 0.6f, q.y - dy * s - dx * s * 0.6f}, col);
+}
+
+// Moving dashes along a polyline: the flow's direction; phase in [0, 1).
+void dashes(ImDrawList* dl, const WorldView& v, const ImVec2* pts, int n, ImU32 col, float width, float phase,
+            int count) {
+    float total = 0;
+    for (int i = 1; i < n; i++) total += std::hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+    if (total <= 0 || count <= 0) return;
+    float dash = total / float(count) * 0.4f;
+    for (int k = 0; k < count; k++) {
+        float s0 = (float(k) + phase) / float(count) * total;
+        float acc = 0;
+        for (int i = 1; i < n; i++) {
+            float seg = std::hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+            if (s0 <= acc + seg && seg > 0) {
+                float t0 = (s0 - acc) / seg, t1 = std::min(1.0f, (s0 - acc + dash) / seg);
+                ImVec2 a{pts[i - 1].x + (pts[i].x - pts[i - 1].x) * t0, pts[i - 1].y + (pts[i].y - pts[i - 1].y) * t0};
+                ImVec2 b{pts[i - 1].x + (pts[i].x - pts[i - 1].x) * t1, pts[i - 1].y + (pts[i].y - pts[i - 1].y) * t1};
+                dl->AddLine(v.to_screen(a.x, a.y), v.to_screen(b.x, b.y), col, width);
+                break;
+            }
+            acc += seg;
+        }
+    }
+}
+
+// A pseudo-random but fixed fraction for a core square: which squares show "computing".
+float cell_hash(int i) {
+    uint32_t x = uint32_t(i) * 2654435761u;
+    x ^= x >> 15;
+    x *= 2246822519u;
+    x ^= x >> 13;
+    return float(x & 0xFFFF) / 65536.0f;
+}
+}  // namespace
+
+void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity,
+                          bool vertical) {
+    ImVec2 a = view_.to_screen(r.x0, r.y0), b = view_.to_screen(r.x1, r.y1);
+    dl->AddRectFilled(a, b, kBarBack, 2);
+    double cap = capacity > 0 ? capacity : std::max(1.0, weights + kv);
+    float fw = float(std::clamp(weights / cap, 0.0, 1.0)), fk = float(std::clamp(kv / cap, 0.0, 1.0 - fw));
+    if (vertical) {  // fills from the bottom
+        float h = b.y - a.y, yw = b.y - h * fw, yk = yw - h * fk;
+        dl->AddRectFilled({a.x, yw}, b, pal::kOrange);
+        dl->AddRectFilled({a.x, yk}, {b.x, yw}, pal::kPurple);
+    } else {
+        float w = b.x - a.x, xw = a.x + w * fw, xk = xw + w * fk;
+        dl->AddRectFilled(a, {xw, b.y}, pal::kOrange);
+        dl->AddRectFilled({xw, a.y}, {xk, b.y}, pal::kPurple);
+    }
+    dl->AddRect(a, b, pal::kStationEdge, 2);
+}
+
+void TokenScene::draw_map(const FrameInput& in) {
+    TokenAreas ar = token_areas(in);
+    view_.update(ImGui::GetIO(), ar.map_min, ar.map_size, kWorld);
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
+    draw_stations(dl);
+    draw_memory(dl);
+    draw_mesh(dl);
+    draw_streams(dl);
+    dl->PopClipRect();
+    draw_parcels(in);
+    dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
+    draw_tokens_on_host(dl);
+    draw_captions(dl, in);
+    dl->PopClipRect();
+    hover_cards(in);
+}
+
+void TokenScene::draw_stations(ImDrawList* dl) {
+    const WorldView& v = view_;
+    float z = v.zoom();
+    auto box = [&](const MapRect& r, ImU32 fill, ImU32 edge, float thick) {
+        dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), fill, 8 * z);
+        dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), edge, 8 * z, 0, thick);
+    };
+    // The chip: a large dark die with its own caption.
+    box(lay_.chip, IM_COL32(28, 34, 46, 255), IM_COL32(90, 104, 130, 255), 2);
+    // Host zones, faint, behind the host stations.
+    box({8, 20, 182, 690}, IM_COL32(30, 30, 36, 255), IM_COL32(60, 62, 72, 255), 1);
+    box({818, 20, 992, 690}, IM_COL32(30, 30, 36, 255), IM_COL32(60, 62, 72, 255), 1);
+
+    // The route, left to right: arrows under the station boxes.
+    const ImU32 route = IM_COL32(120, 138, 170, 150);
+    float w = std::max(1.5f, 3 * z);
+    arrow(dl, v, {95, 140}, {95, 190}, route, w);
+    arrow(dl, v, {95, 270}, {95, 320}, route, w);
+    arrow(dl, v, {170, 360}, {lay_.mesh.x0, 360}, route, w);
+    MapRect smp = lay_.station[kStSampler];
+    arrow(dl, v, {lay_.mesh.x1, smp.center().y}, {smp.x0, smp.center().y}, route, w);
+    if (lay_.sampler_on_host) arrow(dl, v, {905, 140}, {905, 190}, route, w);
+    else arrow(dl, v, {smp.x1, smp.center().y}, {830, 230}, route, w);
+    arrow(dl, v, {905, 270}, {905, 320}, route, w);
+    arrow(dl, v, {905, 400}, {905, 450}, route, w);
+
+    for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok, kStScreen})
+        box(lay_.station[s], pal::kStationFill, pal::kStationEdge, std::max(1.0f, 2 * z));
+}
+
+void TokenScene::draw_memory(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    float z = v.zoom();
+    // 3D-stacked DRAM: a slab right under the mesh, joined to it by many short vertical paths.
+    MapRect d = lay_.station[kStDram3d];
+    if (t.level_enabled[kDram3d]) {
+        dl->AddRectFilled(v.to_screen(d.x0, d.y0), v.to_screen(d.x1, d.y1), IM_COL32(40, 52, 70, 255), 6 * z);
+        fill_bar(dl, {d.x0 + 8, d.y1 - 20, d.x1 - 8, d.y1 - 8}, t.weights[kDram3d], t.kv[kDram3d], t.capacity[kDram3d], false);
+    } else {
+        dl->AddRect(v.to_screen(d.x0, d.y0), v.to_screen(d.x1, d.y1), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
+    }
+    // Far DRAM / HBM: stacks along the chip's bottom edge.
+    MapRect h = lay_.station[kStHbm];
+    if (t.level_enabled[kHbm]) {
+        for (int i = 0; i < 4; i++) {
+            float x0 = h.x0 + i * (h.x1 - h.x0) / 4 + 6, x1 = h.x0 + (i + 1) * (h.x1 - h.x0) / 4 - 6;
+            for (int k = 0; k < 4; k++) {  // a stack of dies
+                float y0 = h.y0 + 4 + k * 9;
+                dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y0 + 7), IM_COL32(58, 72, 96, 255), 2 * z);
+            }
+        }
+        fill_bar(dl, {h.x0 + 8, h.y1 - 22, h.x1 - 8, h.y1 - 10}, t.weights[kHbm], t.kv[kHbm], t.capacity[kHbm], false);
+    } else {
+        dl->AddRect(v.to_screen(h.x0, h.y0), v.to_screen(h.x1, h.y1), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
+    }
+    // Host memory: whatever does not fit on the device.
+    MapRect m = lay_.station[kStHostMem];
+    dl->AddRectFilled(v.to_screen(m.x0, m.y0), v.to_screen(m.x1, m.y1), pal::kStationFill, 8 * z);
+    dl->AddRect(v.to_screen(m.x0, m.y0), v.to_screen(m.x1, m.y1), pal::kStationEdge, 8 * z, 0, std::max(1.0f, 2 * z));
+    if (t.weights[kHostMem] + t.kv[kHostMem] > 0)
+        fill_bar(dl, {m.x0 + 10, m.y1 - 22, m.x1 - 10, m.y1 - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
+}
+
+void TokenScene::draw_mesh(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    int gx = std::min(t.mesh_x, kMaxCellsAcross), gy = std::min(t.mesh_y, kMaxCellsAcross);
+    MapRect m = lay_.mesh;
+    float cell = std::min((m.x1 - m.x0) / float(gx), (m.y1 - m.y0 - 26) / float(gy));
+    float ox = m.center().x - cell * gx * 0.5f, oy = m.y0 + 26;
+    bool busy = t.step_kind_now >= 0;
+    float f = float(t.core_busy_fraction);
+    double per_core_cap = t.capacity[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
+    double per_core_w = t.weights[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
+    double per_core_kv = t.kv[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
+    float pad = cell * 0.1f;
+    for (int y = 0; y < gy; y++) {
+        for (int x = 0; x < gx; x++) {
+            float x0 = ox + x * cell + pad, y0 = oy + y * cell + pad, x1 = ox + (x + 1) * cell - pad,
+                  y1 = oy + (y + 1) * cell - pad;
+            // The share of squares shown computing is the cores' share of time computing in the step.
+            bool computing = busy && cell_hash(y * gx + x) < f;
+            ImU32 fill = !busy ? kIdleFill : computing ? kCompute : kWaitFill;
+            dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), fill, cell * 0.08f * v.zoom());
+            // Its SRAM warehouse: a small bar in the square's left edge.
+            fill_bar(dl, {x0, y0, x0 + (x1 - x0) * 0.28f, y1}, per_core_w, per_core_kv, per_core_cap, true);
+        }
+    }
+    // One core, enlarged: the sorting centre and its warehouse at a readable size.
+    MapRect b = kBigCore;
+    ImU32 bfill = !busy ? kIdleFill : f >= 0.5f ? kCompute : kWaitFill;
+    dl->AddRectFilled(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), bfill, 6 * v.zoom());
+    dl->AddRect(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), pal::kStationEdge, 6 * v.zoom(), 0, 1.5f);
+    fill_bar(dl, {b.x0 + 8, b.y0 + 40, b.x0 + 40, b.y1 - 10}, per_core_w, per_core_kv, per_core_cap, true);
+    // The compute/wait split of the last step as a bar.
+    MapRect sb{b.x0 + 50, b.y1 - 24, b.x1 - 8, b.y1 - 12};
+    ImVec2 sa = v.to_screen(sb.x0, sb.y0), sbb = v.to_screen(sb.x1, sb.y1);
+    dl->AddRectFilled(sa, sbb, kWaitFill);
+    dl->AddRectFilled(sa, {sa.x + (sbb.x - sa.x) * f, sbb.y}, kCompute);
+    dl->AddRect(sa, sbb, pal::kStationEdge);
+}
+
+void TokenScene::draw_streams(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    bool busy = t.step_kind_now >= 0;
+    const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm",
+                                    "bytes_per_token_host"};
+    double bytes[kLevelCount], most = 0;
+    for (int l = 0; l < kLevelCount; l++) most = std::max(most, bytes[l] = metric(ids[l]));
+    if (!(most > 0)) return;
+    float phase = playing() && busy ? float(std::fmod(ImGui::GetTime() * 0.8, 1.0)) : 0.25f;
+    MapRect m = lay_.mesh, d = lay_.station[kStDram3d], h = lay_.station[kStHbm], hm = lay_.station[kStHostMem];
+    for (int l = 0; l < kLevelCount; l++) {
+        if (!(bytes[l] > 0)) continue;
+        // Width and dash count in proportion to the level's bytes per token; the dashes
+        // split orange/purple as the level's bytes split between weights and KV cache
+        // (every decode step reads all of both).
+        float share = float(bytes[l] / most);
+        float wpx = (1.5f + 9.0f * share) * std::max(0.6f, v.zoom());
+        int n = 2 + int(6 * share);
+        double held = t.weights[l] + t.kv[l];
+        int n_kv = held > 0 ? int(std::lround(n * t.kv[l] / held)) : 0;
+        ImU32 base = l == kHostMem ? IM_COL32(213, 94, 0, 90) : IM_COL32(230, 159, 0, 60);
+        auto flow = [&](const ImVec2* pts, int np, float width, int count) {
+            for (int i = 1; i < np; i++)
+                dl->AddLine(v.to_screen(pts[i - 1].x, pts[i - 1].y), v.to_screen(pts[i].x, pts[i].y), base, width);
+            int kv = std::min(count, count * n_kv / std::max(1, n));
+            dashes(dl, v, pts, np, pal::kOrange, width, phase, count - kv);
+            dashes(dl, v, pts, np, pal::kPurple, width, std::fmod(phase + 0.5f / float(count), 1.0f), kv);
+        };
+        if (l == kSram) {
+            // Local to every core: a strip along the top of the mesh.
+            ImVec2 pts[2] = {{m.x0 + 6, m.y0 + 18}, {m.x1 - 6, m.y0 + 18}};
+            flow(pts, 2, wpx * 0.6f, n * 3);
+        } else if (l == kDram3d) {
+            for (int k = 0; k < 8; k++) {  // many short vertical paths up into the mesh
+                float x = d.x0 + (k + 0.5f) * (d.x1 - d.x0) / 8;
+                ImVec2 pts[2] = {{x, d.y0}, {x, m.y1 - 4}};
+                flow(pts, 2, wpx, 2);
+            }
+        } else if (l == kHbm) {
+            // Up the chip's side edges, in through the mesh edge, then across it (NoC hops).
+            for (int side = 0; side < 2; side++) {
+                float x = side ? m.x1 + 12 : m.x0 - 12;
+                ImVec2 pts[4] = {{side ? h.x1 - 30 : h.x0 + 30, h.y0},
+                                 {x, h.y0 - 20},
+                                 {x, m.center().y},
+                                 {m.center().x + (side ? 30.0f : -30.0f), m.center().y}};
+                flow(pts, 4, wpx, n * 2);
+            }
+        } else {
+            ImVec2 pts[3] = {{hm.x1, hm.center().y}, {m.x0 - 24, hm.center().y}, {m.x0 - 24, m.y1 - 30}};
+            flow(pts, 3, wpx, n);
+        }
+    }
+}
+
+void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    double now = model().now();
+    const std::vector<std::string>& toks = token_text_[answer_lang_ ? 1 : 0];
+    ImVec2 smp = lay_.station[kStSampler].center(), d2h = lay_.station[kStD2h].center(),
+           det = lay_.station[kStDetok].center(), scr = lay_.station[kStScreen].center();
+    MapRect tray{830, 405, 980, 445};  // where held tokens wait
+    bool show_text = map_font_px(v, 13, 0) >= 14;  // zoomed in enough to read a token
+    int queued = 0, held = 0, drawn = 0;
+    for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
+        const TokenJourney& j = *it;
+        if (!(j.t_sampled <= now && now < j.t_screen)) continue;
+        double t_link = j.t_sampled + j.link_s, t_det = t_link + j.detok_s, t_hold = t_det + j.hold_s;
+        ImVec2 p;
+        auto lerp = [](ImVec2 a, ImVec2 b, double u) {
+            float f = float(std::clamp(u, 0.0, 1.0));
+            return ImVec2{a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f};
+        };
+        bool is_held = false;
+        if (now < t_link) {
+            double u = j.link_s > 0 ? (now - j.t_sampled) / j.link_s : 1;
+            p = u < 0.5 ? lerp(smp, d2h, u * 2) : lerp(d2h, det, u * 2 - 1);
+        } else if (now < t_det) {
+            p = {det.x - 50 + float(queued % 6) * 20, det.y + 20 - float(queued / 6 % 3) * 8};
+            queued++;
+        } else if (now < t_hold) {
+            p = {tray.x0 + 14 + float(held % 7) * 20, tray.center().y};
+            held++;
+            is_held = true;
+        } else {
+            double span = j.t_screen - t_hold;
+            p = lerp({det.x, tray.y1}, scr, span > 0 ? (now - t_hold) / span : 1);
+        }
+        ImVec2 s = v.to_screen(p.x, p.y);
+        float r = std::max(4.0f, 7 * v.zoom());
+        ImU32 col = is_held ? pal::kVermillion : pal::kSky;
+        dl->AddRectFilled({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, col, 2);
+        if (show_text && !toks.empty()) {
+            std::string label = token_label(toks[(j.index + toks.size() - 1) % toks.size()]);
+            map_text(dl, v, {p.x, p.y - 16}, 13, pal::kText, label.c_str());
+        }
+        drawn++;
+    }
+    if (held > 0) {
+        dl->AddRect(v.to_screen(tray.x0, tray.y0), v.to_screen(tray.x1, tray.y1), pal::kVermillion, 4, 0, 1.5f);
+        map_text(dl, v, {tray.center().x, tray.y1 + 2}, 12, pal::kVermillion, tr("token.map.held"));
+    }
+}
+
+void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    char buf[160];
+    auto label2 = [&](int s, const char* name, const std::string& detail) {
+        const MapRect& r = lay_.station[s];
+        map_text(dl, v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
+        map_text(dl, v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, detail.c_str());
+    };
+    const ParamValues& pv = values();
+    Lang lang = language();
+    // Host side, left.
+    map_text(dl, v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
+    std::snprintf(buf, sizeof buf, "%.0f %s", pv.get("token.run.prompt_tokens"), tr("token.unit.tok"));
+    label2(kStPrompt, tr("token.map.prompt"), buf);
+    label2(kStTokenizer, tr("token.map.tokenizer"),
+           format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));
+    label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"));
+    {
+        const MapRect& r = lay_.station[kStHostMem];
+        map_text(dl, v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
+        double used = t.weights[kHostMem] + t.kv[kHostMem];
+        std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") : std::string(tr("token.map.empty"));
+        map_text(dl, v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s.c_str());
+        map_text(dl, v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+    }
+    // The chip.
+    const Hardware& hw = tm().hardware();
+    std::snprintf(buf, sizeof buf, "%s  %d x %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
+    std::string chip = buf;
+    if (t.chips > 1) {
+        std::snprintf(buf, sizeof buf, "  x %d %s", t.chips, tr("token.map.chips"));
+        chip += buf;
+    }
+    chip += "  " + format_si(hw.peak_flops(), "FLOP/s");
+    map_text(dl, v, {lay_.chip.x0 + 14, lay_.chip.y0 + 20}, 19, pal::kText, chip.c_str(), 0);
+    std::string mesh_note = tr("token.map.mesh");
+    if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
+        double per = double(t.mesh_x) * t.mesh_y / (std::min(t.mesh_x, kMaxCellsAcross) * std::min(t.mesh_y, kMaxCellsAcross));
+        std::snprintf(buf, sizeof buf, " (%s %.0f %s)", tr("token.map.each_square"), per, tr("token.map.cores"));
+        mesh_note += buf;
+    }
+    map_text(dl, v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note.c_str());
+    // Levels: name, capacity and bandwidth on one line, what they hold on the next.
+    auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
+        std::string head = std::string(name) + "  " +
+                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s")
+                                               : std::string(tr("token.map.absent")));
+        map_text(dl, v, {r.center().x, y_name}, 15, t.level_enabled[l] ? pal::kText : pal::kTextDim, head.c_str());
+        if (!t.level_enabled[l]) return;
+        std::string fill = std::string(tr("token.map.weights")) + " " + format_bytes(t.weights[l]) + "  +  KV " + format_bytes(t.kv[l]);
+        map_text(dl, v, {r.center().x, y_fill}, 14, pal::kTextDim, fill.c_str());
+    };
+    MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
+    level_lines(kDram3d, d, d.y0 + 12, d.y1 + 14, tr("token.map.dram3d"));
+    level_lines(kHbm, h, h.y0 + 56, h.y0 + 78, tr("token.map.hbm"));
+
+    // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
+    MapRect b = kBigCore;
+    map_text(dl, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
+    double cores = std::max(1.0, hw.cores());
+    float tx = b.x0 + 50;
+    map_text(dl, v, {tx, b.y0 + 48}, 14, pal::kText, ("SRAM " + format_bytes(hw.level[kSram].capacity / cores)).c_str(), 0);
+    map_text(dl, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s").c_str(), 0);
+    map_text(dl, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores).c_str(), 0);
+    map_text(dl, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores).c_str(), 0);
+    bool busy = t.step_kind_now >= 0;
+    std::snprintf(buf, sizeof buf, "%s %.0f%%", tr("token.map.computing"), t.core_busy_fraction * 100);
+    map_text(dl, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
+
+    // Right side: sampler, link back, detokenizer, screen.
+    map_text(dl, v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
+    label2(kStSampler, tr("token.map.sampler"),
+           format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
+    label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
+                                            format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"));
+    label2(kStDetok, tr("token.map.detok"),
+           format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"));
+    // The screen: the last characters of the watched answer.
+    MapRect s = lay_.station[kStScreen];
+    map_text(dl, v, {s.center().x, s.y0 + 18}, 18, pal::kText, tr("token.map.screen"));
+    {
+        double now = model().now();
+        std::string tail;
+        int n = 0;
+        for (auto it = t.answer.rbegin(); it != t.answer.rend() && n < 60; ++it) {
+            if (it->t > now) continue;
+            if (it->utf8 == "\n") break;
+            tail.insert(0, it->utf8);
+            n++;
+        }
+        float px = map_font_px(v, 14);
+        ImVec2 p = v.to_screen(s.x0 + 8, s.y0 + 36);
+        float wrap = (s.x1 - s.x0 - 16) * v.zoom();
+        dl->PushClipRect(p, v.to_screen(s.x1 - 6, s.y1 - 6), true);
+        dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
+        dl->PopClipRect();
+    }
+
+    // Bottleneck: outlined where it is and named in words at the top of the map.
+    int st = station_of_stage(t.bottleneck);
+    if (st >= 0) {
+        MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
+        if (t.bottleneck == 6) r = lay_.chip;  // chip link: the whole chip
+        dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
+                    0, std::max(2.5f, 4 * v.zoom()));
+    }
+    std::string share_id = "share_" + t.bottleneck_name;
+    std::replace(share_id.begin(), share_id.end(), ' ', '_');
+    int bn = std::clamp(t.bottleneck, 0, 12);
+    char key[24];
+    std::snprintf(key, sizeof key, "token.stage.%d", bn);
+    std::snprintf(buf, sizeof buf, "%s: %s  (%s %.0f%% %s)", tr("token.map.bottleneck"), tr(key),
+                  tr("token.map.busy"), metric(share_id.c_str()) * 100, tr("token.map.of_time"));
+    TokenAreas ar = token_areas(in);
+    ImFont* font = ImGui::GetFont();
+    float px = std::max(16.0f, ImGui::GetFontSize() * 1.1f);
+    ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
+    dl->AddText(font, px, {p.x + 1, p.y + 1}, IM_COL32(0, 0, 0, 220), buf);
+    dl->AddText(font, px, p, pal::kBottleneck, buf);
+    std::snprintf(key, sizeof key, "token.bn.%d", bn);
+    dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, tr(key));
+
+    // Legend: what the colours mean, along the bottom of the map.
+    struct Key { ImU32 col; const char* text; };
+    const Key keys[] = {{pal::kSky, tr("token.legend.token")},     {pal::kOrange, tr("token.legend.weights")},
+                        {pal::kPurple, tr("token.legend.kv")},     {pal::kYellow, tr("token.legend.text")},
+                        {kCompute, tr("token.legend.computing")}, {kWaitFill, tr("token.legend.waiting")}};
+    float lx = ar.map_min.x + 10, ly = ar.map_min.y + ar.map_size.y - px * 1.3f, fs = px * 0.8f;
+    for (const Key& k : keys) {
+        dl->AddRectFilled({lx, ly + fs * 0.2f}, {lx + fs * 0.8f, ly + fs}, k.col, 2);
+        dl->AddText(font, fs, {lx + fs, ly}, pal::kText, k.text);
+        lx += fs * 1.4f + font->CalcTextSizeA(fs, FLT_MAX, 0, k.text).x;
+    }
+    if (!in.panels) {  // presenter mode: the time lens under the legend's line
+        std::string lens = describe_time_lens(this->lens(), "on the chip", "芯片上", lang);
+        dl->AddText(font, fs, {ar.map_min.x + 10, ly - fs * 1.3f}, pal::kTextDim, lens.c_str());
+    }
+}
+
+std::vector<std::string> TokenScene::live_lines(int s) const {
+    const TokenView& t = tv();
+    const Hardware& hw = tm().hardware();
+    Lang lang = language();
+    std::vector<std::string> out;
+    auto share = [&](const char* id) {
+        char b[96];
+        std::snprintf(b, sizeof b, "%s: %.1f%% %s", tr("token.card.busy"), metric(id) * 100, tr("token.tag.out"));
+        return std::string(b);
+    };
+    auto level = [&](int l) {
+        out.push_back(std::string(tr("token.card.capacity")) + ": " + format_bytes(hw.level[l].capacity) + " " + tr("token.tag.in"));
+        out.push_back(std::string(tr("token.card.bandwidth")) + ": " + format_si(hw.level[l].bandwidth, "B/s") + " " + tr("token.tag.in"));
+        out.push_back(std::string(tr("token.map.weights")) + ": " + format_bytes(t.weights[l]) + ", KV: " + format_bytes(t.kv[l]) + " " + tr("token.tag.out"));
+        static const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm", "bytes_per_token_host"};
+        out.push_back(std::string(tr("token.card.bytes_per_token")) + ": " + format_bytes(metric(ids[l])) + " " + tr("token.tag.out"));
+    };
+    switch (s) {
+        case kStPrompt:
+            out.push_back(std::string(tr("token.card.queue")) + ": " + format_si(metric("queue_len"), "req") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.queue_wait")) + ": " + format_duration(metric("queue_wait_s"), lang) + " " + tr("token.tag.out"));
+            break;
+        case kStTokenizer: out.push_back(share("share_tokenizer")); break;
+        case kStH2d: out.push_back(share("share_h2d_link")); break;
+        case kStMesh:
+            out.push_back(std::string(tr("token.card.peak")) + ": " + format_si(hw.peak_flops(), "FLOP/s") + " " + tr("token.tag.in"));
+            out.push_back(std::string(tr("token.map.computing")) + ": " + format_si(t.core_busy_fraction * 100, "%") + " " + tr("token.tag.out"));
+            out.push_back(share("share_compute"));
+            out.push_back(share("share_noc"));
+            break;
+        case kStSram: case kStDram3d: case kStHbm: case kStHostMem: level(s - kStSram); break;
+        case kStSampler: out.push_back(share("share_sampler")); break;
+        case kStD2h: out.push_back(share("share_d2h_link")); break;
+        case kStDetok:
+            out.push_back(share("share_detokenizer"));
+            out.push_back(std::string(tr("token.card.held_share")) + ": " + format_si(metric("detok_hold_share") * 100, "%") + " " + tr("token.tag.out"));
+            break;
+        case kStScreen:
+            out.push_back(std::string("TTFT p50: ") + format_duration(metric("ttft_p50_s"), lang) + " " + tr("token.tag.out"));
+            out.push_back(std::string("TPOT p50 / p99: ") + format_duration(metric("tpot_screen_p50_s"), lang) + " / " +
+                          format_duration(metric("tpot_screen_p99_s"), lang) + " " + tr("token.tag.out"));
+            break;
+        default: break;
+    }
+    return out;
+}
+
+void TokenScene::hover_cards(const FrameInput& in) {
+    const ImGuiIO& io = ImGui::GetIO();
+    TokenAreas ar = token_areas(in);
+    ImVec2 m = io.MousePos;
+    if (io.WantCaptureMouse || m.x < ar.map_min.x || m.y < ar.map_min.y || m.x > ar.map_min.x + ar.map_size.x ||
+        m.y > ar.map_min.y + ar.map_size.y)
+        return;
+    ImVec2 w = view_.to_world(m);
+    // SRAM first (the warehouse bar in the enlarged core or the top strip of the mesh), then the rest.
+    MapRect big_sram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};
+    if (inside(big_sram, w)) { station_card(kStSram, live_lines(kStSram)); return; }
+    if (inside(kBigCore, w)) { station_card(kStMesh, live_lines(kStMesh)); return; }
+    for (int s = 0; s < kStationCount; s++) {
+        if (s == kStSram) continue;
+        if (inside(lay_.station[s], w)) { station_card(size_t(s), live_lines(s)); return; }
+    }
+}
