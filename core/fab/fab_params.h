@@ -4,7 +4,9 @@
 // interposer/substrate supply, advanced packaging, module test, CPU supply, tray
 // assembly, rack integration, shipment, customers. Each has a registry group
 // "fab.<key>" whose parameters are "fab.<key>.<name>" (capacity, cycle_weeks, yield,
-// cv, lot, buffer_cap, blocks, plus recipe numbers such as gross dies per wafer).
+// cv, lot, buffer_cap, blocks, rework where output is one unit per kit, plus recipe
+// numbers such as gross dies per wafer). The respin, the rack-test dip and the whole
+// line (variability, CONWIP) have groups of their own: fab.respin, fab.dip, fab.line.
 // Defaults sketch a B200-class GPU in GB200 NVL72-class racks around the 2024
 // record; the figures are illustrative and the registry says where each comes from.
 //

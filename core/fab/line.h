@@ -22,7 +22,7 @@
 // never lost, only lead-time resolution coarsens). A buffer with "no cap" is therefore
 // unbounded in units only.
 //
-// Usage:
+// Usage (stations listed producers before consumers; a buffer has one of each):
 //   LineSpec spec; spec.buffers = {...}; spec.stations = {...};
 //   Line line(spec, seed, &segments);
 //   line.run_until(t, max_events, &used);
