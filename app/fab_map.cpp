@@ -185,19 +185,29 @@ void FabScene::draw_map(const FrameInput& in) {
         mmin.x += left;
         msize.x = std::max(100.0f, msize.x - left - right);
     }
-    float caption_h = fs * (in.panels ? 3.4f : 4.2f);
-    view_.update(ImGui::GetIO(), {mmin.x, mmin.y + caption_h}, {msize.x, msize.y - caption_h},
+    // Captions go in a band above the map, or in a column beside it when the
+    // space is wide (panels hidden, presenter mode), so the map keeps its height.
+    bool side = msize.x > msize.y * 1.5f;
+    ImVec2 cap_min = mmin, cap_max{mmin.x + msize.x, mmin.y + fs * 4.4f};
+    ImVec2 map_min{mmin.x, cap_max.y}, map_size{msize.x, msize.y - (cap_max.y - mmin.y)};
+    if (side) {
+        cap_max = {mmin.x + msize.x * 0.3f, mmin.y + msize.y};
+        map_min = {cap_max.x, mmin.y};
+        map_size = {msize.x - (cap_max.x - mmin.x), msize.y};
+    }
+    view_.update(ImGui::GetIO(), map_min, map_size,
                  WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fabui::kWorldMaxX, fabui::kWorldMaxY});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     float z = view_.zoom();
-    float text_px = std::clamp(21 * z, fs * 0.9f, fs * 1.7f);
+    // Labels grow with the screen but never wider than a column of the map allows.
+    float text_px = std::min(std::max(21 * z, fs * 0.9f), 33 * z);
     draw_conveyor(dl, z);
     draw_buildings(dl, z, text_px, false);
     draw_parcels(in);
     draw_piles(dl, z, text_px);
     draw_buildings(dl, z, text_px, true);
     draw_timeline(dl, text_px);
-    draw_captions(dl, in, mmin, {mmin.x + msize.x, mmin.y + msize.y});
+    draw_captions(dl, in, cap_min, cap_max);
 }
 
 void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
@@ -308,7 +318,7 @@ void FabScene::draw_piles(ImDrawList* dl, float z, float text_px) {
         const fabui::PileSpot& p = fabui::kPiles[b];
         double units = v.buffer_units[size_t(b)];
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
-        if (compare_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
+        if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
         float h = fabui::pile_share(units) * fabui::kPileMaxH;
         ImVec2 top = view_.to_screen(p.x, p.base_y - h);
         std::string n = fabui::count_text(units);
@@ -319,7 +329,7 @@ void FabScene::draw_piles(ImDrawList* dl, float z, float text_px) {
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
     double backlog = v.stations[S_CUST].buffer_units;
     pile(dl, view_, fabui::kBacklogPile, backlog, pal::kVermillion, true);
-    if (compare_ && !v.no_respin.backlog.values().empty())
+    if (show_twin_ && !v.no_respin.backlog.values().empty())
         ghost_pile(dl, view_, fabui::kBacklogPile, v.no_respin.backlog.values().back());
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
     ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - bh);
@@ -336,7 +346,7 @@ void FabScene::draw_piles(ImDrawList* dl, float z, float text_px) {
         ImGui::TextUnformatted(fab_buffer_label(b, language() == Lang::Zh));
         ImGui::Separator();
         ImGui::Text("%s: %s %s", tr("fab.card.now"), fabui::count_text(v.buffer_units[size_t(b)]).c_str(), fabui::buffer_unit(b));
-        if (compare_)
+        if (show_twin_)
             ImGui::Text("%s: %s %s", tr("fab.card.twin"), fabui::count_text(double(m.line(true).buffer(b).units)).c_str(),
                         fabui::buffer_unit(b));
         ImGui::Text("L = %s   λ = %s/%s   W = %.2f %s", fabui::count_text(l.L).c_str(), fabui::count_text(l.lambda_per_week).c_str(),
@@ -408,13 +418,13 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
     const auto& sw = v.no_respin.shipments.values();
     double top = 1;
     for (double x : s) top = std::max(top, x);
-    if (compare_) for (double x : sw) top = std::max(top, x);
+    if (show_twin_) for (double x : sw) top = std::max(top, x);
     float hmax = 42;
     for (size_t i = 1; i < t.size(); i++) {
         ImVec2 a = S(X(t[i - 1]), y - float(s[i - 1] / top) * hmax), b = S(X(t[i]), y - float(s[i] / top) * hmax);
         dl->AddQuadFilled(S(X(t[i - 1]), y), a, b, S(X(t[i]), y), with_alpha(pal::kOrange, 150));
     }
-    if (compare_)
+    if (show_twin_)
         for (size_t i = 1; i < tw.size(); i++)
             dl->AddLine(S(X(tw[i - 1]), y - float(sw[i - 1] / top) * hmax), S(X(tw[i]), y - float(sw[i] / top) * hmax),
                         IM_COL32(255, 255, 255, 150), 1.5f);
@@ -465,41 +475,47 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
     dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }
 
-void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 map_min, ImVec2 map_max) const {
+void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const {
     const FabView& v = fab().view();
+    const std::vector<tj::Metric> ms = metrics();
+    auto metric = [&](const char* id) {
+        for (auto& x : ms)
+            if (x.id == id) return x.value;
+        return 0.0;
+    };
     float fs = ImGui::GetFontSize();
-    float big = fs * (in.panels ? 1.25f : 1.5f), small = fs * (in.panels ? 0.95f : 1.15f);
-    // Line 1: when, and what limits the line now, in words.
+    float big = fs * (in.panels ? 1.25f : 1.2f), small = fs * (in.panels ? 0.95f : 1.0f);
+    float wrap = cap_max.x - cap_min.x - fs * 1.2f;
+    ImVec2 p{cap_min.x + fs * 0.6f, cap_min.y + fs * 0.35f};
+    auto put = [&](float px, ImU32 col, const std::string& s, float dx = 0) {
+        dl->AddText(ImGui::GetFont(), px, {p.x + dx, p.y}, col, s.c_str(), nullptr, wrap - dx);
+        p.y += ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, wrap - dx, s.c_str()).y + px * 0.15f;
+    };
+    // When, and what limits the line now, in words.
     static const char* const months_en[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
     int year = 2024 + int(v.week / 52.1775), month = std::clamp(int(std::fmod(v.week, 52.1775) / 4.348), 0, 11);
     char when[96];
     if (language() == Lang::Zh) std::snprintf(when, sizeof when, "第 %.0f 周（%d 年 %d 月）", std::floor(v.week), year, month + 1);
     else std::snprintf(when, sizeof when, "Week %.0f (%s %d)", std::floor(v.week), months_en[month], year);
-    std::string bn = v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none");
-    ImVec2 p{map_min.x + fs * 0.6f, map_min.y + fs * 0.35f};
-    dl->AddText(ImGui::GetFont(), big, p, pal::kText, when);
-    float wx = text_size(big, when).x + fs;
-    std::string b = std::string(tr("fab.cap.bottleneck")) + " " + bn;
+    std::string b = std::string(tr("fab.cap.bottleneck")) + " " + (v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none"));
     if (v.stations[S_FAB].held_for_respin) b += std::string(" — ") + tr("fab.cap.respin");
-    dl->AddText(ImGui::GetFont(), big, {p.x + wx, p.y}, pal::kBottleneck, b.c_str());
-    // Line 2: shipments, backlog and what the respin has cost so far.
-    auto metric = [&](const char* id) {
-        for (auto& x : metrics())
-            if (x.id == id) return x.value;
-        return 0.0;
-    };
+    // The bottleneck goes beside the date when both fit on one line.
+    float wx = text_size(big, when).x + fs;
+    if (wx + text_size(big, b.c_str()).x < wrap) {
+        dl->AddText(ImGui::GetFont(), big, p, pal::kText, when);
+        put(big, pal::kBottleneck, b, wx);
+    } else {
+        put(big, pal::kText, when);
+        put(big, pal::kBottleneck, b);
+    }
+    // Shipments, backlog and what the respin has cost so far.
     char line[320];
     std::snprintf(line, sizeof line, tr("fab.cap.line2"), fabui::count_text(metric("shipments_week_gpus")).c_str(),
                   fabui::count_text(metric("backlog_gpus")).c_str());
-    std::string l2 = line;
+    put(small, pal::kTextDim, line);
     if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
         std::snprintf(line, sizeof line, tr("fab.cap.lost"), fabui::count_text(metric("gpus_lost_to_respin")).c_str(),
                       metric("weeks_lost_to_respin"));
-        l2 += "  ·  " + std::string(line);
+        put(small, pal::kVermillion, line);
     }
-    // Wraps at the map's width (the cost then takes a third line).
-    dl->PushClipRect(map_min, map_max, true);
-    dl->AddText(ImGui::GetFont(), small, {p.x, p.y + big * 1.2f}, pal::kTextDim, l2.c_str(), nullptr,
-                map_max.x - p.x - fs * 0.5f);
-    dl->PopClipRect();
 }

@@ -80,6 +80,7 @@ void FabScene::numbers_window(const FrameInput& in) {
     }
     ImGui::Separator();
 
+    charts();
     // Key numbers.
     if (ImGui::BeginTable("key", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -93,12 +94,7 @@ void FabScene::numbers_window(const FrameInput& in) {
         number_row(tr("fab.num.demand"), with_unit(values().get("fab.cust.gpus_per_week"), gpus) + "/" + tr("fab.unit.week"), true);
         number_row(tr("fab.num.cum"), with_unit(metric_of(ms, "cum_shipped_gpus"), gpus), false);
         number_row(tr("fab.num.backlog"), with_unit(metric_of(ms, "backlog_gpus"), gpus), false);
-        // The horizontal gap of the cumulative-flow chart: demand reached today's
-        // cumulative shipments this many weeks ago.
-        double rate = values().get("fab.cust.gpus_per_week"), start = values().get("fab.cust.start_week");
-        double delay = rate > 0 ? std::max(0.0, v.week - (start + metric_of(ms, "cum_shipped_gpus") / rate)) : 0;
-        if (v.week < start) delay = 0;
-        number_row(tr("fab.num.delay"), weeks_text(delay), false);
+        number_row(tr("fab.num.delay"), weeks_text(cumulative_delay_weeks()), false);
         number_row(tr("fab.num.lost"), with_unit(metric_of(ms, "gpus_lost_to_respin"), gpus), false);
         number_row(tr("fab.num.behind"), weeks_text(metric_of(ms, "weeks_lost_to_respin")), false);
         number_row(tr("fab.num.lost52"), with_unit(metric_of(ms, "gpus_lost_first_52_weeks"), gpus), false);
@@ -107,12 +103,20 @@ void FabScene::numbers_window(const FrameInput& in) {
         ImGui::EndTable();
     }
     ImGui::TextDisabled("%s", tr("fab.tag.legend"));
-    charts();
     if (ImGui::CollapsingHeader(tr("fab.sec.stations"), ImGuiTreeNodeFlags_DefaultOpen)) station_bars();
     if (ImGui::CollapsingHeader(tr("fab.sec.little"), ImGuiTreeNodeFlags_DefaultOpen)) little_table();
     if (ImGui::CollapsingHeader(tr("fab.sec.all"))) metrics_table();
     ImGui::PopTextWrapPos();
     ImGui::End();
+}
+
+// The horizontal gap of the cumulative-flow chart: cumulative demand reached
+// today's cumulative shipments this many weeks ago (0 while shipments lead).
+double FabScene::cumulative_delay_weeks() const {
+    double rate = values().get("fab.cust.gpus_per_week"), start = values().get("fab.cust.start_week");
+    double week = fab().view().week;
+    if (!(rate > 0) || week < start) return 0;
+    return std::max(0.0, week - (start + metric_of(metrics(), "cum_shipped_gpus") / rate));
 }
 
 void FabScene::charts() {
@@ -124,6 +128,17 @@ void FabScene::charts() {
     ImVec2 size{0, fs * 7.5f};
     const char* twin = tr("fab.series.twin");
 
+    if (ImGui::CollapsingHeader(tr("fab.sec.cumflow"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        std::vector<LineSeries> s = {{tr("fab.series.cum_demand"), &v.cum_demand.times(), &v.cum_demand.values(), pal::kSky},
+                                     {tr("fab.series.cum_shipped"), &v.run.cum_shipped.times(), &v.run.cum_shipped.values(), pal::kOrange}};
+        if (show_twin_) s.push_back({twin, &v.no_respin.cum_shipped.times(), &v.no_respin.cum_shipped.values(), kTwin});
+        line_chart("cum", size, s, opt);
+        char gaps[200];
+        std::snprintf(gaps, sizeof gaps, tr("fab.chart.gaps"), fabui::count_text(metric_of(metrics(), "backlog_gpus")).c_str(),
+                      cumulative_delay_weeks());
+        ImGui::TextUnformatted(gaps);
+        ImGui::TextDisabled("%s", tr("fab.chart.cumflow"));
+    }
     if (ImGui::CollapsingHeader(tr("fab.sec.shipments"), ImGuiTreeNodeFlags_DefaultOpen)) {
         // Demand per week as a series on the same weeks, for the eye.
         std::vector<double>& demand = demand_series_;
@@ -133,17 +148,10 @@ void FabScene::charts() {
         for (size_t i = 0; i < t.size(); i++) demand[i] = t[i] > start ? rate : 0;
         std::vector<LineSeries> s = {{tr("fab.series.demand"), &t, &demand, pal::kSky},
                                      {tr("fab.series.shipped"), &t, &v.run.shipments.values(), pal::kOrange}};
-        if (compare_) s.push_back({twin, &v.no_respin.shipments.times(), &v.no_respin.shipments.values(), kTwin});
+        if (show_twin_) s.push_back({twin, &v.no_respin.shipments.times(), &v.no_respin.shipments.values(), kTwin});
         opt.y_unit = "";
         line_chart("ship", size, s, opt);
         ImGui::TextDisabled("%s", tr("fab.chart.shipments"));
-    }
-    if (ImGui::CollapsingHeader(tr("fab.sec.cumflow"), ImGuiTreeNodeFlags_DefaultOpen)) {
-        std::vector<LineSeries> s = {{tr("fab.series.cum_demand"), &v.cum_demand.times(), &v.cum_demand.values(), pal::kSky},
-                                     {tr("fab.series.cum_shipped"), &v.run.cum_shipped.times(), &v.run.cum_shipped.values(), pal::kOrange}};
-        if (compare_) s.push_back({twin, &v.no_respin.cum_shipped.times(), &v.no_respin.cum_shipped.values(), kTwin});
-        line_chart("cum", size, s, opt);
-        ImGui::TextDisabled("%s", tr("fab.chart.cumflow"));
     }
     if (ImGui::CollapsingHeader(tr("fab.sec.wip"))) {
         std::vector<LineSeries> s;

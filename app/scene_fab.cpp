@@ -137,7 +137,7 @@ void FabScene::draw_panels(const FrameInput& in) {
     ImGui::SetNextWindowSize({fabui::left_panel_width(in), in.size.y - 12}, ImGuiCond_FirstUseEver);
     ImGui::Begin((std::string(tr("fab.win.controls")) + "###fab_controls").c_str());
     transport_controls();
-    ImGui::Checkbox(tr("fab.compare"), &compare_);
+    ImGui::Checkbox(tr("fab.compare"), &show_twin_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("fab.compare.help"));
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0);

@@ -44,14 +44,15 @@ private:
     void draw_station_labels(ImDrawList* dl, int station, ImVec2 min, ImVec2 max, float text_px, bool flagged) const;
     void draw_piles(ImDrawList* dl, float z, float text_px);
     void draw_timeline(ImDrawList* dl, float text_px) const;
-    void draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 map_min, ImVec2 map_max) const;
+    void draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const;
     // fab_panels.cpp
     void numbers_window(const FrameInput& in);
     void charts();
     void station_bars();
     void little_table();
+    double cumulative_delay_weeks() const;
 
-    bool compare_ = true;       // show the no-respin twin beside the run
+    bool show_twin_ = true;       // show the no-respin twin beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
     std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks
 };

@@ -1,0 +1,132 @@
+// fab.test.mjs — the production-chain scene in the browser build (headless
+// Chromium): the map draws (not blank, also mid-respin from a link), every registry
+// parameter has a control, setParam from JavaScript changes the numbers the page
+// reports (capacity scales the nominal rate exactly; the respin switch removes the
+// respin's markers), switching scenes keeps each scene's state, and time at the
+// fastest lens (half a year per second) leaves no console or page error and finite
+// numbers.
+// Run: WEB_ROOT=<build>/web node --test tests/browser/fab.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openApp, waitFrames, imageStats } from './browser.mjs';
+
+const root = process.env.WEB_ROOT;
+const WEEK = 604800;
+let srv, browser;
+before(async () => {
+  assert.ok(root, 'WEB_ROOT must name the built web folder');
+  srv = await serve(root);
+  browser = await launch();
+});
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+const state = (page) => page.evaluate(() => window.tokenJourney.state());
+
+async function openFab(fragment = '#s=fab', width = 1280, height = 720) {
+  const opened = await openApp(browser, srv.url + fragment, width, height);
+  await waitFrames(opened.page, 30);
+  assert.equal(await opened.page.evaluate(() => window.tokenJourney.setScene('fab')), '');
+  await waitFrames(opened.page, 60);
+  return opened;
+}
+
+// The map's own area: between the controls (left) and the numbers (right).
+async function mapStats(page) {
+  const shot = await page.screenshot({ clip: { x: 360, y: 120, width: 520, height: 480 } });
+  return imageStats(page, shot);
+}
+
+test('the map draws, and every registry parameter has a control', async () => {
+  const { page, problems } = await openFab();
+  const s = await state(page);
+  assert.equal(s.scene, 'fab');
+  assert.ok(s.param_count > 60, `the fab registry has its parameters (${s.param_count})`);
+  assert.equal(s.param_controls, s.param_count, 'one control per registry parameter');
+  const stats = await mapStats(page);
+  assert.ok(stats.variance > 100, `map looks blank (luminance variance ${stats.variance.toFixed(1)})`);
+  assert.ok(s.time > 0, 'the simulation runs');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a link into the respin shows it: the fab is held, the markers are set', async () => {
+  const { page, problems } = await openFab();
+  await page.evaluate(() => window.tokenJourney.play(false));
+  assert.equal(await page.evaluate((t) => window.tokenJourney.applyLink(`s=fab&t=${t}`), 33 * WEEK), '');
+  await page.evaluate(() => window.tokenJourney.play(false));
+  const s = await state(page);
+  assert.ok(s.time >= 33 * WEEK && s.time < 34 * WEEK, `the link replays to week 33 (at ${(s.time / WEEK).toFixed(2)})`);
+  assert.equal(s.metrics.discovery_week, s.params['fab.respin.discovery_week']);
+  assert.equal(s.metrics.masks_ready_week, s.params['fab.respin.discovery_week'] + s.params['fab.respin.mask_weeks']);
+  assert.equal(s.metrics.fab_restart_week, -1, 'the fab has not restarted before the new masks');
+  const stats = await mapStats(page);
+  assert.ok(stats.variance > 100, `map looks blank mid-respin (variance ${stats.variance.toFixed(1)})`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('setParam from JavaScript changes the numbers the page reports', async () => {
+  const { page, problems } = await openFab();
+  await page.evaluate(() => window.tokenJourney.play(false));
+  const before = await state(page);
+  // Packaging's nominal line rate is its capacity times the yields after it: half
+  // the capacity, half the rate.
+  const cap = before.params['fab.pack.capacity'];
+  assert.equal(await page.evaluate((v) => window.tokenJourney.setParam('fab.pack.capacity', v), cap / 2), '');
+  await waitFrames(page, before.frames + 5);
+  const after = await state(page);
+  assert.equal(after.params['fab.pack.capacity'], cap / 2);
+  assert.ok(before.metrics.pack_nominal_gpus_week > 0);
+  assert.ok(Math.abs(after.metrics.pack_nominal_gpus_week / before.metrics.pack_nominal_gpus_week - 0.5) < 1e-9,
+    'half the packaging capacity halves its nominal rate');
+
+  // Without the respin there is no discovery week, and nothing is lost to it.
+  assert.equal(await page.evaluate(() => window.tokenJourney.setParam('fab.respin.enabled', 0)), '');
+  await page.evaluate(() => window.tokenJourney.play(true));
+  await page.waitForTimeout(2000);
+  const off = await state(page);
+  assert.equal(off.metrics.discovery_week, -1);
+  assert.equal(off.metrics.gpus_lost_to_respin, 0, 'the run and its no-respin twin are the same run');
+  assert.match(await page.evaluate(() => window.tokenJourney.setParam('fab.pack.capacity', -1)), /fab\.pack\.capacity/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('switching scenes keeps each scene\'s state', async () => {
+  const { page, problems } = await openFab();
+  assert.equal(await page.evaluate(() => window.tokenJourney.setParam('fab.cust.gpus_per_week', 12345)), '');
+  await page.waitForTimeout(1000);
+  await page.evaluate(() => window.tokenJourney.play(false));
+  const fab = await state(page);
+  assert.equal(await page.evaluate(() => window.tokenJourney.setScene('demo')), '');
+  await waitFrames(page, fab.frames + 20);
+  assert.equal((await state(page)).scene, 'demo');
+  assert.equal(await page.evaluate(() => window.tokenJourney.setScene('fab')), '');
+  await waitFrames(page, fab.frames + 30);
+  const back = await state(page);
+  assert.equal(back.scene, 'fab');
+  assert.equal(back.params['fab.cust.gpus_per_week'], 12345);
+  assert.equal(back.time, fab.time, 'the paused run is where it was left');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('time at the fastest lens: no errors, finite numbers, years simulated', async () => {
+  const { page, problems } = await openFab();
+  // The time lens is the slider under the run buttons (controls window, top left):
+  // a click at its right end sets the fastest lens (26 weeks per second).
+  await page.mouse.click(318, 103);
+  const a = await state(page);
+  await page.waitForTimeout(3000);
+  const b = await state(page);
+  assert.ok(b.time - a.time > 20 * WEEK, `the lens is fast (simulated ${((b.time - a.time) / WEEK).toFixed(1)} weeks in 3 s)`);
+  await page.waitForTimeout(17000);
+  const c = await state(page);
+  assert.ok(c.time > 3 * 52 * WEEK, `three years pass (${(c.time / WEEK).toFixed(0)} weeks)`);
+  assert.ok(c.frames > b.frames + 30, 'frames keep coming');
+  for (const [id, v] of Object.entries(c.metrics)) assert.ok(Number.isFinite(v), `${id} is finite`);
+  assert.ok(c.metrics.cum_shipped_gpus > 0, 'GPUs reach customers');
+  assert.equal(c.metrics.conservation_error_dies, 0, 'every die is accounted for');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
