@@ -273,6 +273,7 @@ void FabModel::update_view() {
         sv.in_process_units = double(s.kits_in_process);
         sv.capacity_per_week = s.spec.kits_per_week;
         sv.utilization = s.time_in(State::Working, now_) / t;
+        sv.recent_utilization = bottleneck_.utilization()[size_t(st)];
         sv.starved = s.time_in(State::Starved, now_) / t;
         sv.blocked = s.time_in(State::Blocked, now_) / t;
         sv.idle = s.time_in(State::Idle, now_) / t;
@@ -418,7 +419,8 @@ std::vector<Metric> FabModel::metrics() const {
         if (front_buffer(st) >= 0)
             add(k + "_buffer", sv.buffer_units, "", en + "waiting in front", zh + "前方等待量");
         add(k + "_in_process", sv.in_process_units, u, en + "in process", zh + "在制");
-        add(k + "_utilization", sv.utilization, "", en + "utilization", zh + "利用率");
+        add(k + "_utilization", sv.utilization, "", en + "utilization since week 0", zh + "第 0 周以来的利用率");
+        add(k + "_utilization_recent", sv.recent_utilization, "", en + "utilization, last 4 weeks", zh + "最近 4 周的利用率");
         add(k + "_starved", sv.starved, "", en + "starved share of time", zh + "缺料时间占比");
         add(k + "_blocked", sv.blocked, "", en + "blocked share of time", zh + "阻塞时间占比");
         add(k + "_idle", sv.idle, "", en + "idle share (masks, respin, CONWIP)", zh + "空闲占比（光罩、重新流片、CONWIP）");

@@ -13,7 +13,7 @@
 // weeks lost vs the twin, weeks without shipments, respin markers, lead time (mean, p90),
 // Little's law for the line (little_line_*) and each buffer (buf_<key>_*), the bottleneck
 // now / by nominal rates and its moves, unit conversions, the die-equivalent ledger, and
-// per station <key>_{buffer, in_process, utilization, starved, blocked, idle, yield_loss,
+// per station <key>_{buffer, in_process, utilization(_recent), starved, blocked, idle, yield_loss,
 // reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}.
 //
 // Usage:
@@ -40,6 +40,7 @@ struct FabStationView {
     double in_process_units = 0;   // kits being worked on
     double capacity_per_week = 0;  // kits per week
     double utilization = 0;        // share of time working, since the start
+    double recent_utilization = 0; // share of time working over the bottleneck window (last 4 weeks)
     double starved = 0, blocked = 0, idle = 0;  // shares of time since the start
     double yield_loss_units = 0;   // output units scrapped (test failures, respin, overflow)
     double yield_loss_gpus = 0;    // the same in GPU equivalents (dies / dies per package)

@@ -197,7 +197,6 @@ void Line::launch(int i, Lot lot, double gate_mean) {
     Station& s = st_[size_t(i)];
     double t = eng_.now();
     double gate = random_ ? sample_time(rng_, gate_mean, s.spec.cv) : gate_mean;
-    lot.start = t;
     lot.done = t + gate + s.delay_s;
     if (!s.pipe.empty()) lot.done = std::max(lot.done, s.pipe.back().done);  // keeps completion order
     lot.ev = eng_.schedule(lot.done, EV_DONE, uint32_t(i), lot.parcel);

@@ -108,7 +108,7 @@ struct Lot {
     uint32_t parcel = 0;
     int64_t kits = 0;
     int64_t good = 0;       // good output units, set when finished
-    double born = 0, start = 0, done = 0;
+    double born = 0, done = 0;
     double remaining = -1;  // >= 0 while held by a halt
     EventId ev = 0;
     uint8_t rev = 0;
