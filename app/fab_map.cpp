@@ -200,7 +200,7 @@ void FabScene::draw_map(const FrameInput& in) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     float z = view_.zoom();
     // Labels grow with the screen but never wider than a column of the map allows.
-    float text_px = std::min(std::max(21 * z, fs * 0.9f), 33 * z);
+    float text_px = std::min(std::max(28 * z, fs * 0.9f), 33 * z);
     draw_conveyor(dl, z);
     draw_buildings(dl, z, text_px, false);
     draw_parcels(in);
@@ -208,6 +208,11 @@ void FabScene::draw_map(const FrameInput& in) {
     draw_buildings(dl, z, text_px, true);
     draw_timeline(dl, text_px);
     draw_captions(dl, in, cap_min, cap_max);
+}
+
+bool FabScene::dip_active() const {
+    double w = fab().view().week, start = values().get("fab.dip.start_week");
+    return values().get("fab.dip.enabled") > 0.5 && w >= start && w < start + values().get("fab.dip.weeks");
 }
 
 void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
@@ -251,12 +256,13 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool label
         ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
         ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
         bool flagged = (st == S_DESIGN || st == S_FAB) && masks_pending;
+        bool event = flagged || (st == S_RACK && dip_active());
         if (labels) {
             draw_station_labels(dl, st, a, b, text_px, flagged);
             continue;
         }
         dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
-        if (flagged) {  // the respin: hatched in vermillion while the masks are remade
+        if (event) {  // the respin or the rack-test dip: hatched in vermillion while it lasts
             dl->AddRectFilled(a, b, kRespinTint, 6 * z);
             dl->PushClipRect(a, b, true);
             for (float x = a.x - (b.y - a.y); x < b.x; x += 10 * z + 4)
@@ -291,8 +297,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         if (masks_pending) scol = pal::kVermillion;
     } else if (st == S_CUST) {
         state = sv.buffer_units > 0 ? tr("fab.state.waiting") : tr("fab.state.served");
-    } else if (flagged) {
-        state = tr("fab.state.halted");
+    } else if (flagged) {  // the fab: its held wafers wait for the metal-layer fix
+        char buf[128];
+        std::snprintf(buf, sizeof buf, tr("fab.state.halted"), fabui::count_text(sv.in_process_units).c_str());
+        state = buf;
         scol = pal::kVermillion;
     } else {
         state = std::string(fabui::state_word(sv.state)) + " · " + pct(sv.utilization);
@@ -301,6 +309,11 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
     if (st == v.bottleneck)
         label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
+    if (st == S_RACK && dip_active()) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
+        label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)}, pal::kVermillion, buf);
+    }
     if (st == S_DESIGN && masks_pending && v.discovery_week >= 0) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), std::max(0.0, v.masks_ready_week - v.week));
@@ -311,8 +324,12 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
 void FabScene::draw_piles(ImDrawList* dl, float z, float text_px) {
     const FabModel& m = fab();
     const FabView& v = m.view();
-    ImVec2 mouse = ImGui::GetIO().MousePos;
-    bool can_hover = !ImGui::GetIO().WantCaptureMouse;
+    const ImGuiIO& io = ImGui::GetIO();
+    ImVec2 mouse = io.MousePos;
+    // Cards wait for the pointer's first move, so a pointer resting where the page
+    // opened does not cover the map with a card nobody asked for.
+    hover_armed_ = hover_armed_ || io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
+    bool can_hover = hover_armed_ && !io.WantCaptureMouse;
     int hovered_pile = -1;
     for (int b = 0; b < B_COUNT; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
@@ -438,6 +455,10 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
     if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
         double end = v.ship_resume_week >= 0 ? v.ship_resume_week : v.week;
         dl->AddRectFilled(S(X(v.discovery_week), y - hmax), S(X(end), y), kRespinTint);
+    }
+    if (values().get("fab.dip.enabled") > 0.5) {
+        double d0 = values().get("fab.dip.start_week"), d1 = std::min(v.week, d0 + values().get("fab.dip.weeks"));
+        if (d1 > d0) dl->AddRectFilled(S(X(d0), y - hmax), S(X(d1), y), kRespinTint);
     }
     dl->AddLine(S(x0, y), S(x1, y), pal::kStationEdge, 2);
     for (int w = 0; w <= int(span); w += 13) {

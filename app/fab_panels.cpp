@@ -106,6 +106,8 @@ void FabScene::numbers_window(const FrameInput& in) {
     if (ImGui::CollapsingHeader(tr("fab.sec.stations"), ImGuiTreeNodeFlags_DefaultOpen)) station_bars();
     if (ImGui::CollapsingHeader(tr("fab.sec.little"), ImGuiTreeNodeFlags_DefaultOpen)) little_table();
     if (ImGui::CollapsingHeader(tr("fab.sec.all"))) metrics_table();
+    if (ImGui::CollapsingHeader(tr("fab.sec.notes")))
+        for (auto& n : fab().notes()) ImGui::BulletText("%s", (language() == Lang::Zh ? n.zh : n.en).c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
 }
@@ -153,7 +155,7 @@ void FabScene::charts() {
         line_chart("ship", size, s, opt);
         ImGui::TextDisabled("%s", tr("fab.chart.shipments"));
     }
-    if (ImGui::CollapsingHeader(tr("fab.sec.wip"))) {
+    if (ImGui::CollapsingHeader(tr("fab.sec.wip"), ImGuiTreeNodeFlags_DefaultOpen)) {
         std::vector<LineSeries> s;
         for (int b = 0; b < B_COUNT; b++) {
             ImGui::PushID(b);

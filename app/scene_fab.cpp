@@ -153,5 +153,6 @@ void FabScene::draw_panels(const FrameInput& in) {
 std::vector<std::string> FabScene::texts() const {
     std::vector<std::string> t = ModelScene::texts();
     for (int b = 0; b < B_COUNT; b++) t.push_back(fab_buffer_label(b, true));
+    for (auto& n : fab().notes()) t.push_back(n.zh);
     return t;
 }

@@ -39,6 +39,7 @@ protected:
 private:
     const tj::fab::FabModel& fab() const;
     // fab_map.cpp
+    bool dip_active() const;  // the rack-test dip is on now
     void draw_conveyor(ImDrawList* dl, float z) const;
     void draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const;
     void draw_station_labels(ImDrawList* dl, int station, ImVec2 min, ImVec2 max, float text_px, bool flagged) const;
@@ -54,5 +55,6 @@ private:
 
     bool show_twin_ = true;       // show the no-respin twin beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
-    std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks
+    std::vector<double> demand_series_;
+    bool hover_armed_ = false;  // the pointer has moved since the scene opened  // demand per week on the shipments chart's weeks
 };
