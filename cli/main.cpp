@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "bench_command.h"
+#include "node_environment.h"
 #include "run_command.h"
 
 // The text tools are written alongside in cli/text_command.cpp; until that file is
@@ -19,6 +20,7 @@
 #endif
 
 int main(int argc, char** argv) {
+    import_node_environment();
     const char* sub = argc > 1 ? argv[1] : "";
     if (std::strcmp(sub, "tokenize") == 0 || std::strcmp(sub, "detokenize") == 0) {
 #ifdef TJ_HAS_TEXT_COMMAND

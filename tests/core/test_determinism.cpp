@@ -26,7 +26,7 @@ uint64_t queue_network_hash(uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("queue network: same seed, same bits; another seed, another run") {
+TEST_CASE("queue network: same seed gives the same bits, another seed another run") {
     CHECK(queue_network_hash(5) == queue_network_hash(5));
     CHECK(queue_network_hash(5) != queue_network_hash(6));
 }

@@ -32,7 +32,7 @@ TEST_CASE("events run in time order, ties in insertion order") {
     CHECK(std::isinf(eng.next_time()));
 }
 
-TEST_CASE("cancelled events never run; cancel answers honestly") {
+TEST_CASE("cancelled events never run and cancel answers honestly") {
     Engine eng;
     std::vector<EventId> ids;
     for (uint32_t i = 0; i < 100; i++) ids.push_back(eng.schedule(i, 0, i));
