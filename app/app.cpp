@@ -58,7 +58,7 @@ bool App::init(const AppOptions& opts, std::string* error) {
     std::string lesson_err;
     if (!lessons_.load(&lesson_err)) message_ = lesson_err;
     present_ = opts.present;
-    panels_ = !opts.present;
+    panels_ = !opts.present && !opts.embed;
     if (opts.present) ui_scale_ = 1.75f;
     if (!set_scene(opts.scene).empty()) current_ = 0;
     if (!opts.state.empty()) {

@@ -17,6 +17,7 @@
 
 struct AppOptions {
     bool present = false;        // start in presenter mode
+    bool embed = false;          // minimal chrome, for an iframe: panels hidden
     std::string scene = "token"; // first scene shown (falls back to the first that exists)
     std::string state;           // a link fragment to restore (from the URL or --state)
 };

@@ -6,6 +6,7 @@
 // Desktop flags:
 //   --fullscreen          start full screen (F11 toggles)
 //   --present             start in presenter mode
+//   --embed               minimal chrome: the map only (H brings the panels back)
 //   --scene ID            first scene: token, fab or demo
 //   --state FRAGMENT      a link's state to restore (the page passes its #fragment)
 //   --size WxH            window size (default 1280x720)
@@ -116,6 +117,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& 
         auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : ""; };
         if (a == "--fullscreen") fullscreen = true;
         else if (a == "--present") o.present = true;
+        else if (a == "--embed") o.embed = true;
         else if (a == "--scene") o.scene = next();
         else if (a == "--state") o.state = next();
         else if (a == "--frames") p.frames_left = std::max(1, std::atoi(next()));

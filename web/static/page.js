@@ -57,8 +57,14 @@
 
   window.Module = {
     canvas,
-    // A shared link's state travels in the address's #fragment; the app reads it as --state.
-    arguments: location.hash.length > 1 ? ['--state', decodeURIComponent(location.hash.slice(1))] : [],
+    // A shared link's state travels in the address's #fragment; the app reads it as
+    // --state. "embed=1" in it asks for minimal chrome (for an iframe in slides).
+    arguments: (() => {
+      const parts = decodeURIComponent(location.hash.slice(1)).split('&').filter((p) => p.length);
+      const embed = parts.includes('embed=1');
+      const state = parts.filter((p) => p !== 'embed=1').join('&');
+      return (state ? ['--state', state] : []).concat(embed ? ['--embed'] : []);
+    })(),
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
     // Emscripten reports preload progress as "Downloading data... (done/total)".
