@@ -163,14 +163,16 @@ void pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p, double u
     }
 }
 
-// The same pile's outline for the run without the respin (compare mode).
+// The same pile for the run without the respin (compare mode): a pale shadow
+// drawn behind the real pile.
 void ghost_pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p, double units) {
     float h = fabui::pile_share(units) * fabui::kPileMaxH;
     if (h <= 0) return;
     float w = p.width * 0.5f + 3, top = w * 0.55f;
     ImVec2 q[4] = {v.to_screen(p.x - w, p.base_y), v.to_screen(p.x + w, p.base_y), v.to_screen(p.x + top, p.base_y - h),
                    v.to_screen(p.x - top, p.base_y - h)};
-    dl->AddPolyline(q, 4, IM_COL32(255, 255, 255, 150), 0, 1.5f);
+    dl->AddQuadFilled(q[0], q[1], q[2], q[3], IM_COL32(255, 255, 255, 38));
+    dl->AddPolyline(q, 4, IM_COL32(255, 255, 255, 110), ImDrawFlags_Closed, 1.0f);
 }
 
 bool inside(ImVec2 m, ImVec2 a, ImVec2 b) { return m.x >= a.x && m.x <= b.x && m.y >= a.y && m.y <= b.y; }
@@ -204,8 +206,9 @@ void FabScene::draw_map(const FrameInput& in) {
     draw_conveyor(dl, z);
     draw_buildings(dl, z, text_px, false);
     draw_parcels(in);
-    draw_piles(dl, z, text_px);
+    draw_piles(dl, text_px);
     draw_buildings(dl, z, text_px, true);
+    hover_cards(z, text_px);
     draw_timeline(dl, text_px);
     draw_captions(dl, in, cap_min, cap_max);
 }
@@ -321,7 +324,33 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     }
 }
 
-void FabScene::draw_piles(ImDrawList* dl, float z, float text_px) {
+void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
+    const FabModel& m = fab();
+    const FabView& v = m.view();
+    for (int b = 0; b < B_COUNT; b++) {
+        const fabui::PileSpot& p = fabui::kPiles[b];
+        double units = v.buffer_units[size_t(b)];
+        if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
+        pile(dl, view_, p, units, fabui::buffer_color(b), false);
+        float h = fabui::pile_share(units) * fabui::kPileMaxH;
+        ImVec2 top = view_.to_screen(p.x, p.base_y - h);
+        std::string n = fabui::count_text(units);
+        label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, fabui::buffer_color(b), n);
+    }
+    // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
+    double backlog = v.stations[S_CUST].buffer_units;
+    if (show_twin_ && !v.no_respin.backlog.values().empty())
+        ghost_pile(dl, view_, fabui::kBacklogPile, v.no_respin.backlog.values().back());
+    pile(dl, view_, fabui::kBacklogPile, backlog, pal::kVermillion, true);
+    float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
+    ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - bh);
+    label(dl, text_px * 0.85f, {bt.x, bt.y - text_px * 0.55f}, pal::kVermillion, fabui::count_text(backlog));
+    label(dl, text_px * 0.8f, view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y), pal::kVermillion,
+          tr("fab.map.backlog_short"));
+}
+
+// Hover cards: a pile's numbers and lesson, the backlog, or a station's card.
+void FabScene::hover_cards(float z, float text_px) {
     const FabModel& m = fab();
     const FabView& v = m.view();
     const ImGuiIO& io = ImGui::GetIO();
@@ -329,32 +358,15 @@ void FabScene::draw_piles(ImDrawList* dl, float z, float text_px) {
     // Cards wait for the pointer's first move, so a pointer resting where the page
     // opened does not cover the map with a card nobody asked for.
     hover_armed_ = hover_armed_ || io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
-    bool can_hover = hover_armed_ && !io.WantCaptureMouse;
+    if (!hover_armed_ || io.WantCaptureMouse) return;
+    auto over_pile = [&](const fabui::PileSpot& p, double units) {
+        float h = std::max(fabui::pile_share(units) * fabui::kPileMaxH, 20.0f);
+        ImVec2 a = view_.to_screen(p.x - p.width * 0.5f, p.base_y - h), c = view_.to_screen(p.x + p.width * 0.5f, p.base_y + 4);
+        return inside(mouse, {a.x, a.y - text_px}, c);
+    };
     int hovered_pile = -1;
-    for (int b = 0; b < B_COUNT; b++) {
-        const fabui::PileSpot& p = fabui::kPiles[b];
-        double units = v.buffer_units[size_t(b)];
-        pile(dl, view_, p, units, fabui::buffer_color(b), false);
-        if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
-        float h = fabui::pile_share(units) * fabui::kPileMaxH;
-        ImVec2 top = view_.to_screen(p.x, p.base_y - h);
-        std::string n = fabui::count_text(units);
-        label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, fabui::buffer_color(b), n);
-        ImVec2 a = view_.to_screen(p.x - p.width * 0.5f, p.base_y - std::max(h, 20.0f)), c = view_.to_screen(p.x + p.width * 0.5f, p.base_y + 4);
-        if (can_hover && inside(mouse, {a.x, a.y - text_px}, c)) hovered_pile = b;
-    }
-    // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
-    double backlog = v.stations[S_CUST].buffer_units;
-    pile(dl, view_, fabui::kBacklogPile, backlog, pal::kVermillion, true);
-    if (show_twin_ && !v.no_respin.backlog.values().empty())
-        ghost_pile(dl, view_, fabui::kBacklogPile, v.no_respin.backlog.values().back());
-    float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
-    ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - bh);
-    label(dl, text_px * 0.85f, {bt.x, bt.y - text_px * 0.55f}, pal::kVermillion, fabui::count_text(backlog));
-    label(dl, text_px * 0.8f, view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y), pal::kVermillion,
-          tr("fab.map.backlog_short"));
-
-    if (!can_hover) return;
+    for (int b = 0; b < B_COUNT; b++)
+        if (over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)])) hovered_pile = b;
     if (hovered_pile >= 0) {
         int b = hovered_pile;
         const FabLittle& l = v.little[size_t(b)];
@@ -378,9 +390,8 @@ void FabScene::draw_piles(ImDrawList* dl, float z, float text_px) {
         ImGui::EndTooltip();
         return;
     }
-    ImVec2 bl0 = view_.to_screen(fabui::kBacklogPile.x - 30, fabui::kBacklogPile.base_y - std::max(bh, 20.0f));
-    ImVec2 bl1 = view_.to_screen(fabui::kBacklogPile.x + 30, fabui::kBacklogPile.base_y + 4);
-    if (inside(mouse, bl0, bl1)) {
+    double backlog = v.stations[S_CUST].buffer_units;
+    if (over_pile(fabui::kBacklogPile, backlog)) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
         ImGui::Text("%s: %s %s", tr("fab.map.backlog"), fabui::count_text(backlog).c_str(), tr("fab.unit.gpus"));
@@ -452,9 +463,12 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
         dl->AddText(ImGui::GetFont(), text_px * 0.75f, {p.x, p.y - sz.y}, pal::kOrange, cap.c_str());
     }
     // Respin span, axis, years, events, now.
+    // The respin: strong while the fab is held, pale until shipments resume.
     if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
-        double end = v.ship_resume_week >= 0 ? v.ship_resume_week : v.week;
-        dl->AddRectFilled(S(X(v.discovery_week), y - hmax), S(X(end), y), kRespinTint);
+        double held_to = std::min(v.week, v.masks_ready_week);
+        dl->AddRectFilled(S(X(v.discovery_week), y - hmax), S(X(held_to), y), kRespinTint);
+        if (v.ship_resume_week > held_to)
+            dl->AddRectFilled(S(X(held_to), y - hmax), S(X(v.ship_resume_week), y), IM_COL32(213, 94, 0, 30));
     }
     if (values().get("fab.dip.enabled") > 0.5) {
         double d0 = values().get("fab.dip.start_week"), d1 = std::min(v.week, d0 + values().get("fab.dip.weeks"));

@@ -81,6 +81,10 @@ void FabScene::numbers_window(const FrameInput& in) {
     ImGui::Separator();
 
     charts();
+    if (ImGui::CollapsingHeader(tr("fab.sec.stations"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        state_history();
+        station_bars();
+    }
     // Key numbers.
     if (ImGui::BeginTable("key", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -103,7 +107,6 @@ void FabScene::numbers_window(const FrameInput& in) {
         ImGui::EndTable();
     }
     ImGui::TextDisabled("%s", tr("fab.tag.legend"));
-    if (ImGui::CollapsingHeader(tr("fab.sec.stations"), ImGuiTreeNodeFlags_DefaultOpen)) station_bars();
     if (ImGui::CollapsingHeader(tr("fab.sec.little"), ImGuiTreeNodeFlags_DefaultOpen)) little_table();
     if (ImGui::CollapsingHeader(tr("fab.sec.all"))) metrics_table();
     if (ImGui::CollapsingHeader(tr("fab.sec.notes")))
@@ -155,7 +158,7 @@ void FabScene::charts() {
         line_chart("ship", size, s, opt);
         ImGui::TextDisabled("%s", tr("fab.chart.shipments"));
     }
-    if (ImGui::CollapsingHeader(tr("fab.sec.wip"), ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::CollapsingHeader(tr("fab.sec.wip"))) {
         std::vector<LineSeries> s;
         for (int b = 0; b < B_COUNT; b++) {
             ImGui::PushID(b);
@@ -224,6 +227,52 @@ void FabScene::station_bars() {
         }
     }
     ImGui::EndTable();
+}
+
+// A row per station, a column per week, coloured by the state that dominated the
+// week: after the respin the starvation runs down the line, row after row.
+void FabScene::state_history() {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    ImGui::TextUnformatted(tr("fab.hist.title"));
+    size_t weeks = std::max<size_t>(52, state_weeks_.size());
+    int rows = S_SHIP - S_FAB + 1;
+    float label_w = fs * 7.5f, row_h = fs * 0.75f;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x, plot_w = std::max(10.0f, w - label_w);
+    ImGui::InvisibleButton("history", {w, row_h * float(rows) + fs * 1.2f});
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float x0 = p.x + label_w, col_w = plot_w / float(weeks);
+    for (int r = 0; r < rows; r++) {
+        int st = S_FAB + r;
+        float y = p.y + row_h * float(r);
+        dl->AddText(ImGui::GetFont(), fs * 0.8f, {p.x, y}, st == v.bottleneck ? pal::kBottleneck : pal::kTextDim,
+                    fabui::station_short(st));
+        for (size_t k = 0; k < state_weeks_.size(); k++) {
+            uint8_t s = state_weeks_[k][size_t(st)];
+            ImU32 c = s == kHeld ? pal::kVermillion : fabui::state_color(State(s));
+            dl->AddRectFilled({x0 + col_w * float(k), y + 1}, {x0 + col_w * float(k + 1), y + row_h - 1}, c);
+        }
+    }
+    float bottom = p.y + row_h * float(rows);
+    for (const ChartMarker& m : fabui::event_markers(v, values(), true)) {
+        float x = x0 + float(m.x) * col_w;
+        if (x > x0 + plot_w) continue;
+        dl->AddLine({x, p.y}, {x, bottom}, pal::kText, 1.5f);
+        dl->AddText(ImGui::GetFont(), fs * 0.75f, {x + 2, bottom}, pal::kVermillion, m.label.c_str());
+    }
+    if (hovered) {
+        ImVec2 mp = ImGui::GetIO().MousePos;
+        int r = int((mp.y - p.y) / row_h);
+        size_t k = mp.x > x0 ? size_t((mp.x - x0) / col_w) : weeks;
+        if (r >= 0 && r < rows && k < state_weeks_.size()) {
+            uint8_t s = state_weeks_[k][size_t(S_FAB + r)];
+            ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(S_FAB + r), tr("fab.unit.week"), k,
+                              s == kHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));
+        }
+    }
+    ImGui::TextDisabled("%s", tr("fab.hist.lesson"));
 }
 
 void FabScene::little_table() {
