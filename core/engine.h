@@ -60,9 +60,6 @@ public:
     void clear();
 
 private:
-    static bool later(const Event& x, const Event& y) {
-        return x.time > y.time || (x.time == y.time && x.seq > y.seq);
-    }
     void drop_cancelled_top();
 
     std::vector<Event> heap_;

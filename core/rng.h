@@ -18,6 +18,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "detmath.h"
+
 namespace tj {
 
 class Rng {
@@ -63,7 +65,7 @@ public:
     // Exponential with the given rate (mean 1/rate). rate <= 0 gives +inf: never.
     double exponential(double rate) {
         if (!(rate > 0)) return INFINITY;
-        return -std::log(1.0 - uniform()) / rate;
+        return -det_log(1.0 - uniform()) / rate;
     }
 
     // Normal by Marsaglia's polar method: needs only log and sqrt.
@@ -75,7 +77,7 @@ public:
             v = 2 * uniform() - 1;
             s = u * u + v * v;
         } while (s >= 1 || s == 0);
-        double f = std::sqrt(-2 * std::log(s) / s);
+        double f = std::sqrt(-2 * det_log(s) / s);
         spare_ = v * f;
         has_spare_ = true;
         return mean + sd * u * f;
@@ -85,9 +87,9 @@ public:
     // the underlying normal): what a model parameter "mean 5 us, CV 0.3" means.
     double lognormal_mean_cv(double mean, double cv) {
         if (!(cv > 0) || !(mean > 0)) return mean;
-        double s2 = std::log(1 + cv * cv);
-        double mu = std::log(mean) - 0.5 * s2;
-        return std::exp(mu + std::sqrt(s2) * normal());
+        double s2 = det_log(1 + cv * cv);
+        double mu = det_log(mean) - 0.5 * s2;
+        return det_exp(mu + std::sqrt(s2) * normal());
     }
 
     bool bernoulli(double p) { return uniform() < p; }

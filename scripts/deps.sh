@@ -19,9 +19,10 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 
 pkgs=(build-essential cmake ninja-build pkg-config git ca-certificates python3
       libglm-dev catch2 nlohmann-json3-dev libstb-dev libbenchmark-dev python3-simpy
-      unicode-data libharfbuzz-bin fonts-wqy-microhei nodejs)
+      unicode-data libharfbuzz-bin fonts-wqy-microhei nodejs
+      clang-14 libclang-rt-14-dev)   # clang + libFuzzer for the scenario fuzzer
 [ $want_native = 1 ] && pkgs+=(libsdl2-dev libgles-dev xvfb x11-apps imagemagick)
-[ $want_web = 1 ] && pkgs+=(emscripten clang-14 lld-14 dpkg-dev)
+[ $want_web = 1 ] && pkgs+=(emscripten lld-14 dpkg-dev)
 [ $want_browser = 1 ] && pkgs+=(chromium)
 
 missing=()

@@ -1,6 +1,8 @@
 // respin.cpp — yield curves and the respin's two moments. See respin.h.
 #include "fab/respin.h"
 
+#include "detmath.h"
+
 #include <algorithm>
 
 #include "fab/line.h"
@@ -11,7 +13,7 @@ double YieldPlan::at(double t, uint8_t rev) const {
     if (t >= dip_from_s && t < dip_to_s) return std::clamp(dip_yield, 0.0, 1.0);
     double y = base;
     if (rev >= 1 && t >= fix_start_s) {
-        double k = learn_s > 0 ? std::exp(-(t - fix_start_s) / learn_s) : 0.0;
+        double k = learn_s > 0 ? det_exp(-(t - fix_start_s) / learn_s) : 0.0;
         y = base - (base - after_fix) * k;
     }
     return std::clamp(y, 0.0, 1.0);

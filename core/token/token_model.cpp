@@ -1,6 +1,8 @@
 // token_model.cpp — the token logistics scene on the Engine. See token_model.h.
 #include "token/token_model.h"
 
+#include "detmath.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -86,7 +88,7 @@ double finite(double x) { return std::isfinite(x) ? x : 0; }
 TokenModel::TokenModel() : stations_(make_stations()) {
     build_token_registry(reg_);
     for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
-        view_.itl_edges.push_back(kItlMin * std::exp(std::log(10.0) * e / kItlBinsPerDecade));
+        view_.itl_edges.push_back(kItlMin * det_exp(det_log(10.0) * e / kItlBinsPerDecade));
     ParamValues defaults(reg_);
     reset(defaults, 1);
 }
@@ -755,7 +757,7 @@ std::vector<Metric> TokenModel::metrics() const {
     add("prefill_steps", double(prefill_steps_), "", "Prefill steps", "预填充步数");
 
     double a = alpha_, k = draft_k_;
-    double expected = draft_k_ > 0 ? (a < 1 ? (1 - std::pow(a, k + 1)) / (1 - a) : k + 1) : 1;
+    double expected = draft_k_ > 0 ? (a < 1 ? (1 - det_powi(a, int(k) + 1)) / (1 - a) : k + 1) : 1;
     add("spec_tokens_per_verify", verify_tokens_.count() ? verify_tokens_.mean() : 1, "tok",
         "Tokens per verify step (measured)", "每次验证产出的词元（实测）");
     add("spec_tokens_per_verify_expected", expected, "tok", "Tokens per verify step: (1-a^(k+1))/(1-a)",
