@@ -29,7 +29,7 @@ check() { # name, then the app's flags
   fail=$((fail + 1))
 }
 check demo --scene demo --set demo.parcels=100000
-# The model scenes are checked once they are part of the build (see scripts/test.sh).
+for scene in token fab; do check "$scene" --scene "$scene"; done
 check present --present
 echo "desktop: $pass passed, $fail failed"
 [ $fail -eq 0 ]
