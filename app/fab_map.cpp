@@ -400,6 +400,26 @@ void FabScene::hover_cards(float z, float text_px) {
         ImGui::EndTooltip();
         return;
     }
+    // The timeline: that week's shipments, with and without the respin.
+    {
+        double span = std::max(156.0, std::ceil((v.week + 1) / 52) * 52);
+        ImVec2 a = view_.to_screen(fabui::kTimelineX0, fabui::kTimelineY - 48), c = view_.to_screen(fabui::kTimelineX1, fabui::kTimelineY + 12);
+        if (inside(mouse, a, c)) {
+            double week = (mouse.x - a.x) / (c.x - a.x) * span;
+            auto at = [&](const tj::TimeSeries& ts) {
+                auto it = std::lower_bound(ts.times().begin(), ts.times().end(), week);
+                return it == ts.times().end() ? -1.0 : ts.values()[size_t(it - ts.times().begin())];
+            };
+            double run = at(v.run.shipments), twin = at(v.no_respin.shipments);
+            ImGui::BeginTooltip();
+            ImGui::Text("%s %.0f", tr("fab.unit.week"), week);
+            if (run >= 0) ImGui::Text("%s: %s %s", tr("fab.series.shipped"), fabui::count_text(run).c_str(), tr("fab.unit.gpus"));
+            if (twin >= 0) ImGui::Text("%s: %s %s", tr("fab.series.twin"), fabui::count_text(twin).c_str(), tr("fab.unit.gpus"));
+            ImGui::TextDisabled("%s", tr("fab.lesson.timeline"));
+            ImGui::EndTooltip();
+            return;
+        }
+    }
     // Buildings: the station card with live numbers.
     for (int st = 0; st < S_COUNT; st++) {
         ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
@@ -506,6 +526,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
         dl->AddText(ImGui::GetFont(), px, {lp.x + sq * 1.3f, lp.y}, pal::kTextDim, w);
         lp.x += sq * 2.3f + text_size(px, w).x;
     }
+    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
     ImVec2 now = S(X(v.week), y);
     dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }

@@ -251,6 +251,7 @@ void FabScene::state_history() {
                     fabui::station_short(st));
         for (size_t k = 0; k < state_weeks_.size(); k++) {
             uint8_t s = state_weeks_[k][size_t(st)];
+            if (s == kUnknown) continue;
             ImU32 c = s == kHeld ? pal::kVermillion : fabui::state_color(State(s));
             dl->AddRectFilled({x0 + col_w * float(k), y + 1}, {x0 + col_w * float(k + 1), y + row_h - 1}, c);
         }
@@ -266,7 +267,7 @@ void FabScene::state_history() {
         ImVec2 mp = ImGui::GetIO().MousePos;
         int r = int((mp.y - p.y) / row_h);
         size_t k = mp.x > x0 ? size_t((mp.x - x0) / col_w) : weeks;
-        if (r >= 0 && r < rows && k < state_weeks_.size()) {
+        if (r >= 0 && r < rows && k < state_weeks_.size() && state_weeks_[k][size_t(S_FAB + r)] != kUnknown) {
             uint8_t s = state_weeks_[k][size_t(S_FAB + r)];
             ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(S_FAB + r), tr("fab.unit.week"), k,
                               s == kHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));

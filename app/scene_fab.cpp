@@ -157,7 +157,13 @@ void FabScene::record_states() {
         }
     prev_t_ = now;
     if (week_now <= state_weeks_.size() || state_weeks_.size() >= kMaxStateWeeks) return;
-    // The weeks completed since the last record take the state that dominated since then.
+    // The weeks completed since the last record take the state that dominated since
+    // then; after a long jump (a link replayed, a seek) the skipped weeks stay unknown.
+    if (week_now > state_weeks_.size() + kMaxFillWeeks) {
+        std::array<uint8_t, 12> unknown;
+        unknown.fill(kUnknown);
+        while (state_weeks_.size() + 1 < std::min(week_now, kMaxStateWeeks)) state_weeks_.push_back(unknown);
+    }
     std::array<uint8_t, 12> row{};
     for (int st = S_FAB; st <= S_SHIP; st++) {
         const auto& d = pending_[size_t(st)];

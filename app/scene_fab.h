@@ -66,7 +66,9 @@ private:
     // Each station's main state in each past week (the starvation wave): filled as
     // the run goes, from the stations' time in each state; trimmed on a rewind.
     static constexpr size_t kMaxStateWeeks = 4096;
-    static constexpr uint8_t kHeld = 4;  // the fab held for the respin
+    static constexpr uint8_t kHeld = 4;      // the fab held for the respin
+    static constexpr uint8_t kUnknown = 255; // weeks jumped over (not drawn)
+    static constexpr size_t kMaxFillWeeks = 8;  // a longer jump is not filled in
     void record_states();
     std::vector<std::array<uint8_t, 12>> state_weeks_;
     double prev_t_ = 0;
