@@ -136,7 +136,12 @@ std::string App::set_scene(const std::string& id) {
 
 std::string App::link() const {
     if (scenes_.empty()) return "";
-    return tj::scenario_to_url(scenes_[current_]->scenario());
+    tj::Scenario sc = scenes_[current_]->scenario();
+    if (lessons_.active()) {  // a lesson's link opens the lesson at the same step
+        sc.lesson = lessons_.lessons()[size_t(lessons_.lesson_index())].id;
+        sc.lesson_step = lessons_.step_index();
+    }
+    return tj::scenario_to_url(sc);
 }
 
 std::string App::apply_link(const std::string& fragment) {
@@ -148,6 +153,12 @@ std::string App::apply_link(const std::string& fragment) {
     tj::Scenario sc;
     std::string err = tj::scenario_from_url(fragment, registry_of, sc);
     if (!err.empty()) return err;
+    if (!sc.lesson.empty()) {
+        const auto& ls = lessons_.lessons();
+        for (size_t i = 0; i < ls.size(); i++)
+            if (ls[i].id == sc.lesson) return lessons_.open(*this, int(i), std::max(0, sc.lesson_step));
+        return "unknown lesson '" + sc.lesson + "'";
+    }
     for (size_t i = 0; i < scenes_.size(); i++) {
         if (sc.scene != scenes_[i]->id()) continue;
         err = scenes_[i]->apply(sc);
@@ -288,6 +299,14 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     in.real_dt = real_dt;
     in.origin = {0, top};
     in.size = {float(win_w), float(win_h) - top};
+    // A lesson's caption docks on the right, full height; the map keeps the rest,
+    // so the station a step points at is never under the text.
+    ImVec2 caption_min = in.origin, caption_size{0, in.size.y};
+    if (lessons_.active()) {
+        caption_size.x = std::min(in.size.x * 0.36f, ImGui::GetFontSize() * 30);
+        in.size.x -= caption_size.x;
+        caption_min.x = in.origin.x + in.size.x;
+    }
     in.fb_scale = win_w > 0 ? float(fb_w) / float(win_w) : 1;
     in.fb_w = fb_w;
     in.fb_h = fb_h;
@@ -307,7 +326,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
         ImGui::End();
     }
-    lessons_.caption(*this, in.origin, in.size);
+    lessons_.caption(*this, caption_min, caption_size);
     if (show_help_) draw_help();
     if (!notice_.empty() && panels_) {
         ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});

@@ -111,14 +111,16 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     const tj::Lesson& l = lessons_[size_t(lesson_)];
     const tj::LessonStep& st = l.steps[size_t(step_)];
     float fs = ImGui::GetFontSize();
-    float w = std::min(asize.x * 0.62f, fs * 44);
-    ImGui::SetNextWindowPos({amin.x + asize.x * 0.5f, amin.y + asize.y - fs * 0.6f}, ImGuiCond_Always, {0.5f, 1});
-    ImGui::SetNextWindowSize({w, 0}, ImGuiCond_Always);
-    ImGui::SetNextWindowBgAlpha(0.92f);
+    float w = asize.x;
+    ImGui::SetNextWindowPos(amin, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(asize, ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(0.96f);
     ImGui::Begin("###lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::PushTextWrapPos(w - fs * 4);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", txt(l.title).c_str());
-    ImGui::SameLine(w - fs * 4.5f);
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine(w - fs * 3.5f);
     ImGui::TextDisabled("%d / %d", step_ + 1, int(l.steps.size()));
     // Progress dots.
     ImVec2 p = ImGui::GetCursorScreenPos();
@@ -140,11 +142,15 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
             if (revealed_ && right) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kGreen));
             else if (int(c) == chosen_) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kBlue));
             else ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Button));
-            if (ImGui::Button(txt(st.predict.choices[c]).c_str()) && !revealed_) chosen_ = int(c);
+            // Choices flow onto the next line when the caption is too narrow.
+            const std::string& label = txt(st.predict.choices[c]);
+            float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+            if (c > 0 && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + bw <
+                             ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+                ImGui::SameLine();
+            if (ImGui::Button(label.c_str()) && !revealed_) chosen_ = int(c);
             ImGui::PopStyleColor();
-            ImGui::SameLine();
         }
-        ImGui::NewLine();
         if (!revealed_) {
             ImGui::BeginDisabled(chosen_ < 0);
             if (ImGui::Button(tr("lesson.reveal"))) reveal(host);

@@ -205,6 +205,14 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         uploaded_version_ = segs.version();
         drawn_ = scratch_.size();
     }
+    if (focus_pending_) {
+        focus_pending_ = false;
+        if (focus_station_ < 0) view_.fit();
+        else {
+            ImVec2 p = station_position(size_t(focus_station_));
+            view_.look_at(p.x, p.y, focus_zoom_);
+        }
+    }
     if (highlight_ >= 0) {  // a pulsing ring: "look here"
         ImVec2 c = station_position(size_t(highlight_));
         ImVec2 sc = view_.to_screen(c.x, c.y);
@@ -224,10 +232,10 @@ int ModelScene::station_index(const std::string& id) const {
 }
 
 void ModelScene::focus(const std::string& station_id, float zoom) {
-    int i = station_index(station_id);
-    if (i < 0) { view_.fit(); return; }
-    ImVec2 p = station_position(size_t(i));
-    view_.look_at(p.x, p.y, zoom);
+    // Resolved when the map is next drawn: a scene may lay its stations out then.
+    focus_station_ = station_index(station_id);
+    focus_zoom_ = zoom;
+    focus_pending_ = true;
 }
 
 void ModelScene::transport_controls() {

@@ -100,6 +100,9 @@ protected:
     tj::Model& model_mut() { return *model_; }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
     int highlight_ = -1;  // station a lesson points at, or -1
+    int focus_station_ = -1;  // where the camera should go at the next draw
+    float focus_zoom_ = 1;
+    bool focus_pending_ = false;
 
 private:
     void restart();
