@@ -95,6 +95,9 @@ public:
     const std::vector<StationInfo>& stations() const override { return stations_; }
     SegmentBuffer& segments() override { return segments_; }
     double natural_time_unit() const override { return kWeek; }
+    // A deep copy (both lines, their engines and RNGs): it continues exactly as the
+    // original would, drawing into its own segment buffer.
+    std::unique_ptr<Model> clone() const override;
 
     const FabView& view() const { return view_; }
     const Line& line(bool no_respin = false) const { return *runs_[no_respin ? 1 : 0].line; }
@@ -104,8 +107,19 @@ public:
 
 private:
     struct Action { double t; int kind; };
+    // Owns a Line and copies it deeply, so a FabModel copies as a value (rewind snapshots).
+    struct LinePtr {
+        std::unique_ptr<Line> p;
+        LinePtr() = default;
+        LinePtr(const LinePtr& o) : p(o.p ? std::make_unique<Line>(*o.p) : nullptr) {}
+        LinePtr& operator=(const LinePtr& o) { p = o.p ? std::make_unique<Line>(*o.p) : nullptr; return *this; }
+        LinePtr& operator=(std::unique_ptr<Line> q) { p = std::move(q); return *this; }
+        Line& operator*() const { return *p; }
+        Line* operator->() const { return p.get(); }
+        explicit operator bool() const { return p != nullptr; }
+    };
     struct Run {
-        std::unique_ptr<Line> line;
+        LinePtr line;
         std::vector<Action> actions;
         size_t next_action = 0;
         int64_t last_de = 0;

@@ -141,6 +141,8 @@ struct Station {
 class Line {
 public:
     Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments = nullptr);
+    // Where this line's parcels go from now on (a copied line points at its new owner's).
+    void set_segment_buffer(SegmentBuffer* segments) { seg_ = segments; }
 
     // Processes events up to time t; at most max_events (0 = no cap), adding the count
     // to *used. Returns true when t was reached.

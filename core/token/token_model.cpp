@@ -2,6 +2,7 @@
 #include "token/token_model.h"
 
 #include "detmath.h"
+#include "text/utf8.h"
 
 #include <algorithm>
 #include <cmath>
@@ -149,8 +150,8 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     prompt_len_ = std::max(1, gi("token.run.prompt_tokens"));
     out_len_ = std::max(1, gi("token.run.output_tokens"));
     chunk_ = std::max(1, gi("token.run.prefill_chunk"));
-    text_ = tokenize_text(answer_text(gi("token.run.answer_lang")), gi("token.run.tokenizer"), &tokenizer_used_,
-                          &tokenizer_note_);
+    const std::string& answer = answer_override_.empty() ? answer_text(gi("token.run.answer_lang")) : answer_override_;
+    text_ = tokenize_text(answer, gi("token.run.tokenizer"), &tokenizer_used_, &tokenizer_note_);
     sampler_host_ = gi("token.run.sampler") == kSamplerOnHost;
     draft_k_ = gi("token.spec.draft_k");
     alpha_ = g("token.spec.alpha");
@@ -794,5 +795,12 @@ std::vector<Metric> TokenModel::metrics() const {
 }
 
 std::unique_ptr<Model> make_token_model() { return std::make_unique<TokenModel>(); }
+
+void TokenModel::set_answer_override(const std::string& text) {
+    // Whole characters only, valid UTF-8 only, bounded: what the screen can show.
+    std::string head = text.substr(0, 8192);
+    head.resize(utf8_complete_prefix(head));
+    answer_override_ = utf8_sanitize(head);
+}
 
 }  // namespace tj

@@ -128,10 +128,17 @@ public:
     const std::vector<StationInfo>& stations() const override { return stations_; }
     SegmentBuffer& segments() override { return segments_; }
     double natural_time_unit() const override { return 1e-3; }
+    // The whole run is plain values (the engine, the RNG, the ledgers): a copy
+    // continues exactly as the original would.
+    std::unique_ptr<Model> clone() const override { return std::make_unique<TokenModel>(*this); }
 
     const TokenView& view() const { return view_; }
     const Hardware& hardware() const { return hw_; }
     const ModelShape& shape() const { return shape_; }
+    // The user's own answer text instead of the built-in one ("" restores it). It is
+    // kept across resets and takes effect at the next reset; at most 8 KiB is used.
+    void set_answer_override(const std::string& text);
+    const std::string& answer_override() const { return answer_override_; }
     // Empty, or why the chosen tokenizer could not be used (its vocabulary is missing).
     const std::string& tokenizer_note() const { return tokenizer_note_; }
     // Conservation: tokens sampled = at the screen + on the way (held, in transit).
@@ -186,6 +193,7 @@ private:
     ModelShape shape_;
     PlacementPolicy policy_ = PlacementPolicy::WeightsFirst;
     TokenText text_;
+    std::string answer_override_;
     int tokenizer_used_ = 0;
     std::string tokenizer_note_;
     int mode_ = 0, batch_ = 1, prompt_len_ = 1, out_len_ = 1, chunk_ = 1, draft_k_ = 0;

@@ -34,27 +34,33 @@ TokenText split_standin(const std::string& text) {
     return tt;
 }
 
+const BpeEncoding* cached_encoding(int choice, std::string* note) {
+    if (choice != kTokenizerCl100k && choice != kTokenizerO200k) return nullptr;
+    // Loaded once and kept: a vocabulary is about a megabyte. A failure is not
+    // kept, so a vocabulary that arrives later (the browser fetches it) is used.
+    static std::map<int, BpeEncoding> loaded;
+    auto it = loaded.find(choice);
+    if (it == loaded.end()) {
+        std::string err;
+        std::optional<BpeEncoding> enc =
+            load_encoding(default_vocab_dir(), choice == kTokenizerCl100k ? "cl100k" : "o200k", &err);
+        if (!enc) {
+            *note = err + " (the stand-in tokenizer is used instead)";
+            return nullptr;
+        }
+        it = loaded.emplace(choice, std::move(*enc)).first;
+    }
+    return &it->second;
+}
+
 TokenText tokenize_text(const std::string& text, int choice, int* used, std::string* note) {
     *used = kTokenizerStandin;
     note->clear();
-    if (choice == kTokenizerCl100k || choice == kTokenizerO200k) {
-        // Loaded once and kept: a vocabulary is about a megabyte. A failure is not
-        // kept, so a vocabulary that arrives later (the browser fetches it) is used.
-        static std::map<int, BpeEncoding> loaded;
-        auto it = loaded.find(choice);
-        if (it == loaded.end()) {
-            std::string err;
-            std::optional<BpeEncoding> enc =
-                load_encoding(default_vocab_dir(), choice == kTokenizerCl100k ? "cl100k" : "o200k", &err);
-            if (enc) it = loaded.emplace(choice, std::move(*enc)).first;
-            else *note = err + " (the stand-in tokenizer is used instead)";
-        }
-        if (it != loaded.end()) {
-            TokenText tt;
-            for (Token& t : it->second.tokenize(text)) tt.token_bytes.push_back(std::move(t.bytes));
-            *used = choice;
-            return tt;
-        }
+    if (const BpeEncoding* enc = cached_encoding(choice, note)) {
+        TokenText tt;
+        for (Token& t : enc->tokenize(text)) tt.token_bytes.push_back(std::move(t.bytes));
+        *used = choice;
+        return tt;
     }
     return split_standin(text);
 }

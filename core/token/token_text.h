@@ -34,6 +34,11 @@ TokenText split_standin(const std::string& text);
 // default_vocab_dir().
 enum TokenizerChoice : int { kTokenizerStandin = 0, kTokenizerCl100k = 1, kTokenizerO200k = 2 };
 
+class BpeEncoding;
+// The chosen BPE encoding, loaded once per process; nullptr for the stand-in or when
+// its vocabulary cannot be loaded (then *note says why).
+const BpeEncoding* cached_encoding(int choice, std::string* note);
+
 // Cuts text with the chosen tokenizer. When a vocabulary cannot be loaded the
 // stand-in cuts it instead: *used says which one did, *note why (empty when all went
 // as asked).
