@@ -25,6 +25,8 @@ pkgs=(build-essential cmake ninja-build pkg-config git ca-certificates python3
 [ $want_web = 1 ] && pkgs+=(emscripten lld-14 dpkg-dev)
 [ $want_browser = 1 ] && pkgs+=(chromium)
 
+# npm comes with NodeSource's nodejs; Debian packages it apart.
+command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 missing=()
 for p in "${pkgs[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
