@@ -142,7 +142,5 @@ void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size
     ImVec2 sz = f->CalcTextSizeA(px, FLT_MAX, 0, text);
     ImVec2 s = v.to_screen(world.x, world.y);
     ImVec2 p{std::floor(s.x - sz.x * align_x), std::floor(s.y - sz.y * 0.5f)};
-    // A dark halo keeps labels readable over parcels and fill bars.
-    dl->AddText(f, px, {p.x + 1, p.y + 1}, IM_COL32(0, 0, 0, 200), text);
     dl->AddText(f, px, p, col, text);
 }

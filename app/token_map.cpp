@@ -19,7 +19,8 @@
 using namespace tj;
 
 namespace {
-constexpr WorldBox kWorld{0, 0, 1000, 700};
+// The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
+constexpr WorldBox kWorld{0, -60, 1000, 790};
 constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
 constexpr MapRect kBigCore{645, 215, 790, 400};  // one core, enlarged
 constexpr ImU32 kCompute = pal::kGreen;
@@ -106,7 +107,7 @@ float cell_hash(int i) {
 void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity,
                           bool vertical) {
     ImVec2 a = view_.to_screen(r.x0, r.y0), b = view_.to_screen(r.x1, r.y1);
-    dl->AddRectFilled(a, b, kBarBack, 2);
+    dl->AddRectFilled(a, b, kBarBack);
     double cap = capacity > 0 ? capacity : std::max(1.0, weights + kv);
     float fw = float(std::clamp(weights / cap, 0.0, 1.0)), fk = float(std::clamp(kv / cap, 0.0, 1.0 - fw));
     if (vertical) {  // fills from the bottom
@@ -118,7 +119,7 @@ void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, doub
         dl->AddRectFilled(a, {xw, b.y}, pal::kOrange);
         dl->AddRectFilled({xw, a.y}, {xk, b.y}, pal::kPurple);
     }
-    dl->AddRect(a, b, pal::kStationEdge, 2);
+    if (b.x - a.x > 8 && b.y - a.y > 8) dl->AddRect(a, b, pal::kStationEdge);  // tiny bars (one per core) go without
 }
 
 void TokenScene::draw_map(const FrameInput& in) {
@@ -143,14 +144,14 @@ void TokenScene::draw_stations(ImDrawList* dl) {
     const WorldView& v = view_;
     float z = v.zoom();
     auto box = [&](const MapRect& r, ImU32 fill, ImU32 edge, float thick) {
-        dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), fill, 8 * z);
+        if (fill) dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), fill, 8 * z);
         dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), edge, 8 * z, 0, thick);
     };
-    // The chip: a large dark die with its own caption.
-    box(lay_.chip, IM_COL32(28, 34, 46, 255), IM_COL32(90, 104, 130, 255), 2);
-    // Host zones, faint, behind the host stations.
-    box({8, 20, 182, 690}, IM_COL32(30, 30, 36, 255), IM_COL32(60, 62, 72, 255), 1);
-    box({818, 20, 992, 690}, IM_COL32(30, 30, 36, 255), IM_COL32(60, 62, 72, 255), 1);
+    // The chip and the two host zones are outlines only: with software GL (projectors
+    // driven by laptops, headless browsers) every filled pixel costs frame time.
+    box(lay_.chip, 0, IM_COL32(110, 124, 150, 255), std::max(1.5f, 3 * z));
+    box({8, 20, 182, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
+    box({818, 20, 992, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
 
     // The route, left to right: arrows under the station boxes.
     const ImU32 route = IM_COL32(120, 138, 170, 150);
@@ -223,7 +224,7 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
             // The share of squares shown computing is the cores' share of time computing in the step.
             bool computing = busy && cell_hash(y * gx + x) < f;
             ImU32 fill = !busy ? kIdleFill : computing ? kCompute : kWaitFill;
-            dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), fill, cell * 0.08f * v.zoom());
+            dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), fill);
             // Its SRAM warehouse: a small bar in the square's left edge.
             fill_bar(dl, {x0, y0, x0 + (x1 - x0) * 0.28f, y1}, per_core_w, per_core_kv, per_core_cap, true);
         }
@@ -355,7 +356,8 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     auto label2 = [&](int s, const char* name, const std::string& detail) {
         const MapRect& r = lay_.station[s];
         map_text(dl, v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
-        map_text(dl, v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, detail.c_str());
+        // Numbers under a station's name are its inputs.
+        map_text(dl, v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, (detail + " " + provenance_tag(Provenance::Input)).c_str());
     };
     const ParamValues& pv = values();
     Lang lang = language();
@@ -370,7 +372,8 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         const MapRect& r = lay_.station[kStHostMem];
         map_text(dl, v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
         double used = t.weights[kHostMem] + t.kv[kHostMem];
-        std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") : std::string(tr("token.map.empty"));
+        std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
+                                 : std::string(tr("token.map.empty"));
         map_text(dl, v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s.c_str());
         map_text(dl, v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
     }
@@ -382,7 +385,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         std::snprintf(buf, sizeof buf, "  x %d %s", t.chips, tr("token.map.chips"));
         chip += buf;
     }
-    chip += "  " + format_si(hw.peak_flops(), "FLOP/s");
+    chip += "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
     map_text(dl, v, {lay_.chip.x0 + 14, lay_.chip.y0 + 20}, 19, pal::kText, chip.c_str(), 0);
     std::string mesh_note = tr("token.map.mesh");
     if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
@@ -394,11 +397,13 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
     auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
         std::string head = std::string(name) + "  " +
-                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s")
+                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
+                                                     " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
         map_text(dl, v, {r.center().x, y_name}, 15, t.level_enabled[l] ? pal::kText : pal::kTextDim, head.c_str());
         if (!t.level_enabled[l]) return;
-        std::string fill = std::string(tr("token.map.weights")) + " " + format_bytes(t.weights[l]) + "  +  KV " + format_bytes(t.kv[l]);
+        std::string fill = std::string(tr("token.map.weights")) + " " + format_bytes(t.weights[l]) + "  +  KV " +
+                           format_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
         map_text(dl, v, {r.center().x, y_fill}, 14, pal::kTextDim, fill.c_str());
     };
     MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
@@ -466,7 +471,6 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     ImFont* font = ImGui::GetFont();
     float px = std::max(16.0f, ImGui::GetFontSize() * 1.1f);
     ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
-    dl->AddText(font, px, {p.x + 1, p.y + 1}, IM_COL32(0, 0, 0, 220), buf);
     dl->AddText(font, px, p, pal::kBottleneck, buf);
     std::snprintf(key, sizeof key, "token.bn.%d", bn);
     dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, tr(key));
@@ -482,9 +486,14 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         dl->AddText(font, fs, {lx + fs, ly}, pal::kText, k.text);
         lx += fs * 1.4f + font->CalcTextSizeA(fs, FLT_MAX, 0, k.text).x;
     }
-    if (!in.panels) {  // presenter mode: the time lens under the legend's line
+    // What the map's numbers are: the rule, once, above the colour legend.
+    float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;
+    float rule_h = font->CalcTextSizeA(rule_fs, FLT_MAX, wrap, tr("token.map.provenance")).y;
+    dl->AddText(font, rule_fs, {ar.map_min.x + 10, ly - rule_h - fs * 0.2f}, pal::kTextDim, tr("token.map.provenance"),
+                nullptr, wrap);
+    if (!in.panels) {  // presenter mode: the time lens above the rule
         std::string lens = describe_time_lens(this->lens(), "on the chip", "芯片上", lang);
-        dl->AddText(font, fs, {ar.map_min.x + 10, ly - fs * 1.3f}, pal::kTextDim, lens.c_str());
+        dl->AddText(font, fs, {ar.map_min.x + 10, ly - rule_h - fs * 1.5f}, pal::kText, lens.c_str());
     }
 }
 

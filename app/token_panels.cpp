@@ -17,6 +17,10 @@
 using namespace tj;
 
 namespace {
+// The panels sit beside the map, not over it, so they need no background of their
+// own: the app's clear colour shows through, and software GL fills fewer pixels.
+constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoBackground;
+
 void tag(Provenance p) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(p)), "%s", provenance_tag(p));
@@ -56,7 +60,7 @@ void TokenScene::draw_panels(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
     ImGui::SetNextWindowPos(ar.left_min, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ar.left_size, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str());
+    ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str(), nullptr, kPanel);
     transport_controls();
     ImGui::Separator();
     parameter_controls();
@@ -69,7 +73,7 @@ void TokenScene::numbers_window(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
     ImGui::SetNextWindowPos(ar.right_min, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ar.right_size, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.numbers")) + "###token_numbers").c_str());
+    ImGui::Begin((std::string(tr("token.panel.numbers")) + "###token_numbers").c_str(), nullptr, kPanel);
     // The provenance legend.
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(Provenance::Output)), "%s", tr("token.tag.out"));
     ImGui::SameLine();
@@ -89,7 +93,7 @@ void TokenScene::numbers_window(const FrameInput& in) {
 }
 
 void TokenScene::key_numbers() {
-    if (!ImGui::BeginTable("key", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    if (!ImGui::BeginTable("key", 2, ImGuiTableFlags_SizingStretchProp)) return;
     Lang lang = language();
     auto d = [&](const char* id) { return format_duration(metric(id), lang); };
     row(tr("token.num.ttft_p50"), d("ttft_p50_s"), Provenance::Output);
@@ -271,7 +275,7 @@ void TokenScene::blame() {
         total += j.*p.field;
     }
     stacked_bar("blame", parts);
-    if (!ImGui::BeginTable("blame_t", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    if (!ImGui::BeginTable("blame_t", 2, ImGuiTableFlags_SizingStretchProp)) return;
     for (const TripPart& p : kTrip) {
         double v = j.*p.field;
         if (!(v > 0)) continue;
@@ -288,12 +292,12 @@ void TokenScene::staircase_window(const FrameInput& in) {
     float split = std::floor(ar.bottom_size.x * 0.58f);
     ImGui::SetNextWindowPos(ar.bottom_min, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.staircase")) + "###token_staircase").c_str());
+    ImGui::Begin((std::string(tr("token.panel.staircase")) + "###token_staircase").c_str(), nullptr, kPanel);
     staircase(ImGui::GetContentRegionAvail());
     ImGui::End();
     ImGui::SetNextWindowPos({ar.bottom_min.x + split, ar.bottom_min.y}, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({ar.bottom_size.x - split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.answer")) + "###token_answer").c_str());
+    ImGui::Begin((std::string(tr("token.panel.answer")) + "###token_answer").c_str(), nullptr, kPanel);
     answer_text();
     ImGui::End();
 }
@@ -307,7 +311,7 @@ void TokenScene::staircase(ImVec2 size) {
     ImGui::InvisibleButton("stairs", size);
     bool hovered = ImGui::IsItemHovered();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(p0, {p0.x + size.x, p0.y + size.y}, IM_COL32(24, 28, 36, 255), 4);
+    dl->AddRect(p0, {p0.x + size.x, p0.y + size.y}, IM_COL32(60, 68, 84, 255), 4);
     if (t.steps.empty()) {
         dl->AddText({p0.x + fs, p0.y + fs}, pal::kTextDim, tr("token.chart.no_data"));
         return;
@@ -408,7 +412,7 @@ void TokenScene::answer_text() {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     bool window_hovered = ImGui::IsWindowHovered();
     // Only the last characters: the answer window is a tail, and the frame stays cheap.
-    size_t first = t.answer.size() > 600 ? t.answer.size() - 600 : 0;
+    size_t first = t.answer.size() > 300 ? t.answer.size() - 300 : 0;
     for (size_t i = first; i < t.answer.size(); i++) {
         const ScreenChar& c = t.answer[i];
         if (c.t > now) break;  // not on the screen yet

@@ -1,0 +1,93 @@
+// token.test.mjs — the token logistics scene in the browser build (headless
+// Chromium): it draws (the map is not blank), setParam from JavaScript changes the
+// numbers the page reports, every registry parameter has a control, and a minute at
+// a fast time lens (near the slider's top) leaves no console or page error and finite numbers.
+// Run: WEB_ROOT=<build>/web node --test tests/browser/token.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openApp, waitFrames, imageStats } from './browser.mjs';
+
+const root = process.env.WEB_ROOT;
+let srv, browser;
+before(async () => {
+  assert.ok(root, 'WEB_ROOT must name the built web folder');
+  srv = await serve(root);
+  browser = await launch();
+});
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+const state = (page) => page.evaluate(() => window.tokenJourney.state());
+
+async function openToken(width = 1280, height = 720) {
+  const opened = await openApp(browser, srv.url + '#s=token', width, height);
+  await waitFrames(opened.page, 30);
+  assert.equal(await opened.page.evaluate(() => window.tokenJourney.setScene('token')), '');
+  await waitFrames(opened.page, 60);
+  return opened;
+}
+
+test('the map draws, and every registry parameter has a control', async () => {
+  const { page, problems } = await openToken();
+  const s = await state(page);
+  assert.equal(s.scene, 'token');
+  assert.ok(s.param_count > 20, `the token registry has its parameters (${s.param_count})`);
+  assert.equal(s.param_controls, s.param_count, 'one control per registry parameter');
+  // The map's own area (between the side panels, above the staircase) is not blank.
+  const map = await page.screenshot({ clip: { x: 300, y: 40, width: 640, height: 440 } });
+  const stats = await imageStats(page, map);
+  assert.ok(stats.variance > 100, `map looks blank (luminance variance ${stats.variance.toFixed(1)})`);
+  assert.ok(s.time > 0, 'the simulation runs');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('setParam from JavaScript changes the numbers the page reports', async () => {
+  const { page, problems } = await openToken();
+  const before = await state(page);
+  const cores = before.params['token.mesh.x'] * before.params['token.mesh.y'] * before.params['token.mesh.chips'];
+  assert.ok(Math.abs(before.metrics.roofline_peak_flops - cores * before.params['token.mesh.core_tflops'] * 1e12) <
+    1e-6 * before.metrics.roofline_peak_flops, 'peak FLOP/s = cores x per-core peak');
+  const tflops = before.params['token.mesh.core_tflops'] * 2;
+  assert.equal(await page.evaluate((v) => window.tokenJourney.setParam('token.mesh.core_tflops', v), tflops), '');
+  await waitFrames(page, before.frames + 5);
+  const after = await state(page);
+  assert.equal(after.params['token.mesh.core_tflops'], tflops);
+  assert.ok(Math.abs(after.metrics.roofline_peak_flops / before.metrics.roofline_peak_flops - 2) < 1e-9,
+    'doubling the per-core peak doubles the reported peak');
+
+  // A structural change (the batch size) restarts the run: simulated time starts over.
+  const t0 = (await state(page)).time;
+  assert.equal(await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 16)), '');
+  const restarted = await state(page);
+  assert.ok(restarted.time < t0 || t0 === 0, 'a structural change restarts the run');
+  assert.equal(restarted.params['token.run.batch'], 16);
+  assert.match(await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 0)), /token\.run\.batch/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a minute at a fast time lens: no errors, finite numbers, the answer keeps coming', async () => {
+  const { page, problems } = await openToken();
+  // The time lens is the first slider of the controls window (top left): pressing
+  // near its right end sets a fast lens (about 0.2 s of chip time per second). The
+  // app reads the pointer once per frame, so each move and press is held a moment.
+  await page.mouse.move(200, 97);
+  await page.waitForTimeout(300);
+  await page.mouse.move(250, 97, { steps: 5 });
+  await page.waitForTimeout(300);
+  await page.mouse.down();
+  await page.waitForTimeout(300);
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  const a = await state(page);
+  await page.waitForTimeout(3000);
+  const b = await state(page);
+  assert.ok(b.time - a.time > 0.3, `the lens is fast (simulated ${(b.time - a.time).toFixed(4)} s in 3 s)`);
+  await page.waitForTimeout(57000);
+  const c = await state(page);
+  assert.ok(c.frames > b.frames + 30, 'frames keep coming');
+  assert.ok(c.metrics.tokens_at_screen > b.metrics.tokens_at_screen, 'tokens keep reaching the screen');
+  for (const [id, v] of Object.entries(c.metrics)) assert.ok(Number.isFinite(v), `${id} is finite`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
