@@ -6,9 +6,11 @@
 // every label (so numbers stay readable above moving parcels). Hovering a building
 // or a pile shows its live numbers and a one-line lesson.
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "fab_style.h"
 #include "format.h"

@@ -249,11 +249,13 @@ void FabScene::state_history() {
         float y = p.y + row_h * float(r);
         dl->AddText(ImGui::GetFont(), fs * 0.8f, {p.x, y}, st == v.bottleneck ? pal::kBottleneck : pal::kTextDim,
                     fabui::station_short(st));
-        for (size_t k = 0; k < state_weeks_.size(); k++) {
+        // One rectangle per run of weeks in the same state.
+        for (size_t k = 0, end = 0; k < state_weeks_.size(); k = end) {
             uint8_t s = state_weeks_[k][size_t(st)];
+            for (end = k + 1; end < state_weeks_.size() && state_weeks_[end][size_t(st)] == s;) end++;
             if (s == kUnknown) continue;
             ImU32 c = s == kHeld ? pal::kVermillion : fabui::state_color(State(s));
-            dl->AddRectFilled({x0 + col_w * float(k), y + 1}, {x0 + col_w * float(k + 1), y + row_h - 1}, c);
+            dl->AddRectFilled({x0 + col_w * float(k), y + 1}, {x0 + col_w * float(end), y + row_h - 1}, c);
         }
     }
     float bottom = p.y + row_h * float(rows);
