@@ -20,6 +20,8 @@ namespace {
 
 constexpr ImU32 kTwin = IM_COL32(200, 200, 200, 255);
 
+ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
+
 double metric_of(const std::vector<tj::Metric>& ms, const char* id) {
     for (auto& m : ms)
         if (m.id == id) return m.value;
@@ -124,6 +126,109 @@ double FabScene::cumulative_delay_weeks() const {
     return std::max(0.0, week - (start + metric_of(metrics(), "cum_shipped_gpus") / rate));
 }
 
+namespace {
+// A line with an arrowhead at each end (the gaps of the cumulative-flow chart).
+void double_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float head) {
+    dl->AddLine(a, b, col, 2);
+    float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len < head * 2) return;
+    dx /= len;
+    dy /= len;
+    for (int end = 0; end < 2; end++) {
+        ImVec2 t = end ? b : a;
+        float sx = end ? -dx : dx, sy = end ? -dy : dy;  // pointing outward
+        dl->AddTriangleFilled(t, {t.x + sx * head - sy * head * 0.5f, t.y + sy * head + sx * head * 0.5f},
+                              {t.x + sx * head + sy * head * 0.5f, t.y + sy * head - sx * head * 0.5f}, col);
+    }
+}
+}  // namespace
+
+// The cumulative-flow chart: GPUs ordered and shipped since week 0 (and shipped by
+// the no-respin run). At the latest week a vertical arrow spans the backlog and a
+// horizontal one the delay: how many weeks ago the orders reached what has shipped.
+void FabScene::cumulative_flow_chart(float height) {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x;
+    ImGui::InvisibleButton("cumflow", {w, height});
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, {p.x + w, p.y + height}, IM_COL32(24, 28, 36, 255), 4);
+    ImVec2 a{p.x + fs * 4.2f, p.y + fs * 1.5f}, b{p.x + w - fs * 0.6f, p.y + height - fs * 1.3f};
+    struct Line { const char* label; const tj::TimeSeries* ts; ImU32 col; };
+    std::vector<Line> lines = {{tr("fab.series.cum_demand"), &v.cum_demand, pal::kSky},
+                               {tr("fab.series.cum_shipped"), &v.run.cum_shipped, pal::kOrange}};
+    if (show_twin_) lines.push_back({tr("fab.series.twin"), &v.no_respin.cum_shipped, kTwin});
+    // The weeks shown start a little before orders or shipments do (flat zeros
+    // before that would squeeze the gaps into a corner).
+    double first_ship = metric_of(metrics(), "first_ship_week"), start = values().get("fab.cust.start_week");
+    double x0 = std::max(0.0, (first_ship >= 0 ? std::min(start, first_ship) : start) - 4);
+    double x1 = std::max(x0 + 1, v.week), y1 = 1;
+    if (v.week < x0 + 8) x0 = 0;
+    for (auto& l : lines)
+        for (double y : l.ts->values()) y1 = std::max(y1, y * 1.05);
+    auto X = [&](double wk) { return a.x + float((wk - x0) / (x1 - x0)) * (b.x - a.x); };
+    auto Y = [&](double g) { return b.y - float(g / y1) * (b.y - a.y); };
+    for (double t : nice_ticks(0, y1, 4)) {
+        dl->AddLine({a.x, Y(t)}, {b.x, Y(t)}, IM_COL32(60, 68, 84, 255));
+        std::string s = t >= 1000 ? fabui::count_text(t) : format_axis_value(t, "");
+        dl->AddText({a.x - ImGui::CalcTextSize(s.c_str()).x - fs * 0.3f, Y(t) - fs * 0.5f}, pal::kTextDim, s.c_str());
+    }
+    for (double t : nice_ticks(x0, x1, 5)) {
+        std::string s = format_axis_value(t, "week");
+        float tw = ImGui::CalcTextSize(s.c_str()).x;
+        dl->AddText({std::clamp(X(t) - tw * 0.5f, a.x, b.x - tw), b.y + fs * 0.15f}, pal::kTextDim, s.c_str());
+    }
+    dl->AddRect(a, b, IM_COL32(110, 120, 140, 255));
+    dl->PushClipRect(a, b, true);
+    for (const ChartMarker& m : fabui::event_markers(v, values(), true))
+        dl->AddLine({X(m.x), a.y}, {X(m.x), b.y}, with_alpha(pal::kVermillion, 150), 1.5f);
+    for (auto& l : lines) {
+        const auto& t = l.ts->times();
+        const auto& y = l.ts->values();
+        for (size_t i = 1; i < std::min(t.size(), y.size()); i++)
+            dl->AddLine({X(t[i - 1]), Y(y[i - 1])}, {X(t[i]), Y(y[i])}, l.col, 2);
+    }
+    dl->PopClipRect();
+    // The gaps at the latest recorded week.
+    if (!v.cum_demand.values().empty() && !v.run.cum_shipped.values().empty()) {
+        double wk = v.cum_demand.times().back(), ordered = v.cum_demand.values().back();
+        double shipped = v.run.cum_shipped.values().back();
+        double rate = values().get("fab.cust.gpus_per_week");
+        if (ordered - shipped > y1 * 0.02) {
+            double_arrow(dl, {X(wk) - 3, Y(shipped)}, {X(wk) - 3, Y(ordered)}, pal::kVermillion, fs * 0.35f);
+            const char* s = tr("fab.chart.backlog_arrow");
+            dl->AddText({X(wk) - ImGui::CalcTextSize(s).x - fs * 0.4f, (Y(shipped) + Y(ordered)) * 0.5f - fs * 0.5f}, pal::kVermillion, s);
+        }
+        double caught_up = rate > 0 ? start + shipped / rate : wk;  // when the orders reached today's shipments
+        if (wk - caught_up > (x1 - x0) * 0.02) {
+            double_arrow(dl, {X(caught_up), Y(shipped) + 3}, {X(wk), Y(shipped) + 3}, pal::kYellow, fs * 0.35f);
+            const char* s = tr("fab.chart.delay_arrow");
+            dl->AddText({(X(caught_up) + X(wk)) * 0.5f - ImGui::CalcTextSize(s).x * 0.5f, Y(shipped) + fs * 0.3f}, pal::kYellow, s);
+        }
+    }
+    // Legend on the top row; readout on hover.
+    float lx = a.x;
+    for (auto& l : lines) {
+        dl->AddRectFilled({lx, p.y + fs * 0.35f}, {lx + fs * 0.7f, p.y + fs * 1.05f}, l.col);
+        dl->AddText({lx + fs * 0.9f, p.y + fs * 0.15f}, pal::kText, l.label);
+        lx += fs * 1.6f + ImGui::CalcTextSize(l.label).x;
+    }
+    if (hovered) {
+        double wk = x0 + (ImGui::GetIO().MousePos.x - a.x) / (b.x - a.x) * (x1 - x0);
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(format_axis_value(wk, "week").c_str());
+        for (auto& l : lines) {
+            auto it = std::lower_bound(l.ts->times().begin(), l.ts->times().end(), wk);
+            if (it == l.ts->times().end()) continue;
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(l.col), "%s: %s %s", l.label,
+                               fabui::count_text(l.ts->values()[size_t(it - l.ts->times().begin())]).c_str(), tr("fab.unit.gpus"));
+        }
+        ImGui::EndTooltip();
+    }
+}
+
 void FabScene::charts() {
     const FabView& v = fab().view();
     float fs = ImGui::GetFontSize();
@@ -134,10 +239,7 @@ void FabScene::charts() {
     const char* twin = tr("fab.series.twin");
 
     if (ImGui::CollapsingHeader(tr("fab.sec.cumflow"), ImGuiTreeNodeFlags_DefaultOpen)) {
-        std::vector<LineSeries> s = {{tr("fab.series.cum_demand"), &v.cum_demand.times(), &v.cum_demand.values(), pal::kSky},
-                                     {tr("fab.series.cum_shipped"), &v.run.cum_shipped.times(), &v.run.cum_shipped.values(), pal::kOrange}};
-        if (show_twin_) s.push_back({twin, &v.no_respin.cum_shipped.times(), &v.no_respin.cum_shipped.values(), kTwin});
-        line_chart("cum", size, s, opt);
+        cumulative_flow_chart(size.y * 1.15f);
         char gaps[200];
         std::snprintf(gaps, sizeof gaps, tr("fab.chart.gaps"), fabui::count_text(metric_of(metrics(), "backlog_gpus")).c_str(),
                       cumulative_delay_weeks());

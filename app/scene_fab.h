@@ -53,6 +53,7 @@ private:
     // fab_panels.cpp
     void numbers_window(const FrameInput& in);
     void charts();
+    void cumulative_flow_chart(float height);
     void station_bars();
     void little_table();
     void state_history();
