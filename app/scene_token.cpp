@@ -45,7 +45,7 @@ void TokenScene::update(double real_dt) {
     L.station[kStSampler] = L.sampler_on_host ? MapRect{830, 60, 980, 140} : MapRect{650, 100, 780, 180};
     L.station[kStD2h] = {830, 190, 980, 270};
     L.station[kStDetok] = {830, 320, 980, 400};
-    L.station[kStScreen] = {830, 450, 980, 660};
+    L.station[kStScreen] = {830, 475, 980, 670};
 }
 
 const tj::Metric* TokenScene::find_metric(const char* id) const {

@@ -164,10 +164,15 @@ void TokenScene::draw_stations(ImDrawList* dl) {
     if (lay_.sampler_on_host) arrow(dl, v, {905, 140}, {905, 190}, route, w);
     else arrow(dl, v, {smp.x1, smp.center().y}, {830, 230}, route, w);
     arrow(dl, v, {905, 270}, {905, 320}, route, w);
-    arrow(dl, v, {905, 400}, {905, 450}, route, w);
+    arrow(dl, v, {905, 400}, {905, 475}, route, w);
 
-    for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok, kStScreen})
-        box(lay_.station[s], pal::kStationFill, pal::kStationEdge, std::max(1.0f, 2 * z));
+    // Stations as outlined cards with a filled band behind the name only.
+    for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok, kStScreen, kStHostMem}) {
+        const MapRect& r = lay_.station[s];
+        dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 34), pal::kStationFill, 8 * z,
+                          ImDrawFlags_RoundCornersTop);
+        box(r, 0, pal::kStationEdge, std::max(1.0f, 2 * z));
+    }
 }
 
 void TokenScene::draw_memory(ImDrawList* dl) {
@@ -198,8 +203,6 @@ void TokenScene::draw_memory(ImDrawList* dl) {
     }
     // Host memory: whatever does not fit on the device.
     MapRect m = lay_.station[kStHostMem];
-    dl->AddRectFilled(v.to_screen(m.x0, m.y0), v.to_screen(m.x1, m.y1), pal::kStationFill, 8 * z);
-    dl->AddRect(v.to_screen(m.x0, m.y0), v.to_screen(m.x1, m.y1), pal::kStationEdge, 8 * z, 0, std::max(1.0f, 2 * z));
     if (t.weights[kHostMem] + t.kv[kHostMem] > 0)
         fill_bar(dl, {m.x0 + 10, m.y1 - 22, m.x1 - 10, m.y1 - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
 }
@@ -216,7 +219,7 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
     double per_core_cap = t.capacity[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
     double per_core_w = t.weights[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
     double per_core_kv = t.kv[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
-    float pad = cell * 0.1f;
+    float pad = cell * 0.14f;
     for (int y = 0; y < gy; y++) {
         for (int x = 0; x < gx; x++) {
             float x0 = ox + x * cell + pad, y0 = oy + y * cell + pad, x1 = ox + (x + 1) * cell - pad,
@@ -231,9 +234,10 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
     }
     // One core, enlarged: the sorting centre and its warehouse at a readable size.
     MapRect b = kBigCore;
-    ImU32 bfill = !busy ? kIdleFill : f >= 0.5f ? kCompute : kWaitFill;
-    dl->AddRectFilled(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), bfill, 6 * v.zoom());
-    dl->AddRect(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), pal::kStationEdge, 6 * v.zoom(), 0, 1.5f);
+    // Its state as the colour of a thick outline (a filled card would cost pixels, not meaning).
+    ImU32 bstate = !busy ? kIdleFill : f >= 0.5f ? kCompute : kWaitFill;
+    dl->AddRect(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), bstate == kWaitFill ? pal::kStationEdge : bstate,
+                6 * v.zoom(), 0, std::max(2.0f, 4 * v.zoom()));
     fill_bar(dl, {b.x0 + 8, b.y0 + 40, b.x0 + 40, b.y1 - 10}, per_core_w, per_core_kv, per_core_cap, true);
     // The compute/wait split of the last step as a bar.
     MapRect sb{b.x0 + 50, b.y1 - 24, b.x1 - 8, b.y1 - 12};
@@ -306,7 +310,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     const std::vector<std::string>& toks = token_text_[answer_lang_ ? 1 : 0];
     ImVec2 smp = lay_.station[kStSampler].center(), d2h = lay_.station[kStD2h].center(),
            det = lay_.station[kStDetok].center(), scr = lay_.station[kStScreen].center();
-    MapRect tray{830, 405, 980, 445};  // where held tokens wait
+    MapRect tray{830, 408, 980, 440};  // where held tokens wait, labelled under it
     bool show_text = map_font_px(v, 13, 0) >= 14;  // zoomed in enough to read a token
     int queued = 0, held = 0, drawn = 0;
     for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
@@ -345,7 +349,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     }
     if (held > 0) {
         dl->AddRect(v.to_screen(tray.x0, tray.y0), v.to_screen(tray.x1, tray.y1), pal::kVermillion, 4, 0, 1.5f);
-        map_text(dl, v, {tray.center().x, tray.y1 + 2}, 12, pal::kVermillion, tr("token.map.held"));
+        map_text(dl, v, {tray.center().x, tray.y1 + 12}, 12, pal::kVermillion, tr("token.map.held"));
     }
 }
 

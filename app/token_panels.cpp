@@ -58,6 +58,9 @@ const TripPart kTrip[] = {
 
 void TokenScene::draw_panels(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
+    // Section headers as text with an arrow, not filled bars (fewer pixels to fill;
+    // hovering still lights them up).
+    ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
     ImGui::SetNextWindowPos(ar.left_min, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ar.left_size, ImGuiCond_FirstUseEver);
     ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str(), nullptr, kPanel);
@@ -67,6 +70,7 @@ void TokenScene::draw_panels(const FrameInput& in) {
     ImGui::End();
     numbers_window(in);
     staircase_window(in);
+    ImGui::PopStyleColor();
 }
 
 void TokenScene::numbers_window(const FrameInput& in) {
