@@ -529,6 +529,8 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
         lp.x += sq * 2.3f + text_size(px, w).x;
     }
     dl->AddText(ImGui::GetFont(), text_px * 0.8f, {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
+    ImVec2 np = S(x0, y);
+    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {np.x, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
     ImVec2 now = S(X(v.week), y);
     dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }

@@ -164,8 +164,8 @@ void FabScene::cumulative_flow_chart(float height) {
     // before that would squeeze the gaps into a corner).
     double first_ship = metric_of(metrics(), "first_ship_week"), start = values().get("fab.cust.start_week");
     double x0 = std::max(0.0, (first_ship >= 0 ? std::min(start, first_ship) : start) - 4);
-    double x1 = std::max(x0 + 1, v.week), y1 = 1;
     if (v.week < x0 + 8) x0 = 0;
+    double x1 = std::max(x0 + 1, v.week), y1 = 1;
     for (auto& l : lines)
         for (double y : l.ts->values()) y1 = std::max(y1, y * 1.05);
     auto X = [&](double wk) { return a.x + float((wk - x0) / (x1 - x0)) * (b.x - a.x); };

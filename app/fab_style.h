@@ -53,7 +53,7 @@ constexpr float kPileMaxH = 170;                    // world units at 10^7
 constexpr float kPileDecades = 7;
 constexpr float kTimelineY = 1075;
 constexpr float kTimelineX0 = 60, kTimelineX1 = 1060;
-constexpr float kWorldMinX = 0, kWorldMinY = 95, kWorldMaxX = 1100, kWorldMaxY = 1185;
+constexpr float kWorldMinX = 0, kWorldMinY = 95, kWorldMaxX = 1100, kWorldMaxY = 1200;
 
 // The panels' default widths (the map sits between them).
 float left_panel_width(const FrameInput& in);
