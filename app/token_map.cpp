@@ -131,9 +131,9 @@ void TokenScene::draw_map(const FrameInput& in) {
     draw_memory(dl);
     draw_mesh(dl);
     draw_streams(dl);
-    dl->PopClipRect();
+    // Inside the map's clip: the GL backend leaves the last scissor set when it runs the
+    // parcel pass, so parcels stay out of the panels when the map is zoomed or panned.
     draw_parcels(in);
-    dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
     draw_tokens_on_host(dl);
     draw_captions(dl, in);
     dl->PopClipRect();
@@ -313,6 +313,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     MapRect tray{830, 408, 980, 440};  // where held tokens wait, labelled under it
     bool show_text = map_font_px(v, 13, 0) >= 14;  // zoomed in enough to read a token
     int queued = 0, held = 0, drawn = 0;
+    std::vector<ImVec2> labelled;
     for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
         const TokenJourney& j = *it;
         if (!(j.t_sampled <= now && now < j.t_screen)) continue;
@@ -341,9 +342,14 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         float r = std::max(4.0f, 7 * v.zoom());
         ImU32 col = is_held ? pal::kVermillion : pal::kSky;
         dl->AddRectFilled({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, col, 2);
-        if (show_text && !toks.empty()) {
+        // Zoomed in, a parcel shows its bytes; where parcels bunch (a queue, the tray,
+        // a step's tokens travelling together) only the first one is labelled.
+        bool crowded = false;
+        for (const ImVec2& q : labelled) crowded |= std::fabs(q.x - p.x) < 60 && std::fabs(q.y - p.y) < 24;
+        if (show_text && !toks.empty() && !crowded) {
             std::string label = token_label(toks[(j.index + toks.size() - 1) % toks.size()]);
-            map_text(dl, v, {p.x, p.y - 16}, 13, pal::kText, label.c_str());
+            map_text(dl, v, {p.x, p.y - 14}, 11, is_held ? pal::kVermillion : pal::kText, label.c_str());
+            labelled.push_back(p);
         }
         drawn++;
     }
