@@ -31,7 +31,7 @@ bool Engine::cancel(EventId id) {
     return true;
 }
 
-void Engine::drop_cancelled_top() {
+void Engine::drop_cancelled_top_slow() {
     while (!heap_.empty() && !cancelled_.empty()) {
         auto it = std::lower_bound(cancelled_.begin(), cancelled_.end(), heap_.front().seq);
         if (it == cancelled_.end() || *it != heap_.front().seq) return;

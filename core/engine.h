@@ -60,7 +60,11 @@ public:
     void clear();
 
 private:
-    void drop_cancelled_top();
+    // Pops cancelled events off the top; the common case (nothing cancelled) is inline.
+    void drop_cancelled_top() {
+        if (cancelled_live_ != 0) drop_cancelled_top_slow();
+    }
+    void drop_cancelled_top_slow();
 
     std::vector<Event> heap_;
     std::vector<EventId> cancelled_;  // sorted; ids of cancelled events still in heap_
