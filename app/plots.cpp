@@ -105,7 +105,10 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
         ImVec2 ts = ImGui::CalcTextSize(s.c_str());
         f.dl->AddText({f.min.x - ts.x - fs * 0.3f, a.y - ts.y * 0.5f}, pal::kTextDim, s.c_str());
     }
-    for (double v : nice_ticks(x0, x1, 5)) {
+    std::vector<double> xt = nice_ticks(x0, x1, 5);
+    if (opt.x_unit == "week")  // weeks are whole: no "wk 2, wk 2" from half-week ticks
+        xt.erase(std::remove_if(xt.begin(), xt.end(), [](double v) { return v != std::floor(v); }), xt.end());
+    for (double v : xt) {
         ImVec2 a = px(v, y0);
         std::string s = format_axis_value(v, opt.x_unit);
         ImVec2 ts = ImGui::CalcTextSize(s.c_str());
@@ -113,11 +116,12 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     }
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
+    int shown = 0;  // marker labels step down below the legend so neighbours do not overlap
     for (auto& m : opt.markers) {
         if (m.x < x0 || m.x > x1) continue;
         ImVec2 a = px(m.x, y0);
         f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, pal::kVermillion, 2);
-        f.dl->AddText({a.x + 3, f.min.y + 2}, pal::kVermillion, m.label.c_str());
+        f.dl->AddText({a.x + 3, f.min.y + fs * (1.2f + float(shown++ % 3))}, pal::kVermillion, m.label.c_str());
     }
     for (auto& s : series) {
         size_t n = std::min(s.x->size(), s.y->size());
