@@ -25,6 +25,7 @@
 struct ParcelStyle {
     uint32_t rgba = 0xFFFFFFFFu;  // bytes r, g, b, a (use rgba_u32)
     float size_px = 8;
+    int shape = kShapeBox;       // ParcelShape
 };
 
 // What one real second shows, bounded, with the place it happens ("on the chip").

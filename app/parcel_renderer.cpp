@@ -27,7 +27,9 @@ bool ParcelRenderer::init(std::string* error) {
     glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void*)offsetof(ParcelInstance, rgba));
     glEnableVertexAttribArray(3);
     glVertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, stride, (void*)offsetof(ParcelInstance, size_px));
-    for (GLuint i = 0; i < 4; i++) glVertexAttribDivisor(i, 1);
+    glEnableVertexAttribArray(4);
+    glVertexAttribPointer(4, 1, GL_FLOAT, GL_FALSE, stride, (void*)offsetof(ParcelInstance, shape));
+    for (GLuint i = 0; i < 5; i++) glVertexAttribDivisor(i, 1);
     glBindVertexArray(0);
     return true;
 }

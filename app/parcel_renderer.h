@@ -22,7 +22,11 @@ struct ParcelInstance {
     float depart, arrive;              // relative to the renderer's time base
     uint32_t rgba;                     // 0xAABBGGRR, as bytes r, g, b, a in memory
     float size_px;                     // negative: a folded parcel standing for many
+    float shape = 0;                   // ParcelShape: what the parcel looks like
 };
+
+// 0 a box, 1 a disc (a wafer), 2 a flat slab (a tray), 3 a tall cabinet (a rack).
+enum ParcelShape : int { kShapeBox = 0, kShapeDisc = 1, kShapeSlab = 2, kShapeCabinet = 3 };
 
 // World-to-framebuffer-pixel mapping: px = world * scale + offset.
 struct View2D {

@@ -122,13 +122,14 @@ const FabModel& FabScene::fab() const { return static_cast<const FabModel&>(mode
 
 ImVec2 FabScene::station_position(size_t i) const { return i < size_t(S_COUNT) ? fabui::kStationPos[i] : ImVec2{0, 0}; }
 
-// Parcels are rounded squares: kinds differ by colour and size (a rack is the
-// biggest, an HBM pallet the smallest); the buildings' icons say what they are.
+// Parcels look like what they are: wafer lots are discs, trays flat slabs, racks tall
+// cabinets, the rest boxes; kinds also differ by colour and size.
 ParcelStyle FabScene::parcel_style(uint16_t kind) const {
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(fabui::kind_color(kind));
     uint32_t rgba = rgba_u32(int(c.x * 255), int(c.y * 255), int(c.z * 255));
     static const float size[K_COUNT] = {11, 8, 9, 12, 16, 6, 6, 7, 11};
-    return {rgba, kind < K_COUNT ? size[kind] : 8.0f};
+    int shape = kind == K_WAFER_LOT ? kShapeDisc : kind == K_TRAY ? kShapeSlab : kind == K_RACK ? kShapeCabinet : kShapeBox;
+    return {rgba, kind < K_COUNT ? size[kind] : 8.0f, shape};
 }
 
 void FabScene::update(double real_dt) {

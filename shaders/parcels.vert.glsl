@@ -9,6 +9,7 @@ layout(location = 0) in vec4 a_route;   // from.xy, to.xy in world units
 layout(location = 1) in vec2 a_times;   // depart, arrive
 layout(location = 2) in vec4 a_color;
 layout(location = 3) in float a_size;   // side in pixels; negative marks a folded parcel
+layout(location = 4) in float a_shape;  // 0 box, 1 disc, 2 flat slab, 3 tall cabinet
 
 uniform float u_time;
 uniform vec2 u_world_to_px_scale;       // world -> framebuffer pixels
@@ -19,6 +20,7 @@ uniform float u_arc;                    // how far a route bows, as a share of i
 out vec4 v_color;
 out vec2 v_uv;
 flat out float v_folded;
+flat out float v_shape;
 
 void main() {
     float span = max(a_times.y - a_times.x, 1e-9);
@@ -35,10 +37,12 @@ void main() {
     vec2 px = world * u_world_to_px_scale + u_world_to_px_offset;
 
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
-    px += corner * abs(a_size) * 0.5;
+    vec2 aspect = a_shape == 2.0 ? vec2(1.3, 0.6) : a_shape == 3.0 ? vec2(0.6, 1.4) : vec2(1.0);
+    px += corner * aspect * abs(a_size) * 0.5;
     vec2 clip = px / u_viewport * 2.0 - 1.0;
     gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
     v_color = a_color;
     v_uv = corner;
     v_folded = a_size < 0.0 ? 1.0 : 0.0;
+    v_shape = a_shape;
 }
