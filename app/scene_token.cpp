@@ -19,14 +19,24 @@ constexpr TimeLens kLens{1e-7, 1.0, 5e-3, "on the chip", "芯片上"};
 
 std::unique_ptr<Scene> make_token_scene() { return std::make_unique<TokenScene>(); }
 
-TokenScene::TokenScene() : ModelScene(tj::make_token_model(), kLens) {
-    for (int lang = 0; lang < 2; lang++) token_text_[lang] = tj::split_standin(tj::answer_text(lang)).token_bytes;
+TokenScene::TokenScene() : ModelScene(tj::make_token_model(), kLens) {}
+
+const std::vector<std::string>& TokenScene::answer_tokens() {
+    int lang = int(values().get("token.run.answer_lang")), choice = int(values().get("token.run.tokenizer"));
+    const std::string& over = tm().answer_override();
+    std::string key = std::to_string(lang) + "/" + std::to_string(choice) + "/" + over;
+    if (key != answer_key_) {
+        int used = 0;
+        std::string note;
+        answer_tokens_ = tj::tokenize_text(over.empty() ? tj::answer_text(lang) : over, choice, &used, &note).token_bytes;
+        answer_key_ = key;
+    }
+    return answer_tokens_;
 }
 
 void TokenScene::update(double real_dt) {
     ModelScene::update(real_dt);
     metrics_now_ = metrics();
-    answer_lang_ = int(values().get("token.run.answer_lang"));
 
     // Layout: fixed boxes; only the sampler moves (on the chip or on the host).
     using namespace tj;

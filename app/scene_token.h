@@ -18,6 +18,7 @@
 
 #include "core/token/token_model.h"
 #include "model_scene.h"
+#include "token_chips.h"
 
 std::unique_ptr<Scene> make_token_scene();
 
@@ -88,9 +89,15 @@ private:
     int itl_bin_of(const tj::TokenJourney& j) const;  // histogram bin of a journey's gap, or -1
     double gap_before(size_t journey) const;         // inter-token gap at the screen, or -1
 
+    // The answer's token bytes as the model cuts them (same text, same tokenizer), for
+    // the labels of token parcels and the blame; recut only when those inputs change.
+    const std::vector<std::string>& answer_tokens();
+    void prompt_section();
+
     TokenLayout lay_;
-    std::vector<std::string> token_text_[2];  // the built-in answers' token bytes (0 en, 1 zh)
-    int answer_lang_ = 0;
+    std::vector<std::string> answer_tokens_;
+    std::string answer_key_;  // language, tokenizer and override the tokens were cut for
+    PromptPanelState prompt_;
     bool has_selection_ = false;              // a token picked for blame
     tj::TokenJourney selected_{};
     int selected_bin_ = -1;

@@ -307,7 +307,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     double now = model().now();
-    const std::vector<std::string>& toks = token_text_[answer_lang_ ? 1 : 0];
+    const std::vector<std::string>& toks = answer_tokens();
     ImVec2 smp = lay_.station[kStSampler].center(), d2h = lay_.station[kStD2h].center(),
            det = lay_.station[kStDetok].center(), scr = lay_.station[kStScreen].center();
     MapRect tray{830, 408, 980, 440};  // where held tokens wait, labelled under it

@@ -66,11 +66,25 @@ void TokenScene::draw_panels(const FrameInput& in) {
     ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str(), nullptr, kPanel);
     transport_controls();
     ImGui::Separator();
+    prompt_section();
     parameter_controls();
     ImGui::End();
     numbers_window(in);
     staircase_window(in);
     ImGui::PopStyleColor();
+}
+
+// "Your own prompt": typed text as real tokens; its length can become the prompt
+// length, and the user's answer can replace the built-in one (the run restarts).
+void TokenScene::prompt_section() {
+    if (!ImGui::CollapsingHeader(tr("token.prompt.title"))) return;
+    PromptPanelResult r = prompt_panel(prompt_, int(values().get("token.run.tokenizer")));
+    if (r.prompt_tokens > 0) set_param("token.run.prompt_tokens", r.prompt_tokens);
+    if (r.answer_changed) {
+        static_cast<TokenModel&>(model_mut()).set_answer_override(r.answer);
+        reset();
+        status_ = tr("token.prompt.restarted");
+    }
 }
 
 void TokenScene::numbers_window(const FrameInput& in) {
@@ -265,7 +279,7 @@ void TokenScene::blame() {
     }
     const TokenJourney& j = selected_;
     Lang lang = language();
-    const std::vector<std::string>& toks = token_text_[answer_lang_ ? 1 : 0];
+    const std::vector<std::string>& toks = answer_tokens();
     std::string text = toks.empty() ? "" : toks[(j.index + toks.size() - 1) % toks.size()];
     char buf[200];
     std::snprintf(buf, sizeof buf, tr("token.blame.head"), unsigned(j.index), unsigned(j.seq));
