@@ -99,12 +99,16 @@ private:
     std::string answer_key_;  // language, tokenizer and override the tokens were cut for
     PromptPanelState prompt_;
     bool has_selection_ = false;              // a token picked for blame
+    bool blame_too_old_ = false;              // the picked character's token is no longer kept
     tj::TokenJourney selected_{};
     int selected_bin_ = -1;
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
 };
 
 // Shared drawing helpers of the token scene (scene_token.cpp).
+// A token's bytes as a label: complete characters as text, a space as a middle dot,
+// the bytes of an unfinished character in hex (what the detokenizer holds).
+std::string token_label(const std::string& bytes);
 const char* provenance_tag(Provenance p);
 ImU32 provenance_color(Provenance p);
 // Text centred on a point, at a size in world units scaled by the view, never under min_px.

@@ -30,34 +30,6 @@ constexpr ImU32 kBarBack = IM_COL32(20, 24, 32, 255);
 
 bool inside(const MapRect& r, ImVec2 p) { return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1; }
 
-// A token's bytes as a label: complete characters as text, the bytes of an
-// unfinished character in hex (that is what the detokenizer holds).
-std::string token_label(const std::string& b) {
-    std::string out;
-    size_t i = 0;
-    while (i < b.size()) {
-        unsigned char c = (unsigned char)b[i];
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-        bool complete = i + len <= b.size() && (len == 1 ? c < 0x80 : true);
-        for (size_t k = 1; complete && k < len; k++) complete = ((unsigned char)b[i + k] >> 6) == 2;
-        if (complete && len > 1) {
-            out += b.substr(i, len);
-            i += len;
-            continue;
-        }
-        if (complete && c == ' ') out += "\xC2\xB7";  // a middle dot shows the space
-        else if (complete && c == '\n') out += "\\n";
-        else if (complete) out += char(c);
-        else {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "<%02X>", c);
-            out += hex;
-        }
-        i++;
-    }
-    return out;
-}
-
 void arrow(ImDrawList* dl, const WorldView& v, ImVec2 a, ImVec2 b, ImU32 col, float width) {
     ImVec2 p = v.to_screen(a.x, a.y), q = v.to_screen(b.x, b.y);
     dl->AddLine(p, q, col, width);

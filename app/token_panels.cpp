@@ -239,7 +239,7 @@ void TokenScene::charts() {
                 for (size_t i = 0; i < t.journeys.size(); i++) {
                     if (t.journeys[i].t_screen > now || itl_bin_of(t.journeys[i]) != bin) continue;
                     double g = gap_before(i);
-                    if (g > worst) { worst = g; selected_ = t.journeys[i]; has_selection_ = true; }
+                    if (g > worst) { worst = g; selected_ = t.journeys[i]; has_selection_ = true; blame_too_old_ = false; }
                 }
                 selected_bin_ = bin;
             }
@@ -274,7 +274,7 @@ int TokenScene::itl_bin_of(const TokenJourney& j) const {
 
 void TokenScene::blame() {
     if (!has_selection_) {
-        ImGui::TextWrapped("%s", tr("token.blame.none"));
+        ImGui::TextWrapped("%s", tr(blame_too_old_ ? "token.blame.too_old" : "token.blame.none"));
         return;
     }
     const TokenJourney& j = selected_;
@@ -285,7 +285,7 @@ void TokenScene::blame() {
     std::snprintf(buf, sizeof buf, tr("token.blame.head"), unsigned(j.index), unsigned(j.seq));
     ImGui::TextUnformatted(buf);
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kYellow), "\"%s\"", text.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kYellow), "%s", token_label(text).c_str());
     std::vector<BarPart> parts;
     double total = 0;
     for (const TripPart& p : kTrip) {
@@ -466,11 +466,15 @@ void TokenScene::answer_text() {
             ImGui::TextDisabled("%s", tr("token.answer.click"));
             ImGui::EndTooltip();
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-                // The token released with this character (same screen time), the watched sequence first.
+                // The token released with this character (same screen time), the watched
+                // sequence first; the model keeps only the recent tokens' journeys.
+                has_selection_ = false;
+                blame_too_old_ = true;
                 for (auto it = t.journeys.rbegin(); it != t.journeys.rend(); ++it) {
                     if (it->t_screen != c.t) continue;
                     selected_ = *it;
                     has_selection_ = true;
+                    blame_too_old_ = false;
                     selected_bin_ = itl_bin_of(*it);
                     if (it->seq == t.watched_seq) break;
                 }
