@@ -71,6 +71,13 @@ EMSCRIPTEN_KEEPALIVE int tj_set_comparing(int on) {
     return s->comparing();
 }
 
+// Sets the time lens of the current scene (simulated seconds per real second,
+// clamped to the scene's range); returns the lens now in force.
+EMSCRIPTEN_KEEPALIVE double tj_set_lens(double sim_per_s) {
+    Scene* s = platform_app() ? platform_app()->current_scene() : nullptr;
+    return s ? s->set_lens(sim_per_s) : 0;
+}
+
 EMSCRIPTEN_KEEPALIVE void tj_set_present(int on) {
     if (platform_app()) platform_app()->set_present(on != 0);
 }

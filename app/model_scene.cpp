@@ -155,8 +155,9 @@ std::string ModelScene::apply_preset(const std::string& preset_id) {
     return "";
 }
 
-void ModelScene::set_lens(double sim_per_s) {
+double ModelScene::set_lens(double sim_per_s) {
     if (std::isfinite(sim_per_s)) lens_ = std::clamp(sim_per_s, lens_range_.min_sim_per_s, lens_range_.max_sim_per_s);
+    return lens_;
 }
 
 tj::Scenario ModelScene::scenario() const { return tj::make_scenario(id(), values_, seed_, model_->now()); }
@@ -273,7 +274,8 @@ void ModelScene::parameter_controls() {
     for (auto& kind : kinds) {
         ImGui::PushID(kind.c_str());
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-        std::string title = pick("Preset: ", "预设：") + kind;
+        std::string key = "preset." + kind;  // the kind's name from the string table
+        std::string title = pick("Preset: ", "预设：") + tr(key.c_str());
         if (ImGui::BeginCombo("##preset", title.c_str())) {
             for (auto& p : reg.presets()) {
                 if (p.kind != kind) continue;

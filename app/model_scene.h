@@ -78,7 +78,7 @@ public:
     bool playing() const { return playing_; }
     double lens() const { return lens_; }
     void set_playing(bool p) override { playing_ = p; }
-    void set_lens(double sim_per_s);
+    double set_lens(double sim_per_s) override;
     const tj::Model& model() const { return *model_; }
 
 protected:

@@ -229,7 +229,7 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
 void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLevel>& levels,
               const std::vector<RoofPoint>& points) {
     float fs = ImGui::GetFontSize();
-    Frame f = begin_chart(id, size, fs * 4.2f);
+    Frame f = begin_chart(id, size, fs * 5.5f);  // room for "500 TFLOP/s"
     if (!(peak > 0)) return;
     double ai0 = 0.1, ai1 = 1e4;  // FLOPs per byte
     for (auto& p : points)

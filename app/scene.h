@@ -37,6 +37,8 @@ public:
     virtual std::string set_param(const std::string& id, double value) = 0;
     virtual void reset() = 0;
     virtual void set_playing(bool playing) {}
+    // Simulated seconds per real second (clamped to the scene's range); returns it.
+    virtual double set_lens(double sim_per_s) { return 1; }
     // Compare mode: a second run with its own parameter set, side by side in a
     // window the app shows (metrics of A and B and their difference).
     virtual bool comparing() const { return false; }

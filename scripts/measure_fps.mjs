@@ -23,6 +23,11 @@ try {
     if (await page.evaluate((s) => window.tokenJourney.setScene(s), scene)) continue;
     await page.waitForTimeout(1500);
     console.log(`${scene} default: ${(await measureFps(page, 4000)).toFixed(1)} fps`);
+    if (scene === 'token') {
+      await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 64));
+      await page.waitForTimeout(1500);
+      console.log(`token 64 sequences: ${(await measureFps(page, 4000)).toFixed(1)} fps`);
+    }
   }
   if (problems.length) console.log('page problems:\n' + problems.join('\n'));
 } finally {

@@ -11,6 +11,7 @@
 //   tokenJourney.openLesson(i, step) -> "" or why (i: index in the Lessons menu, from 0)
 //   tokenJourney.play(on)           -> run or pause the current scene's simulation
 //   tokenJourney.compare(on)        -> compare mode (runs A and B) on or off; returns whether on
+//   tokenJourney.setLens(x)         -> simulated seconds per real second, clamped; returns it
 //   tokenJourney.present(on)        -> presenter mode on or off
 //   tokenJourney.metricsCsv()       -> the CSV that "Export metrics" writes
 //   tokenJourney.setLanguage('en'|'zh')  (remembered in localStorage between visits)
@@ -33,6 +34,7 @@ window.tokenJourney = {
   openLesson(i, step = 0) { return Module.ccall('tj_open_lesson', 'string', ['number', 'number'], [i, step]); },
   play(on) { Module.ccall('tj_set_playing', null, ['number'], [on ? 1 : 0]); },
   compare(on) { return !!Module.ccall('tj_set_comparing', 'number', ['number'], [on ? 1 : 0]); },
+  setLens(x) { return Module.ccall('tj_set_lens', 'number', ['number'], [Number(x)]); },
   present(on) { Module.ccall('tj_set_present', null, ['number'], [on ? 1 : 0]); },
   metricsCsv() { return Module.ccall('tj_metrics_csv', 'string', [], []); },
   setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
