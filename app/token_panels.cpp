@@ -77,7 +77,7 @@ void TokenScene::draw_panels(const FrameInput& in) {
 // "Your own prompt": typed text as real tokens; its length can become the prompt
 // length, and the user's answer can replace the built-in one (the run restarts).
 void TokenScene::prompt_section() {
-    if (!ImGui::CollapsingHeader(tr("token.prompt.title"))) return;
+    if (!ImGui::CollapsingHeader(tr("token.prompt.title"), ImGuiTreeNodeFlags_DefaultOpen)) return;
     PromptPanelResult r = prompt_panel(prompt_, int(values().get("token.run.tokenizer")));
     if (r.prompt_tokens > 0) set_param("token.run.prompt_tokens", r.prompt_tokens);
     if (r.answer_changed) {

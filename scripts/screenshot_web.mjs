@@ -1,7 +1,7 @@
 // screenshot_web.mjs — screenshots of the browser build for review, and the frame
 // rates the page measures itself. For each scene, size and language given:
 //   node scripts/screenshot_web.mjs WEB_ROOT OUT_DIR [scene ...]
-// writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png and prints fps per shot.
+// writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-lesson-...) and prints fps per shot.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, launch, openApp, waitFrames, measureFps } from '../tests/browser/browser.mjs';
@@ -25,6 +25,14 @@ try {
         const file = join(out, `web-${scene}-${w}x${h}-${lang}.png`);
         await page.screenshot({ path: file });
         console.log(`${file}  ${fps.toFixed(1)} fps`);
+      }
+      // A lesson step (the second of the third lesson: a predict-first question).
+      if (!(await page.evaluate(() => window.tokenJourney.openLesson(2, 1)))) {
+        await page.waitForTimeout(2500);
+        const file = join(out, `web-lesson-${w}x${h}-${lang}.png`);
+        await page.screenshot({ path: file });
+        console.log(file);
+        await page.keyboard.press('Escape');
       }
       if (problems.length) console.log('page problems:', problems.join('\n'));
       await page.close();
