@@ -45,6 +45,8 @@ public:
     std::string apply_scenario_json(const std::string& text);
     Scene* scene_by_id(const std::string& id) override;
     void show_scene(const std::string& id) override;
+    void lesson_started() override { panels_before_lesson_ = panels_; panels_ = false; }
+    void lesson_ended() override { panels_ = panels_before_lesson_; }
     LessonPlayer& lessons() { return lessons_; }
     Scene* current_scene() { return current(); }
     void set_present(bool on);
@@ -74,6 +76,7 @@ private:
     bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
     bool fonts_dirty_ = true;
     bool blank_ = false, show_help_ = false, png_requested_ = false;
+    bool panels_before_lesson_ = true;  // a lesson hides the panels (H shows them) and restores them
     LessonPlayer lessons_;
     std::string message_;  // a refused input or a missing font, shown until dismissed
     std::string notice_;   // what an action did ("Saved ..."), shown until dismissed

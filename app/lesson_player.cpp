@@ -21,9 +21,13 @@ bool LessonPlayer::load(std::string* error) {
 std::string LessonPlayer::open(LessonHost& host, int lesson, int step) {
     if (lesson < 0 || size_t(lesson) >= lessons_.size()) return "no lesson " + std::to_string(lesson);
     if (!host.scene_by_id(lessons_[size_t(lesson)].scene)) return "the lesson's scene is not built";
-    if (lesson_ < 0) saved_link_ = host.link();
+    bool starting = lesson_ < 0;
+    if (starting) saved_link_ = host.link();
     lesson_ = lesson;
-    return go(host, step);
+    std::string err = go(host, step);
+    if (starting && err.empty()) host.lesson_started();
+    if (!err.empty() && starting) lesson_ = -1;
+    return err;
 }
 
 std::string LessonPlayer::show(LessonHost& host, int values_step, int step) {
@@ -72,6 +76,7 @@ void LessonPlayer::leave(LessonHost& host) {
     if (s) { s->set_highlight(""); s->focus("", 1); }
     lesson_ = -1;
     if (!saved_link_.empty()) host.apply_link(saved_link_);
+    host.lesson_ended();
 }
 
 void LessonPlayer::menu(LessonHost& host) {

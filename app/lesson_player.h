@@ -30,6 +30,9 @@ struct LessonHost {
     virtual void show_scene(const std::string& id) = 0;
     virtual std::string link() const = 0;
     virtual std::string apply_link(const std::string& fragment) = 0;
+    // A lesson begins or ends: the app gives the map and the caption the screen.
+    virtual void lesson_started() {}
+    virtual void lesson_ended() {}
     virtual ~LessonHost() = default;
 };
 
