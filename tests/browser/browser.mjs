@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { createRequire } from 'node:module';
+import { before, after } from 'node:test';
 
 const require = createRequire(import.meta.url);
 const cache = process.env.TJ_CACHE || join(process.env.HOME, '.cache/token-journey');
@@ -87,4 +88,19 @@ export async function measureFps(page, ms = 3000) {
     await new Promise((r) => setTimeout(r, dur));
     return (window.tokenJourney.frames() - f0) * 1000 / (performance.now() - t0);
   }, ms);
+}
+
+// For a test file: serves WEB_ROOT and starts Chromium before its tests, closes both
+// after. Returns {browser, url} (filled in once the tests start).
+export function useServedApp() {
+  const ctx = { browser: null, url: '', server: null };
+  before(async () => {
+    if (!process.env.WEB_ROOT) throw new Error('WEB_ROOT must name the built web folder');
+    const srv = await serve(process.env.WEB_ROOT);
+    ctx.server = srv.server;
+    ctx.url = srv.url;
+    ctx.browser = await launch();
+  });
+  after(async () => { await ctx.browser?.close(); ctx.server?.close(); });
+  return ctx;
 }

@@ -6,24 +6,17 @@
 // fastest lens (half a year per second) leaves no console or page error and finite
 // numbers.
 // Run: WEB_ROOT=<build>/web node --test tests/browser/fab.test.mjs
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, imageStats } from './browser.mjs';
 
-const root = process.env.WEB_ROOT;
 const WEEK = 604800;
-let srv, browser;
-before(async () => {
-  assert.ok(root, 'WEB_ROOT must name the built web folder');
-  srv = await serve(root);
-  browser = await launch();
-});
-after(async () => { await browser?.close(); srv?.server.close(); });
+const app = useServedApp();
 
 const state = (page) => page.evaluate(() => window.tokenJourney.state());
 
 async function openFab(fragment = '#s=fab', width = 1280, height = 720) {
-  const opened = await openApp(browser, srv.url + fragment, width, height);
+  const opened = await openApp(app.browser, app.url + fragment, width, height);
   await waitFrames(opened.page, 30);
   assert.equal(await opened.page.evaluate(() => window.tokenJourney.setScene('fab')), '');
   await waitFrames(opened.page, 60);

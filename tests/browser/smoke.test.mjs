@@ -2,21 +2,14 @@
 // the page loads with no console or page error, the app draws at least 30 frames,
 // the canvas is not blank, and setParam from JavaScript changes the app's state.
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, imageStats } from './browser.mjs';
 
-const root = process.env.WEB_ROOT;
-let srv, browser;
-before(async () => {
-  assert.ok(root, 'WEB_ROOT must name the built web folder');
-  srv = await serve(root);
-  browser = await launch();
-});
-after(async () => { await browser?.close(); srv?.server.close(); });
+const app = useServedApp();
 
 test('page loads, draws frames, is not blank, and setParam changes the state', async () => {
-  const { page, problems } = await openApp(browser, srv.url + '#s=demo');
+  const { page, problems } = await openApp(app.browser, app.url + '#s=demo');
   await waitFrames(page, 30);
   await page.evaluate(() => window.tokenJourney.setScene('demo'));
   await waitFrames(page, 40);
@@ -42,7 +35,7 @@ test('page loads, draws frames, is not blank, and setParam changes the state', a
 });
 
 test('a missing program file shows a clear message, not a blank page', async () => {
-  const { page } = await openApp(browser, srv.url + 'static/../index.html?broken');
+  const { page } = await openApp(app.browser, app.url + 'static/../index.html?broken');
   await page.route('**/app.js', (r) => r.abort());
   await page.reload();
   await page.waitForSelector('#overlay.error', { timeout: 15000 });
@@ -52,7 +45,7 @@ test('a missing program file shows a clear message, not a blank page', async () 
 });
 
 test('a link in the address restores its state; a mangled one is refused and changes nothing', async () => {
-  const { page, problems } = await openApp(browser, srv.url + '#s=demo&seed=9&p.demo.parcels=555');
+  const { page, problems } = await openApp(app.browser, app.url + '#s=demo&seed=9&p.demo.parcels=555');
   await waitFrames(page, 20);
   const s = await page.evaluate(() => window.tokenJourney.state());
   assert.equal(s.scene, 'demo');

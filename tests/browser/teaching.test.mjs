@@ -2,21 +2,18 @@
 // lessons open and the clicker keys (PageDown / PageUp) step through them, presenter
 // mode hides the panels, the metrics CSV has its header and rows, a link replays to
 // the same metrics after the same simulated time, and compare mode runs both sets.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, launch, openApp, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, imageStats } from './browser.mjs';
 
-const root = process.env.WEB_ROOT;
 const shots = process.env.SHOTS;
-let srv, browser;
-before(async () => { srv = await serve(root); browser = await launch(); });
-after(async () => { await browser?.close(); srv?.server.close(); });
+const app = useServedApp();
 
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
 
 test('a lesson opens and the clicker keys step through it', async () => {
-  const { page, problems } = await openApp(browser, srv.url);
+  const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
   const s0 = await api(page, 'state');
   assert.ok(s0.lessons >= 10, `${s0.lessons} lessons loaded`);
@@ -48,7 +45,7 @@ test('a lesson opens and the clicker keys step through it', async () => {
 });
 
 test('presenter mode hides the panels', async () => {
-  const { page, problems } = await openApp(browser, srv.url);
+  const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
   const before = await imageStats(page, await page.screenshot());
   await api(page, 'present', true);
@@ -67,7 +64,7 @@ test('presenter mode hides the panels', async () => {
 });
 
 test('metrics CSV has a header and a row per metric', async () => {
-  const { page } = await openApp(browser, srv.url);
+  const { page } = await openApp(app.browser, app.url);
   await waitFrames(page, 30);
   const csv = await api(page, 'metricsCsv');
   const lines = csv.split('\n');
@@ -79,7 +76,7 @@ test('metrics CSV has a header and a row per metric', async () => {
 });
 
 test('a link replays to the same metrics after the same simulated time', async () => {
-  const a = await openApp(browser, srv.url);
+  const a = await openApp(app.browser, app.url);
   await waitFrames(a.page, 30);
   const scene = (await api(a.page, 'state')).scene;
   const reg = Object.keys((await api(a.page, 'state')).params);
@@ -95,7 +92,7 @@ test('a link replays to the same metrics after the same simulated time', async (
   const link = await api(a.page, 'link');
   assert.match(link, new RegExp(`s=${scene}`));
 
-  const b = await openApp(browser, srv.url);
+  const b = await openApp(app.browser, app.url);
   await waitFrames(b.page, 5);
   await api(b.page, 'play', false);
   assert.equal(await api(b.page, 'applyLink', link), '');
@@ -111,7 +108,7 @@ test('a link replays to the same metrics after the same simulated time', async (
 });
 
 test('compare mode runs both parameter sets', async () => {
-  const { page, problems } = await openApp(browser, srv.url);
+  const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
   assert.equal(await api(page, 'compare', true), true);
   const s = await api(page, 'state');
