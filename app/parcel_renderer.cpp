@@ -53,8 +53,7 @@ void ParcelRenderer::draw(float time, const View2D& view, int fb_w, int fb_h, fl
     glUniform2f(u_offset_, view.offset_x, view.offset_y);
     glUniform2f(u_viewport_, float(fb_w), float(fb_h));
     glUniform1f(u_arc_, arc);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_BLEND);  // parcels are opaque (corners are discarded): no read-back per pixel
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_SCISSOR_TEST);
     glViewport(0, 0, fb_w, fb_h);
