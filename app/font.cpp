@@ -5,6 +5,7 @@
 #include <set>
 
 #include "imgui.h"
+#include "text/utf8.h"
 
 namespace {
 std::string g_path;
@@ -22,12 +23,10 @@ bool file_exists(const char* p) {
 
 void add_utf8(std::set<ImWchar>& out, const std::string& s) {
     for (size_t i = 0; i < s.size();) {
-        unsigned char c = (unsigned char)s[i];
-        size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-        unsigned cp = n == 1 ? c : c & (0xFFu >> (n + 1));
-        for (size_t k = 1; k < n && i + k < s.size(); k++) cp = (cp << 6) | (unsigned(s[i + k]) & 0x3Fu);
-        if (cp > 0x7F && cp <= 0xFFFF) out.insert(ImWchar(cp));  // ImWchar is 16-bit in 1.86
-        i += n;
+        tj::Utf8Char c = tj::utf8_decode(s, i);
+        if (c.status == tj::Utf8Char::kValid && c.cp > 0x7F && c.cp <= 0xFFFF)
+            out.insert(ImWchar(c.cp));  // ImWchar is 16-bit in 1.86
+        i += c.length ? c.length : 1;
     }
 }
 }  // namespace

@@ -107,7 +107,10 @@ void ModelScene::sample_history() {
     if (history_.ids.empty())
         for (auto& m : metrics_) history_.ids.push_back(m.id);
     std::vector<double> row;
-    for (auto& id : history_.ids) row.push_back(tj::metric_value(metrics_, id));
+    row.reserve(history_.ids.size());
+    for (size_t k = 0; k < history_.ids.size(); k++)  // metrics keep their order: look up only if not
+        row.push_back(k < metrics_.size() && metrics_[k].id == history_.ids[k] ? metrics_[k].value
+                                                                              : tj::metric_value(metrics_, history_.ids[k]));
     history_.times.push_back(model_->now());
     history_.rows.push_back(std::move(row));
     if (history_.times.size() >= kMaxRows) {  // keep every other row and sample half as often
@@ -163,10 +166,8 @@ double ModelScene::set_lens(double sim_per_s) {
 tj::Scenario ModelScene::scenario() const { return tj::make_scenario(id(), values_, seed_, model_->now()); }
 
 std::string ModelScene::apply(const tj::Scenario& s) {
-    tj::ParamValues next = values_;
-    std::string err = tj::apply_scenario(s, next);
+    std::string err = tj::apply_scenario(s, values_);  // all or nothing
     if (!err.empty()) return err;
-    values_ = next;
     seed_ = s.seed;
     restart();
     seek(s.time);  // replays to the link's time, with bounded work per call

@@ -101,10 +101,8 @@ std::vector<std::string> DemoScene::texts() const {
 }
 
 std::string DemoScene::apply(const tj::Scenario& s) {
-    tj::ParamValues next = values_;
-    std::string err = tj::apply_scenario(s, next);
+    std::string err = tj::apply_scenario(s, values_);  // all or nothing
     if (!err.empty()) return err;
-    values_ = next;
     seed_ = s.seed;
     time_ = std::fmod(s.time, double(kLoop));
     dirty_ = true;

@@ -78,6 +78,15 @@ void token_chips(const std::vector<ChipToken>& tokens) {
 
 PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     PromptPanelResult r;
+    // Which tokenizer cuts it: the same choice as the model's (Run and batching).
+    static const char* const names[] = {"token.chips.standin", "cl100k", "o200k"};
+    for (int k = 0; k < 3; k++) {
+        if (k) ImGui::SameLine();
+        const char* label = k == 0 ? tr(names[0]) : names[k];
+        if (ImGui::RadioButton(label, choice == k) && choice != k) r.tokenizer = k;
+    }
+    ImGui::PushTextWrapPos(0);  // the column is narrow: these lines wrap
+    if (choice == 0) ImGui::TextDisabled("%s", tr("token.chips.standin_note"));
     ImGui::TextUnformatted(tr("token.chips.prompt"));
     ImGui::InputTextMultiline("##prompt", st.prompt, sizeof st.prompt, {-1, ImGui::GetFontSize() * 3.2f});
     if (st.tokenized_text != st.prompt || st.tokenized_with != choice) {
@@ -90,6 +99,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     ImGui::Text("%zu %s · %zu %s · %zu %s", st.tokens.size(), tr("token.chips.tokens"), st.tokenized_text.size(),
                 tr("token.chips.bytes"), partial, tr("token.chips.split"));
     if (!st.note.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", st.note.c_str());
+    ImGui::PopTextWrapPos();
     token_chips(st.tokens);
     if (!st.tokens.empty() && ImGui::Button(tr("token.chips.use_prompt"))) r.prompt_tokens = int(st.tokens.size());
 

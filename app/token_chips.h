@@ -30,6 +30,7 @@ struct PromptPanelState {
 struct PromptPanelResult {
     int prompt_tokens = -1;      // > 0: the user asked to use this prompt's length
     bool answer_changed = false; // the user set (or cleared) their own answer
+    int tokenizer = -1;          // >= 0: the user picked this tokenizer (0 stand-in, 1 cl100k, 2 o200k)
     std::string answer;
 };
 

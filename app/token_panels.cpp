@@ -79,6 +79,7 @@ void TokenScene::draw_panels(const FrameInput& in) {
 void TokenScene::prompt_section() {
     if (!ImGui::CollapsingHeader(tr("token.prompt.title"), ImGuiTreeNodeFlags_DefaultOpen)) return;
     PromptPanelResult r = prompt_panel(prompt_, int(values().get("token.run.tokenizer")));
+    if (r.tokenizer >= 0) set_param("token.run.tokenizer", r.tokenizer);
     if (r.prompt_tokens > 0) set_param("token.run.prompt_tokens", r.prompt_tokens);
     if (r.answer_changed) {
         static_cast<TokenModel&>(model_mut()).set_answer_override(r.answer);
