@@ -32,6 +32,7 @@ struct ParcelPass {
     int fb_w, fb_h;
 };
 std::vector<ParcelPass> g_passes;  // filled while drawing a frame, read during render
+const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
 
 void run_parcel_pass(const ImDrawList*, const ImDrawCmd* cmd) {
     const ParcelPass& p = g_passes[size_t(reinterpret_cast<intptr_t>(cmd->UserCallbackData))];
@@ -65,6 +66,8 @@ bool App::init(const AppOptions& opts, std::string* error) {
         std::string err = apply_link(opts.state);
         if (!err.empty()) message_ = std::string(tr("err.title")) + ": " + err + "\n" + tr("err.kept");
     }
+    std::string panel_err;
+    if (!panel_cache_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
     ImGuiStyle& st = ImGui::GetStyle();
     ImGui::StyleColorsDark();
     st.WindowRounding = 6;
@@ -102,6 +105,7 @@ void App::set_present(bool on) {
 }
 
 void App::event(const SDL_Event& e) {
+    refresh_panels();  // whatever the event, the panels answer it on the next frame
     if (e.type == SDL_QUIT) quit_ = true;
     if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
     SDL_Keycode k = e.key.keysym.sym;
@@ -203,6 +207,8 @@ void App::draw_menu() {
         float s = ui_scale_;
         if (ImGui::SliderFloat(tr("menu.ui_scale"), &s, 1.0f, 3.0f, "%.2fx")) ui_scale_ = s;
         if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
+        if (ImGui::MenuItem(tr("menu.redraw_every_frame"), nullptr, panel_hz_ <= 0)) set_panel_rate(panel_hz_ <= 0 ? kPanelHz : 0);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("menu.redraw_every_frame_help"));
         ImGui::EndMenu();
     }
     if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
@@ -215,7 +221,7 @@ void App::copy_link() {
     // The address bar shows the link too, so the browser's own copy works as well.
     EM_ASM({
         const frag = UTF8ToString($0);
-        history.replaceState(null, '', '#' + frag);
+        history.replaceState(null, "", "#" + frag);
         if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
     }, l.c_str());
 #else
@@ -323,6 +329,9 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
         ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
         ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
+        ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
+        if (panel_cache_.cached()) ImGui::Text("%s: %s %.0f", tr("status.layers"), tr("status.layers_cached"), panel_hz_);
+        else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
         if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
         ImGui::End();
     }
@@ -348,7 +357,17 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
 }
 
 void App::render_gl(int fb_w, int fb_h) {
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // Labels over a moved or zoomed map must not lag its parcels: the layer follows the view at once.
+    bool view_moved = false;
+    if (g_passes.size() == 1) {
+        const View2D& v = g_passes[0].view;
+        view_moved = v.scale_x != panel_view_.scale_x || v.scale_y != panel_view_.scale_y ||
+                     v.offset_x != panel_view_.offset_x || v.offset_y != panel_view_.offset_y;
+        panel_view_ = v;
+    }
+    panel_cache_.render(ImGui::GetDrawData(), run_parcel_pass, ImGui::GetTime(), panel_hz_, refresh_frames_ > 0 || view_moved,
+                   kBackdrop);
+    if (refresh_frames_ > 0) refresh_frames_--;
     if (!png_requested_) return;
     png_requested_ = false;
     // The view as drawn, read back before the buffers swap.
@@ -370,6 +389,13 @@ std::string App::state_json() const {
     const Scene* s = scenes_.empty() ? nullptr : scenes_[current_].get();
     j["frames"] = frames_;
     j["fps"] = fps_;
+    j["build_ms"] = build_ms_;
+    j["render_ms"] = render_ms_;
+    j["panel_hz"] = panel_hz_;
+    j["panels_cached"] = panel_cache_.cached();
+    j["panel_refreshes"] = panel_cache_.refreshes();
+    j["panel_copied_share"] = panel_cache_.copied_share();
+    j["panel_redrawn_px"] = double(panel_cache_.redrawn_px());
     j["language"] = language() == Lang::Zh ? "zh" : "en";
     j["panels"] = panels_;
     j["present"] = present_;
@@ -395,4 +421,7 @@ std::string App::state_json() const {
     return j.dump();
 }
 
-void App::shutdown() { scenes_.clear(); }
+void App::shutdown() {
+    scenes_.clear();
+    panel_cache_.shutdown();
+}

@@ -7,11 +7,13 @@
 #pragma once
 #include <SDL.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "lesson_player.h"
+#include "panel_cache.h"
 #include "parcel_renderer.h"
 #include "scene.h"
 
@@ -26,16 +28,28 @@ class App : public LessonHost {
 public:
     bool init(const AppOptions& opts, std::string* error);
     void event(const SDL_Event& e);
-    // One frame: update the scene by real_dt, lay out the UI, draw. The GL frame
-    // (clear, ImGui render) is done by the platform around this call.
+    // One frame: update the scene by real_dt, lay out the UI. The platform calls
+    // ImGui::Render() after it, then render_gl().
     void frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h);
-    // After ImGui::Render(): draws the ImGui data (with the parcel pass), and writes
-    // the view as PNG when that was asked for.
+    // After ImGui::Render(): clears and draws the frame (the ImGui data through the
+    // layer cache, with the parcel pass), and writes the view as PNG when asked.
     void render_gl(int fb_w, int fb_h);
     void shutdown();
 
     // For the JavaScript API, tests and the CLI flags.
     uint64_t frames() const { return frames_; }
+    // The platform reports how long the last frame took to build (simulation and UI)
+    // and to issue its GL calls (which may wait for the GPU), so a slow frame can be
+    // told apart from a slow GPU. Kept as running means.
+    void report_frame_work(double build_ms, double render_ms) {
+        build_ms_ = build_ms_ == 0 ? build_ms : build_ms_ * 0.95 + build_ms * 0.05;
+        render_ms_ = render_ms_ == 0 ? render_ms : render_ms_ * 0.95 + render_ms * 0.05;
+    }
+    // The cached panel layer (see panel_cache.h) is redrawn at once for the next few
+    // frames: after input, or a change made from outside (the JavaScript API).
+    void refresh_panels() { refresh_frames_ = 3; }
+    // How often the panel layer is redrawn when nothing happens; 0: every frame.
+    void set_panel_rate(double hz) { panel_hz_ = std::clamp(hz, 0.0, 240.0); refresh_panels(); }
     std::string state_json() const;
     std::string set_param(const std::string& id, double value);
     std::string set_scene(const std::string& id);
@@ -69,9 +83,14 @@ private:
 
     std::vector<std::unique_ptr<Scene>> scenes_;
     size_t current_ = 0;
-    ParcelRenderer parcels_;
+    PanelCache panel_cache_;
+    static constexpr double kPanelHz = 15;  // the panel cache's default rate
+    double panel_hz_ = kPanelHz;  // see set_panel_rate
+    int refresh_frames_ = 0; // frames left that redraw the panels whatever the rate
+    View2D panel_view_;      // the parcel view the panels were last drawn for
     uint64_t frames_ = 0;
     double fps_ = 0;
+    double build_ms_ = 0, render_ms_ = 0;
     float ui_scale_ = 1.0f;
     bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
     bool fonts_dirty_ = true;

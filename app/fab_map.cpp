@@ -1,5 +1,5 @@
 // fab_map.cpp — the production chain's map: buildings on a conveyor, piles of work
-// in process between them, parcels moving (the instanced renderer), a timeline with
+// in process between them, parcels moving (the parcel renderer), a timeline with
 // the respin's events, and big captions that name the bottleneck in words.
 //
 // Draw order in the background list: conveyor, building bodies, parcels, piles and

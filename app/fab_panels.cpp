@@ -55,7 +55,7 @@ void FabScene::numbers_window(const FrameInput& in) {
     float w = fabui::right_panel_width(in);
     ImGui::SetNextWindowPos({in.origin.x + in.size.x - w - 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({w, in.size.y - 12}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("fab.win.numbers")) + "###fab_numbers").c_str());
+    ImGui::Begin((std::string(tr("fab.win.numbers")) + "###fab_numbers").c_str(), nullptr, kPanelWindow);
     ImGui::PushTextWrapPos(0);
 
     // The bottleneck, in words, with the reason.

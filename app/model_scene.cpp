@@ -8,6 +8,7 @@
 #include "format.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "parcel_fold.h"
 
 namespace {
 // Events one frame may process: enough for every lens on a slow machine, small
@@ -193,7 +194,8 @@ void ModelScene::update(double real_dt) {
 void ModelScene::draw_parcels(const FrameInput& in) {
     tj::SegmentBuffer& segs = model_->segments();
     double unit = model_->natural_time_unit();
-    if (segs.version() != uploaded_version_) {
+    const float px_per_world = view_.zoom() * in.fb_scale;  // framebuffer pixels, as the shader draws
+    if (segs.version() != uploaded_version_ || px_per_world != uploaded_px_per_world_) {
         upload_base_ = model_->now();
         scratch_.clear();
         for (const tj::Segment& s : segs.items()) {
@@ -203,8 +205,10 @@ void ModelScene::draw_parcels(const FrameInput& in) {
             scratch_.push_back({a.x, a.y, b.x, b.y, float((s.depart - upload_base_) / unit),
                                 float((s.arrive - upload_base_) / unit), st.rgba, size, float(st.shape)});
         }
+        fold_overlapping(scratch_, px_per_world);
         renderer_.upload(scratch_);
         uploaded_version_ = segs.version();
+        uploaded_px_per_world_ = px_per_world;
         drawn_ = scratch_.size();
     }
     if (focus_pending_) {

@@ -1,4 +1,4 @@
-// parcel_renderer.h — draws every parcel in flight with one instanced draw call.
+// parcel_renderer.h — draws every parcel in flight with one draw call.
 //
 // The CPU hands over segments (from, to, depart, arrive, colour, size) in world
 // units; the vertex shader (shaders/parcels.vert.glsl) places each parcel from the
@@ -42,7 +42,8 @@ public:
     size_t count() const { return count_; }
 
 private:
-    GLuint program_ = 0, vao_ = 0, vbo_ = 0;
+    GLuint program_ = 0, vao_ = 0, vbo_ = 0, ibo_ = 0;
+    std::vector<ParcelInstance> corners_;  // upload scratch: four vertices per parcel
     GLint u_time_ = -1, u_scale_ = -1, u_offset_ = -1, u_viewport_ = -1, u_arc_ = -1;
     size_t count_ = 0, capacity_ = 0;
 };

@@ -83,15 +83,16 @@ void frame(void* arg) {
     p.last_counter = now;
     dt = std::clamp(dt, 1e-4, 0.1);  // a stall (tab hidden, debugger) must not jump the simulation
 
+    Uint64 work_start = SDL_GetPerformanceCounter();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     p.app.frame(dt, win_w, win_h, fb_w, fb_h);
     ImGui::Render();
-    glViewport(0, 0, fb_w, fb_h);
-    glClearColor(0.075f, 0.085f, 0.11f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
+    Uint64 built = SDL_GetPerformanceCounter();
     p.app.render_gl(fb_w, fb_h);
+    const double ms_per_tick = 1000.0 / double(SDL_GetPerformanceFrequency());
+    p.app.report_frame_work(double(built - work_start) * ms_per_tick, double(SDL_GetPerformanceCounter() - built) * ms_per_tick);
 
     // A --frames run reports its frame rate over all but the first ten frames
     // (fonts and buffers are built then), measured on this machine's clock.

@@ -3,7 +3,7 @@
 // the language and presenter mode; a scene owns its simulation, its map and panels.
 //
 // A scene is updated once per frame with the real time that passed, draws its map
-// into ImGui's background draw list (parcels through the instanced renderer, via
+// into ImGui's background draw list (parcels through the parcel renderer, via
 // add_parcel_pass) and its panels as ImGui windows. Parameter changes come from its
 // panels, from the JavaScript API and from links, all through set_param().
 #pragma once

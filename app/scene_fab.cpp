@@ -179,7 +179,7 @@ void FabScene::draw_panels(const FrameInput& in) {
     float fs = ImGui::GetFontSize();
     ImGui::SetNextWindowPos({in.origin.x + 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({fabui::left_panel_width(in), in.size.y - 12}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("fab.win.controls")) + "###fab_controls").c_str());
+    ImGui::Begin((std::string(tr("fab.win.controls")) + "###fab_controls").c_str(), nullptr, kPanelWindow);
     transport_controls();
     ImGui::Checkbox(tr("fab.compare"), &show_twin_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("fab.compare.help"));

@@ -17,10 +17,6 @@
 using namespace tj;
 
 namespace {
-// The panels sit beside the map, not over it, so they need no background of their
-// own: the app's clear colour shows through, and software GL fills fewer pixels.
-constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoBackground;
-
 void tag(Provenance p) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(p)), "%s", provenance_tag(p));
@@ -63,7 +59,7 @@ void TokenScene::draw_panels(const FrameInput& in) {
     ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
     ImGui::SetNextWindowPos(ar.left_min, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ar.left_size, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str(), nullptr, kPanel);
+    ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str(), nullptr, kPanelWindow);
     transport_controls();
     ImGui::Separator();
     prompt_section();
@@ -92,7 +88,7 @@ void TokenScene::numbers_window(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
     ImGui::SetNextWindowPos(ar.right_min, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ar.right_size, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.numbers")) + "###token_numbers").c_str(), nullptr, kPanel);
+    ImGui::Begin((std::string(tr("token.panel.numbers")) + "###token_numbers").c_str(), nullptr, kPanelWindow);
     // The provenance legend.
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(Provenance::Output)), "%s", tr("token.tag.out"));
     ImGui::SameLine();
@@ -311,12 +307,12 @@ void TokenScene::staircase_window(const FrameInput& in) {
     float split = std::floor(ar.bottom_size.x * 0.58f);
     ImGui::SetNextWindowPos(ar.bottom_min, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.staircase")) + "###token_staircase").c_str(), nullptr, kPanel);
+    ImGui::Begin((std::string(tr("token.panel.staircase")) + "###token_staircase").c_str(), nullptr, kPanelWindow);
     staircase(ImGui::GetContentRegionAvail());
     ImGui::End();
     ImGui::SetNextWindowPos({ar.bottom_min.x + split, ar.bottom_min.y}, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({ar.bottom_size.x - split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.answer")) + "###token_answer").c_str(), nullptr, kPanel);
+    ImGui::Begin((std::string(tr("token.panel.answer")) + "###token_answer").c_str(), nullptr, kPanelWindow);
     answer_text();
     ImGui::End();
 }

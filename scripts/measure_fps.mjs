@@ -19,14 +19,19 @@ try {
     const fps = await measureFps(page, 4000);
     console.log(`demo parcels=${n}: ${fps.toFixed(1)} fps`);
   }
-  for (const scene of ['token', 'fab']) {
-    if (await page.evaluate((s) => window.tokenJourney.setScene(s), scene)) continue;
-    await page.waitForTimeout(1500);
-    console.log(`${scene} default: ${(await measureFps(page, 4000)).toFixed(1)} fps`);
-    if (scene === 'token') {
-      await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 64));
+  // The scenes with the panel cache (the default) and with every panel redrawn
+  // every frame, each from a fresh start of its default scenario.
+  for (const rate of [15, 0]) {
+    await page.evaluate((r) => window.tokenJourney.panelRate(r), rate);
+    const how = rate ? `panels cached, ${rate}/s` : 'panels every frame';
+    for (const [scene, label, setup] of [['token', 'token default', null], ['token', 'token 64 sequences', ['token.run.batch', 64]],
+      ['fab', 'fab default', null]]) {
+      if (await page.evaluate((s) => window.tokenJourney.setScene(s), scene)) continue;
+      const err = await page.evaluate((s) => window.tokenJourney.applyLink(`s=${s}`), scene);  // defaults, from t = 0
+      if (err) throw new Error(err);
+      if (setup) await page.evaluate(([id, v]) => window.tokenJourney.setParam(id, v), setup);
       await page.waitForTimeout(1500);
-      console.log(`token 64 sequences: ${(await measureFps(page, 4000)).toFixed(1)} fps`);
+      console.log(`${label} (${how}): ${(await measureFps(page, 4000)).toFixed(1)} fps`);
     }
   }
   if (problems.length) console.log('page problems:\n' + problems.join('\n'));

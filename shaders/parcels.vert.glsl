@@ -1,5 +1,5 @@
-// parcels.vert.glsl — one instanced quad per parcel segment.
-// Each instance is (from, to, depart, arrive, colour, size); the position at the
+// parcels.vert.glsl — one quad per parcel segment: four vertices that carry the same
+// (from, to, depart, arrive, colour, size) and differ by gl_VertexID. The position at the
 // current time is computed here, so the CPU uploads a segment once and the GPU
 // animates it. Times are relative to a base the CPU picks (u_time too), which keeps
 // them small enough for 32-bit floats. The "#version 300 es" line is added at load.
@@ -36,7 +36,8 @@ void main() {
     vec2 world = mix(from, to, e) + normal * (u_arc * 4.0 * e * (1.0 - e));
     vec2 px = world * u_world_to_px_scale + u_world_to_px_offset;
 
-    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
+    int k = gl_VertexID & 3;            // which corner of the parcel's quad
+    vec2 corner = vec2(float(k & 1), float(k >> 1)) * 2.0 - 1.0;
     vec2 aspect = a_shape == 2.0 ? vec2(1.3, 0.6) : a_shape == 3.0 ? vec2(0.6, 1.4) : vec2(1.0);
     px += corner * aspect * abs(a_size) * 0.5;
     vec2 clip = px / u_viewport * 2.0 - 1.0;

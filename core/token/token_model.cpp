@@ -186,7 +186,7 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     next_seq_ = next_parcel_ = 0;
     device_busy_ = device_blocked_ = false;
     step_kind_ = kStepDecode;
-    step_start_ = step_compute_s_ = step_memwait_s_ = step_sampler_s_ = step_draft_s_ = 0;
+    step_start_ = step_end_ = step_compute_s_ = step_memwait_s_ = step_sampler_s_ = step_draft_s_ = 0;
     step_bottleneck_ = 0;
     tok_free_ = h2d_free_ = d2h_free_ = detok_free_ = screen_free_ = 0;
     tokens_on_host_ = tokens_held_ = 0;
@@ -444,6 +444,7 @@ void TokenModel::start_step() {
     view_.core_wait_fraction = c.time > 0 ? 1 - view_.core_busy_fraction : 0;
     view_.step_kind_now = step_kind_;
     device_busy_ = true;
+    step_end_ = end;
     engine_.schedule(end, EV_STEP_END);
 }
 
@@ -714,10 +715,19 @@ std::vector<Metric> TokenModel::metrics() const {
 
     double busy[kStageCount];
     int worst = stage_busy(busy);
+    // Work is booked when it starts, to its end: the share counts time up to the end
+    // of the work already booked on each stage, so it never passes 100%.
+    double booked[kStageCount];
+    std::fill(booked, booked + kStageCount, step_end_);
+    booked[kStageH2d] = std::max(h2d_free_, step_end_);
+    booked[kStageD2h] = std::max(d2h_free_, step_end_);
+    booked[kStageTokenizer] = tok_free_;
+    booked[kStageDetok] = detok_free_;
     for (int s = 0; s < kStageCount; s++) {
         std::string id = stage_name(s);
         std::replace(id.begin(), id.end(), ' ', '_');
-        add("share_" + id, now > 0 ? busy[s] / now : 0, "", std::string("Busy share of time: ") + stage_name(s),
+        double span = std::max(now, booked[s]);
+        add("share_" + id, span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_name(s),
             std::string("忙碌时间占比：") + stage_name_zh(s));
     }
     add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_name(worst), std::string("瓶颈：") + stage_name_zh(worst));

@@ -211,6 +211,7 @@ private:
     bool device_busy_ = false, device_blocked_ = false;
     int step_kind_ = kStepDecode;
     double step_start_ = 0;
+    double step_end_ = 0;  // when the device step under way (sampler included) ends
     double step_compute_s_ = 0, step_memwait_s_ = 0, step_sampler_s_ = 0, step_draft_s_ = 0;
     int step_bottleneck_ = 0;
     std::vector<Planned> planned_;       // prefill parts of the current step

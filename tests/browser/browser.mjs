@@ -81,6 +81,33 @@ export async function imageStats(page, png) {
   }, b64);
 }
 
+// How two screenshots of the same size differ, computed in the page: the share of
+// pixels where some channel differs by more than `tolerance`, and the largest
+// difference of any channel.
+export async function imageDiff(page, pngA, pngB, tolerance = 3) {
+  return page.evaluate(async ([a, b, tol]) => {
+    const pixels = async (data) => {
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + data;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width; c.height = img.height;
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      return g.getImageData(0, 0, c.width, c.height).data;
+    };
+    const pa = await pixels(a), pb = await pixels(b);
+    if (pa.length !== pb.length) return { share: 1, max: 255 };
+    let differing = 0, max = 0;
+    for (let i = 0; i < pa.length; i += 4) {
+      const d = Math.max(Math.abs(pa[i] - pb[i]), Math.abs(pa[i + 1] - pb[i + 1]), Math.abs(pa[i + 2] - pb[i + 2]));
+      if (d > tol) differing++;
+      if (d > max) max = d;
+    }
+    return { share: differing / (pa.length / 4), max };
+  }, [pngA.toString('base64'), pngB.toString('base64'), tolerance]);
+}
+
 // Frames per second measured by the page itself over ms milliseconds.
 export async function measureFps(page, ms = 3000) {
   return page.evaluate(async (dur) => {

@@ -370,3 +370,21 @@ TEST_CASE("the real BPE tokenizer cuts the answer, or the stand-in steps in and 
     REQUIRE(shown.size() > 20);
     CHECK(answer_text(1).compare(0, shown.size(), shown) == 0);
 }
+
+TEST_CASE("busy shares never pass 100%, even while a booked step is under way", "[token][model]") {
+    // Work is booked when it starts; early in a long prefill the booked time runs
+    // ahead of the clock, and a share of busy / elapsed would read over 100%.
+    Run r;
+    r.set("token.run.batch", 4);
+    r.start();
+    for (double t : {1e-4, 5e-4, 1.35e-3, 9.2e-3, 0.05, 0.5}) {
+        r.m.advance_to(t, 1000000);
+        for (const Metric& x : r.m.metrics()) {
+            if (x.id.rfind("share_", 0) != 0) continue;
+            INFO(x.id << " at t = " << t);
+            REQUIRE(x.value >= 0);
+            REQUIRE(x.value <= 1.0 + 1e-9);
+        }
+    }
+    REQUIRE(r.metric("share_compute") > 0);
+}

@@ -15,6 +15,8 @@
 //   tokenJourney.present(on)        -> presenter mode on or off
 //   tokenJourney.metricsCsv()       -> the CSV that "Export metrics" writes
 //   tokenJourney.setLanguage('en'|'zh')  (remembered in localStorage between visits)
+//   tokenJourney.panelRate(hz)      -> how often the panels are redrawn when nothing
+//                                      happens (default 15; 0: every frame, as for timing them)
 'use strict';
 window.tokenJourney = {
   ready() { return !!(window.Module && Module.calledRun && this.frames() > 0); },
@@ -38,4 +40,5 @@ window.tokenJourney = {
   present(on) { Module.ccall('tj_set_present', null, ['number'], [on ? 1 : 0]); },
   metricsCsv() { return Module.ccall('tj_metrics_csv', 'string', [], []); },
   setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
+  panelRate(hz) { Module.ccall('tj_set_panel_rate', null, ['number'], [Number(hz)]); },
 };

@@ -1,0 +1,339 @@
+// panel_cache.cpp — see panel_cache.h.
+#include "panel_cache.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "gl_shader.h"
+#include "imgui_impl_opengl3.h"
+
+namespace {
+// Where the parcel-pass callbacks are: how many, and the first.
+struct PassSearch {
+    int count = 0, list = 0, cmd = 0;
+};
+
+PassSearch find_passes(const ImDrawData* dd, ImDrawCallback pass) {
+    PassSearch s;
+    for (int l = 0; l < dd->CmdListsCount; l++) {
+        const ImVector<ImDrawCmd>& cmds = dd->CmdLists[l]->CmdBuffer;
+        for (int c = 0; c < cmds.Size; c++) {
+            if (cmds[c].UserCallback != pass) continue;
+            if (s.count++ == 0) s.list = l, s.cmd = c;
+        }
+    }
+    return s;
+}
+
+void clear_bound(int w, int h, const ImVec4& c) {
+    glViewport(0, 0, w, h);
+    glDisable(GL_SCISSOR_TEST);  // glClear obeys the scissor
+    glClearColor(c.x, c.y, c.z, c.w);
+    glClear(GL_COLOR_BUFFER_BIT);
+}
+
+}  // namespace
+
+bool PanelCache::init(std::string* error) {
+    program_ = build_program("layer.vert.glsl", "layer.frag.glsl", error);
+    if (!program_) return false;
+    u_layer_ = glGetUniformLocation(program_, "u_layer");
+    glGenVertexArrays(1, &vao_);
+    glGenBuffers(1, &vbo_);
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    GLint a_pos = glGetAttribLocation(program_, "a_pos");
+    glEnableVertexAttribArray(GLuint(a_pos));
+    glVertexAttribPointer(GLuint(a_pos), 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glBindVertexArray(0);
+    glGenTextures(1, &tex_);
+    glGenFramebuffers(1, &fbo_);
+    return true;
+}
+
+void PanelCache::shutdown() {
+    if (fbo_) glDeleteFramebuffers(1, &fbo_);
+    if (tex_) glDeleteTextures(1, &tex_);
+    if (vbo_) glDeleteBuffers(1, &vbo_);
+    if (vao_) glDeleteVertexArrays(1, &vao_);
+    if (program_) glDeleteProgram(program_);
+    fbo_ = tex_ = vbo_ = vao_ = program_ = 0;
+    valid_ = false;
+}
+
+// The layer texture at the framebuffer's size. A size the driver refuses is
+// remembered, and frames of that size are drawn directly.
+bool PanelCache::fit(int w, int h) {
+    if (!program_) return false;
+    if (w == w_ && h == h_) return !broken_;
+    w_ = w, h_ = h;
+    valid_ = false;
+    glBindTexture(GL_TEXTURE_2D, tex_);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex_, 0);
+    broken_ = glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return !broken_;
+}
+
+// Renders the commands from `from` (inclusive) to `to` (exclusive) with ImGui's
+// backend, into whatever framebuffer is bound. A list cut in two lends the backend
+// only its part of the commands; its vertex and index buffers stay whole, as the
+// commands index into them.
+void PanelCache::draw_range(ImDrawData* dd, Cut from, Cut to) {
+    struct Lent {
+        ImDrawList* list;
+        ImVector<ImDrawCmd> whole;
+    };
+    std::vector<Lent> lent;
+    lent.reserve(2);  // only the first and the last list can be cut
+    std::vector<ImDrawList*> lists;
+    ImDrawData part = *dd;
+    part.TotalVtxCount = part.TotalIdxCount = 0;
+    for (int l = from.list; l < dd->CmdListsCount && (l < to.list || (l == to.list && to.cmd > 0)); l++) {
+        ImDrawList* list = dd->CmdLists[l];
+        int c0 = l == from.list ? from.cmd : 0;
+        int c1 = l == to.list ? to.cmd : list->CmdBuffer.Size;
+        if (c1 <= c0) continue;
+        if (c0 > 0 || c1 < list->CmdBuffer.Size) {
+            ImVector<ImDrawCmd> cmds;
+            cmds.resize(c1 - c0);
+            std::memcpy(cmds.Data, list->CmdBuffer.Data + c0, size_t(c1 - c0) * sizeof(ImDrawCmd));
+            lent.push_back({list, {}});
+            lent.back().whole.swap(list->CmdBuffer);
+            list->CmdBuffer.swap(cmds);
+        }
+        lists.push_back(list);
+        part.TotalVtxCount += list->VtxBuffer.Size;
+        part.TotalIdxCount += list->IdxBuffer.Size;
+    }
+    part.CmdLists = lists.data();
+    part.CmdListsCount = int(lists.size());
+    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
+    for (Lent& l : lent) l.list->CmdBuffer.swap(l.whole);
+}
+
+// Calls fn(list, cmd, first index, x0, y0, x1, y1) for each triangle the commands
+// from `from` on draw: its bounds in framebuffer pixels, clipped by its command's
+// clip rectangle. Fully transparent triangles draw nothing and are skipped.
+template <class Fn>
+static void for_each_triangle(const ImDrawData* dd, int from_list, int from_cmd, Fn fn) {
+    const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
+    for (int l = from_list; l < dd->CmdListsCount; l++) {
+        const ImDrawList* list = dd->CmdLists[l];
+        for (int c = l == from_list ? from_cmd : 0; c < list->CmdBuffer.Size; c++) {
+            const ImDrawCmd& cmd = list->CmdBuffer[c];
+            if (cmd.UserCallback) continue;
+            const ImVec4& clip = cmd.ClipRect;
+            for (unsigned i = cmd.IdxOffset; i + 2 < cmd.IdxOffset + cmd.ElemCount; i += 3) {
+                const ImDrawVert* v[3];
+                for (int k = 0; k < 3; k++) v[k] = &list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])];
+                if (((v[0]->col | v[1]->col | v[2]->col) & IM_COL32_A_MASK) == 0) continue;
+                float x0 = std::max(std::min({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), clip.x);
+                float y0 = std::max(std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), clip.y);
+                float x1 = std::min(std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), clip.z);
+                float y1 = std::min(std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), clip.w);
+                fn(list, cmd, i, (x0 - o.x) * s.x, (y0 - o.y) * s.y, (x1 - o.x) * s.x, (y1 - o.y) * s.y);
+            }
+        }
+    }
+}
+
+static uint64_t fnv(uint64_t h, const void* data, size_t n) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+// Per tile, a hash of what is drawn on it, in order: the triangles (vertices,
+// clip rectangle, texture). A tile whose hash is unchanged shows the same pixels.
+void PanelCache::hash_tiles(const ImDrawData* dd, Cut from, std::vector<uint64_t>& hash, TileMask& touched) const {
+    constexpr int kTilePx = 16;
+    touched.reset(w_, h_, kTilePx);
+    hash.assign(size_t(touched.tiles()), 0);
+    for_each_triangle(dd, from.list, from.cmd, [&](const ImDrawList* list, const ImDrawCmd& cmd, unsigned i, float x0, float y0, float x1, float y1) {
+        int c0, r0, c1, r1;
+        if (!touched.tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
+        uint64_t h = fnv(1469598103934665603ull, &cmd.ClipRect, sizeof cmd.ClipRect);
+        ImTextureID tex = cmd.GetTexID();
+        h = fnv(h, &tex, sizeof tex);
+        for (int k = 0; k < 3; k++) h = fnv(h, &list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])], sizeof(ImDrawVert));
+        for (int r = r0; r <= r1; r++)
+            for (int c = c0; c <= c1; c++) {
+                int t = r * touched.cols() + c;
+                hash[size_t(t)] = (hash[size_t(t)] ^ h) * 1099511628211ull + 1;  // order matters: not commutative
+                touched.mark_tile(t);
+            }
+    });
+}
+
+// Renders only the triangles that touch `rects` (framebuffer pixels), each clipped
+// to its rectangle: the commands are split per rectangle and lent to the backend.
+// False when a rectangle cannot be expressed exactly as a clip rectangle (odd DPI
+// scales): the caller then renders everything.
+bool PanelCache::draw_clipped(ImDrawData* dd, Cut from, const std::vector<PixelRect>& rects) {
+    const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
+    std::vector<ImVec4> clip_of(rects.size());
+    for (size_t k = 0; k < rects.size(); k++) {
+        const PixelRect& r = rects[k];
+        ImVec4 c{float(r.x0) / s.x + o.x, float(r.y0) / s.y + o.y, float(r.x1) / s.x + o.x, float(r.y1) / s.y + o.y};
+        if ((c.x - o.x) * s.x != float(r.x0) || (c.y - o.y) * s.y != float(r.y0) || (c.z - o.x) * s.x != float(r.x1) ||
+            (c.w - o.y) * s.y != float(r.y1))
+            return false;
+        clip_of[k] = c;
+    }
+    struct Lent {
+        ImDrawList* list;
+        ImVector<ImDrawCmd> cmds;
+        ImVector<ImDrawIdx> idx;
+    };
+    std::vector<Lent> lent;
+    lent.reserve(size_t(dd->CmdListsCount));
+    std::vector<ImDrawList*> lists;
+    for (int l = from.list; l < dd->CmdListsCount; l++) {
+        ImDrawList* list = dd->CmdLists[l];
+        Lent part{list, {}, {}};
+        for (int c = l == from.list ? from.cmd : 0; c < list->CmdBuffer.Size; c++) {
+            const ImDrawCmd& cmd = list->CmdBuffer[c];
+            if (cmd.UserCallback) { part.cmds.push_back(cmd); continue; }
+            for (size_t k = 0; k < rects.size(); k++) {
+                const ImVec4& r = clip_of[k];
+                ImVec4 clip{std::max(cmd.ClipRect.x, r.x), std::max(cmd.ClipRect.y, r.y), std::min(cmd.ClipRect.z, r.z),
+                            std::min(cmd.ClipRect.w, r.w)};
+                if (clip.z <= clip.x || clip.w <= clip.y) continue;
+                ImDrawCmd piece = cmd;
+                piece.ClipRect = clip;
+                piece.IdxOffset = unsigned(part.idx.Size);
+                for (unsigned i = cmd.IdxOffset; i + 2 < cmd.IdxOffset + cmd.ElemCount; i += 3) {
+                    float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+                    for (int q = 0; q < 3; q++) {
+                        const ImVec2& p = list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + q])].pos;
+                        x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+                    }
+                    if (x1 < clip.x || x0 > clip.z || y1 < clip.y || y0 > clip.w) continue;
+                    for (int q = 0; q < 3; q++) part.idx.push_back(list->IdxBuffer[int(i) + q]);
+                }
+                piece.ElemCount = unsigned(part.idx.Size) - piece.IdxOffset;
+                if (piece.ElemCount) part.cmds.push_back(piece);
+            }
+        }
+        if (part.cmds.empty()) continue;
+        lent.push_back(std::move(part));
+        lists.push_back(list);
+    }
+    for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
+    ImDrawData part = *dd;
+    part.CmdLists = lists.data();
+    part.CmdListsCount = int(lists.size());
+    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
+    for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
+    return true;
+}
+
+// Brings the layer up to date: only the tiles whose content changed are cleared
+// and drawn again (all of them when the layer is not valid). Then uploads the
+// tiles that hold something, as triangles for compose().
+void PanelCache::refresh(ImDrawData* dd, Cut from) {
+    std::vector<uint64_t> hash;
+    TileMask touched, changed;
+    hash_tiles(dd, from, hash, touched);
+    changed.reset(w_, h_, 16);
+    for (int t = 0; t < touched.tiles(); t++)
+        if (!valid_ || hash[size_t(t)] != tile_hash_[size_t(t)]) changed.mark_tile(t);
+    std::vector<PixelRect> rects = changed.rects();
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glViewport(0, 0, w_, h_);
+    glClearColor(0, 0, 0, 0);
+    glEnable(GL_SCISSOR_TEST);
+    for (const PixelRect& r : rects) {
+        glScissor(r.x0, h_ - r.y1, r.x1 - r.x0, r.y1 - r.y0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    if (!rects.empty() && (!valid_ || !draw_clipped(dd, from, rects))) {
+        clear_bound(w_, h_, {0, 0, 0, 0});
+        draw_range(dd, from, {dd->CmdListsCount, 0});
+    }
+    for (const PixelRect& r : rects) redrawn_px_ += long(r.x1 - r.x0) * long(r.y1 - r.y0);
+    tile_hash_.swap(hash);
+    drawn_ = touched;
+
+    std::vector<float> tris;
+    copied_px_ = 0;
+    for (const PixelRect& r : drawn_.rects()) {
+        copied_px_ += long(r.x1 - r.x0) * long(r.y1 - r.y0);
+        // Pixels (y down) to clip space (y up), two triangles.
+        float x0 = 2.0f * float(r.x0) / float(w_) - 1, x1 = 2.0f * float(r.x1) / float(w_) - 1;
+        float y0 = 1 - 2.0f * float(r.y1) / float(h_), y1 = 1 - 2.0f * float(r.y0) / float(h_);
+        tris.insert(tris.end(), {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1});
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(tris.size() * sizeof(float)), tris.data(), GL_DYNAMIC_DRAW);
+    tile_vertices_ = GLsizei(tris.size() / 2);
+}
+
+double PanelCache::copied_share() const {
+    return w_ > 0 && h_ > 0 ? double(copied_px_) / (double(w_) * double(h_)) : 0;
+}
+
+// Blends the layer (premultiplied colours) onto the default framebuffer.
+void PanelCache::compose() {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, w_, h_);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glUseProgram(program_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, tex_);
+    glUniform1i(u_layer_, 0);
+    glBindVertexArray(vao_);
+    glDrawArrays(GL_TRIANGLES, 0, tile_vertices_);
+    glBindVertexArray(0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glDisable(GL_BLEND);
+}
+
+void PanelCache::render(ImDrawData* dd, ImDrawCallback split_at, double now, double hz, bool force,
+                        const ImVec4& backdrop) {
+    cached_ = false;
+    const int w = int(dd->DisplaySize.x * dd->FramebufferScale.x), h = int(dd->DisplaySize.y * dd->FramebufferScale.y);
+    if (w <= 0 || h <= 0) return;
+    PassSearch pass = find_passes(dd, split_at);
+    if (hz <= 0 || pass.count > 1 || !fit(w, h)) {
+        valid_ = false;
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        clear_bound(w, h, backdrop);
+        ImGui_ImplOpenGL3_RenderDrawData(dd);
+        return;
+    }
+    // Without a parcel pass there is no map: everything is in the layer.
+    const Cut split{pass.list, pass.count ? pass.cmd : 0};
+    const Cut after{pass.list, pass.count ? pass.cmd + 1 : 0};
+    if (pass.count != had_pass_) valid_ = false;
+    had_pass_ = pass.count;
+    if (force || !valid_ || now - drawn_at_ >= 1.0 / hz || now < drawn_at_) {
+        refresh(dd, after);
+        drawn_at_ = now, valid_ = true, refreshes_++;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    clear_bound(w, h, backdrop);
+    draw_range(dd, {0, 0}, split);
+    if (pass.count) {
+        ImDrawList* list = dd->CmdLists[pass.list];
+        const ImDrawCmd& cmd = list->CmdBuffer[pass.cmd];
+        cmd.UserCallback(list, &cmd);
+    }
+    compose();
+    cached_ = true;
+}

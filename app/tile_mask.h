@@ -1,0 +1,40 @@
+// tile_mask.h — which tiles of a framebuffer something was drawn on, as a few
+// rectangles. The panel cache copies its layer only there: in software GL every
+// copied pixel costs, and most of a panel is empty.
+//
+// Usage:
+//   TileMask m; m.reset(fb_w, fb_h, 16);
+//   m.mark(x0, y0, x1, y1);                 // a drawn box, framebuffer pixels (y down)
+//   for (const PixelRect& r : m.rects())    // marked tiles: runs along each row,
+//       ...                                 //   equal runs of adjacent rows joined
+// No GL and no ImGui here, so the tests can check it.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+// A rectangle in framebuffer pixels, y down, half-open.
+struct PixelRect {
+    int x0, y0, x1, y1;
+    bool operator==(const PixelRect&) const = default;
+};
+
+class TileMask {
+public:
+    void reset(int w, int h, int tile);
+    // Marks every tile the box touches, clipped to the framebuffer. Empty, inverted
+    // or non-finite boxes mark nothing.
+    void mark(float x0, float y0, float x1, float y1);
+    // The tiles such a box touches, as an inclusive range; false when none.
+    bool tiles_of(float x0, float y0, float x1, float y1, int* c0, int* r0, int* c1, int* r1) const;
+    void mark_tile(int index) { marked_[size_t(index)] = 1; }
+    bool marked(int index) const { return marked_[size_t(index)] != 0; }
+    std::vector<PixelRect> rects() const;
+    int marked_tiles() const;
+    int cols() const { return cols_; }
+    int tiles() const { return cols_ * rows_; }
+
+private:
+    int w_ = 0, h_ = 0, tile_ = 16, cols_ = 0, rows_ = 0;
+    std::vector<uint8_t> marked_;
+};

@@ -1,0 +1,49 @@
+// panel_cache.test.mjs — the cached panel layer (app/panel_cache.h) must look the
+// same as drawing every panel every frame, and must follow a change at once.
+// Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServedApp, openApp, waitFrames, imageDiff } from './browser.mjs';
+
+const app = useServedApp();
+
+async function framesLater(page, n) {
+  const f = await page.evaluate(() => window.tokenJourney.frames());
+  await waitFrames(page, f + n);
+}
+
+for (const scene of ['token', 'fab']) {
+  test(`${scene}: the cached panels match panels drawn every frame, and follow changes`, async () => {
+    const { page, problems } = await openApp(app.browser, app.url + `#s=${scene}`);
+    await waitFrames(page, 20);
+    await page.waitForTimeout(1500);  // let the run fill the panels with numbers and charts
+    await page.evaluate(() => window.tokenJourney.play(false));
+
+    await page.evaluate(() => window.tokenJourney.panelRate(0));
+    await framesLater(page, 5);
+    assert.equal((await page.evaluate(() => window.tokenJourney.state())).panels_cached, false);
+    const direct = await page.screenshot();
+
+    await page.evaluate(() => window.tokenJourney.panelRate(15));
+    await framesLater(page, 5);
+    const st = await page.evaluate(() => window.tokenJourney.state());
+    assert.equal(st.panels_cached, true, 'the layer is in use');
+    assert.ok(st.panel_copied_share > 0.05 && st.panel_copied_share < 1, `copied share ${st.panel_copied_share}`);
+    const cached = await page.screenshot();
+    const same = await imageDiff(page, direct, cached);
+    assert.ok(same.share < 0.001, `cached and direct differ on ${(same.share * 100).toFixed(3)}% of pixels (max ${same.max})`);
+
+    // A change from outside shows within a couple of frames, not at the next refresh.
+    await page.evaluate(() => window.tokenJourney.panelRate(0.5));
+    await framesLater(page, 3);
+    const before = await page.screenshot();
+    await page.evaluate(() => window.tokenJourney.setLanguage('zh'));
+    await framesLater(page, 2);
+    const after = await page.screenshot();
+    const changed = await imageDiff(page, before, after);
+    assert.ok(changed.share > 0.01, `the language change shows at once (${(changed.share * 100).toFixed(2)}% changed)`);
+    await page.evaluate(() => window.tokenJourney.setLanguage('en'));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
