@@ -67,7 +67,7 @@ bool App::init(const AppOptions& opts, std::string* error) {
         if (!err.empty()) message_ = std::string(tr("err.title")) + ": " + err + "\n" + tr("err.kept");
     }
     std::string panel_err;
-    if (!panel_cache_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
+    if (!layers_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
     ImGuiStyle& st = ImGui::GetStyle();
     ImGui::StyleColorsDark();
     st.WindowRounding = 6;
@@ -330,7 +330,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
         ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
         ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
-        if (panel_cache_.cached()) ImGui::Text("%s: %s %.0f", tr("status.layers"), tr("status.layers_cached"), panel_hz_);
+        if (layers_.cached()) ImGui::Text("%s: %s %.0f", tr("status.layers"), tr("status.layers_cached"), panel_hz_);
         else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
         if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
         ImGui::End();
@@ -365,7 +365,7 @@ void App::render_gl(int fb_w, int fb_h) {
                      v.offset_x != panel_view_.offset_x || v.offset_y != panel_view_.offset_y;
         panel_view_ = v;
     }
-    panel_cache_.render(ImGui::GetDrawData(), run_parcel_pass, ImGui::GetTime(), panel_hz_, refresh_frames_ > 0 || view_moved,
+    layers_.render(ImGui::GetDrawData(), run_parcel_pass, ImGui::GetTime(), panel_hz_, refresh_frames_ > 0 || view_moved,
                    kBackdrop);
     if (refresh_frames_ > 0) refresh_frames_--;
     if (!png_requested_) return;
@@ -392,10 +392,10 @@ std::string App::state_json() const {
     j["build_ms"] = build_ms_;
     j["render_ms"] = render_ms_;
     j["panel_hz"] = panel_hz_;
-    j["panels_cached"] = panel_cache_.cached();
-    j["panel_refreshes"] = panel_cache_.refreshes();
-    j["panel_copied_share"] = panel_cache_.copied_share();
-    j["panel_redrawn_px"] = double(panel_cache_.redrawn_px());
+    j["layers_cached"] = layers_.cached();
+    j["panel_refreshes"] = layers_.refreshes();
+    j["layer_copied_share"] = layers_.copied_share();
+    j["layer_redrawn_px"] = double(layers_.redrawn_px());
     j["language"] = language() == Lang::Zh ? "zh" : "en";
     j["panels"] = panels_;
     j["present"] = present_;
@@ -423,5 +423,5 @@ std::string App::state_json() const {
 
 void App::shutdown() {
     scenes_.clear();
-    panel_cache_.shutdown();
+    layers_.shutdown();
 }

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lesson_player.h"
-#include "panel_cache.h"
+#include "layer_cache.h"
 #include "parcel_renderer.h"
 #include "scene.h"
 
@@ -45,7 +45,7 @@ public:
         build_ms_ = build_ms_ == 0 ? build_ms : build_ms_ * 0.95 + build_ms * 0.05;
         render_ms_ = render_ms_ == 0 ? render_ms : render_ms_ * 0.95 + render_ms * 0.05;
     }
-    // The cached panel layer (see panel_cache.h) is redrawn at once for the next few
+    // The cached panel layer (see layer_cache.h) is redrawn at once for the next few
     // frames: after input, or a change made from outside (the JavaScript API).
     void refresh_panels() { refresh_frames_ = 3; }
     // How often the panel layer is redrawn when nothing happens; 0: every frame.
@@ -83,8 +83,8 @@ private:
 
     std::vector<std::unique_ptr<Scene>> scenes_;
     size_t current_ = 0;
-    PanelCache panel_cache_;
-    static constexpr double kPanelHz = 15;  // the panel cache's default rate
+    LayerCache layers_;
+    static constexpr double kPanelHz = 15;  // the panel layer's default rate
     double panel_hz_ = kPanelHz;  // see set_panel_rate
     int refresh_frames_ = 0; // frames left that redraw the panels whatever the rate
     View2D panel_view_;      // the parcel view the panels were last drawn for

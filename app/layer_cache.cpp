@@ -1,5 +1,5 @@
-// panel_cache.cpp — see panel_cache.h.
-#include "panel_cache.h"
+// layer_cache.cpp — see layer_cache.h.
+#include "layer_cache.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,50 +35,57 @@ void clear_bound(int w, int h, const ImVec4& c) {
 
 }  // namespace
 
-bool PanelCache::init(std::string* error) {
+bool LayerCache::init(std::string* error) {
     program_ = build_program("layer.vert.glsl", "layer.frag.glsl", error);
     if (!program_) return false;
     u_layer_ = glGetUniformLocation(program_, "u_layer");
-    glGenVertexArrays(1, &vao_);
-    glGenBuffers(1, &vbo_);
-    glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     GLint a_pos = glGetAttribLocation(program_, "a_pos");
-    glEnableVertexAttribArray(GLuint(a_pos));
-    glVertexAttribPointer(GLuint(a_pos), 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-    glBindVertexArray(0);
-    glGenTextures(1, &tex_);
-    glGenFramebuffers(1, &fbo_);
+    for (Layer* l : {&map_, &panels_}) {
+        glGenVertexArrays(1, &l->vao);
+        glGenBuffers(1, &l->vbo);
+        glBindVertexArray(l->vao);
+        glBindBuffer(GL_ARRAY_BUFFER, l->vbo);
+        glEnableVertexAttribArray(GLuint(a_pos));
+        glVertexAttribPointer(GLuint(a_pos), 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+        glBindVertexArray(0);
+        glGenTextures(1, &l->tex);
+        glGenFramebuffers(1, &l->fbo);
+    }
     return true;
 }
 
-void PanelCache::shutdown() {
-    if (fbo_) glDeleteFramebuffers(1, &fbo_);
-    if (tex_) glDeleteTextures(1, &tex_);
-    if (vbo_) glDeleteBuffers(1, &vbo_);
-    if (vao_) glDeleteVertexArrays(1, &vao_);
+void LayerCache::shutdown() {
+    for (Layer* l : {&map_, &panels_}) {
+        if (l->fbo) glDeleteFramebuffers(1, &l->fbo);
+        if (l->tex) glDeleteTextures(1, &l->tex);
+        if (l->vbo) glDeleteBuffers(1, &l->vbo);
+        if (l->vao) glDeleteVertexArrays(1, &l->vao);
+        *l = Layer{};
+    }
     if (program_) glDeleteProgram(program_);
-    fbo_ = tex_ = vbo_ = vao_ = program_ = 0;
-    valid_ = false;
+    program_ = 0;
 }
 
 // The layer texture at the framebuffer's size. A size the driver refuses is
 // remembered, and frames of that size are drawn directly.
-bool PanelCache::fit(int w, int h) {
+bool LayerCache::fit(int w, int h) {
     if (!program_) return false;
     if (w == w_ && h == h_) return !broken_;
     w_ = w, h_ = h;
-    valid_ = false;
-    glBindTexture(GL_TEXTURE_2D, tex_);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    broken_ = false;
+    for (Layer* l : {&map_, &panels_}) {
+        l->valid = false;
+        glBindTexture(GL_TEXTURE_2D, l->tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glBindFramebuffer(GL_FRAMEBUFFER, l->fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, l->tex, 0);
+        broken_ = broken_ || glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE;
+    }
     glBindTexture(GL_TEXTURE_2D, 0);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex_, 0);
-    broken_ = glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     return !broken_;
 }
@@ -87,7 +94,7 @@ bool PanelCache::fit(int w, int h) {
 // backend, into whatever framebuffer is bound. A list cut in two lends the backend
 // only its part of the commands; its vertex and index buffers stay whole, as the
 // commands index into them.
-void PanelCache::draw_range(ImDrawData* dd, Cut from, Cut to) {
+void LayerCache::draw_range(ImDrawData* dd, Cut from, Cut to) {
     struct Lent {
         ImDrawList* list;
         ImVector<ImDrawCmd> whole;
@@ -120,15 +127,17 @@ void PanelCache::draw_range(ImDrawData* dd, Cut from, Cut to) {
     for (Lent& l : lent) l.list->CmdBuffer.swap(l.whole);
 }
 
-// Calls fn(list, cmd, first index, x0, y0, x1, y1) for each triangle the commands
-// from `from` on draw: its bounds in framebuffer pixels, clipped by its command's
-// clip rectangle. Fully transparent triangles draw nothing and are skipped.
+// Calls fn(list, cmd, first index, x0, y0, x1, y1) for each triangle of the
+// commands from (from_list, from_cmd) up to (to_list, to_cmd): its bounds in
+// framebuffer pixels, clipped by its command's clip rectangle. Fully transparent
+// triangles draw nothing and are skipped.
 template <class Fn>
-static void for_each_triangle(const ImDrawData* dd, int from_list, int from_cmd, Fn fn) {
+static void for_each_triangle(const ImDrawData* dd, int from_list, int from_cmd, int to_list, int to_cmd, Fn fn) {
     const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
-    for (int l = from_list; l < dd->CmdListsCount; l++) {
+    for (int l = from_list; l < dd->CmdListsCount && l <= to_list; l++) {
         const ImDrawList* list = dd->CmdLists[l];
-        for (int c = l == from_list ? from_cmd : 0; c < list->CmdBuffer.Size; c++) {
+        const int end = l == to_list ? to_cmd : list->CmdBuffer.Size;
+        for (int c = l == from_list ? from_cmd : 0; c < end; c++) {
             const ImDrawCmd& cmd = list->CmdBuffer[c];
             if (cmd.UserCallback) continue;
             const ImVec4& clip = cmd.ClipRect;
@@ -154,11 +163,11 @@ static uint64_t fnv(uint64_t h, const void* data, size_t n) {
 
 // Per tile, a hash of what is drawn on it, in order: the triangles (vertices,
 // clip rectangle, texture). A tile whose hash is unchanged shows the same pixels.
-void PanelCache::hash_tiles(const ImDrawData* dd, Cut from, std::vector<uint64_t>& hash, TileMask& touched) const {
+void LayerCache::hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<uint64_t>& hash, TileMask& touched) const {
     constexpr int kTilePx = 16;
     touched.reset(w_, h_, kTilePx);
     hash.assign(size_t(touched.tiles()), 0);
-    for_each_triangle(dd, from.list, from.cmd, [&](const ImDrawList* list, const ImDrawCmd& cmd, unsigned i, float x0, float y0, float x1, float y1) {
+    for_each_triangle(dd, from.list, from.cmd, to.list, to.cmd, [&](const ImDrawList* list, const ImDrawCmd& cmd, unsigned i, float x0, float y0, float x1, float y1) {
         int c0, r0, c1, r1;
         if (!touched.tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
         uint64_t h = fnv(1469598103934665603ull, &cmd.ClipRect, sizeof cmd.ClipRect);
@@ -178,7 +187,7 @@ void PanelCache::hash_tiles(const ImDrawData* dd, Cut from, std::vector<uint64_t
 // to its rectangle: the commands are split per rectangle and lent to the backend.
 // False when a rectangle cannot be expressed exactly as a clip rectangle (odd DPI
 // scales): the caller then renders everything.
-bool PanelCache::draw_clipped(ImDrawData* dd, Cut from, const std::vector<PixelRect>& rects) {
+bool LayerCache::draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vector<PixelRect>& rects) {
     const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
     std::vector<ImVec4> clip_of(rects.size());
     for (size_t k = 0; k < rects.size(); k++) {
@@ -197,10 +206,11 @@ bool PanelCache::draw_clipped(ImDrawData* dd, Cut from, const std::vector<PixelR
     std::vector<Lent> lent;
     lent.reserve(size_t(dd->CmdListsCount));
     std::vector<ImDrawList*> lists;
-    for (int l = from.list; l < dd->CmdListsCount; l++) {
+    for (int l = from.list; l < dd->CmdListsCount && l <= to.list; l++) {
         ImDrawList* list = dd->CmdLists[l];
         Lent part{list, {}, {}};
-        for (int c = l == from.list ? from.cmd : 0; c < list->CmdBuffer.Size; c++) {
+        const int end = l == to.list ? to.cmd : list->CmdBuffer.Size;
+        for (int c = l == from.list ? from.cmd : 0; c < end; c++) {
             const ImDrawCmd& cmd = list->CmdBuffer[c];
             if (cmd.UserCallback) { part.cmds.push_back(cmd); continue; }
             for (size_t k = 0; k < rects.size(); k++) {
@@ -240,15 +250,15 @@ bool PanelCache::draw_clipped(ImDrawData* dd, Cut from, const std::vector<PixelR
 // Brings the layer up to date: only the tiles whose content changed are cleared
 // and drawn again (all of them when the layer is not valid). Then uploads the
 // tiles that hold something, as triangles for compose().
-void PanelCache::refresh(ImDrawData* dd, Cut from) {
+void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
     std::vector<uint64_t> hash;
     TileMask touched, changed;
-    hash_tiles(dd, from, hash, touched);
+    hash_tiles(dd, from, to, hash, touched);
     changed.reset(w_, h_, 16);
     for (int t = 0; t < touched.tiles(); t++)
-        if (!valid_ || hash[size_t(t)] != tile_hash_[size_t(t)]) changed.mark_tile(t);
+        if (!layer.valid || hash[size_t(t)] != layer.hash[size_t(t)]) changed.mark_tile(t);
     std::vector<PixelRect> rects = changed.rects();
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, layer.fbo);
     glViewport(0, 0, w_, h_);
     glClearColor(0, 0, 0, 0);
     glEnable(GL_SCISSOR_TEST);
@@ -257,34 +267,35 @@ void PanelCache::refresh(ImDrawData* dd, Cut from) {
         glClear(GL_COLOR_BUFFER_BIT);
     }
     glDisable(GL_SCISSOR_TEST);
-    if (!rects.empty() && (!valid_ || !draw_clipped(dd, from, rects))) {
+    if (!rects.empty() && (!layer.valid || !draw_clipped(dd, from, to, rects))) {
         clear_bound(w_, h_, {0, 0, 0, 0});
-        draw_range(dd, from, {dd->CmdListsCount, 0});
+        draw_range(dd, from, to);
     }
     for (const PixelRect& r : rects) redrawn_px_ += long(r.x1 - r.x0) * long(r.y1 - r.y0);
-    tile_hash_.swap(hash);
-    drawn_ = touched;
+    layer.hash.swap(hash);
+    layer.drawn = touched;
+    layer.valid = true;
 
     std::vector<float> tris;
-    copied_px_ = 0;
-    for (const PixelRect& r : drawn_.rects()) {
-        copied_px_ += long(r.x1 - r.x0) * long(r.y1 - r.y0);
+    layer.copied_px = 0;
+    for (const PixelRect& r : layer.drawn.rects()) {
+        layer.copied_px += long(r.x1 - r.x0) * long(r.y1 - r.y0);
         // Pixels (y down) to clip space (y up), two triangles.
         float x0 = 2.0f * float(r.x0) / float(w_) - 1, x1 = 2.0f * float(r.x1) / float(w_) - 1;
         float y0 = 1 - 2.0f * float(r.y1) / float(h_), y1 = 1 - 2.0f * float(r.y0) / float(h_);
         tris.insert(tris.end(), {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1});
     }
-    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glBindBuffer(GL_ARRAY_BUFFER, layer.vbo);
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(tris.size() * sizeof(float)), tris.data(), GL_DYNAMIC_DRAW);
-    tile_vertices_ = GLsizei(tris.size() / 2);
+    layer.tile_vertices = GLsizei(tris.size() / 2);
 }
 
-double PanelCache::copied_share() const {
-    return w_ > 0 && h_ > 0 ? double(copied_px_) / (double(w_) * double(h_)) : 0;
+double LayerCache::copied_share() const {
+    return w_ > 0 && h_ > 0 ? double(map_.copied_px + panels_.copied_px) / (double(w_) * double(h_)) : 0;
 }
 
 // Blends the layer (premultiplied colours) onto the default framebuffer.
-void PanelCache::compose() {
+void LayerCache::compose(const Layer& layer) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, w_, h_);
     glDisable(GL_SCISSOR_TEST);
@@ -295,45 +306,49 @@ void PanelCache::compose() {
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glUseProgram(program_);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, tex_);
+    glBindTexture(GL_TEXTURE_2D, layer.tex);
     glUniform1i(u_layer_, 0);
-    glBindVertexArray(vao_);
-    glDrawArrays(GL_TRIANGLES, 0, tile_vertices_);
+    glBindVertexArray(layer.vao);
+    glDrawArrays(GL_TRIANGLES, 0, layer.tile_vertices);
     glBindVertexArray(0);
     glBindTexture(GL_TEXTURE_2D, 0);
     glDisable(GL_BLEND);
 }
 
-void PanelCache::render(ImDrawData* dd, ImDrawCallback split_at, double now, double hz, bool force,
+void LayerCache::render(ImDrawData* dd, ImDrawCallback split_at, double now, double hz, bool force,
                         const ImVec4& backdrop) {
     cached_ = false;
     const int w = int(dd->DisplaySize.x * dd->FramebufferScale.x), h = int(dd->DisplaySize.y * dd->FramebufferScale.y);
     if (w <= 0 || h <= 0) return;
     PassSearch pass = find_passes(dd, split_at);
     if (hz <= 0 || pass.count > 1 || !fit(w, h)) {
-        valid_ = false;
+        map_.valid = panels_.valid = false;
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         clear_bound(w, h, backdrop);
         ImGui_ImplOpenGL3_RenderDrawData(dd);
         return;
     }
-    // Without a parcel pass there is no map: everything is in the layer.
+    // Without a parcel pass there is no map: everything is in the panel layer.
     const Cut split{pass.list, pass.count ? pass.cmd : 0};
     const Cut after{pass.list, pass.count ? pass.cmd + 1 : 0};
-    if (pass.count != had_pass_) valid_ = false;
+    const Cut end{dd->CmdListsCount, 0};
+    if (pass.count != had_pass_) map_.valid = panels_.valid = false;
     had_pass_ = pass.count;
-    if (force || !valid_ || now - drawn_at_ >= 1.0 / hz || now < drawn_at_) {
-        refresh(dd, after);
-        drawn_at_ = now, valid_ = true, refreshes_++;
+    // The map may animate (token streams): it is brought up to date every frame, which
+    // redraws only its changed tiles. The panels follow the rate.
+    refresh(map_, dd, {0, 0}, split);
+    if (force || !panels_.valid || now - drawn_at_ >= 1.0 / hz || now < drawn_at_) {
+        refresh(panels_, dd, after, end);
+        drawn_at_ = now, refreshes_++;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     clear_bound(w, h, backdrop);
-    draw_range(dd, {0, 0}, split);
+    compose(map_);
     if (pass.count) {
         ImDrawList* list = dd->CmdLists[pass.list];
         const ImDrawCmd& cmd = list->CmdBuffer[pass.cmd];
         cmd.UserCallback(list, &cmd);
     }
-    compose();
+    compose(panels_);
     cached_ = true;
 }
