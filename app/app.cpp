@@ -396,6 +396,9 @@ std::string App::state_json() const {
     j["panel_refreshes"] = layers_.refreshes();
     j["layer_copied_share"] = layers_.copied_share();
     j["layer_redrawn_px"] = double(layers_.redrawn_px());
+    j["map_changed_share"] = layers_.map_changed_share();
+    j["map_cached"] = layers_.map_cached();
+    j["panels_changed_share"] = layers_.panels_changed_share();
     j["language"] = language() == Lang::Zh ? "zh" : "en";
     j["panels"] = panels_;
     j["present"] = present_;

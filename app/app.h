@@ -50,6 +50,7 @@ public:
     void refresh_panels() { refresh_frames_ = 3; }
     // How often the panel layer is redrawn when nothing happens; 0: every frame.
     void set_panel_rate(double hz) { panel_hz_ = std::clamp(hz, 0.0, 240.0); refresh_panels(); }
+    void set_map_cached(bool on) { layers_.set_map_cached(on); }
     std::string state_json() const;
     std::string set_param(const std::string& id, double value);
     std::string set_scene(const std::string& id);

@@ -106,6 +106,11 @@ EMSCRIPTEN_KEEPALIVE void tj_set_panel_rate(double hz) {
     if (platform_app()) platform_app()->set_panel_rate(hz);
 }
 
+// Whether the map is kept as a cached layer (1, the default) or drawn every frame (0).
+EMSCRIPTEN_KEEPALIVE void tj_set_map_cached(int on) {
+    if (changing_app()) platform_app()->set_map_cached(on != 0);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {
     static std::string s;
     s = changing_app() ? platform_app()->set_scene(id) : "app not ready";

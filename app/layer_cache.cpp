@@ -257,6 +257,10 @@ void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
     changed.reset(w_, h_, 16);
     for (int t = 0; t < touched.tiles(); t++)
         if (!layer.valid || hash[size_t(t)] != layer.hash[size_t(t)]) changed.mark_tile(t);
+    if (layer.valid) {
+        double share = double(changed.marked_tiles()) / std::max(1, touched.marked_tiles());
+        layer.changed_share = layer.changed_share * 0.9 + share * 0.1;
+    }
     std::vector<PixelRect> rects = changed.rects();
     glBindFramebuffer(GL_FRAMEBUFFER, layer.fbo);
     glViewport(0, 0, w_, h_);
@@ -336,14 +340,16 @@ void LayerCache::render(ImDrawData* dd, ImDrawCallback split_at, double now, dou
     had_pass_ = pass.count;
     // The map may animate (token streams): it is brought up to date every frame, which
     // redraws only its changed tiles. The panels follow the rate.
-    refresh(map_, dd, {0, 0}, split);
+    if (cache_map_) refresh(map_, dd, {0, 0}, split);
+    else map_.valid = false;
     if (force || !panels_.valid || now - drawn_at_ >= 1.0 / hz || now < drawn_at_) {
         refresh(panels_, dd, after, end);
         drawn_at_ = now, refreshes_++;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     clear_bound(w, h, backdrop);
-    compose(map_);
+    if (cache_map_) compose(map_);
+    else draw_range(dd, {0, 0}, split);
     if (pass.count) {
         ImDrawList* list = dd->CmdLists[pass.list];
         const ImDrawCmd& cmd = list->CmdBuffer[pass.cmd];

@@ -40,6 +40,11 @@ public:
     double copied_share() const;
     // Pixels drawn again into the layers since init (only changed tiles are).
     long redrawn_px() const { return redrawn_px_; }
+    double map_changed_share() const { return map_.changed_share; }
+    // Whether the map is a cached layer (the default) or drawn directly every frame.
+    void set_map_cached(bool on) { cache_map_ = on; }
+    bool map_cached() const { return cache_map_; }
+    double panels_changed_share() const { return panels_.changed_share; }
 
 private:
     // A position in the draw data: command `cmd` of list `list`.
@@ -53,6 +58,7 @@ private:
         std::vector<uint64_t> hash;   // per tile, what the layer holds (see hash_tiles)
         GLsizei tile_vertices = 0;    // the drawn tiles as triangles, in vbo
         long copied_px = 0;           // their area
+        double changed_share = 0;     // of its tiles, the share an update draws again (running mean)
         bool valid = false;
     };
     bool fit(int w, int h);
@@ -67,7 +73,7 @@ private:
     Layer map_, panels_;           // under the parcels, over them
     long redrawn_px_ = 0;          // tiles drawn again by refreshes, in pixels, since init
     double drawn_at_ = 0;
-    bool broken_ = false, cached_ = false;
+    bool broken_ = false, cached_ = false, cache_map_ = true;
     int w_ = 0, h_ = 0;
     int had_pass_ = -1;  // parcel passes last frame: a change redraws the layer
     long refreshes_ = 0;

@@ -17,6 +17,7 @@
 //   tokenJourney.setLanguage('en'|'zh')  (remembered in localStorage between visits)
 //   tokenJourney.panelRate(hz)      -> how often the panels are redrawn when nothing
 //                                      happens (default 15; 0: every frame, as for timing them)
+//   tokenJourney.mapCache(on)       -> keep the map as a cached layer (default) or draw it every frame
 'use strict';
 window.tokenJourney = {
   ready() { return !!(window.Module && Module.calledRun && this.frames() > 0); },
@@ -40,5 +41,6 @@ window.tokenJourney = {
   present(on) { Module.ccall('tj_set_present', null, ['number'], [on ? 1 : 0]); },
   metricsCsv() { return Module.ccall('tj_metrics_csv', 'string', [], []); },
   setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
+  mapCache(on) { Module.ccall('tj_set_map_cached', null, ['number'], [on ? 1 : 0]); },
   panelRate(hz) { Module.ccall('tj_set_panel_rate', null, ['number'], [Number(hz)]); },
 };
