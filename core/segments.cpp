@@ -38,4 +38,12 @@ void SegmentBuffer::prune(double t) {
     if (items_.size() != before) version_++;
 }
 
+size_t SegmentBuffer::remove_parcel(uint32_t parcel) {
+    size_t before = items_.size();
+    items_.erase(std::remove_if(items_.begin(), items_.end(), [parcel](const Segment& s) { return s.parcel == parcel; }),
+                 items_.end());
+    if (items_.size() != before) version_++;
+    return before - items_.size();
+}
+
 }  // namespace tj

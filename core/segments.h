@@ -39,6 +39,10 @@ public:
     void emit(const Segment& s);
     // Drops segments that arrived before t.
     void prune(double t);
+    // Drops every segment of parcel p (a folded segment goes with its first parcel):
+    // for a model that changes its mind about a trip already shown (a lot held mid-way).
+    // Returns how many were dropped.
+    size_t remove_parcel(uint32_t parcel);
     void clear() { items_.clear(); emitted_ = folded_ = 0; version_++; }
 
     const std::vector<Segment>& items() const { return items_; }

@@ -343,11 +343,13 @@ std::vector<Metric> FabModel::metrics() const {
     add("peak_backlog_gpus", peak_backlog_, "GPUs", "Peak backlog", "最大积压");
     add("no_respin_cum_shipped_gpus", double(twin.line->delivered_de()) / g, "GPUs", "Cumulative shipped without the respin",
         "无重新流片时的累计出货");
-    add("gpus_lost_to_respin", double(twin.line->delivered_de() - line.delivered_de()) / g, "GPUs",
-        "GPUs lost to the respin (vs the same run without it)", "因重新流片少出的 GPU（与无重新流片对照）");
+    const double lost_now = double(twin.line->delivered_de() - line.delivered_de()) / g;
+    add("gpus_lost_to_respin", lost_now, "GPUs", "GPUs lost to the respin (vs the same run without it)",
+        "因重新流片少出的 GPU（与无重新流片对照）");
     add("weeks_lost_to_respin", weeks_behind(twin.cum_by_week, run.cum_gpus, double(weeks_done_)), "weeks",
         "Weeks behind the run without respin", "落后于无重新流片运行的周数");
-    add("gpus_lost_first_52_weeks", weeks_done_ >= 52 ? lost_year1_ : twin.cum_gpus - run.cum_gpus, "GPUs",
+    // Until week 52 ends, the same instant as gpus_lost_to_respin; then fixed at week 52's end.
+    add("gpus_lost_first_52_weeks", weeks_done_ >= 52 ? lost_year1_ : lost_now, "GPUs",
         "GPUs lost in the first 52 weeks (so far, before week 52)", "前 52 周少出的 GPU（未满 52 周时为当前值）");
     add("weeks_without_shipments", zero_weeks_, "weeks", "Weeks without shipments (after the first)", "首次出货后无出货的周数");
     add("longest_gap_weeks", longest_gap_, "weeks", "Longest run of weeks without shipments", "最长连续无出货周数");

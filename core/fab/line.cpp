@@ -7,6 +7,10 @@
 
 namespace tj::fab {
 
+// A held lot is drawn parked at its station until resume() replaces the segment;
+// its end must lie past any halt, so it is far out.
+constexpr double kParkedShown = 520 * kWeek;
+
 double sample_time(Rng& rng, double mean, double cv) {
     if (!(mean > 0)) return 0;
     if (!(cv > 0)) return mean;
@@ -348,6 +352,9 @@ void Line::halt(int i, double scrap_share) {
         if (lot.finished || lot.remaining >= 0) continue;
         eng_.cancel(lot.ev);
         lot.ev = 0;
+        // The lot stops where it is processed: its trip on the map ends now. What is
+        // held stays parked at the station until resume() sends it on again.
+        if (seg_) seg_->remove_parcel(lot.parcel);
         int64_t scrapped = draw_share(lot.kits, scrap_share, s.halt_carry);
         lot.kits -= scrapped;
         s.kits_in_process -= scrapped;
@@ -357,6 +364,7 @@ void Line::halt(int i, double scrap_share) {
             emit(scrap_kind_, s.spec.seg_from, s.spec.seg_from, t, t + 0.5 * kWeek, lot.parcel);
         }
         lot.remaining = std::max(0.0, lot.done - t);
+        if (lot.kits > 0) emit(s.spec.seg_kind, s.spec.seg_from, s.spec.seg_from, t, t + kParkedShown, lot.parcel);
     }
     size_t before = s.pipe.size();
     s.pipe.erase(std::remove_if(s.pipe.begin(), s.pipe.end(), [](const Lot& l) { return l.kits == 0; }),
@@ -372,6 +380,7 @@ void Line::resume(int i, uint8_t rev) {
     s.rev = rev;
     for (auto& lot : s.pipe) {
         if (lot.remaining < 0) continue;
+        if (seg_) seg_->remove_parcel(lot.parcel);  // no longer parked
         lot.done = t + lot.remaining;
         lot.remaining = -1;
         lot.rev = rev;
