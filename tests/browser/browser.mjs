@@ -59,34 +59,11 @@ export async function waitFrames(page, n, timeoutMs = 60000) {
     window.tokenJourney.frames() >= k, n, { timeout: timeoutMs, polling: 100 });
 }
 
-// Mean and variance of the screenshot's luminance, computed in the page.
-export async function imageStats(page, png) {
-  const b64 = png.toString('base64');
-  return page.evaluate(async (data) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + data;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const px = g.getImageData(0, 0, c.width, c.height).data;
-    let sum = 0, sum2 = 0, n = 0;
-    for (let i = 0; i < px.length; i += 16) {
-      const y = 0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2];
-      sum += y; sum2 += y * y; n++;
-    }
-    const mean = sum / n;
-    return { mean, variance: sum2 / n - mean * mean };
-  }, b64);
-}
-
-// How two screenshots of the same size differ, computed in the page: the share of
-// pixels where some channel differs by more than `tolerance`, and the largest
-// difference of any channel.
-export async function imageDiff(page, pngA, pngB, tolerance = 3) {
-  return page.evaluate(async ([a, b, tol]) => {
-    const pixels = async (data) => {
+// Installs window.tjPixels(base64 PNG) -> RGBA bytes in the page, once, for the
+// image checks below (Node has no PNG decoder without a library).
+async function installPixelReader(page) {
+  await page.evaluate(() => {
+    window.tjPixels ??= async (data) => {
       const img = new Image();
       img.src = 'data:image/png;base64,' + data;
       await img.decode();
@@ -96,7 +73,31 @@ export async function imageDiff(page, pngA, pngB, tolerance = 3) {
       g.drawImage(img, 0, 0);
       return g.getImageData(0, 0, c.width, c.height).data;
     };
-    const pa = await pixels(a), pb = await pixels(b);
+  });
+}
+
+// Mean and variance of the screenshot's luminance, computed in the page.
+export async function imageStats(page, png) {
+  await installPixelReader(page);
+  return page.evaluate(async (data) => {
+    const px = await window.tjPixels(data);
+    let sum = 0, sum2 = 0, n = 0;
+    for (let i = 0; i < px.length; i += 16) {
+      const y = 0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2];
+      sum += y; sum2 += y * y; n++;
+    }
+    const mean = sum / n;
+    return { mean, variance: sum2 / n - mean * mean };
+  }, png.toString('base64'));
+}
+
+// How two screenshots of the same size differ, computed in the page: the share of
+// pixels where some channel differs by more than `tolerance`, and the largest
+// difference of any channel.
+export async function imageDiff(page, pngA, pngB, tolerance = 3) {
+  await installPixelReader(page);
+  return page.evaluate(async ([a, b, tol]) => {
+    const pa = await window.tjPixels(a), pb = await window.tjPixels(b);
     if (pa.length !== pb.length) return { share: 1, max: 255 };
     let differing = 0, max = 0;
     for (let i = 0; i < pa.length; i += 4) {
