@@ -9,6 +9,8 @@
 #include "imgui_impl_opengl3.h"
 
 namespace {
+constexpr int kTilePx = 16;  // the side of a tile, in framebuffer pixels
+
 // Where the parcel-pass callbacks are: how many, and the first.
 struct PassSearch {
     int count = 0, list = 0, cmd = 0;
@@ -164,7 +166,6 @@ static uint64_t fnv(uint64_t h, const void* data, size_t n) {
 // Per tile, a hash of what is drawn on it, in order: the triangles (vertices,
 // clip rectangle, texture). A tile whose hash is unchanged shows the same pixels.
 void LayerCache::hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<uint64_t>& hash, TileMask& touched) const {
-    constexpr int kTilePx = 16;
     touched.reset(w_, h_, kTilePx);
     hash.assign(size_t(touched.tiles()), 0);
     for_each_triangle(dd, from.list, from.cmd, to.list, to.cmd, [&](const ImDrawList* list, const ImDrawCmd& cmd, unsigned i, float x0, float y0, float x1, float y1) {
@@ -248,13 +249,15 @@ bool LayerCache::draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vecto
 }
 
 // Brings the layer up to date: only the tiles whose content changed are cleared
-// and drawn again (all of them when the layer is not valid). Then uploads the
-// tiles that hold something, as triangles for compose().
+// and drawn again (all of them when the layer is not valid), and then the tiles
+// that hold something are uploaded as triangles for compose(). When no tile
+// changed (every frame of a still map) there is nothing to do: the same tiles
+// hold the same things.
 void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
     std::vector<uint64_t> hash;
     TileMask touched, changed;
     hash_tiles(dd, from, to, hash, touched);
-    changed.reset(w_, h_, 16);
+    changed.reset(w_, h_, kTilePx);
     for (int t = 0; t < touched.tiles(); t++)
         if (!layer.valid || hash[size_t(t)] != layer.hash[size_t(t)]) changed.mark_tile(t);
     if (layer.valid) {
@@ -262,6 +265,7 @@ void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
         layer.changed_share = layer.changed_share * 0.9 + share * 0.1;
     }
     std::vector<PixelRect> rects = changed.rects();
+    if (layer.valid && rects.empty()) return;
     glBindFramebuffer(GL_FRAMEBUFFER, layer.fbo);
     glViewport(0, 0, w_, h_);
     glClearColor(0, 0, 0, 0);

@@ -22,12 +22,6 @@ bool TileMask::tiles_of(float x0, float y0, float x1, float y1, int* c0, int* r0
     return true;
 }
 
-void TileMask::mark(float x0, float y0, float x1, float y1) {
-    int c0, r0, c1, r1;
-    if (!tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
-    for (int r = r0; r <= r1; r++) std::fill_n(marked_.begin() + long(r) * cols_ + c0, c1 - c0 + 1, uint8_t(1));
-}
-
 std::vector<PixelRect> TileMask::rects() const {
     std::vector<PixelRect> out;
     std::vector<PixelRect> open, row;  // runs still growing downwards; this row's runs

@@ -4,7 +4,8 @@
 //
 // Usage:
 //   TileMask m; m.reset(fb_w, fb_h, 16);
-//   m.mark(x0, y0, x1, y1);                 // a drawn box, framebuffer pixels (y down)
+//   int c0, r0, c1, r1;                     // a drawn box, framebuffer pixels (y down):
+//   if (m.tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) ... m.mark_tile(r * m.cols() + c);
 //   for (const PixelRect& r : m.rects())    // marked tiles: runs along each row,
 //       ...                                 //   equal runs of adjacent rows joined
 // No GL and no ImGui here, so the tests can check it.
@@ -22,13 +23,10 @@ struct PixelRect {
 class TileMask {
 public:
     void reset(int w, int h, int tile);
-    // Marks every tile the box touches, clipped to the framebuffer. Empty, inverted
-    // or non-finite boxes mark nothing.
-    void mark(float x0, float y0, float x1, float y1);
-    // The tiles such a box touches, as an inclusive range; false when none.
+    // The tiles a box touches, clipped to the framebuffer, as an inclusive range;
+    // false for none (off screen, empty, inverted or not finite).
     bool tiles_of(float x0, float y0, float x1, float y1, int* c0, int* r0, int* c1, int* r1) const;
     void mark_tile(int index) { marked_[size_t(index)] = 1; }
-    bool marked(int index) const { return marked_[size_t(index)] != 0; }
     std::vector<PixelRect> rects() const;
     int marked_tiles() const;
     int cols() const { return cols_; }

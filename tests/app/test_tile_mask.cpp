@@ -7,8 +7,20 @@
 
 #include "tile_mask.h"
 
+namespace {
+// Marks the tiles a box touches, as the layer cache does for each triangle.
+struct Mask : TileMask {
+    void mark(float x0, float y0, float x1, float y1) {
+        int c0, r0, c1, r1;
+        if (!tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
+        for (int r = r0; r <= r1; r++)
+            for (int c = c0; c <= c1; c++) mark_tile(r * cols() + c);
+    }
+};
+}  // namespace
+
 TEST_CASE("a box marks exactly the tiles whose pixels it covers") {
-    TileMask m;
+    Mask m;
     m.reset(100, 50, 16);  // 7 x 4 tiles, the last column and row partial
     m.mark(16, 0, 32, 16);  // exactly tile (1, 0): pixels 16..31
     REQUIRE(m.marked_tiles() == 1);
@@ -18,7 +30,7 @@ TEST_CASE("a box marks exactly the tiles whose pixels it covers") {
 }
 
 TEST_CASE("runs join along rows and equal runs join down; partial tiles stop at the edge") {
-    TileMask m;
+    Mask m;
     m.reset(100, 50, 16);
     m.mark(0, 0, 40, 40);   // tiles columns 0-2, rows 0-2
     m.mark(97, 49, 100, 50);  // inside the bottom-right partial tile only
@@ -32,7 +44,7 @@ TEST_CASE("runs join along rows and equal runs join down; partial tiles stop at 
 }
 
 TEST_CASE("rectangles never overlap, so the layer is blended once per pixel") {
-    TileMask m;
+    Mask m;
     m.reset(320, 200, 16);
     m.mark(0, 0, 100, 20);
     m.mark(50, 10, 300, 30);
@@ -51,7 +63,7 @@ TEST_CASE("rectangles never overlap, so the layer is blended once per pixel") {
 }
 
 TEST_CASE("boxes off screen, empty, inverted or not finite mark nothing") {
-    TileMask m;
+    Mask m;
     m.reset(64, 64, 16);
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
     m.mark(-50, -50, -1, -1);

@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { createRequire } from 'node:module';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 
 const require = createRequire(import.meta.url);
 const cache = process.env.TJ_CACHE || join(process.env.HOME, '.cache/token-journey');
@@ -57,6 +58,29 @@ export async function openApp(browser, url, width = 1280, height = 720) {
 export async function waitFrames(page, n, timeoutMs = 60000) {
   await page.waitForFunction((k) => window.tokenJourney && window.tokenJourney.ready() &&
     window.tokenJourney.frames() >= k, n, { timeout: timeoutMs, polling: 100 });
+}
+
+// Opens the app on a scene (by link, then by setScene) and waits until it has drawn.
+export async function openScene(browser, url, scene, fragment = `#s=${scene}`, width = 1280, height = 720) {
+  const opened = await openApp(browser, url + fragment, width, height);
+  await waitFrames(opened.page, 30);
+  assert.equal(await opened.page.evaluate((s) => window.tokenJourney.setScene(s), scene), '');
+  await waitFrames(opened.page, 60);
+  return opened;
+}
+
+// The checks every scene passes once open: it is the scene asked for, its registry
+// has at least minParams parameters and each has a control, the map area (clip) is
+// not blank, and the simulation runs. Returns the state.
+export async function checkSceneBasics(page, scene, minParams, clip) {
+  const s = await page.evaluate(() => window.tokenJourney.state());
+  assert.equal(s.scene, scene);
+  assert.ok(s.param_count > minParams, `the ${scene} registry has its parameters (${s.param_count})`);
+  assert.equal(s.param_controls, s.param_count, 'one control per registry parameter');
+  const stats = await imageStats(page, await page.screenshot({ clip }));
+  assert.ok(stats.variance > 100, `map looks blank (luminance variance ${stats.variance.toFixed(1)})`);
+  assert.ok(s.time > 0, 'the simulation runs');
+  return s;
 }
 
 // Installs window.tjPixels(base64 PNG) -> RGBA bytes in the page, once, for the

@@ -5,31 +5,18 @@
 // Run: WEB_ROOT=<build>/web node --test tests/browser/token.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, openApp, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, waitFrames, openScene, checkSceneBasics } from './browser.mjs';
 
 const app = useServedApp();
 
 const state = (page) => page.evaluate(() => window.tokenJourney.state());
 
-async function openToken(width = 1280, height = 720) {
-  const opened = await openApp(app.browser, app.url + '#s=token', width, height);
-  await waitFrames(opened.page, 30);
-  assert.equal(await opened.page.evaluate(() => window.tokenJourney.setScene('token')), '');
-  await waitFrames(opened.page, 60);
-  return opened;
-}
+const openToken = (width = 1280, height = 720) => openScene(app.browser, app.url, 'token', '#s=token', width, height);
 
 test('the map draws, and every registry parameter has a control', async () => {
   const { page, problems } = await openToken();
-  const s = await state(page);
-  assert.equal(s.scene, 'token');
-  assert.ok(s.param_count > 20, `the token registry has its parameters (${s.param_count})`);
-  assert.equal(s.param_controls, s.param_count, 'one control per registry parameter');
-  // The map's own area (between the side panels, above the staircase) is not blank.
-  const map = await page.screenshot({ clip: { x: 300, y: 40, width: 640, height: 440 } });
-  const stats = await imageStats(page, map);
-  assert.ok(stats.variance > 100, `map looks blank (luminance variance ${stats.variance.toFixed(1)})`);
-  assert.ok(s.time > 0, 'the simulation runs');
+  // The map's own area: between the side panels, above the staircase.
+  await checkSceneBasics(page, 'token', 20, { x: 300, y: 40, width: 640, height: 440 });
   assert.deepEqual(problems, []);
   await page.close();
 });
