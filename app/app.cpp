@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "export.h"
 #include "imgui_impl_opengl3.h"
+#include "parcel_bounds.h"
 #include "screenshot.h"
 #include "scene_demo.h"
 #if __has_include("scene_token.h")
@@ -37,6 +38,12 @@ const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
 void run_parcel_pass(const ImDrawList*, const ImDrawCmd* cmd) {
     const ParcelPass& p = g_passes[size_t(reinterpret_cast<intptr_t>(cmd->UserCallbackData))];
     p.renderer->draw(p.time, p.view, p.fb_w, p.fb_h);
+}
+
+// Where that pass draws now: for frames that draw only what changed.
+void mark_parcel_pass(const ImDrawCmd* cmd, TileMask* mask) {
+    const ParcelPass& p = g_passes[size_t(reinterpret_cast<intptr_t>(cmd->UserCallbackData))];
+    mark_parcel_tiles(p.renderer->parcels(), p.time, p.view, mask);
 }
 }  // namespace
 
@@ -68,6 +75,12 @@ bool App::init(const AppOptions& opts, std::string* error) {
     }
     std::string panel_err;
     if (!layers_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
+#ifdef __EMSCRIPTEN__
+    // The page asks the browser to keep the canvas between frames (page.js); where it
+    // does, a frame draws only what changed.
+    canvas_kept_ = EM_ASM_INT({ return GLctx && GLctx.getContextAttributes().preserveDrawingBuffer ? 1 : 0; }) != 0;
+#endif
+    layers_.set_framebuffer_kept(canvas_kept_);
     ImGuiStyle& st = ImGui::GetStyle();
     ImGui::StyleColorsDark();
     st.WindowRounding = 6;
@@ -332,6 +345,8 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
         if (layers_.cached()) ImGui::Text("%s: %s %.0f", tr("status.layers"), tr("status.layers_cached"), panel_hz_);
         else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
+        if (layers_.cached() && layers_.framebuffer_kept())
+            ImGui::Text("%s %.0f%%", tr("status.screen_drawn"), layers_.screen_drawn_share() * 100);
         if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
         ImGui::End();
     }
@@ -365,8 +380,9 @@ void App::render_gl(int fb_w, int fb_h) {
                      v.offset_x != panel_view_.offset_x || v.offset_y != panel_view_.offset_y;
         panel_view_ = v;
     }
-    layers_.render(ImGui::GetDrawData(), run_parcel_pass, ImGui::GetTime(), panel_hz_, refresh_frames_ > 0 || view_moved,
-                   kBackdrop);
+    const LayerFrame frame{run_parcel_pass, mark_parcel_pass, ImGui::GetTime(), panel_hz_,
+                           refresh_frames_ > 0 || view_moved, kBackdrop};
+    layers_.render(ImGui::GetDrawData(), frame);
     if (refresh_frames_ > 0) refresh_frames_--;
     if (!png_requested_) return;
     png_requested_ = false;
@@ -399,6 +415,8 @@ std::string App::state_json() const {
     j["map_changed_share"] = layers_.map_changed_share();
     j["map_cached"] = layers_.map_cached();
     j["panels_changed_share"] = layers_.panels_changed_share();
+    j["changes_only"] = layers_.framebuffer_kept();
+    j["screen_drawn_share"] = layers_.screen_drawn_share();
     j["language"] = language() == Lang::Zh ? "zh" : "en";
     j["panels"] = panels_;
     j["present"] = present_;

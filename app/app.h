@@ -51,6 +51,8 @@ public:
     // How often the panel layer is redrawn when nothing happens; 0: every frame.
     void set_panel_rate(double hz) { panel_hz_ = std::clamp(hz, 0.0, 240.0); refresh_panels(); }
     void set_map_cached(bool on) { layers_.set_map_cached(on); }
+    // Draw only what changed each frame, where the canvas keeps its pixels (the default there).
+    void set_changes_only(bool on) { layers_.set_framebuffer_kept(on && canvas_kept_); }
     std::string state_json() const;
     std::string set_param(const std::string& id, double value);
     std::string set_scene(const std::string& id);
@@ -87,6 +89,7 @@ private:
     LayerCache layers_;
     static constexpr double kPanelHz = 15;  // the panel layer's default rate
     double panel_hz_ = kPanelHz;  // see set_panel_rate
+    bool canvas_kept_ = false;  // the window keeps its pixels between frames
     int refresh_frames_ = 0; // frames left that redraw the panels whatever the rate
     View2D panel_view_;      // the parcel view the panels were last drawn for
     uint64_t frames_ = 0;

@@ -16,6 +16,7 @@
 #include "format.h"
 #include "i18n.h"
 #include "palette.h"
+#include "parcel_bounds.h"
 #include "scene_fab.h"
 
 using namespace tj::fab;
@@ -26,7 +27,6 @@ constexpr ImU32 kBelt = IM_COL32(58, 64, 78, 255);
 constexpr ImU32 kBeltEdge = IM_COL32(92, 100, 118, 255);
 constexpr ImU32 kShade = IM_COL32(14, 16, 22, 200);
 constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
-constexpr float kParcelArc = 0.08f;  // ParcelRenderer::draw's default bow of a route
 
 ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
 
@@ -224,10 +224,11 @@ void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
     auto P = [&](int st) { return view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y); };
     // Belts bow exactly as the parcel shader bows routes, so parcels ride on them.
     auto belt = [&](int a, int b, float width) {
-        ImVec2 p = P(a), q = P(b), d{q.x - p.x, q.y - p.y}, n{-d.y, d.x};
+        ImVec2 p = P(a), q = P(b);
         auto at = [&](float u) {
-            float bow = kParcelArc * 4 * u * (1 - u);
-            return ImVec2{p.x + d.x * u + n.x * bow, p.y + d.y * u + n.y * bow};
+            ImVec2 r;
+            bowed_route_point(p.x, p.y, q.x, q.y, u, &r.x, &r.y);
+            return r;
         };
         constexpr int kSteps = 16;
         ImVec2 pts[kSteps + 1];

@@ -111,6 +111,12 @@ EMSCRIPTEN_KEEPALIVE void tj_set_map_cached(int on) {
     if (changing_app()) platform_app()->set_map_cached(on != 0);
 }
 
+// Whether a frame draws only what changed (1, the default where the canvas keeps
+// its pixels) or all of it (0).
+EMSCRIPTEN_KEEPALIVE void tj_set_changes_only(int on) {
+    if (changing_app()) platform_app()->set_changes_only(on != 0);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {
     static std::string s;
     s = changing_app() ? platform_app()->set_scene(id) : "app not ready";

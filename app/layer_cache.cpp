@@ -11,12 +11,43 @@
 namespace {
 constexpr int kTilePx = 16;  // the side of a tile, in framebuffer pixels
 
-// Where the parcel-pass callbacks are: how many, and the first.
-struct PassSearch {
-    int count = 0, list = 0, cmd = 0;
-};
+void clear_bound(int w, int h, const ImVec4& c) {
+    glViewport(0, 0, w, h);
+    glDisable(GL_SCISSOR_TEST);  // glClear obeys the scissor
+    glClearColor(c.x, c.y, c.z, c.w);
+    glClear(GL_COLOR_BUFFER_BIT);
+}
 
-PassSearch find_passes(const ImDrawData* dd, ImDrawCallback pass) {
+// Clears only `rects` (pixels, y down) of the bound framebuffer of height h.
+void clear_rects(int w, int h, const std::vector<PixelRect>& rects, const ImVec4& c) {
+    glViewport(0, 0, w, h);
+    glClearColor(c.x, c.y, c.z, c.w);
+    glEnable(GL_SCISSOR_TEST);
+    for (const PixelRect& r : rects) {
+        glScissor(r.x0, h - r.y1, r.x1 - r.x0, r.y1 - r.y0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+}
+
+// A vertex array of 2D positions (clip space) in its own buffer.
+void make_position_array(GLint a_pos, GLuint* vao, GLuint* vbo) {
+    glGenVertexArrays(1, vao);
+    glGenBuffers(1, vbo);
+    glBindVertexArray(*vao);
+    glBindBuffer(GL_ARRAY_BUFFER, *vbo);
+    glEnableVertexAttribArray(GLuint(a_pos));
+    glVertexAttribPointer(GLuint(a_pos), 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glBindVertexArray(0);
+}
+
+// Beyond this share of changed tiles, a frame is drawn whole: fewer, larger draws.
+constexpr double kWholeFrameShare = 0.75;
+
+}  // namespace
+
+// Where the parcel-pass callbacks are: how many, and the first.
+LayerCache::PassSearch LayerCache::find_passes(const ImDrawData* dd, ImDrawCallback pass) {
     PassSearch s;
     for (int l = 0; l < dd->CmdListsCount; l++) {
         const ImVector<ImDrawCmd>& cmds = dd->CmdLists[l]->CmdBuffer;
@@ -28,31 +59,17 @@ PassSearch find_passes(const ImDrawData* dd, ImDrawCallback pass) {
     return s;
 }
 
-void clear_bound(int w, int h, const ImVec4& c) {
-    glViewport(0, 0, w, h);
-    glDisable(GL_SCISSOR_TEST);  // glClear obeys the scissor
-    glClearColor(c.x, c.y, c.z, c.w);
-    glClear(GL_COLOR_BUFFER_BIT);
-}
-
-}  // namespace
-
 bool LayerCache::init(std::string* error) {
     program_ = build_program("layer.vert.glsl", "layer.frag.glsl", error);
     if (!program_) return false;
     u_layer_ = glGetUniformLocation(program_, "u_layer");
     GLint a_pos = glGetAttribLocation(program_, "a_pos");
     for (Layer* l : {&map_, &panels_}) {
-        glGenVertexArrays(1, &l->vao);
-        glGenBuffers(1, &l->vbo);
-        glBindVertexArray(l->vao);
-        glBindBuffer(GL_ARRAY_BUFFER, l->vbo);
-        glEnableVertexAttribArray(GLuint(a_pos));
-        glVertexAttribPointer(GLuint(a_pos), 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-        glBindVertexArray(0);
+        make_position_array(a_pos, &l->vao, &l->vbo);
         glGenTextures(1, &l->tex);
         glGenFramebuffers(1, &l->fbo);
     }
+    make_position_array(a_pos, &part_vao_, &part_vbo_);
     return true;
 }
 
@@ -64,6 +81,9 @@ void LayerCache::shutdown() {
         if (l->vao) glDeleteVertexArrays(1, &l->vao);
         *l = Layer{};
     }
+    if (part_vbo_) glDeleteBuffers(1, &part_vbo_);
+    if (part_vao_) glDeleteVertexArrays(1, &part_vao_);
+    part_vao_ = part_vbo_ = 0;
     if (program_) glDeleteProgram(program_);
     program_ = 0;
 }
@@ -75,6 +95,7 @@ bool LayerCache::fit(int w, int h) {
     if (w == w_ && h == h_) return !broken_;
     w_ = w, h_ = h;
     broken_ = false;
+    screen_valid_ = false;
     for (Layer* l : {&map_, &panels_}) {
         l->valid = false;
         glBindTexture(GL_TEXTURE_2D, l->tex);
@@ -265,16 +286,10 @@ void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
         layer.changed_share = layer.changed_share * 0.9 + share * 0.1;
     }
     std::vector<PixelRect> rects = changed.rects();
+    layer.changed = changed;
     if (layer.valid && rects.empty()) return;
     glBindFramebuffer(GL_FRAMEBUFFER, layer.fbo);
-    glViewport(0, 0, w_, h_);
-    glClearColor(0, 0, 0, 0);
-    glEnable(GL_SCISSOR_TEST);
-    for (const PixelRect& r : rects) {
-        glScissor(r.x0, h_ - r.y1, r.x1 - r.x0, r.y1 - r.y0);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
-    glDisable(GL_SCISSOR_TEST);
+    clear_rects(w_, h_, rects, {0, 0, 0, 0});
     if (!rects.empty() && (!layer.valid || !draw_clipped(dd, from, to, rects))) {
         clear_bound(w_, h_, {0, 0, 0, 0});
         draw_range(dd, from, to);
@@ -283,27 +298,34 @@ void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
     layer.hash.swap(hash);
     layer.drawn = touched;
     layer.valid = true;
-
-    std::vector<float> tris;
+    const std::vector<PixelRect> drawn = layer.drawn.rects();
     layer.copied_px = 0;
-    for (const PixelRect& r : layer.drawn.rects()) {
-        layer.copied_px += long(r.x1 - r.x0) * long(r.y1 - r.y0);
-        // Pixels (y down) to clip space (y up), two triangles.
+    for (const PixelRect& r : drawn) layer.copied_px += long(r.x1 - r.x0) * long(r.y1 - r.y0);
+    layer.tile_vertices = upload_tiles(layer.vbo, drawn);
+}
+
+// Puts rects (pixels, y down) into vbo as two triangles each, in clip space (y
+// up); returns the number of vertices.
+GLsizei LayerCache::upload_tiles(GLuint vbo, const std::vector<PixelRect>& rects) const {
+    std::vector<float> tris;
+    tris.reserve(rects.size() * 12);
+    for (const PixelRect& r : rects) {
         float x0 = 2.0f * float(r.x0) / float(w_) - 1, x1 = 2.0f * float(r.x1) / float(w_) - 1;
         float y0 = 1 - 2.0f * float(r.y1) / float(h_), y1 = 1 - 2.0f * float(r.y0) / float(h_);
         tris.insert(tris.end(), {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1});
     }
-    glBindBuffer(GL_ARRAY_BUFFER, layer.vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(tris.size() * sizeof(float)), tris.data(), GL_DYNAMIC_DRAW);
-    layer.tile_vertices = GLsizei(tris.size() / 2);
+    return GLsizei(tris.size() / 2);
 }
 
 double LayerCache::copied_share() const {
     return w_ > 0 && h_ > 0 ? double(map_.copied_px + panels_.copied_px) / (double(w_) * double(h_)) : 0;
 }
 
-// Blends the layer (premultiplied colours) onto the default framebuffer.
-void LayerCache::compose(const Layer& layer) {
+// Blends the layer (premultiplied colours) onto the default framebuffer, on the
+// tiles held in vao.
+void LayerCache::compose(const Layer& layer, GLuint vao, GLsizei vertices) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, w_, h_);
     glDisable(GL_SCISSOR_TEST);
@@ -316,49 +338,90 @@ void LayerCache::compose(const Layer& layer) {
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, layer.tex);
     glUniform1i(u_layer_, 0);
-    glBindVertexArray(layer.vao);
-    glDrawArrays(GL_TRIANGLES, 0, layer.tile_vertices);
+    glBindVertexArray(vao);
+    glDrawArrays(GL_TRIANGLES, 0, vertices);
     glBindVertexArray(0);
     glBindTexture(GL_TEXTURE_2D, 0);
     glDisable(GL_BLEND);
 }
 
-void LayerCache::render(ImDrawData* dd, ImDrawCallback split_at, double now, double hz, bool force,
-                        const ImVec4& backdrop) {
+// Runs this frame's parcel pass, if it has one (see pass_).
+void LayerCache::run_pass(ImDrawData* dd) const {
+    if (!pass_.count) return;
+    ImDrawList* list = dd->CmdLists[pass_.list];
+    const ImDrawCmd& cmd = list->CmdBuffer[pass_.cmd];
+    cmd.UserCallback(list, &cmd);
+}
+
+// Draws the frame on the tiles in `dirty` only, over the last frame that the
+// framebuffer kept: backdrop, map, parcels, panels, as a whole frame would. The
+// parcels need no clipping: every tile they cover now is dirty.
+void LayerCache::compose_changes(ImDrawData* dd, const LayerFrame& f, const TileMask& dirty) {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    clear_rects(w_, h_, dirty.rects(), f.backdrop);
+    auto compose_dirty = [&](const Layer& layer) {
+        TileMask part = layer.drawn;
+        part.intersect(dirty);
+        GLsizei n = upload_tiles(part_vbo_, part.rects());
+        if (n) compose(layer, part_vao_, n);
+    };
+    compose_dirty(map_);
+    run_pass(dd);
+    compose_dirty(panels_);
+}
+
+void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
     cached_ = false;
     const int w = int(dd->DisplaySize.x * dd->FramebufferScale.x), h = int(dd->DisplaySize.y * dd->FramebufferScale.y);
     if (w <= 0 || h <= 0) return;
-    PassSearch pass = find_passes(dd, split_at);
-    if (hz <= 0 || pass.count > 1 || !fit(w, h)) {
-        map_.valid = panels_.valid = false;
+    pass_ = find_passes(dd, f.parcel_pass);
+    if (f.hz <= 0 || pass_.count > 1 || !fit(w, h)) {
+        map_.valid = panels_.valid = screen_valid_ = false;
+        screen_drawn_share_ = 1;
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        clear_bound(w, h, backdrop);
+        clear_bound(w, h, f.backdrop);
         ImGui_ImplOpenGL3_RenderDrawData(dd);
         return;
     }
     // Without a parcel pass there is no map: everything is in the panel layer.
-    const Cut split{pass.list, pass.count ? pass.cmd : 0};
-    const Cut after{pass.list, pass.count ? pass.cmd + 1 : 0};
+    const Cut split{pass_.list, pass_.count ? pass_.cmd : 0};
+    const Cut after{pass_.list, pass_.count ? pass_.cmd + 1 : 0};
     const Cut end{dd->CmdListsCount, 0};
-    if (pass.count != had_pass_) map_.valid = panels_.valid = false;
-    had_pass_ = pass.count;
+    if (pass_.count != had_pass_) map_.valid = panels_.valid = false;
+    had_pass_ = pass_.count;
     // The map may animate (token streams): it is brought up to date every frame, which
     // redraws only its changed tiles. The panels follow the rate.
+    map_.changed.reset(w_, h_, kTilePx);
+    panels_.changed.reset(w_, h_, kTilePx);
     if (cache_map_) refresh(map_, dd, {0, 0}, split);
     else map_.valid = false;
-    if (force || !panels_.valid || now - drawn_at_ >= 1.0 / hz || now < drawn_at_) {
+    if (f.force || !panels_.valid || f.now - drawn_at_ >= 1.0 / f.hz || f.now < drawn_at_) {
         refresh(panels_, dd, after, end);
-        drawn_at_ = now, refreshes_++;
+        drawn_at_ = f.now, refreshes_++;
     }
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    clear_bound(w, h, backdrop);
-    if (cache_map_) compose(map_);
-    else draw_range(dd, {0, 0}, split);
-    if (pass.count) {
-        ImDrawList* list = dd->CmdLists[pass.list];
-        const ImDrawCmd& cmd = list->CmdBuffer[pass.cmd];
-        cmd.UserCallback(list, &cmd);
+    // What changed on screen: the layers' updates, and where the parcels are and were.
+    TileMask parcels_now;
+    parcels_now.reset(w_, h_, kTilePx);
+    if (pass_.count && f.mark_parcels) f.mark_parcels(&dd->CmdLists[pass_.list]->CmdBuffer[pass_.cmd], &parcels_now);
+    else if (pass_.count) parcels_now.mark_all();
+    TileMask dirty = parcels_now;
+    dirty.unite(parcels_before_);
+    dirty.unite(map_.changed);
+    dirty.unite(panels_.changed);
+    parcels_before_ = std::move(parcels_now);
+    const double share = double(dirty.marked_tiles()) / std::max(1, dirty.tiles());
+    const bool partial = kept_ && screen_valid_ && cache_map_ && share <= kWholeFrameShare;
+    screen_drawn_share_ = screen_drawn_share_ * 0.9 + (partial ? share : 1.0) * 0.1;
+    if (partial) {
+        compose_changes(dd, f, dirty);
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        clear_bound(w, h, f.backdrop);
+        if (cache_map_) compose(map_, map_.vao, map_.tile_vertices);
+        else draw_range(dd, {0, 0}, split);
+        run_pass(dd);
+        compose(panels_, panels_.vao, panels_.tile_vertices);
     }
-    compose(panels_);
+    screen_valid_ = kept_;
     cached_ = true;
 }

@@ -60,23 +60,23 @@ void ParcelRenderer::upload(const std::vector<ParcelInstance>& parcels) {
     for (size_t i = 0; i < n; i++) std::fill_n(corners_.begin() + long(i) * 4, 4, parcels[i]);
     glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     if (n) glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(corners_.size() * sizeof(ParcelInstance)), corners_.data());
-    count_ = n;
+    parcels_ = parcels;
 }
 
-void ParcelRenderer::draw(float time, const View2D& view, int fb_w, int fb_h, float arc) {
-    if (!program_ || count_ == 0) return;
+void ParcelRenderer::draw(float time, const View2D& view, int fb_w, int fb_h) {
+    if (!program_ || parcels_.empty()) return;
     glUseProgram(program_);
     glUniform1f(u_time_, time);
     glUniform2f(u_scale_, view.scale_x, view.scale_y);
     glUniform2f(u_offset_, view.offset_x, view.offset_y);
     glUniform2f(u_viewport_, float(fb_w), float(fb_h));
-    glUniform1f(u_arc_, arc);
+    glUniform1f(u_arc_, kParcelArc);
     glDisable(GL_BLEND);  // parcels are opaque (corners are discarded): no read-back per pixel
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_SCISSOR_TEST);
     glViewport(0, 0, fb_w, fb_h);
     glBindVertexArray(vao_);
-    glDrawElements(GL_TRIANGLES, GLsizei(count_ * 6), GL_UNSIGNED_INT, nullptr);
+    glDrawElements(GL_TRIANGLES, GLsizei(parcels_.size() * 6), GL_UNSIGNED_INT, nullptr);
     glBindVertexArray(0);
 }
 
@@ -86,5 +86,6 @@ void ParcelRenderer::shutdown() {
     if (vao_) glDeleteVertexArrays(1, &vao_);
     if (program_) glDeleteProgram(program_);
     vbo_ = ibo_ = vao_ = program_ = 0;
-    count_ = capacity_ = 0;
+    capacity_ = 0;
+    parcels_.clear();
 }

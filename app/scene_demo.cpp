@@ -46,7 +46,7 @@ void DemoScene::reset() {
 }
 
 void DemoScene::update(double real_dt) {
-    time_ = std::fmod(time_ + real_dt * values_.get("demo.speed"), double(kLoop));
+    if (playing_) time_ = std::fmod(time_ + real_dt * values_.get("demo.speed"), double(kLoop));
     if (!dirty_) return;
     // Routes are seeded: the same count gives the same picture.
     tj::Rng rng(seed_);

@@ -13,6 +13,7 @@ public:
     const tj::ParamValues& values() const override { return values_; }
     std::string set_param(const std::string& id, double value) override;
     void reset() override;
+    void set_playing(bool playing) override { playing_ = playing; }
     void update(double real_dt) override;
     void draw_map(const FrameInput& in) override;
     void draw_panels(const FrameInput& in) override;
@@ -33,4 +34,5 @@ private:
     double time_ = 0;
     uint64_t seed_ = 1;
     bool dirty_ = true;
+    bool playing_ = true;
 };

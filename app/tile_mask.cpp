@@ -22,6 +22,13 @@ bool TileMask::tiles_of(float x0, float y0, float x1, float y1, int* c0, int* r0
     return true;
 }
 
+void TileMask::mark_box(float x0, float y0, float x1, float y1) {
+    int c0, r0, c1, r1;
+    if (!tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) mark_tile(r * cols_ + c);
+}
+
 std::vector<PixelRect> TileMask::rects() const {
     std::vector<PixelRect> out;
     std::vector<PixelRect> open, row;  // runs still growing downwards; this row's runs
@@ -53,3 +60,11 @@ std::vector<PixelRect> TileMask::rects() const {
 }
 
 int TileMask::marked_tiles() const { return int(std::count(marked_.begin(), marked_.end(), uint8_t(1))); }
+
+void TileMask::unite(const TileMask& other) {
+    for (size_t i = 0; i < marked_.size() && i < other.marked_.size(); i++) marked_[i] |= other.marked_[i];
+}
+
+void TileMask::intersect(const TileMask& other) {
+    for (size_t i = 0; i < marked_.size(); i++) marked_[i] &= i < other.marked_.size() ? other.marked_[i] : uint8_t(0);
+}

@@ -19,19 +19,27 @@ try {
     const fps = await measureFps(page, 4000);
     console.log(`demo parcels=${n}: ${fps.toFixed(1)} fps`);
   }
-  // The scenes with the panel cache (the default) and with every panel redrawn
-  // every frame, each from a fresh start of its default scenario.
-  for (const rate of [15, 0]) {
-    await page.evaluate((r) => window.tokenJourney.panelRate(r), rate);
-    const how = rate ? `panels cached, ${rate}/s` : 'panels every frame';
+  // The scenes as drawn by default (cached layers, and only the changed tiles of each
+  // frame where the canvas keeps its pixels), with whole frames from the cached
+  // layers, and with everything redrawn every frame; each from a fresh start of its
+  // default scenario.
+  const modes = [
+    ['default', 'tokenJourney.panelRate(15); tokenJourney.changesOnly(true)'],
+    ['whole frames', 'tokenJourney.panelRate(15); tokenJourney.changesOnly(false)'],
+    ['all redrawn every frame', 'tokenJourney.panelRate(0)'],
+  ];
+  for (const [how, js] of modes) {
     for (const [scene, label, setup] of [['token', 'token default', null], ['token', 'token 64 sequences', ['token.run.batch', 64]],
       ['fab', 'fab default', null]]) {
       if (await page.evaluate((s) => window.tokenJourney.setScene(s), scene)) continue;
       const err = await page.evaluate((s) => window.tokenJourney.applyLink(`s=${s}`), scene);  // defaults, from t = 0
       if (err) throw new Error(err);
       if (setup) await page.evaluate(([id, v]) => window.tokenJourney.setParam(id, v), setup);
+      await page.evaluate(js);
       await page.waitForTimeout(1500);
-      console.log(`${label} (${how}): ${(await measureFps(page, 4000)).toFixed(1)} fps`);
+      const fps = await measureFps(page, 4000);
+      const share = (await page.evaluate(() => window.tokenJourney.state())).screen_drawn_share;
+      console.log(`${label} (${how}): ${fps.toFixed(1)} fps, ${(share * 100).toFixed(0)}% of the screen drawn a frame`);
     }
   }
   if (problems.length) console.log('page problems:\n' + problems.join('\n'));

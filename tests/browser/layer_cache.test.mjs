@@ -1,5 +1,6 @@
 // layer_cache.test.mjs — the cached map and panel layers (app/layer_cache.h) must
-// look the same as drawing everything every frame, and must follow a change at once.
+// look the same as drawing everything every frame, and must follow a change at once;
+// frames that draw only what changed must leave nothing stale behind.
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,6 +44,40 @@ for (const scene of ['token', 'fab']) {
     const changed = await imageDiff(page, before, after);
     assert.ok(changed.share > 0.01, `the language change shows at once (${(changed.share * 100).toFixed(2)}% changed)`);
     await page.evaluate(() => window.tokenJourney.setLanguage('en'));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+// Parcels move every frame; a frame that draws only the changed tiles must redraw
+// where each parcel is and where it was. After a few seconds of moving parcels (and
+// a zoom), the kept canvas must equal a frame drawn whole.
+for (const [scene, setup] of [['token', null], ['fab', null], ['demo', ['demo.parcels', 400]]]) {
+  test(`${scene}: frames that draw only changes leave no stale parcel behind`, async () => {
+    const { page, problems } = await openApp(app.browser, app.url + `#s=${scene}`);
+    await waitFrames(page, 20);
+    if (setup) assert.equal(await page.evaluate(([id, v]) => window.tokenJourney.setParam(id, v), setup), '');
+    let st = await page.evaluate(() => window.tokenJourney.state());
+    assert.equal(st.changes_only, true, 'the page keeps the canvas, so frames draw only changes');
+    await page.waitForTimeout(1500);
+    await page.mouse.move(640, 300);
+    await page.mouse.wheel(0, -300);  // zoom in: bigger parcels, unfolded stacks
+    await page.waitForTimeout(1500);
+    st = await page.evaluate(() => window.tokenJourney.state());
+    assert.ok(st.parcels > 0, 'parcels are on the move');
+    assert.ok(st.screen_drawn_share < 0.9, `frames draw less than the whole screen (${st.screen_drawn_share})`);
+    await page.evaluate(() => window.tokenJourney.play(false));
+    await framesLater(page, 3);
+    const kept = await page.screenshot();
+    await page.evaluate(() => window.tokenJourney.changesOnly(false));
+    await framesLater(page, 3);
+    assert.equal((await page.evaluate(() => window.tokenJourney.state())).screen_drawn_share > st.screen_drawn_share, true);
+    const whole = await page.screenshot();
+    // The same pixels: a parcel left behind would be tens of pixels (the smallest is 5 px a side).
+    const same = await imageDiff(page, kept, whole);
+    const differing = Math.round(same.share * 1280 * 720);
+    console.log(`${scene}: ${differing} px differ (max ${same.max})`);
+    assert.ok(differing <= 12, `kept and whole frames differ on ${differing} pixels (max ${same.max})`);
     assert.deepEqual(problems, []);
     await page.close();
   });

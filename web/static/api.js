@@ -18,6 +18,7 @@
 //   tokenJourney.panelRate(hz)      -> how often the panels are redrawn when nothing
 //                                      happens (default 15; 0: every frame, as for timing them)
 //   tokenJourney.mapCache(on)       -> keep the map as a cached layer (default) or draw it every frame
+//   tokenJourney.changesOnly(on)    -> draw only what changed each frame (default) or all of it
 'use strict';
 window.tokenJourney = {
   ready() { return !!(window.Module && Module.calledRun && this.frames() > 0); },
@@ -42,5 +43,6 @@ window.tokenJourney = {
   metricsCsv() { return Module.ccall('tj_metrics_csv', 'string', [], []); },
   setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
   mapCache(on) { Module.ccall('tj_set_map_cached', null, ['number'], [on ? 1 : 0]); },
+  changesOnly(on) { Module.ccall('tj_set_changes_only', null, ['number'], [on ? 1 : 0]); },
   panelRate(hz) { Module.ccall('tj_set_panel_rate', null, ['number'], [Number(hz)]); },
 };

@@ -55,6 +55,12 @@
     setTimeout(() => { location.hash = state; location.reload(); }, 800);
   });
 
+  // Ask the browser to keep the canvas's pixels from one frame to the next, so a
+  // frame need only draw what changed (the app checks whether it was granted).
+  const getContext = canvas.getContext.bind(canvas);
+  canvas.getContext = (type, attrs) =>
+    getContext(type, type === 'webgl2' ? Object.assign({}, attrs, { preserveDrawingBuffer: true }) : attrs);
+
   window.Module = {
     canvas,
     // A shared link's state travels in the address's #fragment; the app reads it as
