@@ -341,19 +341,53 @@ void TokenScene::staircase(ImVec2 size) {
     float left = p0.x + label_w + fs * 0.8f, right = p0.x + size.x - fs * 0.4f;
     float lane_chip_y0 = p0.y + size.y - fs * 2.9f, lane_chip_y1 = p0.y + size.y - fs * 1.6f;
     float lane_scr_y = p0.y + size.y - fs * 1.3f;
-    float stair_y0 = p0.y + fs * 1.5f, stair_y1 = lane_chip_y0 - fs * 0.3f;
+    // The legend of the lane colours and the staircases, in as many rows as it needs.
+    struct LegendKey {
+        ImU32 colour;
+        const char* key;
+        bool line;
+        ImVec2 at = {};
+    };
+    LegendKey legend[] = {{pal::kSky, "token.stairs.prefill", false}, {pal::kGreen, "token.stairs.decode", false},
+                          {pal::kPurple, "token.trip.draft", false}, {pal::kVermillion, "token.stairs.rejected", false},
+                          {pal::kYellow, "token.stairs.watched", true}, {pal::kTextDim, "token.stairs.others", true}};
+    ImVec2 at{p0.x + fs * 0.4f, p0.y + fs * 0.2f};
+    for (LegendKey& k : legend) {
+        float w = fs * 1.6f + ImGui::CalcTextSize(tr(k.key)).x;
+        if (at.x + w > p0.x + size.x && at.x > p0.x + fs) at = {p0.x + fs * 0.4f, at.y + fs * 1.3f};
+        k.at = at;
+        at.x += w;
+    }
+    float stair_y0 = at.y + fs * 1.3f, stair_y1 = lane_chip_y0 - fs * 0.3f;
     auto X = [&](double tt) { return left + float((tt - t0) / (t1 - t0)) * (right - left); };
     dl->AddText({p0.x + fs * 0.4f, (lane_chip_y0 + lane_chip_y1 - fs) * 0.5f}, pal::kTextDim, tr("token.stairs.chip"));
     dl->AddText({p0.x + fs * 0.4f, (stair_y0 + stair_y1 - fs) * 0.5f}, pal::kTextDim, tr("token.stairs.tokens"));
     dl->AddText({p0.x + fs * 0.4f, lane_scr_y}, pal::kTextDim, tr("token.stairs.screen"));
 
-    // Tokens per sequence so far (the staircase): each step adds its tokens per sequence.
-    double climb = 0;
-    for (size_t i = first; i < t.steps.size(); i++)
-        if (t.steps[i].kind != kStepPrefill && t.steps[i].seqs > 0) climb += double(t.steps[i].tokens) / t.steps[i].seqs;
-    climb = std::max(climb, 1.0);
-    double level = 0;
-    ImVec2 prev{X(t0), stair_y1};
+    // One staircase per sequence the steps list (at most kListed): each step's end
+    // lifts a sequence by the tokens it got. Plain decode steps lift them all by one,
+    // in lockstep; a verify step lifts each by 1 + the drafts it accepted.
+    struct Stair {
+        uint32_t seq;
+        int total = 0;               // its tokens in the window
+        int level = 0;               // so far, while drawing
+        std::vector<ImVec2> points;  // its line
+    };
+    std::vector<Stair> stairs;
+    for (size_t i = first; i < t.steps.size(); i++) {
+        const TokenStepRecord& r = t.steps[i];
+        for (int k = 0; k < r.listed; k++) {
+            auto it = std::find_if(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq == r.seq_id[k]; });
+            if (it == stairs.end()) {
+                if (stairs.size() == size_t(TokenStepRecord::kListed)) continue;
+                it = stairs.insert(stairs.end(), Stair{r.seq_id[k]});
+            }
+            it->total += r.seq_tokens[k];
+        }
+    }
+    int climb = 1;
+    for (const Stair& st : stairs) climb = std::max(climb, st.total);
+    auto level_y = [&](int level) { return stair_y1 - float(level) / float(climb) * (stair_y1 - stair_y0); };
     int hover_step = -1;
     for (size_t i = first; i < t.steps.size(); i++) {
         const TokenStepRecord& r = t.steps[i];
@@ -373,17 +407,26 @@ void TokenScene::staircase(ImVec2 size) {
         }
         dl->AddLine({xb, lane_chip_y0}, {xb, lane_chip_y1}, IM_COL32(24, 28, 36, 255));
         if (hovered && ImGui::GetIO().MousePos.x >= xa && ImGui::GetIO().MousePos.x < xb) hover_step = int(i);
-        // The staircase: flat while the step runs, up when its tokens are sampled.
-        if (r.kind != kStepPrefill && r.seqs > 0) {
-            ImVec2 a{X(r.end), stair_y1 - float(level / climb) * (stair_y1 - stair_y0)};
-            level += double(r.tokens) / r.seqs;
-            ImVec2 b{a.x, stair_y1 - float(level / climb) * (stair_y1 - stair_y0)};
-            dl->AddLine(prev, {a.x, prev.y}, pal::kText, 2);
-            dl->AddLine({a.x, prev.y}, b, pal::kText, 2);
-            prev = b;
+        // The staircases: flat while the step runs, up when its tokens are sampled. A
+        // sequence's line starts with the first step that gives it a token.
+        for (int k = 0; k < r.listed; k++) {
+            auto it = std::find_if(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq == r.seq_id[k]; });
+            if (it == stairs.end()) continue;
+            if (it->points.empty()) it->points.push_back({xa, stair_y1});
+            it->points.push_back({X(r.end), level_y(it->level)});
+            it->level += r.seq_tokens[k];
+            it->points.push_back({X(r.end), level_y(it->level)});
         }
     }
-    dl->AddLine(prev, {X(t1), prev.y}, pal::kText, 2);
+    // The other sequences in grey, the one whose answer is shown on top in yellow.
+    std::stable_partition(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq != t.watched_seq; });
+    for (Stair& st : stairs) {
+        if (st.points.empty()) continue;
+        st.points.push_back({X(t1), st.points.back().y});
+        bool watched = st.seq == t.watched_seq;
+        dl->AddPolyline(st.points.data(), int(st.points.size()), watched ? pal::kYellow : pal::kTextDim, 0,
+                        watched ? 2.5f : 1.5f);
+    }
     // The screen lane: when each character of the watched answer appeared.
     for (const ScreenChar& c : t.answer)
         if (c.t >= t0 && c.t <= now) dl->AddLine({X(c.t), lane_scr_y}, {X(c.t), lane_scr_y + fs * 0.9f}, pal::kYellow, 2);
@@ -395,19 +438,21 @@ void TokenScene::staircase(ImVec2 size) {
         ImGui::Text("%s: %s", tr(kinds[std::clamp(r.kind, 0, 2)]), format_duration(r.end - r.start, language()).c_str());
         ImGui::Text("%s: %d, %s: %d", tr("token.stairs.seqs"), r.seqs, tr("token.stairs.tokens"), r.tokens);
         if (r.kind == kStepVerify) ImGui::Text("%s: %d / %d", tr("token.stairs.acc_rej"), r.accepted, r.rejected);
+        if (r.listed > 0) {
+            std::string per_seq;
+            for (int k = 0; k < r.listed; k++) per_seq += " +" + std::to_string(r.seq_tokens[k]);
+            if (r.seqs > r.listed) per_seq += " ...";
+            ImGui::Text("%s:%s", tr("token.stairs.per_seq"), per_seq.c_str());
+        }
         ImGui::Text("%s %s, %s %s", tr("token.trip.compute"), format_duration(r.compute_s, language()).c_str(),
                     tr("token.trip.memory"), format_duration(r.memory_wait_s, language()).c_str());
         ImGui::Text("%s: %s", tr("token.stairs.limit"), part_name(r.bottleneck));
         ImGui::EndTooltip();
     }
-    // Legend of the lane colours.
-    float lx = p0.x + fs * 0.4f, ly = p0.y + fs * 0.2f;
-    struct Key { ImU32 c; const char* k; };
-    for (Key k : {Key{pal::kSky, "token.stairs.prefill"}, Key{pal::kGreen, "token.stairs.decode"},
-                  Key{pal::kPurple, "token.trip.draft"}, Key{pal::kVermillion, "token.stairs.rejected"}}) {
-        dl->AddRectFilled({lx, ly + fs * 0.2f}, {lx + fs * 0.7f, ly + fs * 0.9f}, k.c);
-        dl->AddText({lx + fs * 0.9f, ly}, pal::kText, tr(k.k));
-        lx += fs * 1.6f + ImGui::CalcTextSize(tr(k.k)).x;
+    for (const LegendKey& k : legend) {
+        if (k.line) dl->AddLine({k.at.x, k.at.y + fs * 0.55f}, {k.at.x + fs * 0.7f, k.at.y + fs * 0.55f}, k.colour, 2.5f);
+        else dl->AddRectFilled({k.at.x, k.at.y + fs * 0.2f}, {k.at.x + fs * 0.7f, k.at.y + fs * 0.9f}, k.colour);
+        dl->AddText({k.at.x + fs * 0.9f, k.at.y}, pal::kText, tr(k.key));
     }
 }
 

@@ -503,7 +503,13 @@ void TokenModel::end_step() {
 
     // The step's tokens travel to the host in one transfer (already there when sampled on the host).
     int total = 0;
-    for (auto& pr : produced) total += pr.second;
+    for (auto& pr : produced) {
+        total += pr.second;
+        if (r.listed < TokenStepRecord::kListed && pr.second > 0) {
+            r.seq_id[r.listed] = slots_[size_t(pr.first)].id;
+            r.seq_tokens[r.listed++] = pr.second;
+        }
+    }
     double t_host = now, link_s = 0;
     if (total > 0) {
         segments_.emit({next_parcel_++, kSegOutputToken, kStMesh, kStSampler, now - step_sampler_s_, now, uint32_t(total)});

@@ -70,11 +70,18 @@ enum TokenSegmentKind : uint16_t {
 enum TokenStepKind : int { kStepPrefill = 0, kStepDecode = 1, kStepVerify = 2 };
 
 struct TokenStepRecord {
+    static constexpr int kListed = 8;  // sequences whose output a step lists one by one
     double start = 0, end = 0;
     int kind = kStepDecode;
     int seqs = 0, tokens = 0;     // sequences in the step, tokens produced (prefill: prompt tokens)
     int accepted = 0, rejected = 0;  // speculative decoding: draft tokens kept / rolled back
     uint32_t first_seq = 0;
+    // The output tokens of the step's first kListed sequences that produced any (a
+    // verify step gives each 1 + its accepted drafts; a prefill, 1 to each sequence
+    // whose prompt it finished), in slot order: a staircase per sequence.
+    int listed = 0;
+    uint32_t seq_id[kListed] = {};
+    int seq_tokens[kListed] = {};
     int bottleneck = 0;           // StepPart
     double compute_s = 0, memory_wait_s = 0, draft_s = 0, sampler_s = 0;
 };

@@ -388,3 +388,42 @@ TEST_CASE("busy shares never pass 100%, even while a booked step is under way", 
     }
     REQUIRE(r.metric("share_compute") > 0);
 }
+
+TEST_CASE("step records list each sequence's output: 1 for a decode step, 1 + its accepted drafts for a verify",
+          "[token][spec]") {
+    for (int batch : {4, 16}) {
+        Run r;
+        r.set("token.run.batch", batch);
+        r.set("token.run.output_tokens", 8192);
+        r.set("token.spec.draft_k", 4);
+        r.set("token.spec.alpha", 0.6);
+        r.start(3);
+        r.run_until([&] { return r.m.decode_steps() >= 200; }, 100);
+        int verify_steps = 0, uneven = 0, prefill_listed = 0;
+        for (const TokenStepRecord& s : r.m.view().steps) {
+            REQUIRE(s.listed == std::min(s.kind == kStepPrefill ? s.listed : s.seqs, TokenStepRecord::kListed));
+            int sum = 0, lo = 1 << 30, hi = 0;
+            std::set<uint32_t> ids;
+            for (int i = 0; i < s.listed; i++) {
+                sum += s.seq_tokens[i];
+                lo = std::min(lo, s.seq_tokens[i]), hi = std::max(hi, s.seq_tokens[i]);
+                ids.insert(s.seq_id[i]);
+            }
+            REQUIRE(int(ids.size()) == s.listed);  // each sequence once
+            if (s.kind == kStepPrefill) {
+                prefill_listed += s.listed;
+                REQUIRE(hi <= 1);  // a finished prompt gives its first token
+            } else if (s.kind == kStepDecode) {
+                REQUIRE((lo == 1 && hi == 1));
+            } else {
+                verify_steps++;
+                REQUIRE((lo >= 1 && hi <= 5));
+                if (s.seqs <= TokenStepRecord::kListed) REQUIRE(sum == s.seqs + s.accepted);
+                uneven += hi > lo;
+            }
+        }
+        CHECK(prefill_listed + verify_steps > 0);
+        CHECK(verify_steps > 100);
+        CHECK(uneven > verify_steps / 2);  // sequences accept different numbers of drafts
+    }
+}
