@@ -62,7 +62,11 @@ for (const [scene, setup] of [['token', null], ['fab', null], ['demo', ['demo.pa
     await page.waitForTimeout(1500);
     await page.mouse.move(640, 300);
     await page.mouse.wheel(0, -300);  // zoom in: bigger parcels, unfolded stacks
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(1000);
+    await page.setViewportSize({ width: 1000, height: 640 });  // a resized canvas starts over
+    await page.waitForTimeout(500);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.waitForTimeout(1000);
     st = await page.evaluate(() => window.tokenJourney.state());
     assert.ok(st.parcels > 0, 'parcels are on the move');
     assert.ok(st.screen_drawn_share < 0.9, `frames draw less than the whole screen (${st.screen_drawn_share})`);
