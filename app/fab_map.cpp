@@ -575,8 +575,13 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
                   fabui::count_text(metric("backlog_gpus")).c_str());
     put(small, pal::kTextDim, line);
     if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
-        std::snprintf(line, sizeof line, tr("fab.cap.lost"), fabui::count_text(metric("gpus_lost_to_respin")).c_str(),
-                      metric("weeks_lost_to_respin"));
+        // Early on, chance can put the run with the respin ahead of its twin: say so
+        // rather than show a negative cost.
+        const double lost = metric("gpus_lost_to_respin");
+        if (lost >= 0)
+            std::snprintf(line, sizeof line, tr("fab.cap.lost"), fabui::count_text(lost).c_str(), metric("weeks_lost_to_respin"));
+        else
+            std::snprintf(line, sizeof line, tr("fab.cap.lost_none"), fabui::count_text(-lost).c_str());
         put(small, pal::kVermillion, line);
     }
 }
