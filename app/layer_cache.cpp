@@ -399,19 +399,24 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
         refresh(panels_, dd, after, end);
         drawn_at_ = f.now, refreshes_++;
     }
-    // What changed on screen: the layers' updates, and where the parcels are and were.
-    TileMask parcels_now;
-    parcels_now.reset(w_, h_, kTilePx);
-    if (pass_.count && f.mark_parcels) f.mark_parcels(&dd->CmdLists[pass_.list]->CmdBuffer[pass_.cmd], &parcels_now);
-    else if (pass_.count) parcels_now.mark_all();
-    TileMask dirty = parcels_now;
-    dirty.unite(parcels_before_);
-    dirty.unite(map_.changed);
-    dirty.unite(panels_.changed);
-    parcels_before_ = std::move(parcels_now);
-    const double share = double(dirty.marked_tiles()) / std::max(1, dirty.tiles());
-    const bool partial = kept_ && screen_valid_ && cache_map_ && share <= kWholeFrameShare;
-    screen_drawn_share_ = screen_drawn_share_ * 0.9 + (partial ? share : 1.0) * 0.1;
+    // Where the framebuffer keeps its pixels, what changed on screen: the layers'
+    // updates, and where the parcels are and were. (Else every frame is drawn whole.)
+    TileMask dirty;
+    bool partial = false;
+    if (kept_ && cache_map_) {
+        TileMask parcels_now;
+        parcels_now.reset(w_, h_, kTilePx);
+        if (pass_.count && f.mark_parcels) f.mark_parcels(&dd->CmdLists[pass_.list]->CmdBuffer[pass_.cmd], &parcels_now);
+        else if (pass_.count) parcels_now.mark_all();
+        dirty = parcels_now;
+        dirty.unite(parcels_before_);
+        dirty.unite(map_.changed);
+        dirty.unite(panels_.changed);
+        parcels_before_ = std::move(parcels_now);
+        partial = screen_valid_ && dirty.marked_tiles() <= kWholeFrameShare * dirty.tiles();
+    }
+    const double share = partial ? double(dirty.marked_tiles()) / std::max(1, dirty.tiles()) : 1.0;
+    screen_drawn_share_ = screen_drawn_share_ * 0.9 + share * 0.1;
     if (partial) {
         compose_changes(dd, f, dirty);
     } else {
