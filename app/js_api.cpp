@@ -101,7 +101,8 @@ EMSCRIPTEN_KEEPALIVE const char* tj_metrics_csv() {
     return s.c_str();
 }
 
-// How often the cached map and panel layers are redrawn (per second; 0: every frame).
+// How often the cached panel layer is brought up to date when nothing happens (per
+// second); 0 draws everything directly, every frame.
 EMSCRIPTEN_KEEPALIVE void tj_set_panel_rate(double hz) {
     if (platform_app()) platform_app()->set_panel_rate(hz);
 }

@@ -273,8 +273,8 @@ bool LayerCache::draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vecto
 // and drawn again (all of them when the layer is not valid), and then the tiles
 // that hold something are uploaded as triangles for compose(). When no tile
 // changed (every frame of a still map) there is nothing to do: the same tiles
-// hold the same things.
-void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
+// hold the same things. Returns the tiles drawn again.
+TileMask LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
     std::vector<uint64_t> hash;
     TileMask touched, changed;
     hash_tiles(dd, from, to, hash, touched);
@@ -285,12 +285,11 @@ void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
         double share = double(changed.marked_tiles()) / std::max(1, touched.marked_tiles());
         layer.changed_share = layer.changed_share * 0.9 + share * 0.1;
     }
-    std::vector<PixelRect> rects = changed.rects();
-    layer.changed = changed;
-    if (layer.valid && rects.empty()) return;
+    const std::vector<PixelRect> rects = changed.rects();
+    if (layer.valid && rects.empty()) return changed;
     glBindFramebuffer(GL_FRAMEBUFFER, layer.fbo);
-    clear_rects(w_, h_, rects, {0, 0, 0, 0});
-    if (!rects.empty() && (!layer.valid || !draw_clipped(dd, from, to, rects))) {
+    if (layer.valid) clear_rects(w_, h_, rects, {0, 0, 0, 0});
+    if (!layer.valid || !draw_clipped(dd, from, to, rects)) {
         clear_bound(w_, h_, {0, 0, 0, 0});
         draw_range(dd, from, to);
     }
@@ -302,6 +301,7 @@ void LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
     layer.copied_px = 0;
     for (const PixelRect& r : drawn) layer.copied_px += long(r.x1 - r.x0) * long(r.y1 - r.y0);
     layer.tile_vertices = upload_tiles(layer.vbo, drawn);
+    return changed;
 }
 
 // Puts rects (pixels, y down) into vbo as two triangles each, in clip space (y
@@ -391,18 +391,17 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
     had_pass_ = pass_.count;
     // The map may animate (token streams): it is brought up to date every frame, which
     // redraws only its changed tiles. The panels follow the rate.
-    map_.changed.reset(w_, h_, kTilePx);
-    panels_.changed.reset(w_, h_, kTilePx);
-    if (cache_map_) refresh(map_, dd, {0, 0}, split);
+    TileMask map_changed, panels_changed;  // empty unless updated
+    if (cache_map_) map_changed = refresh(map_, dd, {0, 0}, split);
     else map_.valid = false;
     if (f.force || !panels_.valid || f.now - drawn_at_ >= 1.0 / f.hz || f.now < drawn_at_) {
-        refresh(panels_, dd, after, end);
+        panels_changed = refresh(panels_, dd, after, end);
         drawn_at_ = f.now, refreshes_++;
     }
     // Where the framebuffer keeps its pixels, what changed on screen: the layers'
     // updates, and where the parcels are and were. (Else every frame is drawn whole.)
     TileMask dirty;
-    bool partial = false;
+    double share = 1;  // of the screen, changed since the frame the framebuffer holds
     if (kept_ && cache_map_) {
         TileMask parcels_now;
         parcels_now.reset(w_, h_, kTilePx);
@@ -410,13 +409,13 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
         else if (pass_.count) parcels_now.mark_all();
         dirty = parcels_now;
         dirty.unite(parcels_before_);
-        dirty.unite(map_.changed);
-        dirty.unite(panels_.changed);
+        dirty.unite(map_changed);
+        dirty.unite(panels_changed);
         parcels_before_ = std::move(parcels_now);
-        partial = screen_valid_ && dirty.marked_tiles() <= kWholeFrameShare * dirty.tiles();
+        if (screen_valid_) share = double(dirty.marked_tiles()) / std::max(1, dirty.tiles());
     }
-    const double share = partial ? double(dirty.marked_tiles()) / std::max(1, dirty.tiles()) : 1.0;
-    screen_drawn_share_ = screen_drawn_share_ * 0.9 + share * 0.1;
+    const bool partial = share <= kWholeFrameShare;
+    screen_drawn_share_ = screen_drawn_share_ * 0.9 + (partial ? share : 1.0) * 0.1;
     if (partial) {
         compose_changes(dd, f, dirty);
     } else {
@@ -427,6 +426,7 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
         run_pass(dd);
         compose(panels_, panels_.vao, panels_.tile_vertices);
     }
-    screen_valid_ = kept_;
+    // The next frame may build on this one only if it knows where this one's parcels are.
+    screen_valid_ = kept_ && cache_map_;
     cached_ = true;
 }

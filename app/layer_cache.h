@@ -82,7 +82,6 @@ private:
     struct Layer {
         GLuint tex = 0, fbo = 0, vao = 0, vbo = 0;
         TileMask drawn;               // where the layer holds something
-        TileMask changed;             // the tiles its last update drew again (this frame only)
         std::vector<uint64_t> hash;   // per tile, what the layer holds (see hash_tiles)
         GLsizei tile_vertices = 0;    // the drawn tiles as triangles, in vbo
         long copied_px = 0;           // their area
@@ -95,7 +94,7 @@ private:
     void draw_range(ImDrawData* dd, Cut from, Cut to);
     void hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<uint64_t>& hash, TileMask& touched) const;
     bool draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vector<PixelRect>& rects);
-    void refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to);
+    TileMask refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to);
     GLsizei upload_tiles(GLuint vbo, const std::vector<PixelRect>& rects) const;
     void compose(const Layer& layer, GLuint vao, GLsizei vertices);
     void compose_changes(ImDrawData* dd, const LayerFrame& f, const TileMask& dirty);

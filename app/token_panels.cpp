@@ -369,25 +369,11 @@ void TokenScene::staircase(ImVec2 size) {
     // in lockstep; a verify step lifts each by 1 + the drafts it accepted.
     struct Stair {
         uint32_t seq;
-        int total = 0;               // its tokens in the window
-        int level = 0;               // so far, while drawing
-        std::vector<ImVec2> points;  // its line
+        int level = 0;               // its tokens so far in the window
+        std::vector<ImVec2> points;  // its line: x, and the level as y until it is drawn
     };
     std::vector<Stair> stairs;
-    for (size_t i = first; i < t.steps.size(); i++) {
-        const TokenStepRecord& r = t.steps[i];
-        for (int k = 0; k < r.listed; k++) {
-            auto it = std::find_if(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq == r.seq_id[k]; });
-            if (it == stairs.end()) {
-                if (stairs.size() == size_t(TokenStepRecord::kListed)) continue;
-                it = stairs.insert(stairs.end(), Stair{r.seq_id[k]});
-            }
-            it->total += r.seq_tokens[k];
-        }
-    }
-    int climb = 1;
-    for (const Stair& st : stairs) climb = std::max(climb, st.total);
-    auto level_y = [&](int level) { return stair_y1 - float(level) / float(climb) * (stair_y1 - stair_y0); };
+    int climb = 1;  // the highest level: the staircases' scale
     int hover_step = -1;
     for (size_t i = first; i < t.steps.size(); i++) {
         const TokenStepRecord& r = t.steps[i];
@@ -411,18 +397,21 @@ void TokenScene::staircase(ImVec2 size) {
         // sequence's line starts with the first step that gives it a token.
         for (int k = 0; k < r.listed; k++) {
             auto it = std::find_if(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq == r.seq_id[k]; });
-            if (it == stairs.end()) continue;
-            if (it->points.empty()) it->points.push_back({xa, stair_y1});
-            it->points.push_back({X(r.end), level_y(it->level)});
+            if (it == stairs.end()) {
+                if (stairs.size() == size_t(TokenStepRecord::kListed)) continue;
+                it = stairs.insert(stairs.end(), Stair{r.seq_id[k], 0, {{xa, 0}}});
+            }
+            it->points.push_back({X(r.end), float(it->level)});
             it->level += r.seq_tokens[k];
-            it->points.push_back({X(r.end), level_y(it->level)});
+            it->points.push_back({X(r.end), float(it->level)});
+            climb = std::max(climb, it->level);
         }
     }
     // The other sequences in grey, the one whose answer is shown on top in yellow.
     std::stable_partition(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq != t.watched_seq; });
     for (Stair& st : stairs) {
-        if (st.points.empty()) continue;
-        st.points.push_back({X(t1), st.points.back().y});
+        st.points.push_back({X(t1), float(st.level)});
+        for (ImVec2& q : st.points) q.y = stair_y1 - q.y / float(climb) * (stair_y1 - stair_y0);
         bool watched = st.seq == t.watched_seq;
         dl->AddPolyline(st.points.data(), int(st.points.size()), watched ? pal::kYellow : pal::kTextDim, 0,
                         watched ? 2.5f : 1.5f);

@@ -1,4 +1,4 @@
-// layer.frag.glsl — copies the cached panel layer pixel for pixel: the layer has
+// layer.frag.glsl — copies a cached layer (map or panels) pixel for pixel: the layer has
 // the framebuffer's size and nearest filtering, and each pixel centre samples its
 // texel's centre. Colours are premultiplied.
 precision mediump float;

@@ -1,4 +1,4 @@
-// layer.vert.glsl — the cached panel layer's tiles, as triangles in clip space. The
+// layer.vert.glsl — a cached layer's tiles, as triangles in clip space. The
 // layer covers the whole framebuffer, so a tile's texture coordinate follows from
 // its position.
 in vec2 a_pos;
