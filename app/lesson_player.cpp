@@ -20,13 +20,18 @@ bool LessonPlayer::load(std::string* error) {
 
 std::string LessonPlayer::open(LessonHost& host, int lesson, int step) {
     if (lesson < 0 || size_t(lesson) >= lessons_.size()) return "no lesson " + std::to_string(lesson);
-    if (!host.scene_by_id(lessons_[size_t(lesson)].scene)) return "the lesson's scene is not built";
+    const tj::Lesson& l = lessons_[size_t(lesson)];
+    if (!host.scene_by_id(l.scene)) return "the lesson's scene is not built";
+    if (step < 0 || size_t(step) >= l.steps.size())
+        return "lesson " + std::to_string(lesson) + " has no step " + std::to_string(step) + " (steps 0 to " +
+               std::to_string(l.steps.size() - 1) + ")";
     bool starting = lesson_ < 0;
     if (starting) saved_link_ = host.link();
+    int previous = lesson_;
     lesson_ = lesson;
     std::string err = go(host, step);
-    if (starting && err.empty()) host.lesson_started();
-    if (!err.empty() && starting) lesson_ = -1;
+    if (!err.empty()) lesson_ = previous;  // a refused step leaves the lesson that was open
+    else if (starting) host.lesson_started();
     return err;
 }
 

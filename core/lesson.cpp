@@ -4,6 +4,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "strict_json.h"
+
 namespace tj {
 namespace {
 
@@ -73,8 +75,8 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
 }  // namespace
 
 std::string parse_lessons(const std::string& text, std::vector<Lesson>& out) {
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) return "lessons: not valid JSON\n";
+    json j;
+    if (std::string err = parse_strict_json(text, j); !err.empty()) return "lessons: " + err + "\n";
     if (!j.is_object() || !j.contains("lessons") || !j["lessons"].is_array()) return "lessons: needs {\"lessons\": [...]}\n";
     std::string errs;
     std::vector<Lesson> result;

@@ -7,6 +7,12 @@
 //   - its stations (id and labels), so panels and hover text can name them.
 // Data flows one way: parameters -> reset() -> advance_to() -> metrics/segments.
 //
+// Ownership: a scene's ParamRegistry is one static object per scene
+// (token_registry(), fab_registry()), built on first use and never freed. A Model
+// only refers to it, and so do its clones and every ParamValues made from it, so
+// replacing a model by a clone (rewind) or dropping the original leaves no value
+// set pointing at freed memory.
+//
 // Usage:
 //   std::unique_ptr<Model> m = make_model("token");   // see scenes.h
 //   ParamValues v(m->registry());
@@ -38,6 +44,7 @@ struct StationInfo {
 
 class Model {
 public:
+    // The scene's registry; lives until the program ends (see Ownership above).
     virtual ~Model() = default;
     virtual const char* scene_id() const = 0;          // "token" or "fab"
     virtual const ParamRegistry& registry() const = 0;

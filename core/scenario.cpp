@@ -5,6 +5,8 @@
 // of problems in the same words.
 #include "scenario.h"
 
+#include "strict_json.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -211,8 +213,8 @@ bool json_number(const json& j, double& out) {
 }
 
 std::string json_from_text(const std::string& text, const SceneRegistryLookup& registry_of, Scenario& out) {
-    json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (doc.is_discarded()) return "not valid JSON";
+    json doc;
+    if (std::string err = parse_strict_json(text, doc); !err.empty()) return err;
     if (!doc.is_object()) return "expected a JSON object at the top level";
     ScenarioCheck check{registry_of};
     std::vector<std::pair<std::string, double>> params;

@@ -8,14 +8,13 @@
 // only the scenes compiled in. This is the one place such a guard is accepted.
 #include "scenes.h"
 
-#include <map>
-
 #if __has_include("token/token_model.h")
 #include "token/token_model.h"
 #define TJ_HAS_TOKEN_SCENE 1
 #endif
 #if __has_include("fab/fab_model.h")
 #include "fab/fab_model.h"
+#include "fab/fab_params.h"
 #define TJ_HAS_FAB_SCENE 1
 #endif
 
@@ -43,14 +42,13 @@ std::vector<std::string> scene_ids() {
 }
 
 const ParamRegistry* scene_registry(const std::string& scene) {
-    static std::map<std::string, std::unique_ptr<Model>> kept;
-    auto it = kept.find(scene);
-    if (it == kept.end()) {
-        std::unique_ptr<Model> m = make_model(scene);
-        if (!m) return nullptr;
-        it = kept.emplace(scene, std::move(m)).first;
-    }
-    return &it->second->registry();
+#ifdef TJ_HAS_TOKEN_SCENE
+    if (scene == "token") return &token_registry();
+#endif
+#ifdef TJ_HAS_FAB_SCENE
+    if (scene == "fab") return &fab::fab_registry();
+#endif
+    return nullptr;
 }
 
 }  // namespace tj

@@ -17,8 +17,8 @@ namespace tj {
 std::unique_ptr<Model> make_model(const std::string& scene);
 // Ids of the scenes built into this program, in the order the app lists them.
 std::vector<std::string> scene_ids();
-// The parameter registry of a scene (owned by a model kept for the purpose, made on
-// first use), or nullptr: fits SceneRegistryLookup in scenario.h.
+// The parameter registry of a scene (static, alive until the program ends: see
+// model.h), or nullptr: fits SceneRegistryLookup in scenario.h.
 const ParamRegistry* scene_registry(const std::string& scene);
 
 }  // namespace tj

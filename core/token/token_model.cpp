@@ -87,10 +87,9 @@ double finite(double x) { return std::isfinite(x) ? x : 0; }
 }  // namespace
 
 TokenModel::TokenModel() : stations_(make_stations()) {
-    build_token_registry(reg_);
     for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
         view_.itl_edges.push_back(kItlMin * det_exp(det_log(10.0) * e / kItlBinsPerDecade));
-    ParamValues defaults(reg_);
+    ParamValues defaults(token_registry());
     reset(defaults, 1);
 }
 

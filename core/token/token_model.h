@@ -53,6 +53,7 @@
 #include "token/model_shape.h"
 #include "token/placement.h"
 #include "token/step_cost.h"
+#include "token/token_params.h"
 #include "token/token_text.h"
 
 namespace tj {
@@ -127,7 +128,7 @@ class TokenModel : public Model {
 public:
     TokenModel();
     const char* scene_id() const override { return "token"; }
-    const ParamRegistry& registry() const override { return reg_; }
+    const ParamRegistry& registry() const override { return token_registry(); }
     void reset(const ParamValues& values, uint64_t seed) override;
     bool advance_to(double t, uint64_t max_events = 0) override;
     double now() const override { return engine_.now(); }
@@ -188,7 +189,6 @@ private:
     // Busy time of every stage so far (step parts, links, host stages); returns the busiest.
     int stage_busy(double* busy) const;
 
-    ParamRegistry reg_;
     std::vector<StationInfo> stations_;
     SegmentBuffer segments_{20000};
     Engine engine_;

@@ -431,6 +431,16 @@ void add_tokenizer_choice(ParamRegistry& reg) {
 
 }  // namespace
 
+const ParamRegistry& token_registry() {
+    // Built once, never freed: every model, value set and link parser may point at it.
+    static const ParamRegistry reg = [] {
+        ParamRegistry r;
+        build_token_registry(r);
+        return r;
+    }();
+    return reg;
+}
+
 void build_token_registry(ParamRegistry& reg) {
     add_run(reg);
     add_model(reg);

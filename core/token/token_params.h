@@ -8,13 +8,17 @@
 // of memories are per chip; the model multiplies by the number of chips.
 //
 // Usage:
-//   ParamRegistry reg; build_token_registry(reg);
+//   const ParamRegistry& reg = token_registry();   // one for the whole program
 //   ParamValues v(reg); v.apply(*reg.find_preset("hw.h100_sxm"));
 #pragma once
 #include "params.h"
 
 namespace tj {
 
+// The token scene's registry: built on first use and alive until the program ends,
+// so models, their clones and value sets can all point at it (see model.h).
+const ParamRegistry& token_registry();
+// Fills reg with the token scene's groups, parameters and presets.
 void build_token_registry(ParamRegistry& reg);
 
 // Choice values, in the order of their choices_en lists.

@@ -69,6 +69,7 @@ TEST_CASE("lessons: malformed files are refused with a message, nothing changes"
         "{\"lessons\": [{\"id\": \"a\", \"scene\": \"token\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, "
         "\"steps\": [{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, "
         "\"set\": {\"x\": \"not a number\"}, \"zoom\": 1000}]}]}",
+        "{\"lessons\": [], \"lessons\": []}",  // a key twice: refused, not "last one wins"
     };
     for (const char* text : bad) {
         INFO(text);

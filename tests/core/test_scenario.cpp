@@ -142,6 +142,9 @@ TEST_CASE("bad scenario files are refused with every problem named, and nothing 
         {"{\"scene\": \"token\", \"extra\": true}", "extra"},
         {"{\"scene\": \"token\", \"lesson_step\": 1.5}", "lesson step"},
         {"{\"params\": {}}", "no scene"},
+        // A key named twice is ambiguous: refused, not "last one wins".
+        {"{\"scene\": \"token\", \"scene\": \"fab\"}", "\"scene\" appears twice"},
+        {"{\"scene\": \"token\", \"params\": {\"token.batch\": 8, \"token.batch\": 9}}", "\"token.batch\" appears twice"},
     };
     for (auto& c : cases) {
         Scenario s = sentinel();
