@@ -3,12 +3,14 @@
 //   token-journey-cli --scene token [--steps N] [--set id=value]... --format csv
 //   token-journey-cli tokenize ... | detokenize ...     (text tools, cli/text_command.h)
 //   token-journey-cli bench-engine [--customers N]      (engine speed, native or wasm)
+//   token-journey-cli fidelity [--table FILE]           (the model against published figures)
 //
 // This file only dispatches; each command lives in its own file.
 #include <cstdio>
 #include <cstring>
 
 #include "bench_command.h"
+#include "fidelity_command.h"
 #include "node_environment.h"
 #include "run_command.h"
 
@@ -31,5 +33,6 @@ int main(int argc, char** argv) {
 #endif
     }
     if (std::strcmp(sub, "bench-engine") == 0) return run_bench_command(argc - 1, argv + 1);
+    if (std::strcmp(sub, "fidelity") == 0) return run_fidelity_command(argc - 1, argv + 1);
     return run_scene_command(argc, argv);
 }

@@ -26,7 +26,8 @@ const char* const kUsage =
     "           [--preset ID]... [--set ID=VALUE]... [--seed N] [--format json|csv] [--list-params]\n"
     "       token-journey-cli --list-scenes\n"
     "       token-journey-cli tokenize|detokenize ...\n"
-    "       token-journey-cli bench-engine [--customers N] [--stations K] [--seed S]\n";
+    "       token-journey-cli bench-engine [--customers N] [--stations K] [--seed S]\n"
+    "       token-journey-cli fidelity [--table FILE] [--role fit|validation]\n";
 
 int fail(const std::string& message) {
     std::fprintf(stderr, "token-journey-cli: %s\n", message.c_str());

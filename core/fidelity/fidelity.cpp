@@ -1,0 +1,160 @@
+// fidelity.cpp — published measurements against the model. See fidelity.h.
+#include "fidelity/fidelity.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "scenario.h"
+#include "scenes/scenes.h"
+
+namespace tj {
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (c == sep) {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.push_back(cur);
+    return out;
+}
+
+std::string trim(const std::string& s) {
+    size_t a = s.find_first_not_of(" \r"), b = s.find_last_not_of(" \r");
+    return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+// How many SI units (seconds, bytes, tokens) one of the table's units is.
+bool unit_scale(const std::string& unit, double& scale) {
+    static const std::pair<const char*, double> units[] = {
+        {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"tok/s", 1}, {"tok", 1}, {"B", 1},
+        {"GB", 1e9}, {"GiB", 1073741824.0}, {"x", 1}};
+    for (auto& u : units)
+        if (unit == u.first) {
+            scale = u.second;
+            return true;
+        }
+    return false;
+}
+
+// One run: the presets, then the settings "id=value,..." ("-" for none); the metric at time t.
+std::string run_metric(const FidelityRow& row, const std::string& settings, double& value) {
+    std::unique_ptr<Model> model = make_model("token");
+    if (!model) return "the token scene is not built in";
+    ParamValues v(model->registry());
+    if (row.presets != "-")
+        for (const std::string& raw : split(row.presets, ',')) {
+            std::string id = trim(raw);
+            const Preset* p = v.registry().find_preset(id);
+            if (!p) return "unknown preset '" + id + "'";
+            std::string err = v.apply(*p);
+            if (!err.empty()) return err;
+        }
+    std::string s = trim(settings);
+    if (s != "-" && !s.empty())
+        for (const std::string& raw : split(s, ',')) {
+            std::string kv = trim(raw);
+            size_t eq = kv.find('=');
+            double x = 0;
+            if (eq == std::string::npos || !parse_decimal(trim(kv.substr(eq + 1)), x))
+                return "setting '" + kv + "' is not id=number";
+            std::string err = v.set(trim(kv.substr(0, eq)), x);
+            if (!err.empty()) return err;
+        }
+    model->reset(v, 1);
+    // Bounded slices: a configuration that makes no progress cannot hang the table.
+    int stalled = 0;
+    for (double before = model->now(); !model->advance_to(row.time_s, 1 << 20); before = model->now()) {
+        stalled = model->now() > before ? 0 : stalled + 1;
+        if (stalled > 1000) return "the run stopped advancing";
+    }
+    bool found = false;
+    for (auto& m : model->metrics())
+        if (m.id == row.metric) {
+            value = m.value;
+            found = true;
+        }
+    return found ? "" : "unknown metric '" + row.metric + "'";
+}
+
+}  // namespace
+
+std::string parse_fidelity_table(const std::string& text, std::vector<FidelityRow>& rows) {
+    rows.clear();
+    std::istringstream in(text);
+    std::string line;
+    bool header = true;
+    for (int n = 1; std::getline(in, line); n++) {
+        if (trim(line).empty() || line[0] == '#') continue;
+        auto at = [&](const std::string& what) { return "line " + std::to_string(n) + ": " + what; };
+        std::vector<std::string> f = split(line, '\t');
+        if (f.size() != 11) return at("expected 11 tab-separated columns, found " + std::to_string(f.size()));
+        for (auto& x : f) x = trim(x);
+        if (header) {
+            if (f[0] != "case" || f[10] != "source") return at("the header must name case ... source");
+            header = false;
+            continue;
+        }
+        FidelityRow r;
+        r.line = n;
+        r.name = f[0];
+        r.presets = f[1];
+        r.settings = f[2];
+        r.metric = f[4];
+        r.unit = f[6];
+        r.role = f[8];
+        r.expect = f[9];
+        r.source = f[10];
+        double scale = 0;
+        if (!parse_decimal(f[3], r.time_s) || !(r.time_s > 0)) return at("time_s must be a positive number");
+        if (!parse_decimal(f[5], r.published) || !(r.published > 0)) return at("published must be a positive number");
+        if (!parse_decimal(f[7], r.band) || !(r.band > 0)) return at("band must be a positive number");
+        if (!unit_scale(r.unit, scale)) return at("unknown unit '" + r.unit + "'");
+        if (r.role != "fit" && r.role != "validation") return at("role must be fit or validation");
+        if (r.expect != "in" && r.expect != "out") return at("expect must be in or out");
+        if (r.name.empty() || r.metric.empty() || r.source.empty()) return at("case, metric and source are required");
+        rows.push_back(r);
+    }
+    return header ? "the table has no header" : "";
+}
+
+FidelityResult run_fidelity_row(const FidelityRow& row) {
+    FidelityResult r;
+    double scale = 1;
+    unit_scale(row.unit, scale);
+    size_t slash = row.settings.find("//");
+    double num = 0, den = 1;
+    if (slash == std::string::npos) {
+        r.error = run_metric(row, row.settings, num);
+    } else {
+        r.error = run_metric(row, row.settings.substr(0, slash), num);
+        if (r.error.empty()) r.error = run_metric(row, row.settings.substr(slash + 2), den);
+        if (r.error.empty() && !(den != 0)) r.error = "the denominator run gave 0";
+    }
+    if (!r.error.empty()) return r;
+    r.model = num / den / scale;
+    r.ratio = r.model / row.published;
+    r.inside = std::isfinite(r.ratio) && std::fabs(r.ratio - 1) <= row.band;
+    return r;
+}
+
+double median_abs_error(const std::vector<FidelityRow>& rows, const std::vector<FidelityResult>& results,
+                        const std::string& role) {
+    std::vector<double> e;
+    for (size_t i = 0; i < rows.size() && i < results.size(); i++)
+        if (rows[i].role == role && results[i].error.empty()) e.push_back(std::fabs(results[i].ratio - 1));
+    if (e.empty()) return 0;
+    std::sort(e.begin(), e.end());
+    size_t n = e.size();
+    return n % 2 ? e[n / 2] : 0.5 * (e[n / 2 - 1] + e[n / 2]);
+}
+
+}  // namespace tj
