@@ -172,6 +172,28 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     parcel_bytes_ = g("token.view.parcel_mb") * 1e6;
     weight_total_ = weight_bytes(shape_);
     kv_per_token_ = kv_bytes_per_token(shape_);
+    paged_ = gi("token.serve.kv_policy") == kKvPaged;
+    preempt_swap_ = gi("token.serve.preempt") == kPreemptSwap;
+    mixed_ = gi("token.serve.scheduler") == kMixedChunked;
+    length_dist_ = gi("token.serve.length_dist");
+    prompt_spread_ = g("token.serve.prompt_spread");
+    output_spread_ = g("token.serve.output_spread");
+    block_tokens_ = std::max(1, gi("token.serve.block_tokens"));
+    host_step_s_ = g("token.serve.host_step_us") * 1e-6;
+    host_sched_s_ = g("token.serve.host_sched_us") * 1e-6;
+    host_output_s_ = g("token.serve.host_output_us") * 1e-6;
+    host_overlap_ = gi("token.serve.host_overlap") == 1;
+    // The KV warehouse: device memory the engine may use, less the weights and the
+    // reserve, in whole blocks. A request longer than it holds is cut to fit (the
+    // engine's longest sequence), with room for a verify step's tokens.
+    double device_bytes = 0;
+    for (int l : {kSram, kDram3d, kHbm})
+        if (hw_.level[l].enabled && !(l == kSram && policy_ == PlacementPolicy::SramAsScratch))
+            device_bytes += hw_.level[l].capacity;
+    double kv_room = device_bytes * g("token.serve.mem_util") - g("token.serve.reserve_gb") * 1e9 - weight_total_;
+    double block_bytes = kv_per_token_ * block_tokens_;
+    total_blocks_ = kv_room > 0 && block_bytes > 0 ? int(std::min(1e9, std::floor(kv_room / block_bytes))) : 0;
+    max_len_ = std::max(0, total_blocks_ * block_tokens_ - 17);
 
     // Run state and statistics start over.
     engine_.clear();
@@ -179,13 +201,21 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     segments_.clear();
     slots_.assign(size_t(batch_), Seq());
     waiting_.clear();
+    preempted_.clear();
+    free_blocks_ = total_blocks_;
+    swap_s_ = 0;
+    admitted_ = preemptions_ = truncated_ = recomputed_tokens_ = 0;
+    in_engine_ = 0;
+    in_engine_area_ = area_t_ = 0;
+    engine_time_.clear();
+    host_step_.clear();
     on_host_.clear();
     planned_.clear();
     decoding_.clear();
     next_seq_ = next_parcel_ = 0;
     device_busy_ = device_blocked_ = false;
     step_kind_ = kStepDecode;
-    step_start_ = step_end_ = step_compute_s_ = step_memwait_s_ = step_sampler_s_ = step_draft_s_ = 0;
+    step_start_ = step_end_ = step_compute_s_ = step_memwait_s_ = step_sampler_s_ = step_draft_s_ = step_host_s_ = 0;
     step_bottleneck_ = 0;
     tok_free_ = h2d_free_ = d2h_free_ = detok_free_ = screen_free_ = 0;
     tokens_on_host_ = tokens_held_ = 0;
@@ -220,8 +250,14 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     view_.kv_series.assign(kLevelCount, TimeSeries(512));
     update_view_levels(placement_);
 
+    view_.kv_paged = paged_;
+    view_.kv_capacity_bytes = paged_ ? total_blocks_ * kv_per_token_ * block_tokens_ : 0;
+    view_.kv_used_bytes = 0;
+    view_.running = view_.queued = view_.preempted = 0;
+    view_.kv_full = false;
+
     if (mode_ == kClosedBatch) {
-        for (int i = 0; i < batch_; i++) waiting_.push_back(0);
+        for (int i = 0; i < batch_; i++) enqueue(0);
         admit();
     } else {
         engine_.schedule(rng_.exponential(arrival_rate_), EV_ARRIVAL);
@@ -264,7 +300,7 @@ void TokenModel::handle(const Event& e) {
     double now = engine_.now();
     switch (e.type) {
     case EV_ARRIVAL:
-        if (waiting_.size() < kMaxWaiting) waiting_.push_back(now);
+        if (waiting_.size() < kMaxWaiting) enqueue(now);
         else dropped_++;
         engine_.schedule(now + rng_.exponential(arrival_rate_), EV_ARRIVAL);
         admit();
@@ -299,19 +335,85 @@ void TokenModel::handle(const Event& e) {
     }
 }
 
+int TokenModel::draw_length(double mean, double spread, int cap) {
+    double x = mean;
+    if (length_dist_ == kLengthUniform) x = mean * (1 + std::min(1.0, spread) * (2 * rng_.uniform() - 1));
+    else if (length_dist_ == kLengthLognormal && spread > 0) x = rng_.lognormal_mean_cv(mean, spread);
+    return int(std::clamp(std::round(x), 1.0, double(std::max(1, cap))));
+}
+
+void TokenModel::enqueue(double t_arrive) {
+    const int kLongest = 1 << 20;  // no request is longer than this, whatever the distribution's tail
+    Request r{t_arrive, draw_length(prompt_len_, prompt_spread_, kLongest), draw_length(out_len_, output_spread_, kLongest)};
+    if (paged_ && max_len_ >= 2 && r.prompt + r.out_len > max_len_) {  // cut to the longest sequence the KV holds
+        truncated_++;
+        r.prompt = std::min(r.prompt, max_len_ - 1);
+        r.out_len = std::min(r.out_len, max_len_ - r.prompt);
+    }
+    waiting_.push_back(r);
+}
+
+int TokenModel::blocks_for(double tokens) const { return int(std::ceil(std::max(0.0, tokens) / block_tokens_)); }
+
+void TokenModel::count_engine(double now) {
+    if (now > area_t_) in_engine_area_ += in_engine_ * (now - area_t_);
+    area_t_ = std::max(area_t_, now);
+}
+
 void TokenModel::admit() {
     double now = engine_.now();
-    for (size_t i = 0; i < slots_.size() && !waiting_.empty(); i++) {
+    view_.kv_full = false;
+    for (size_t i = 0; i < slots_.size(); i++) {
         if (slots_[i].active) continue;
+        if (!preempted_.empty()) {  // a pre-empted sequence comes back before anyone new
+            Seq& p = preempted_.front();
+            int need = blocks_for(p.swapped ? p.context() : p.prefill_target());
+            if (paged_ && need > free_blocks_) {
+                view_.kv_full = true;
+                break;
+            }
+            free_blocks_ -= need;
+            p.blocks = need;
+            if (p.swapped) {  // its KV crosses back from host memory before the next step
+                double bytes = p.context() * kv_per_token_, dur = h2d_lat_ + bytes / h2d_bw_;
+                swap_s_ += dur;
+                busy_h2d_ += dur;
+                link_energy_pj_ += bytes * 8 * host_link_pj_;
+                segments_.emit({next_parcel_++, uint16_t(int(kSegKvFetch) + int(kHostMem)), kStHostMem, kStMesh, now, now + dur,
+                                uint32_t(std::clamp(std::ceil(bytes / parcel_bytes_), 1.0, 4e9))});
+                p.swapped = false;
+                p.phase = kDecoding;
+            } else {
+                p.phase = kReady;
+            }
+            p.t_ready = now;
+            slots_[i] = std::move(p);
+            preempted_.pop_front();
+            continue;
+        }
+        if (waiting_.empty()) break;
+        const Request& r = waiting_.front();
+        int need = blocks_for(r.prompt);
+        if (paged_ && (need > free_blocks_ || max_len_ < 2)) {  // the KV warehouse is full: the door stays shut
+            view_.kv_full = true;
+            break;
+        }
         Seq s;
         s.active = true;
         s.phase = kTokenizing;
         s.id = next_seq_++;
-        s.t_arrive = waiting_.front();
+        s.t_arrive = r.t_arrive;
+        s.prompt = r.prompt;
+        s.out_len = r.out_len;
         waiting_.pop_front();
         s.t_admit = now;
-        s.prompt = prompt_len_;
-        s.out_len = out_len_;
+        if (paged_) {
+            s.blocks = need;
+            free_blocks_ -= need;
+        }
+        count_engine(now);
+        in_engine_++;
+        admitted_++;
         queue_wait_.add(now - s.t_arrive);
         prompt_in_ += uint64_t(s.prompt);
         double t0 = std::max(now, tok_free_), dur = host_time(s.prompt * tokenizer_s_);
@@ -324,6 +426,68 @@ void TokenModel::admit() {
             if (!view_.answer.empty()) push_answer("\n", now);
         }
         slots_[i] = std::move(s);
+    }
+    update_view_serving();
+}
+
+void TokenModel::update_view_serving() {
+    int running = 0;
+    for (const Seq& q : slots_) running += q.active ? 1 : 0;
+    view_.running = running;
+    view_.queued = int(waiting_.size());
+    view_.preempted = int(preempted_.size());
+    view_.kv_used_bytes = paged_ ? double(total_blocks_ - free_blocks_) * block_tokens_ * kv_per_token_ : 0;
+}
+
+// The newest sequence on the device gives up its KV blocks and waits to return.
+void TokenModel::preempt(int slot) {
+    double now = engine_.now();
+    Seq s = std::move(slots_[size_t(slot)]);
+    slots_[size_t(slot)] = Seq();
+    preemptions_++;
+    free_blocks_ += s.blocks;
+    s.blocks = 0;
+    if (preempt_swap_ && s.phase == kDecoding) {  // its KV crosses to host memory before the next step
+        double bytes = s.context() * kv_per_token_, dur = d2h_lat_ + bytes / d2h_bw_;
+        swap_s_ += dur;
+        busy_d2h_ += dur;
+        link_energy_pj_ += bytes * 8 * host_link_pj_;
+        segments_.emit({next_parcel_++, uint16_t(int(kSegKvFetch) + int(kHostMem)), kStMesh, kStHostMem, now, now + dur,
+                        uint32_t(std::clamp(std::ceil(bytes / parcel_bytes_), 1.0, 4e9))});
+        s.swapped = true;
+    } else {  // recompute: the prompt and the answer so far are prefilled again
+        s.refill = s.generated;
+        s.prefilled = 0;
+    }
+    preempted_.push_front(std::move(s));  // the last pre-empted returns first, as in vLLM
+}
+
+// Before a decode step every decoding sequence needs blocks for its next q tokens; the
+// oldest are served first, and while blocks are short the newest sequence on the
+// device is pre-empted (possibly the one asking).
+void TokenModel::grow_kv(double q) {
+    if (!paged_) return;
+    std::vector<int> order;
+    for (size_t i = 0; i < slots_.size(); i++)
+        if (slots_[i].active && slots_[i].phase == kDecoding) order.push_back(int(i));
+    auto older = [&](int a, int b) { return slots_[size_t(a)].id < slots_[size_t(b)].id; };
+    std::sort(order.begin(), order.end(), older);
+    for (int slot : order) {
+        Seq& s = slots_[size_t(slot)];
+        if (!s.active) continue;  // pre-empted already in this pass
+        int need = blocks_for(s.context() + q) - s.blocks;
+        while (need > free_blocks_ && s.active) {
+            int newest = -1;
+            for (size_t i = 0; i < slots_.size(); i++)
+                if (slots_[i].active && slots_[i].phase != kTokenizing &&
+                    (newest < 0 || slots_[i].id > slots_[size_t(newest)].id))
+                    newest = int(i);
+            preempt(newest);
+        }
+        if (s.active && need > 0) {
+            s.blocks += need;
+            free_blocks_ -= need;
+        }
     }
 }
 
@@ -359,58 +523,60 @@ void TokenModel::start_step() {
         engine_.schedule(on_host_.front().t_screen, EV_WAKE);
         return;
     }
-    // KV cache now on the device: every sequence that has reached it.
-    double kv_tokens = 0;
-    for (const Seq& s : slots_)
-        if (s.active && s.phase != kTokenizing) kv_tokens += s.context();
-
     StepWork w;
     planned_.clear();
     decoding_.clear();
+    double q = draft_k_ > 0 ? draft_k_ + 1 : 1;
+    bool prompts_ready = false;
+    for (const Seq& s : slots_) prompts_ready = prompts_ready || (s.active && s.phase == kReady);
+    // Decodes: every decoding sequence, unless prefill goes first and a prompt waits.
     int budget = chunk_;
-    for (size_t i = 0; i < slots_.size() && budget > 0; i++) {
-        const Seq& s = slots_[i];
-        if (!s.active || s.phase != kReady) continue;
-        int n = std::min(s.prompt - s.prefilled, budget);
-        bool last = s.prefilled + n == s.prompt;
-        add_work(w, prefill_chunk_work(n, s.prefilled, last));
-        planned_.push_back({int(i), n, last});
-        budget -= n;
-    }
-    double draft_s = 0, sampler_s = 0;
-    int logits = 0;
-    StepCost c;
-    if (!planned_.empty()) {
-        step_kind_ = kStepPrefill;
-        placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_);
-        c = step_cost(hw_, shape_, placement_, w);
-        record_step(c, 1, false);
-        for (const Planned& p : planned_) logits += p.last ? 1 : 0;
-    } else {
-        double ctx = 0;
+    double ctx = 0;
+    if (mixed_ || !prompts_ready) {
+        grow_kv(q);
         for (size_t i = 0; i < slots_.size(); i++)
             if (slots_[i].active && slots_[i].phase == kDecoding) {
                 decoding_.push_back(int(i));
                 ctx += slots_[i].context();
             }
-        if (decoding_.empty()) {  // nothing to do until a prompt reaches the device
-            view_.step_kind_now = -1;
-            return;
+        if (!decoding_.empty()) {
+            w = decode_work(double(decoding_.size()), q, ctx);
+            budget -= int(w.tokens);
         }
-        double n = double(decoding_.size()), q = draft_k_ > 0 ? draft_k_ + 1 : 1;
-        w = decode_work(n, q, ctx);
-        step_kind_ = draft_k_ > 0 ? kStepVerify : kStepDecode;
-        placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_);
-        c = step_cost(hw_, shape_, placement_, w);
-        record_step(c, 1, true);
-        if (draft_k_ > 0) {  // k steps of a draft model costing draft_ratio of a target step each
-            StepCost d = step_cost(hw_, shape_, placement_, decode_work(n, 1, ctx));
-            double scale = draft_k_ * draft_ratio_;
-            draft_s = d.time * scale;
-            record_step(d, scale, true);
-        }
-        logits = int(w.logit_tokens);
     }
+    // Prompt chunks, in slot order, up to the step's token budget.
+    for (size_t i = 0; i < slots_.size() && budget > 0; i++) {
+        const Seq& s = slots_[i];
+        if (!s.active || s.phase != kReady) continue;
+        int n = std::min(s.prefill_target() - s.prefilled, budget);
+        bool last = s.prefilled + n == s.prefill_target();
+        add_work(w, prefill_chunk_work(n, s.prefilled, last));
+        planned_.push_back({int(i), n, last});
+        budget -= n;
+    }
+    // KV cache now on the device: every sequence that has reached it.
+    double kv_tokens = 0;
+    for (const Seq& s : slots_)
+        if (s.active && s.phase != kTokenizing) kv_tokens += s.context();
+    double draft_s = 0, sampler_s = 0;
+    int logits = 0;
+    StepCost c;
+    if (planned_.empty() && decoding_.empty()) {  // nothing to do until a prompt reaches the device
+        view_.step_kind_now = -1;
+        return;
+    }
+    bool decode = !decoding_.empty();
+    step_kind_ = !decode ? kStepPrefill : !planned_.empty() ? kStepMixed : draft_k_ > 0 ? kStepVerify : kStepDecode;
+    placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_);
+    c = step_cost(hw_, shape_, placement_, w);
+    record_step(c, 1, decode);
+    if (decode && draft_k_ > 0) {  // k steps of a draft model costing draft_ratio of a target step each
+        StepCost d = step_cost(hw_, shape_, placement_, decode_work(double(decoding_.size()), 1, ctx));
+        double scale = draft_k_ * draft_ratio_;
+        draft_s = d.time * scale;
+        record_step(d, scale, true);
+    }
+    logits = int(w.logit_tokens);
     if (logits > 0) {
         if (sampler_host_) {  // logits go to the CPU, the chosen tokens come back
             double down = d2h_lat_ + logits * double(shape_.vocab) * kLogitBytes / d2h_bw_;
@@ -432,8 +598,19 @@ void TokenModel::start_step() {
     step_memwait_s_ = c.time - step_compute_s_;
     step_sampler_s_ = sampler_s;
     step_bottleneck_ = c.bottleneck;
-    double device_end = now + draft_s + c.time;
-    emit_fetch_segments(c, now + draft_s, device_end);
+    // The host's work for this step: serial, the device waits for all of it; overlapped,
+    // the scheduler and the output handling run beside the device, and the step lasts
+    // as long as the longest of the three. KV swaps wait for their transfers.
+    double seqs = double(decoding_.size() + planned_.size());
+    double sched = host_step_s_ + seqs * host_sched_s_, output = seqs * host_output_s_;
+    double device_s = draft_s + c.time + sampler_s;
+    double host_s = host_overlap_ ? std::max(0.0, std::max(sched, output) - device_s) : sched + output;
+    host_step_.add(sched + output);
+    step_host_s_ = host_s + swap_s_;
+    double t_dev = now + step_host_s_;
+    swap_s_ = 0;
+    double device_end = t_dev + draft_s + c.time;
+    emit_fetch_segments(c, t_dev + draft_s, device_end);
     double end = device_end + sampler_s;
     if (step_kind_ == kStepPrefill) prefill_time_.add(end - now);
     else decode_time_.add(end - now);
@@ -442,6 +619,7 @@ void TokenModel::start_step() {
     view_.core_busy_fraction = c.time > 0 ? step_compute_s_ / c.time : 0;
     view_.core_wait_fraction = c.time > 0 ? 1 - view_.core_busy_fraction : 0;
     view_.step_kind_now = step_kind_;
+    update_view_serving();
     device_busy_ = true;
     step_end_ = end;
     engine_.schedule(end, EV_STEP_END);
@@ -459,24 +637,31 @@ void TokenModel::end_step() {
     r.memory_wait_s = step_memwait_s_;
     r.draft_s = step_draft_s_;
     r.sampler_s = step_sampler_s_;
+    r.host_s = step_host_s_;
 
-    // Tokens produced per slot this step.
+    // Tokens produced per slot this step (the bool: by a decode, not by a prefill's last chunk).
     std::vector<std::pair<int, int>> produced;
-    if (step_kind_ == kStepPrefill) {
+    std::vector<bool> by_decode;
+    if (!planned_.empty()) {
         prefill_steps_++;
         for (const Planned& p : planned_) {
             Seq& s = slots_[size_t(p.slot)];
+            // Tokens past the prompt rebuild a pre-empted answer's KV (recompute).
+            int fresh = std::clamp(s.prompt - s.prefilled, 0, p.tokens);
             s.prefilled += p.tokens;
-            prompt_prefilled_ += uint64_t(p.tokens);
+            prompt_prefilled_ += uint64_t(fresh);
+            recomputed_tokens_ += uint64_t(p.tokens - fresh);
             r.tokens += p.tokens;
             r.seqs++;
             if (p.last) {
                 s.phase = kDecoding;
                 produced.push_back({p.slot, 1});
+                by_decode.push_back(false);
             }
         }
-        if (!planned_.empty()) r.first_seq = slots_[size_t(planned_[0].slot)].id;
-    } else {
+        r.first_seq = slots_[size_t(planned_[0].slot)].id;
+    }
+    if (!decoding_.empty()) {
         decode_steps_++;
         if (step_kind_ == kStepVerify) verify_steps_++;
         for (int slot : decoding_) {
@@ -494,10 +679,11 @@ void TokenModel::end_step() {
             }
             make = std::min(make, s.out_len - s.generated);
             produced.push_back({slot, make});
+            by_decode.push_back(true);
             r.tokens += make;
             r.seqs++;
         }
-        if (!decoding_.empty()) r.first_seq = slots_[size_t(decoding_[0])].id;
+        r.first_seq = slots_[size_t(decoding_[0])].id;
     }
 
     // The step's tokens travel to the host in one transfer (already there when sampled on the host).
@@ -524,7 +710,7 @@ void TokenModel::end_step() {
         segments_.emit({next_parcel_++, kSegOutputToken, kStSampler, kStD2h, now, now + 0.5 * link_s, uint32_t(total)});
         segments_.emit({next_parcel_++, kSegOutputToken, kStD2h, kStDetok, now + 0.5 * link_s, t_host, uint32_t(total)});
     }
-    for (auto& pr : produced) emit_tokens(pr.first, pr.second, t_host, link_s);
+    for (size_t k = 0; k < produced.size(); k++) emit_tokens(produced[k].first, produced[k].second, t_host, link_s, by_decode[k]);
     for (auto& pr : produced)
         if (slots_[size_t(pr.first)].generated >= slots_[size_t(pr.first)].out_len) finish(pr.first);
 
@@ -539,7 +725,7 @@ void TokenModel::end_step() {
     start_step();
 }
 
-void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s) {
+void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s, bool decode) {
     double now = engine_.now();
     Seq& s = slots_[size_t(slot)];
     bool watched = s.id == view_.watched_seq;
@@ -547,7 +733,7 @@ void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s) 
     for (int j = 0; j < count; j++) {
         s.generated++;
         tokens_sampled_++;
-        if (step_kind_ != kStepPrefill) decode_tokens_++;
+        if (decode) decode_tokens_++;
         TokenJourney jr;
         jr.seq = s.id;
         jr.index = uint32_t(s.generated);
@@ -652,9 +838,15 @@ void TokenModel::finish(int slot) {
         release_text(s, watched ? &chars : nullptr, detok_free_);
     }
     e2e_.add(s.t_last_screen - s.t_arrive);
+    double now = engine_.now();
+    engine_time_.add(now - s.t_admit);
+    count_engine(now);
+    in_engine_--;
+    free_blocks_ += s.blocks;
+    s.blocks = 0;
     s.active = false;
     seqs_done_++;
-    if (mode_ == kClosedBatch) waiting_.push_back(engine_.now());
+    if (mode_ == kClosedBatch) enqueue(now);
 }
 
 int TokenModel::stage_busy(double* busy) const {
@@ -763,7 +955,30 @@ std::vector<Metric> TokenModel::metrics() const {
         add("weight_bytes_" + ln, placement_.weights[l], "B", "Weights in " + ln, "权重位于 " + ln);
     }
 
-    add("queue_len", double(waiting_.size()), "req", "Requests waiting for a batch slot", "等待批次空位的请求");
+    add("queue_len", double(waiting_.size()), "req", "Requests waiting at the door", "在门口等待的请求");
+    double t_area = std::max(now, area_t_);
+    double area = in_engine_area_ + in_engine_ * (t_area - area_t_);
+    add("kv_capacity_tokens", paged_ ? double(total_blocks_) * block_tokens_ : 0, "tok",
+        "KV cache capacity on the device (paged)", "芯片上的 KV 缓存容量（分页）");
+    add("kv_capacity_bytes", view_.kv_capacity_bytes, "B", "KV cache capacity on the device, bytes", "芯片上的 KV 缓存容量（字节）");
+    add("kv_used_fraction", paged_ && total_blocks_ > 0 ? 1 - double(free_blocks_) / total_blocks_ : 0, "",
+        "Share of KV blocks in use", "在用 KV 块的比例");
+    add("requests_running", view_.running, "req", "Requests admitted and running", "已接纳、正在运行的请求");
+    add("requests_admitted", double(admitted_), "req", "Requests admitted since reset", "重置以来接纳的请求");
+    add("requests_preempted", double(preemptions_), "req", "Pre-emptions (KV cache full)", "抢占次数（KV 缓存满）");
+    add("requests_preempted_waiting", double(preempted_.size()), "req", "Pre-empted sequences waiting to return",
+        "等待恢复的被抢占序列");
+    add("requests_truncated", double(truncated_), "req", "Requests cut to the longest sequence the KV cache holds",
+        "被截短到 KV 缓存能容纳长度的请求");
+    add("recomputed_tokens", double(recomputed_tokens_), "tok", "Tokens prefilled again after pre-emption",
+        "抢占后重新预填充的词元");
+    add("engine_requests_mean", t_area > 0 ? area / t_area : 0, "req",
+        "Requests in the engine, admitted to finished (time average)", "引擎内的请求数：从接纳到完成（时间平均）");
+    add("engine_time_s", engine_time_.mean(), "s", "Time in the engine, admitted to finished (mean)",
+        "在引擎内的时间：从接纳到完成（均值）");
+    add("requests_done_per_s", now > 0 ? double(seqs_done_) / now : 0, "req/s", "Requests finished per second",
+        "每秒完成的请求");
+    add("host_step_s", host_step_.mean(), "s", "Host work per step (mean)", "每步主机工作（均值）");
     add("queue_wait_s", queue_wait_.mean(), "s", "Wait before prefill (mean)", "预填充前等待（均值）");
     add("requests_dropped", double(dropped_), "req", "Requests dropped (queue full)", "被丢弃的请求（队列满）");
     add("sequences_done", double(seqs_done_), "seq", "Sequences finished", "已完成序列");

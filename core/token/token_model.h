@@ -6,14 +6,27 @@
 // fit) -> sampler -> device-to-host link -> detokenizer (CPU) -> screen.
 //
 // What happens, event by event:
-//   arrival     a request arrives (closed batch: whenever a slot frees; open: Poisson)
-//               and waits for a free slot in the batch (the admission queue);
+//   arrival     a request arrives (closed loop: a user's next request as soon as its
+//               answer ends; open: Poisson), with prompt and answer lengths drawn
+//               from the chosen distribution, and waits at the door (the queue);
+//   admission   with the paged KV policy a request is admitted when a batch slot is
+//               free and the KV blocks of its prompt fit in the device memory left
+//               after the weights and a reserve; pre-empted sequences come back
+//               first. When a decode step's growth finds no free block, the newest
+//               sequence on the device is pre-empted (recompute: its KV is dropped
+//               and rebuilt by a prefill when it returns; swap: its KV crosses PCIe
+//               to host memory and back). With the offload policy every request is
+//               admitted to a free slot and KV that does not fit is read from host
+//               memory every step;
 //   tokenizer   one CPU server, FIFO, prompt length x cost per token (lognormal noise);
 //   h2d link    one FIFO link: latency + bytes / bandwidth;
-//   device      one step at a time. Prompts waiting for prefill go first, in chunks
-//               (chunked prefill); otherwise every decoding sequence takes one decode
-//               step together (with speculative decoding: k draft steps, then one
-//               verify step). Step time comes from step_cost() (roofline; see
+//   device      one step at a time. Prefill first: prompts waiting for prefill go
+//               first, in chunks (chunked prefill); otherwise every decoding sequence
+//               takes one decode step together (with speculative decoding: k draft
+//               steps, then one verify step). Mixed: every decoding sequence's tokens
+//               go in first and prompt chunks fill the rest of the step's token
+//               budget. The host's work per step (fixed + per sequence) adds to the
+//               step, or, overlapped, runs beside it. Step time comes from step_cost() (roofline; see
 //               step_cost.h) with the placement recomputed from the KV cache's size
 //               at that step (placement.h). The step ends when its tokens are
 //               sampled, so token n+1 of a sequence never starts before token n is
@@ -68,7 +81,7 @@ enum TokenSegmentKind : uint16_t {
     kSegPromptTokens = 0, kSegOutputToken = 1, kSegWeightFetch = 2, kSegKvFetch = 2 + kLevelCount,
     kSegText = 2 + 2 * kLevelCount
 };
-enum TokenStepKind : int { kStepPrefill = 0, kStepDecode = 1, kStepVerify = 2 };
+enum TokenStepKind : int { kStepPrefill = 0, kStepDecode = 1, kStepVerify = 2, kStepMixed = 3 };
 
 struct TokenStepRecord {
     static constexpr int kListed = 8;  // sequences whose output a step lists one by one
@@ -85,6 +98,7 @@ struct TokenStepRecord {
     int seq_tokens[kListed] = {};
     int bottleneck = 0;           // StepPart
     double compute_s = 0, memory_wait_s = 0, draft_s = 0, sampler_s = 0;
+    double host_s = 0;            // host work the device waited for (serial, or longer than the device step)
 };
 
 // One output token's trip, with the time spent at each stage.
@@ -122,6 +136,11 @@ struct TokenView {
     std::vector<uint64_t> itl_counts;   // [0]: below edges[0]; [i]: edges[i-1] .. edges[i]; last: and above
     std::deque<TokenJourney> journeys;  // recent tokens (at most 256)
     std::vector<TimeSeries> kv_series;  // KV bytes per level over time (one per level)
+    // Serving under load: the KV warehouse (paged policy) and the queue at the door.
+    bool kv_paged = true;
+    double kv_capacity_bytes = 0, kv_used_bytes = 0;  // device KV blocks: all, and held by sequences
+    int running = 0, queued = 0, preempted = 0;       // sequences admitted, waiting at the door, pre-empted and waiting
+    bool kv_full = false;                             // the request at the door waits for KV blocks, not for a slot
 };
 
 class TokenModel : public Model {
@@ -162,22 +181,34 @@ private:
         uint32_t id = 0;
         double t_arrive = 0, t_admit = 0;
         int prompt = 0, prefilled = 0, out_len = 0, generated = 0;
+        int refill = 0;              // answer tokens to prefill again (pre-empted, recompute)
+        int blocks = 0;              // KV blocks held (paged policy)
+        bool swapped = false;        // pre-empted with its KV in host memory
         double t_first_chip = -1, t_last_chip = -1, t_last_screen = -1;
         int held_tokens = 0;
         size_t text_pos = 0;
         double t_ready = 0;          // on the device and waiting for its next step
         StreamingDetokenizer detok;  // incremental: holds at most one unfinished character
         TokenJourney pending[4];     // held tokens' journeys (a character spans <= 4 bytes)
-        int context() const { return prefilled + generated; }
+        int context() const { return prefilled + generated - refill; }
+        int prefill_target() const { return prompt + refill; }
     };
+    struct Request { double t_arrive; int prompt, out_len; };
     struct HostRecord { double t_screen; uint32_t tokens; };
     struct Planned { int slot; int tokens; bool last; };  // prefill chunk part
 
     void handle(const Event& e);
     void admit();
+    void enqueue(double t_arrive);             // a new request at the door, its lengths drawn
+    int draw_length(double mean, double spread, int cap);
+    int blocks_for(double tokens) const;
+    void grow_kv(double q);                    // blocks for the next q tokens of every decoding sequence
+    void preempt(int slot);
+    void count_engine(double now);             // time-weighted count of requests in the engine
+    void update_view_serving();
     void start_step();
     void end_step();
-    void emit_tokens(int slot, int count, double t_host, double link_s);
+    void emit_tokens(int slot, int count, double t_host, double link_s, bool decode);
     void release_text(Seq& s, const std::vector<std::string>* chars, double t_detok);
     void drain_host();
     void push_answer(const std::string& ch, double t);  // keeps the last 2048 characters
@@ -210,16 +241,23 @@ private:
     double hiccup_p_ = 0, hiccup_s_ = 0, flush_s_ = 0;
     double h2d_lat_ = 0, h2d_bw_ = 1, d2h_lat_ = 0, d2h_bw_ = 1, host_link_pj_ = 0, parcel_bytes_ = 1;
     double weight_total_ = 0, kv_per_token_ = 0;
+    bool paged_ = true, preempt_swap_ = false, mixed_ = false, host_overlap_ = true;
+    int length_dist_ = 0, block_tokens_ = 16, max_len_ = 0;
+    double prompt_spread_ = 0, output_spread_ = 0, host_step_s_ = 0, host_sched_s_ = 0, host_output_s_ = 0;
+    int total_blocks_ = 0;
 
     // Run state.
     std::vector<Seq> slots_;
-    std::deque<double> waiting_;  // arrival times of requests waiting for a slot
+    std::deque<Request> waiting_;  // requests waiting at the door
+    std::deque<Seq> preempted_;    // pre-empted sequences, the next to return first
+    int free_blocks_ = 0;
+    double swap_s_ = 0;            // KV swap transfers the next step waits for
     uint32_t next_seq_ = 0, next_parcel_ = 0;
     bool device_busy_ = false, device_blocked_ = false;
     int step_kind_ = kStepDecode;
     double step_start_ = 0;
     double step_end_ = 0;  // when the device step under way (sampler included) ends
-    double step_compute_s_ = 0, step_memwait_s_ = 0, step_sampler_s_ = 0, step_draft_s_ = 0;
+    double step_compute_s_ = 0, step_memwait_s_ = 0, step_sampler_s_ = 0, step_draft_s_ = 0, step_host_s_ = 0;
     int step_bottleneck_ = 0;
     std::vector<Planned> planned_;       // prefill parts of the current step
     std::vector<int> decoding_;          // slots in the current decode step
@@ -232,6 +270,10 @@ private:
     uint64_t prefill_steps_ = 0, verify_steps_ = 0, seqs_done_ = 0, dropped_ = 0, holds_ = 0, detok_tokens_ = 0;
     uint64_t prompt_in_ = 0, prompt_prefilled_ = 0, drafts_accepted_ = 0, drafts_rejected_ = 0;
     uint64_t text_chars_ = 0;
+    uint64_t admitted_ = 0, preemptions_ = 0, truncated_ = 0, recomputed_tokens_ = 0;
+    int in_engine_ = 0;                 // admitted and not finished (running or pre-empted)
+    double in_engine_area_ = 0, area_t_ = 0;  // integral of in_engine_ over time, up to area_t_
+    RunningStats engine_time_, host_step_;
     RunningStats ttft_chip_, ttft_screen_, tpot_chip_, tpot_screen_, queue_wait_, e2e_, verify_tokens_;
     RunningStats prefill_time_, decode_time_;
     Quantiles ttft_screen_q_, tpot_chip_q_, tpot_screen_q_;

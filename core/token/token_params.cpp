@@ -56,14 +56,16 @@ const char* ASSUMED = "teaching default (assumption), not a measurement";
 void add_run(ParamRegistry& reg) {
     reg.group("token.run", "Run and batching", "运行与批处理");
     Adder a{reg, "run"};
-    a.choice("mode", "Arrivals", "请求到达方式", {"Closed batch", "Open (Poisson arrivals)"},
-             {"封闭批次", "开放（泊松到达）"}, 0,
-             "Closed: the batch is always full; a finished sequence is replaced at once. Open: requests arrive at "
-             "random (Poisson) and queue when the batch is full.",
-             "封闭：批次始终满员，一个序列结束立刻补上新的。开放：请求随机（泊松）到达，批次满时排队等待。", true);
-    a("batch", "Batch size (limit)", "批大小（上限）", "seq", 1, 256, 4,
-      "Sequences decoded together in one step; in open mode, the most that may run at once.",
-      "一步里一起解码的序列数；开放模式下为同时运行的上限。", ASSUMED, LOG, true, true);
+    a.choice("mode", "Arrivals", "请求到达方式", {"Closed loop (N users)", "Open (Poisson arrivals)"},
+             {"封闭循环（N 个用户）", "开放（泊松到达）"}, 0,
+             "Closed: as many users as the batch size, each sending its next request as soon as its answer ends. "
+             "Open: requests arrive at random (Poisson) and queue at the door when the engine is full.",
+             "封闭：用户数等于批大小，每个用户的回答一结束就发出下一个请求。开放：请求随机（泊松）到达，引擎满时在门口排队。", true);
+    a("batch", "Batch size / users", "批大小 / 用户数", "seq", 1, 256, 4,
+      "Closed loop: the number of users. Open: the most sequences that may run at once. With the paged KV policy "
+      "fewer may run, as many as the KV cache holds.",
+      "封闭循环：用户数。开放：同时运行的序列上限。分页 KV 策略下可能更少：KV 缓存装得下多少就运行多少。", ASSUMED, LOG, true,
+      true);
     a("arrival_rate", "Arrival rate", "到达率", "req/s", 0.01, 10000, 2,
       "Open mode: mean requests per second (Poisson).", "开放模式：每秒平均到达的请求数（泊松过程）。", ASSUMED, LOG);
     a("prompt_tokens", "Prompt length", "提示长度", "tok", 1, 32768, 64,
@@ -72,8 +74,10 @@ void add_run(ParamRegistry& reg) {
       "Tokens generated per request before it ends.", "每个请求生成多少个词元后结束。", ASSUMED, LOG, true);
     a("prefill_chunk", "Prefill chunk", "预填充分块", "tok", 16, 32768, 2048,
       "Most prompt tokens one prefill step processes; longer prompts take several steps (chunked prefill). "
-      "Set it above the prompt length to prefill the whole prompt at once.",
-      "一次预填充步最多处理的提示词元数；更长的提示分几步完成（分块预填充）。大于提示长度即整段一次完成。",
+      "Set it above the prompt length to prefill the whole prompt at once. With the mixed scheduler it is the "
+      "per-step token budget, decodes included.",
+      "一次预填充步最多处理的提示词元数；更长的提示分几步完成（分块预填充）。大于提示长度即整段一次完成。"
+      "混合调度下它是每步的词元预算，解码词元也算在内。",
       ASSUMED, LOG, true);
     a.choice("answer_lang", "Answer language", "回答语言", {"English", "Chinese"}, {"英文", "中文"}, 0,
              "Which built-in answer the sequences produce. Chinese characters take 3 bytes and often end "
@@ -429,6 +433,74 @@ void add_tokenizer_choice(ParamRegistry& reg) {
              "缺失时改用替身，指标 tokenizer_in_use 会注明。", true);
 }
 
+
+// Serving under load (added after the first release, last so earlier parameters keep
+// their places): how KV capacity decides concurrency, the scheduler, request lengths
+// and the host's work per step.
+void add_serving(ParamRegistry& reg) {
+    reg.group("token.serve", "Serving under load", "负载下的服务");
+    Adder a{reg, "serve"};
+    a.choice("kv_policy", "KV cache policy", "KV 缓存策略",
+             {"Paged: admit while the KV cache fits on the device", "Offload: KV that does not fit is read from host memory"},
+             {"分页：KV 缓存放得下才接纳请求", "卸载：放不下的 KV 每步从主机内存读取"}, 0,
+             "Paged (as vLLM and TensorRT-LLM serve): a request is admitted only while its KV cache fits in device "
+             "memory after the weights and a reserve; when growth overflows, the newest sequence is pre-empted. "
+             "Offload: every request is admitted and the KV cache that does not fit is read over PCIe every step.",
+             "分页（vLLM、TensorRT-LLM 的做法）：只有权重和预留之外的显存还放得下它的 KV 缓存，请求才被接纳；"
+             "增长溢出时，最新的序列被抢占。卸载：所有请求都接纳，放不下的 KV 缓存每一步都经 PCIe 读取。", true);
+    a("mem_util", "Device memory the engine may use", "引擎可用显存比例", "", 0.1, 1, 0.9,
+      "Share of device memory for weights, reserve and KV cache together.", "权重、预留与 KV 缓存合计可占的显存比例。",
+      "vLLM's default gpu_memory_utilization, 0.9 (vLLM engine arguments)");
+    a("reserve_gb", "Activation reserve", "激活预留", "GB", 0, 1000, 2,
+      "Device memory kept for activations and runtime buffers, in total; the rest after the weights holds the KV cache.",
+      "为激活值与运行时缓冲保留的显存（总计）；权重之外的其余部分存放 KV 缓存。",
+      "assumption: vLLM measures it with a profiling run; 1-4 GB is typical for an 8B model");
+    a("block_tokens", "KV block size", "KV 块大小", "tok", 1, 256, 16,
+      "Tokens per KV cache block (paged attention): a sequence holds whole blocks.", "每个 KV 缓存块的词元数（分页注意力）：序列按整块占用。",
+      "vLLM's default block size, 16", LOG, true, true);
+    a.choice("preempt", "Pre-emption", "抢占方式", {"Recompute", "Swap to host memory"}, {"重算", "换出到主机内存"}, 0,
+             "What happens to a pre-empted sequence: its KV cache is dropped and its prompt and answer so far are "
+             "prefilled again when it returns, or its KV cache is copied to host memory and back over PCIe.",
+             "被抢占的序列如何处理：丢掉它的 KV 缓存，回来时把提示和已生成的回答重新预填充；或把 KV 缓存经 PCIe 拷到主机内存再拷回。");
+    a.choice("scheduler", "Scheduler", "调度器", {"Prefill first", "Mixed: chunked prefill rides with decodes"},
+             {"预填充优先", "混合：分块预填充与解码同步"}, 0,
+             "Prefill first: while a prompt waits, every decode waits for its prefill. Mixed: each step takes every "
+             "decoding sequence's token first, then prompt chunks up to the per-step token budget (Prefill chunk).",
+             "预填充优先：只要有提示在等，所有解码都要等它预填充完。混合：每一步先放进所有解码序列的词元，再按每步词元预算"
+             "（预填充分块）放入提示分块。");
+    a.choice("length_dist", "Request lengths", "请求长度分布", {"Fixed", "Uniform", "Lognormal"}, {"固定", "均匀", "对数正态"},
+             0,
+             "How prompt and answer lengths vary around their means (Prompt length, Answer length). Uniform: mean "
+             "+- spread x mean. Lognormal: the spread is the coefficient of variation.",
+             "提示与回答长度如何围绕均值（提示长度、回答长度）变化。均匀：均值 ± 离散度 × 均值。对数正态：离散度为变异系数。");
+    a("prompt_spread", "Prompt length spread", "提示长度离散度", "", 0, 3, 0.5,
+      "Uniform: half-width as a share of the mean (at most 1). Lognormal: coefficient of variation.",
+      "均匀：半宽占均值的比例（最多 1）。对数正态：变异系数。", ASSUMED);
+    a("output_spread", "Answer length spread", "回答长度离散度", "", 0, 3, 0.5,
+      "Uniform: half-width as a share of the mean (at most 1). Lognormal: coefficient of variation.",
+      "均匀：半宽占均值的比例（最多 1）。对数正态：变异系数。", ASSUMED);
+    const char* host_src =
+        "defaults: a compiled engine (assumption). Calibrated to vLLM v0.6.0's release notes (blog.vllm.ai, "
+        "2024-09-05): Llama-3-8B on one H100, before overlap the API server took about 33% and scheduling about 29% "
+        "of the time, about 2.7x throughput after; tests/fidelity/published.tsv row vllm060_overlap_speedup holds "
+        "the fitted per-sequence costs";
+    a("host_step_us", "Host work per step", "每步主机工作", "us", 0, 100000, 100,
+      "Fixed host time per step: scheduling the batch and preparing its inputs.", "每步固定的主机时间：调度批次、准备输入。",
+      host_src);
+    a("host_sched_us", "Scheduling per sequence", "每序列调度", "us", 0, 10000, 3,
+      "Host scheduling and input preparation per sequence in a step.", "一步中每个序列的主机调度与输入准备时间。", host_src);
+    a("host_output_us", "Output handling per sequence", "每序列输出处理", "us", 0, 10000, 3,
+      "Host time per sequence per step to process and stream its output (the API server's share).",
+      "每步每个序列处理并流式发送输出的主机时间（API 服务器的份额）。", host_src);
+    a.choice("host_overlap", "Host and device", "主机与芯片", {"Serial: the device waits for the host", "Overlapped"},
+             {"串行：芯片等主机", "重叠"}, 1,
+             "Serial: every step waits for the host's scheduling and output handling. Overlapped: the host prepares "
+             "the next step and streams the last one's output while the device runs (separate processes), so a step "
+             "takes the longest of the device, the scheduler and the output handling.",
+             "串行：每一步都等主机完成调度与输出处理。重叠：芯片运行时主机并行准备下一步并发送上一步的输出（分开的进程），"
+             "一步的时间取芯片、调度、输出处理三者中最长的。");
+}
+
 }  // namespace
 
 const ParamRegistry& token_registry() {
@@ -451,6 +523,7 @@ void build_token_registry(ParamRegistry& reg) {
     add_hardware_presets(reg);
     add_model_presets(reg);
     add_tokenizer_choice(reg);
+    add_serving(reg);
 }
 
 }  // namespace tj

@@ -25,5 +25,9 @@ void build_token_registry(ParamRegistry& reg);
 enum TokenRunMode { kClosedBatch = 0, kOpenArrivals = 1 };
 enum TokenSamplerPlace { kSamplerOnDevice = 0, kSamplerOnHost = 1 };
 enum TokenDetokMode { kDetokIncremental = 0, kDetokNaive = 1 };
+enum TokenKvPolicy { kKvPaged = 0, kKvOffload = 1 };
+enum TokenPreempt { kPreemptRecompute = 0, kPreemptSwap = 1 };
+enum TokenScheduler { kPrefillFirst = 0, kMixedChunked = 1 };
+enum TokenLengthDist { kLengthFixed = 0, kLengthUniform = 1, kLengthLognormal = 2 };
 
 }  // namespace tj
