@@ -191,7 +191,7 @@ void TokenScene::charts() {
         static const ImU32 level_col[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
         for (int l = 0; l < kLevelCount; l++)
             if (hw.level[l].enabled && t.weights[l] + t.kv[l] > 0)
-                roofs.push_back({tr(level_key[l]), hw.level[l].bandwidth * hw.bw_eff, level_col[l]});
+                roofs.push_back({tr(level_key[l]), hw.level[l].bandwidth * hw.level[l].efficiency, level_col[l]});
         std::vector<RoofPoint> pts = {{metric("roofline_flops_per_byte"), metric("roofline_attained_flops"),
                                        tr("token.chart.decode_point")}};
         roofline("roof", {w, fs * 11}, hw.peak_flops() * hw.compute_eff, roofs, pts);

@@ -20,6 +20,25 @@ double mesh_mean_edge_hops(int x, int y) {
     return sum / (double(x) * double(y));
 }
 
+int Hardware::stage_count() const { return std::max(1, std::clamp(pp_stages, 1, std::max(1, chips)) * std::max(1, regions)); }
+
+int Hardware::chips_per_stage() const {
+    int stages = std::clamp(pp_stages, 1, std::max(1, chips));
+    return std::max(1, chips / stages);
+}
+
+double format_peak_multiplier(int bits, double x8, double x4) {
+    if (bits <= 4 && x4 > 0) return x4;
+    if (bits <= 8 && x8 > 0) return x8;
+    return 1;
+}
+
+int compute_format_bits(double weight_bits, int act_bits) {
+    // Block formats (8.5 or 4.5 bits: a shared exponent per block) count as 8 or 4.
+    int w = weight_bits > 9 ? 16 : weight_bits > 5 ? 8 : 4;
+    return std::max(w, act_bits <= 4 ? 4 : act_bits <= 8 ? 8 : 16);
+}
+
 const char* level_name(int l) {
     static const char* names[kLevelCount] = {"sram", "dram3d", "hbm", "host"};
     return l >= 0 && l < kLevelCount ? names[l] : "?";

@@ -5,7 +5,14 @@
 // whatever does not fit on the device spills; reading it crosses PCIe every step).
 // Capacities and bandwidths are totals over all cores and all chips; the model
 // builds this struct from the registry (see token_model.cpp), the tests fill it by
-// hand. Everything is in SI units: bytes, bytes/s, seconds, FLOP/s, pJ.
+// hand. Everything is in SI units: bytes, bytes/s, seconds, FLOP/s, pJ, W.
+//
+// Parallelism: the chips split into `pp_stages` pipeline stages (layers divided
+// among them, activations hopping over the chip links), each stage's chips working
+// in tensor parallel; on one chip, `regions` splits the mesh into regions of cores
+// that each hold a slice of the layers (on-wafer layer pipelining), the token
+// streaming from region to region over the NoC. stages() = pp_stages * regions.
+// How a step's parts combine is the machine's StepForm (see step_cost.h).
 #pragma once
 
 namespace tj {
@@ -18,14 +25,23 @@ struct MemLevelSpec {
     double bandwidth = 0;   // bytes/s, peak
     double latency = 0;     // s, first byte of a layer's fetch
     double pj_per_bit = 0;  // energy to read one bit from this level
+    double efficiency = 1;  // achieved fraction of the peak bandwidth
+};
+
+// How a step's parts combine (step_cost.h gives the formulas).
+enum class StepForm : int {
+    Overlapped = 0,   // dataflow machines: compute, memory and NoC stream together per layer
+    Serial = 1,       // nothing overlaps: every part adds
+    PerOperator = 2,  // GPUs: kernels run one after another, each at its own roofline
 };
 
 struct Hardware {
     int mesh_x = 1, mesh_y = 1;  // cores per chip, as a grid
-    int chips = 1;               // chips working in tensor parallel
-    double core_flops = 1e12;    // peak FLOP/s of one core
+    int chips = 1;               // chips in all (pp_stages groups working in tensor parallel)
+    int pp_stages = 1;           // pipeline stages across chips (clamped to 1..chips)
+    int regions = 1;             // layer regions per chip (on-wafer pipelining)
+    double core_flops = 1e12;    // peak FLOP/s of one core in the format the multiplies run in
     double compute_eff = 1;      // achieved fraction of peak compute
-    double bw_eff = 1;           // achieved fraction of peak memory bandwidth
     MemLevelSpec level[kLevelCount];
     double noc_hop_latency = 0;  // s per router hop
     double noc_link_bw = 1e12;   // bytes/s of one NoC link
@@ -36,11 +52,23 @@ struct Hardware {
     double step_overhead = 0;    // s per step (scheduling, launch of the step)
     double pj_per_flop = 0;
     double act_bits = 16;        // activations exchanged in reductions
-    bool serial = false;         // true: nothing overlaps (sum); false: max per layer
+    StepForm form = StepForm::Overlapped;
+    double static_watts = 0;     // idle/board power of one chip, drawn whatever the load
 
     double cores() const { return double(mesh_x) * mesh_y * chips; }
     double peak_flops() const { return cores() * core_flops; }
+    int stage_count() const;     // pipeline stages in all: chip stages x regions per chip
+    int chips_per_stage() const; // tensor-parallel group of one chip stage
 };
+
+// Peak multiplier of a number format over the 16-bit peak. compute_bits is the
+// format the multiplies run in (16, 8 or 4); x8 and x4 are the machine's 8- and
+// 4-bit peaks over its 16-bit peak, 0 where it has no such format: then the next
+// wider format it has is used (8 -> 16, 4 -> 8 -> 16).
+double format_peak_multiplier(int compute_bits, double x8, double x4);
+// The format a step's multiplies run in: activations' bits, unless the weights are
+// wider (weights narrower than the activations are widened on the fly).
+int compute_format_bits(double weight_bits, int act_bits);
 
 // Mean over the cores of an X x Y mesh of the hops from the nearest edge
 // (data from far memory enter through the edge routers): 1 + min distance to a side.

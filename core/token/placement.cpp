@@ -5,7 +5,8 @@
 
 namespace tj {
 
-Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy) {
+Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy,
+                double embedding_bytes) {
     // Device levels in order of achieved bandwidth (ties keep the SRAM-3D-HBM order);
     // host memory is always last and holds whatever remains.
     int order[kLevelCount - 1] = {kSram, kDram3d, kHbm};
@@ -17,8 +18,9 @@ Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, Placem
         free_bytes[l] = usable ? std::max(0.0, hw.level[l].capacity) : 0;
     }
     Placement p;
-    auto pour = [&](double bytes, double* into) {
-        for (int l : order) {
+    auto pour = [&](double bytes, double* into, bool slowest_first = false) {
+        for (int i = 0; i < kLevelCount - 1; i++) {
+            int l = order[slowest_first ? kLevelCount - 2 - i : i];
             double take = std::min(bytes, free_bytes[l]);
             into[l] += take;
             free_bytes[l] -= take;
@@ -33,6 +35,7 @@ Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, Placem
         pour(std::max(0.0, weight_bytes), p.weights);
         pour(std::max(0.0, kv_bytes), p.kv);
     }
+    pour(std::max(0.0, embedding_bytes), p.embed, true);
     return p;
 }
 

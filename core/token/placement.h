@@ -4,7 +4,9 @@
 // enabled levels, fastest (by achieved bandwidth) first, in the order the policy
 // says. What does not fit on the device spills to host memory. The model calls
 // place() every step, because the KV cache grows by one entry per token and spills
-// outward as it does.
+// outward as it does. The input embedding table is read one row per token, so it
+// takes only what capacity is left after weights and KV, slowest level first; it
+// never pushes a streamed weight out of a fast level.
 //
 // Usage:
 //   Placement p = place(hw, weight_bytes(m), kv_total, PlacementPolicy::WeightsFirst);
@@ -21,11 +23,14 @@ enum class PlacementPolicy : int {
 };
 
 struct Placement {
-    double weights[kLevelCount] = {};
+    double weights[kLevelCount] = {};  // streamed weights (every layer, the output head)
     double kv[kLevelCount] = {};
-    double used(int level) const { return weights[level] + kv[level]; }
+    double embed[kLevelCount] = {};    // the input embedding table
+    double used(int level) const { return weights[level] + kv[level] + embed[level]; }
 };
 
-Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy);
+// weight_bytes: the streamed weights (without the embedding table).
+Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy,
+                double embedding_bytes = 0);
 
 }  // namespace tj

@@ -59,10 +59,25 @@ double StepCost::total_energy_pj() const {
     return s;
 }
 
+double kv_replication(const Hardware& hw, const ModelShape& m) {
+    return std::max(1.0, double(hw.chips_per_stage()) / std::max(1, m.kv_heads));
+}
+
+double pipeline_fill_time(int stages, double stage_time, double hop_time) {
+    return stages * stage_time + std::max(0, stages - 1) * hop_time;
+}
+
+double pipeline_step_time(int stages, int micro_batches, double stage_time, double hop_time) {
+    double beat = std::max(stage_time, stages > 1 ? hop_time : 0);  // one micro-batch leaves every beat
+    return std::max(pipeline_fill_time(stages, stage_time, hop_time), micro_batches * beat);
+}
+
+namespace {
+
 // Share of `bytes` that goes to level l, in proportion to what is placed there;
 // with nothing placed, in proportion to `otherwise` (for the KV cache: like the
 // weights), and with nothing there either, to host memory.
-static void split(const double* placed, const double* otherwise, double bytes, double* out) {
+void split(const double* placed, const double* otherwise, double bytes, double* out) {
     double total = 0;
     for (int l = 0; l < kLevelCount; l++) total += placed[l];
     if (!(total > 0) && otherwise) {
@@ -76,44 +91,102 @@ static void split(const double* placed, const double* otherwise, double bytes, d
     for (int l = 0; l < kLevelCount; l++) out[l] += bytes * placed[l] / total;
 }
 
-StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement& p, const StepWork& w) {
-    StepCost c;
-    if (!(w.tokens > 0)) return c;
-    ModelShape m = sanitized(shape);
-    double layers = m.layers;
+double achieved_bw(const MemLevelSpec& s) { return s.bandwidth * s.efficiency; }
 
+// Seconds per byte of data spread over the levels like `share` (they share each
+// core's load path, so the levels' times add).
+double seconds_per_byte(const Hardware& hw, const double* share) {
+    double total = 0, t = 0;
+    for (int l = 0; l < kLevelCount; l++) total += share[l];
+    if (!(total > 0)) return 0;
+    for (int l = 0; l < kLevelCount; l++) {
+        double bw = achieved_bw(hw.level[l]);
+        if (share[l] > 0 && bw > 0) t += share[l] / total / bw;
+    }
+    return t;
+}
+
+// GPUs: the kernels of a layer run one after another, each at its own roofline,
+// so a GEMM's compute does not hide under the attention's KV reads. Within a
+// kernel loads and math overlap, but not perfectly where they are of a size: its
+// time is the quadratic mean sqrt(compute^2 + memory^2), the larger of the two when
+// one dominates and sqrt(2) times it at the ridge (an assumption, see step_cost.h).
+double per_operator_time(const Hardware& hw, const ModelShape& m, const StepWork& w, const StepCost& c,
+                         double achieved_flops, double kv_factor) {
+    double wsec = seconds_per_byte(hw, c.weight_bytes), kvsec = seconds_per_byte(hw, c.kv_bytes);
+    double wbyte = m.weight_bits / 8, h = m.hidden;
+    double q = double(m.heads) * m.head_dim, kv = double(m.kv_heads) * m.head_dim;
+    auto op = [&](double flops, double seconds_of_bytes) {
+        double t_compute = achieved_flops > 0 ? flops / achieved_flops : 0;
+        return std::hypot(t_compute, seconds_of_bytes);
+    };
+    // Q, K and V projections; the output projection; the gated FFN's gate and up,
+    // then down. A mixture of experts multiplies by the active experts of each
+    // token and reads the experts the step's tokens touch.
+    // The norms (and a router) are read but barely multiply.
+    double ffn_flops = m.active_experts, ffn_read = experts_touched(m, w.tokens);
+    double norms = 2 * h + (m.experts > 1 ? h * m.experts : 0);
+    double mats[5][3] = {{h * (q + 2 * kv), 1, 1},
+                         {q * h, 1, 1},
+                         {2 * h * m.ffn, ffn_flops, ffn_read},
+                         {h * double(m.ffn), ffn_flops, ffn_read},
+                         {norms, 0, 1}};
+    double gemm = 0;
+    for (auto& mt : mats) gemm += op(2 * mt[0] * mt[1] * w.tokens, mt[0] * mt[2] * wbyte * wsec);
+    double kv_bytes = kv_bytes_per_token(m) / m.layers * (w.kv_read_tokens + w.kv_write_tokens) * kv_factor;
+    double attention = op(4.0 * m.heads * m.head_dim * w.pairs, kv_bytes * kvsec);
+    double head_read = (w.logit_tokens > 0 ? head_params(m) : 0) + h;  // with the final norm
+    double head = op(2 * head_params(m) * w.logit_tokens, head_read * wbyte * wsec);
+    return m.layers * (gemm + attention) + head;
+}
+
+// One pass of the work through every layer on the resources of one pipeline stage
+// (so the time is the sum over the stages); no per-step overhead.
+StepCost pass_cost(const Hardware& hw, const ModelShape& m, const Placement& p, const StepWork& w, double kv_factor) {
+    StepCost c;
+    double layers = m.layers;
     c.flops = forward_flops(m, w.tokens, w.pairs, w.logit_tokens);
-    double wb = weight_bytes_fetched(m, w.tokens, w.logit_tokens);
-    double kvb = kv_bytes_per_token(m) * (w.kv_read_tokens + w.kv_write_tokens);
+    double emb_rows = w.tokens * m.hidden * m.weight_bits / 8;
+    double wb = weight_bytes_fetched(m, w.tokens, w.logit_tokens) - emb_rows;
+    double kvb = kv_bytes_per_token(m) * (w.kv_read_tokens + w.kv_write_tokens) * kv_factor;
     split(p.weights, nullptr, wb, c.weight_bytes);
     split(p.kv, p.weights, kvb, c.kv_bytes);
+    double emb_bytes[kLevelCount] = {};
+    split(p.embed, p.weights, emb_rows, emb_bytes);
 
     double achieved_flops = hw.peak_flops() * hw.compute_eff;
     c.part[kPartCompute] = achieved_flops > 0 ? c.flops / achieved_flops : 0;
+    double latency = 0;  // first-byte latencies: per layer for streamed data, once for embedding rows
     for (int l = 0; l < kLevelCount; l++) {
-        c.bytes[l] = c.weight_bytes[l] + c.kv_bytes[l];
+        double streamed = c.weight_bytes[l] + c.kv_bytes[l];
+        c.weight_bytes[l] += emb_bytes[l];
+        c.bytes[l] = streamed + emb_bytes[l];
         const MemLevelSpec& s = hw.level[l];
-        double bw = s.bandwidth * hw.bw_eff;
-        double t = 0;
-        if (c.bytes[l] > 0) t = (bw > 0 ? c.bytes[l] / bw : 0) + layers * s.latency;
+        double bw = achieved_bw(s), t = 0;
+        double lat = streamed > 0 ? layers * s.latency : emb_bytes[l] > 0 ? s.latency : 0;
+        if (c.bytes[l] > 0) t = (bw > 0 ? c.bytes[l] / bw : 0) + lat;
+        latency += lat;
         c.part[kPartSram + l] = t;
         c.energy_pj[kEnergySram + l] = c.bytes[l] * 8 * s.pj_per_bit;
     }
 
     // NoC: far-memory and host bytes enter through the edge routers of each chip.
+    bool gpu = hw.form == StepForm::PerOperator;
     double edge_bytes = c.bytes[kHbm] + c.bytes[kHostMem];
     double edge_links = 2.0 * (hw.mesh_x + hw.mesh_y) * hw.chips;
     double noc_edge = 0;
-    if (edge_bytes > 0) noc_edge = edge_bytes / (edge_links * hw.noc_link_bw) + layers * hw.mean_edge_hops * hw.noc_hop_latency;
+    if (edge_bytes > 0 && !gpu)
+        noc_edge = edge_bytes / (edge_links * hw.noc_link_bw) + layers * hw.mean_edge_hops * hw.noc_hop_latency;
     // 3D-DRAM bytes rise one vertical hop into their own core: a hop's latency per layer, no mesh link.
-    if (c.bytes[kDram3d] > 0) noc_edge = std::max(noc_edge, layers * hw.noc_hop_latency);
+    if (c.bytes[kDram3d] > 0 && !gpu) noc_edge = std::max(noc_edge, layers * hw.noc_hop_latency);
     c.byte_hops = edge_bytes * hw.mean_edge_hops + c.bytes[kDram3d] * 1.0;
 
-    // Reductions: two all-reduces of the step's activations per layer.
+    // Reductions: two all-reduces of the step's activations per layer, across the
+    // mesh (not on GPUs: their SMs share results through L2) and across the chips.
     double act_bytes = w.tokens * m.hidden * hw.act_bits / 8;
     double reduce_mesh = 0, reduce_chips = 0;
     double mesh_hops = double(hw.mesh_x - 1) + double(hw.mesh_y - 1);
-    if (mesh_hops > 0) {
+    if (mesh_hops > 0 && !gpu) {
         reduce_mesh = 2 * layers * (mesh_hops * hw.noc_hop_latency + 2 * act_bytes / hw.noc_link_bw);
         c.byte_hops += 2 * layers * 2 * act_bytes * mesh_hops * hw.chips;
     }
@@ -125,20 +198,97 @@ StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement&
     }
     c.part[kPartNoc] = noc_edge + reduce_mesh;
     c.part[kPartChipLink] = reduce_chips;
-    c.part[kPartOverhead] = layers * hw.layer_overhead + hw.step_overhead;
+    c.part[kPartOverhead] = layers * hw.layer_overhead;
 
     c.energy_pj[kEnergyNoc] = c.byte_hops * 8 * hw.noc_pj_per_bit_hop;
     c.energy_pj[kEnergyChipLink] = c.chip_link_bytes * 8 * hw.chip_link_pj_per_bit;
     c.energy_pj[kEnergyCompute] = c.flops * hw.pj_per_flop;
 
-    if (hw.serial) {
+    if (hw.form == StepForm::Serial) {
         for (double t : c.part) c.time += t;
+    } else if (gpu) {
+        c.time = per_operator_time(hw, m, w, c, achieved_flops, kv_factor) + latency + reduce_chips +
+                 c.part[kPartOverhead];
+        for (int l = 0; l < kLevelCount; l++)  // embedding rows: a gather, bytes only
+            if (emb_bytes[l] > 0 && achieved_bw(hw.level[l]) > 0) c.time += emb_bytes[l] / achieved_bw(hw.level[l]);
     } else {
         double memory = 0;
         for (int l = 0; l < kLevelCount; l++) memory += c.part[kPartSram + l];
         double streamed = std::max({c.part[kPartCompute], memory, noc_edge});
         c.time = streamed + reduce_mesh + reduce_chips + c.part[kPartOverhead];
     }
+    return c;
+}
+
+StepWork scaled(const StepWork& w, double f) {
+    StepWork s;
+    s.seqs = w.seqs * f;
+    s.tokens = w.tokens * f;
+    s.logit_tokens = w.logit_tokens * f;
+    s.pairs = w.pairs * f;
+    s.kv_read_tokens = w.kv_read_tokens * f;
+    s.kv_write_tokens = w.kv_write_tokens * f;
+    return s;
+}
+
+}  // namespace
+
+StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement& p, const StepWork& w) {
+    StepCost c;
+    if (!(w.tokens > 0)) return c;
+    ModelShape m = sanitized(shape);
+    double kv_factor = kv_replication(hw, m);
+    int stages = hw.stage_count();
+    if (stages <= 1) {
+        c = pass_cost(hw, m, p, w, kv_factor);
+    } else {
+        // One stage's resources: its chips (a tensor-parallel group) and, on a chip
+        // cut into regions, one band of mesh rows.
+        int chip_stages = std::clamp(hw.pp_stages, 1, std::max(1, hw.chips));
+        int regions = std::max(1, hw.regions);
+        Hardware st = hw;
+        st.chips = hw.chips_per_stage();
+        st.pp_stages = st.regions = 1;
+        st.mesh_y = std::max(1, hw.mesh_y / regions);
+        double share = double(st.chips) * st.mesh_x * st.mesh_y / std::max(1.0, hw.cores());
+        for (auto& lv : st.level) {
+            lv.capacity *= share;
+            lv.bandwidth *= share;
+        }
+        st.level[kHostMem] = hw.level[kHostMem];  // every stage reaches the host over its own link
+        st.mean_edge_hops = mesh_mean_edge_hops(st.mesh_x, st.mesh_y);
+        // Sequences split into micro-batches that follow each other through the stages.
+        int micro = int(std::clamp(std::floor(w.seqs), 1.0, double(stages)));
+        StepWork mw = scaled(w, 1.0 / micro);
+        StepCost pass = pass_cost(st, m, p, mw, kv_factor);
+        double stage_time = pass.time / stages;
+        // Activations hop between stages: over the chip links between chip stages,
+        // over the NoC (one band of rows, mesh_x links wide) between regions.
+        double act = mw.tokens * m.hidden * hw.act_bits / 8;
+        double chip_hop = hw.chip_link_latency + act / hw.chip_link_bw;
+        double region_hop = st.mesh_y * hw.noc_hop_latency + act / (st.mesh_x * hw.noc_link_bw);
+        int chip_hops = chip_stages - 1, region_hops = chip_stages * (regions - 1);
+        double hops = chip_hops * chip_hop + region_hops * region_hop;
+        double mean_hop = hops / std::max(1, stages - 1);
+        c = pass;
+        c.time = pipeline_step_time(stages, micro, stage_time, mean_hop);
+        c.part[kPartChipLink] += chip_hops * chip_hop;
+        c.part[kPartNoc] += region_hops * region_hop;
+        c.flops *= micro;
+        c.byte_hops = (c.byte_hops + region_hops * act * st.mesh_y) * micro;
+        c.chip_link_bytes = (c.chip_link_bytes + chip_hops * act) * micro;
+        for (int l = 0; l < kLevelCount; l++) {
+            c.bytes[l] *= micro;
+            c.weight_bytes[l] *= micro;
+            c.kv_bytes[l] *= micro;
+        }
+        c.energy_pj[kEnergyNoc] = c.byte_hops * 8 * hw.noc_pj_per_bit_hop;
+        c.energy_pj[kEnergyChipLink] = c.chip_link_bytes * 8 * hw.chip_link_pj_per_bit;
+        for (int k = 0; k < kEnergyCount; k++)
+            if (k != kEnergyNoc && k != kEnergyChipLink) c.energy_pj[k] *= micro;
+    }
+    c.part[kPartOverhead] += hw.step_overhead;
+    c.time += hw.step_overhead;
     c.bottleneck = int(std::max_element(c.part, c.part + kPartCount) - c.part);
     return c;
 }

@@ -16,17 +16,43 @@
 //                several chips, across chips (log2(chips) link latencies plus
 //                2 * bytes / chip-link bandwidth)
 //   overhead     per layer and per step, fixed
-// How the parts overlap (hw.serial == false, the default): within a layer the
-// cores compute while their operands stream in and the NoC carries them, so a
-// layer takes the longest of compute, memory and the edge transfer. The levels
-// share each core's load path, so memory time is the sum over levels of
-// bytes / bandwidth (moving bytes to a slower level never helps). The reductions
-// wait for the layer's result and the overheads are fixed, so they add:
-//   time = max(compute, sum of level times, noc_edge) + reductions + overheads.
-// Weights and KV are assumed striped over the levels in the same proportion in
-// every layer, so the per-layer max summed over layers is the max of the totals.
-// With hw.serial == true nothing overlaps: time is the sum of all parts.
+// How the parts combine is the machine's StepForm:
+//   Overlapped (dataflow machines: meshes, wafers, SRAM-only chips): within a layer
+//     the cores compute while their operands stream in and the NoC carries them, so
+//     a layer takes the longest of compute, memory and the edge transfer. The levels
+//     share each core's load path, so memory time is the sum over levels of
+//     bytes / achieved bandwidth. The reductions wait for the layer's result and
+//     the overheads are fixed, so they add:
+//       time = max(compute, sum of level times, noc_edge) + reductions + overheads.
+//     Weights and KV are striped over the levels in the same proportion in every
+//     layer, so the per-layer max summed over layers is the max of the totals.
+//   PerOperator (GPUs): kernels run one after another, each at its own roofline:
+//       time = sum over operators (QKV, attention, O, gate+up, down; the output
+//              head) of hypot(FLOPs / achieved peak, bytes / achieved bandwidth)
+//              + first-byte latencies + chip all-reduces + overheads.
+//     The quadratic mean (hypot) is the larger of the two bounds when one
+//     dominates and sqrt(2) times it at the ridge, where a kernel's loads and math
+//     overlap least well (an assumption; a plain max makes a 128-token prefill on
+//     an A100 a third faster than TensorRT-LLM measures).
+//     Attention's FLOPs count the causal pairs; a GPU has no mesh all-reduce and
+//     no edge transfer (its SMs share results through L2).
+//   Serial: nothing overlaps; time is the sum of all parts.
+// Each memory level has its own achieved fraction (MemLevelSpec::efficiency). The
+// embedding table's rows are read from wherever the table is placed (Placement::
+// embed), with that level's latency once per step. KV is replicated when a
+// tensor-parallel group has more chips than KV heads (kv_replication).
 //
+// Pipelines (hw.stage_count() > 1: chip stages x regions per chip): the step's
+// sequences split into micro = min(seqs, stages) micro-batches that follow each
+// other through the stages; each stage holds layers / stages of the layers and
+// 1 / stages of the resources. With t the time of one micro-batch in one stage and
+// h the mean hop between stages (latency + activations / link bandwidth; chip
+// links between chips, one band of NoC links between regions):
+//   fill  = stages * t + (stages - 1) * h   (one micro-batch crossing the pipeline)
+//   step  = max(fill, micro * max(t, h))    (every sequence advances one token)
+// so with micro-batches up to the number of stages a sequence's token takes the
+// fill time and the pipeline delivers micro tokens per fill: the steady rate.
+// Bytes, FLOPs and energy count every micro-batch (each reads its stage's weights).
 // Usage:
 //   StepWork w = decode_work(batch, tokens_per_seq, context_sum);
 //   StepCost c = step_cost(hw, shape, placement, w);
@@ -85,5 +111,11 @@ struct StepCost {
 };
 
 StepCost step_cost(const Hardware& hw, const ModelShape& m, const Placement& p, const StepWork& w);
+
+// Copies of each KV entry across a tensor-parallel group: max(1, chips per stage / KV heads).
+double kv_replication(const Hardware& hw, const ModelShape& m);
+// The pipeline's closed forms (see above).
+double pipeline_fill_time(int stages, double stage_time, double hop_time);
+double pipeline_step_time(int stages, int micro_batches, double stage_time, double hop_time);
 
 }  // namespace tj

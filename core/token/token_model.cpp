@@ -115,20 +115,27 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     h.mesh_x = gi("token.mesh.x");
     h.mesh_y = gi("token.mesh.y");
     h.chips = gi("token.mesh.chips");
-    h.core_flops = g("token.mesh.core_tflops") * 1e12;
+    h.pp_stages = gi("token.mesh.pp_stages");
+    h.regions = gi("token.mesh.regions");
+    static const int kFormatBits[3] = {16, 8, 4};
+    int act_bits = kFormatBits[std::clamp(gi("token.model.act_format"), 0, 2)];
+    int compute_bits = compute_format_bits(shape_.weight_bits, act_bits);
+    h.core_flops = g("token.mesh.core_tflops") * 1e12 *
+                   format_peak_multiplier(compute_bits, g("token.mesh.fp8_x"), g("token.mesh.fp4_x"));
+    h.act_bits = act_bits;
     h.compute_eff = g("token.mesh.compute_eff");
-    h.bw_eff = g("token.mesh.bw_eff");
     double cores = h.cores(), chips = h.chips;
     h.level[kSram] = {true, g("token.sram.kb_per_core") * 1024 * cores, g("token.sram.gbs_per_core") * 1e9 * cores,
-                      g("token.sram.latency_ns") * 1e-9, g("token.energy.sram_pj")};
+                      g("token.sram.latency_ns") * 1e-9, g("token.energy.sram_pj"), g("token.sram.bw_eff")};
     h.level[kDram3d] = {gi("token.dram3d.enabled") == 1, g("token.dram3d.capacity_gb") * 1e9 * chips,
                         g("token.dram3d.bw_tbs") * 1e12 * chips, g("token.dram3d.latency_ns") * 1e-9,
-                        g("token.energy.dram3d_pj")};
+                        g("token.energy.dram3d_pj"), g("token.dram3d.bw_eff")};
     h.level[kHbm] = {gi("token.hbm.enabled") == 1, g("token.hbm.capacity_gb") * 1e9 * chips,
-                     g("token.hbm.bw_gbs") * 1e9 * chips, g("token.hbm.latency_ns") * 1e-9, g("token.energy.hbm_pj")};
+                     g("token.hbm.bw_gbs") * 1e9 * chips, g("token.hbm.latency_ns") * 1e-9, g("token.energy.hbm_pj"),
+                     g("token.mesh.bw_eff")};
     // Host memory: unbounded for this purpose, read across the host link.
     h.level[kHostMem] = {true, 1e18, g("token.links.h2d_gbs") * 1e9, g("token.links.h2d_latency_us") * 1e-6,
-                         g("token.energy.host_mem_pj")};
+                         g("token.energy.host_mem_pj"), g("token.links.bw_eff")};
     h.noc_hop_latency = g("token.mesh.noc_hop_ns") * 1e-9;
     h.noc_link_bw = g("token.mesh.noc_link_gbs") * 1e9;
     h.noc_pj_per_bit_hop = g("token.energy.noc_pj");
@@ -139,7 +146,8 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     h.layer_overhead = g("token.mesh.layer_overhead_us") * 1e-6;
     h.step_overhead = g("token.mesh.step_overhead_us") * 1e-6;
     h.pj_per_flop = g("token.energy.flop_pj");
-    h.serial = gi("token.run.overlap") == 1;
+    h.form = StepForm(std::clamp(gi("token.run.overlap"), 0, 2));
+    h.static_watts = g("token.energy.static_w");
     hw_ = h;
     policy_ = PlacementPolicy(gi("token.run.placement"));
 
@@ -170,8 +178,9 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     d2h_bw_ = g("token.links.d2h_gbs") * 1e9;
     host_link_pj_ = g("token.energy.host_link_pj");
     parcel_bytes_ = g("token.view.parcel_mb") * 1e6;
-    weight_total_ = weight_bytes(shape_);
-    kv_per_token_ = kv_bytes_per_token(shape_);
+    embed_total_ = embedding_params(shape_) * shape_.weight_bits / 8;
+    weight_total_ = weight_bytes(shape_) - embed_total_;
+    kv_per_token_ = kv_bytes_per_token(shape_) * kv_replication(hw_, shape_);
     paged_ = gi("token.serve.kv_policy") == kKvPaged;
     preempt_swap_ = gi("token.serve.preempt") == kPreemptSwap;
     mixed_ = gi("token.serve.scheduler") == kMixedChunked;
@@ -190,7 +199,8 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     for (int l : {kSram, kDram3d, kHbm})
         if (hw_.level[l].enabled && !(l == kSram && policy_ == PlacementPolicy::SramAsScratch))
             device_bytes += hw_.level[l].capacity;
-    double kv_room = device_bytes * g("token.serve.mem_util") - g("token.serve.reserve_gb") * 1e9 - weight_total_;
+    double kv_room = device_bytes * g("token.serve.mem_util") - g("token.serve.reserve_gb") * 1e9 -
+                     (weight_total_ + embed_total_);
     double block_bytes = kv_per_token_ * block_tokens_;
     total_blocks_ = kv_room > 0 && block_bytes > 0 ? int(std::min(1e9, std::floor(kv_room / block_bytes))) : 0;
     max_len_ = std::max(0, total_blocks_ * block_tokens_ - 17);
@@ -231,7 +241,7 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     std::fill(std::begin(busy_part_), std::end(busy_part_), 0.0);
     decode_flops_ = decode_device_s_ = decode_byte_hops_ = link_energy_pj_ = 0;
     busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_sampler_ = 0;
-    placement_ = place(hw_, weight_total_, 0, policy_);
+    placement_ = place(hw_, weight_total_, 0, policy_, embed_total_);
 
     view_.mesh_x = hw_.mesh_x;
     view_.mesh_y = hw_.mesh_y;
@@ -275,7 +285,7 @@ void TokenModel::update_view_levels(const Placement& p) {
     for (int l = 0; l < kLevelCount; l++) {
         view_.level_enabled[l] = hw_.level[l].enabled;
         view_.capacity[l] = l == kHostMem ? 0 : hw_.level[l].capacity;  // host memory: no limit drawn
-        view_.weights[l] = p.weights[l];
+        view_.weights[l] = p.weights[l] + p.embed[l];
         view_.kv[l] = p.kv[l];
     }
 }
@@ -567,7 +577,7 @@ void TokenModel::start_step() {
     }
     bool decode = !decoding_.empty();
     step_kind_ = !decode ? kStepPrefill : !planned_.empty() ? kStepMixed : draft_k_ > 0 ? kStepVerify : kStepDecode;
-    placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_);
+    placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_, embed_total_);
     c = step_cost(hw_, shape_, placement_, w);
     record_step(c, 1, decode);
     if (decode && draft_k_ > 0) {  // k steps of a draft model costing draft_ratio of a target step each
@@ -873,8 +883,11 @@ std::vector<Metric> TokenModel::metrics() const {
 
     add("model_params", param_count(shape_), "", "Parameters", "参数量");
     add("model_active_params", active_param_count(shape_), "", "Active parameters per token", "每词元激活参数量");
-    add("weight_bytes", weight_total_, "B", "Weight bytes", "权重字节数");
-    add("kv_bytes_per_token", kv_per_token_, "B", "KV cache bytes per token", "每词元 KV 缓存字节数");
+    add("weight_bytes", weight_total_ + embed_total_, "B", "Weight bytes", "权重字节数");
+    add("kv_bytes_per_token", kv_bytes_per_token(shape_), "B", "KV cache bytes per token", "每词元 KV 缓存字节数");
+    add("kv_copies", kv_replication(hw_, shape_), "", "Copies of each KV entry (tensor-parallel chips > KV heads)",
+        "每个 KV 条目的副本数（张量并行芯片多于 KV 头时）");
+    add("pipeline_stages", hw_.stage_count(), "", "Pipeline stages (chip stages x regions)", "流水线级数（芯片级 × 区域）");
 
     add("ttft_s", ttft_screen_.mean(), "s", "Time to first token (screen, mean)", "首词元时间（屏幕，均值）");
     add("ttft_p50_s", ttft_screen_q_.quantile(0.5), "s", "Time to first token p50 (screen)", "首词元时间 p50（屏幕）");
@@ -908,7 +921,15 @@ std::vector<Metric> TokenModel::metrics() const {
     }
     double links_per_tok = tokens_sampled_ > 0 ? link_energy_pj_ / double(tokens_sampled_) : 0;
     add("energy_pj_per_token_links", links_per_tok, "pJ", "Energy per token: host links", "每词元能耗：主机链路");
-    add("energy_pj_per_token_total", per_tok(e_total) + links_per_tok, "pJ", "Energy per token in total", "每词元总能耗");
+    double dynamic = per_tok(e_total) + links_per_tok;
+    // Static power is drawn whatever the load: spread over every token made so far.
+    double static_pj = tokens_sampled_ > 0 ? hw_.static_watts * hw_.chips * now * 1e12 / double(tokens_sampled_) : 0;
+    add("energy_pj_per_token_dynamic", dynamic, "pJ", "Energy per token: dynamic (reads, moves, compute)",
+        "每词元能耗：动态（读取、搬运、计算）");
+    add("energy_pj_per_token_static", static_pj, "pJ", "Energy per token: static (idle power x time / tokens)",
+        "每词元能耗：静态（空闲功率 × 时间 ÷ 词元数）");
+    add("energy_pj_per_token_total", dynamic + static_pj, "pJ", "Energy per token in total (dynamic + static)",
+        "每词元总能耗（动态 + 静态）");
 
     double busy[kStageCount];
     int worst = stage_busy(busy);
@@ -932,12 +953,12 @@ std::vector<Metric> TokenModel::metrics() const {
     double peak = hw_.peak_flops();
     double stream_max = 0, stream_sum = 0;
     for (int l = 0; l < kLevelCount; l++) {
-        double bw = hw_.level[l].bandwidth * hw_.bw_eff;
+        double bw = hw_.level[l].bandwidth * hw_.level[l].efficiency;
         double t = bw > 0 ? decode_bytes_[l] / bw : 0;
         stream_max = std::max(stream_max, t);
         stream_sum += t;
     }
-    double eff_bw = bytes_total / (hw_.serial ? stream_sum : stream_max);
+    double eff_bw = bytes_total / (hw_.form == StepForm::Overlapped ? stream_max : stream_sum);
     double intensity = bytes_total > 0 ? decode_flops_ / bytes_total : 0;
     add("roofline_flops_per_byte", intensity, "FLOP/B", "Arithmetic intensity of decode", "解码的算术强度");
     add("roofline_attained_flops", decode_device_s_ > 0 ? decode_flops_ / decode_device_s_ : 0, "FLOP/s",

@@ -89,11 +89,14 @@ void add_run(ParamRegistry& reg) {
              {"权重优先，最快层级优先", "KV 缓存优先，最快层级优先", "SRAM 只作暂存（类 GPU）"}, 0,
              "How weights and KV cache are poured into the memory levels by capacity.",
              "权重和 KV 缓存按容量填入各级存储的顺序。");
-    a.choice("overlap", "Overlap model", "重叠模型", {"Overlapped: max per layer", "Serial: sum of parts"},
-             {"重叠：每层取最大", "串行：各部分相加"}, 0,
+    a.choice("overlap", "Step form", "步时模型",
+             {"Overlapped: max per layer (dataflow)", "Serial: sum of parts", "Per operator (GPU kernels)"},
+             {"重叠：每层取最大（数据流）", "串行：各部分相加", "逐算子（GPU 内核）"}, 0,
              "Overlapped: within a layer, compute, each memory level and the NoC work at once; the slowest sets "
-             "the pace. Serial: nothing overlaps, times add.",
-             "重叠：每层内计算、各级存储与片上网络同时工作，最慢者决定节奏。串行：互不重叠，时间相加。");
+             "the pace (meshes, wafers, SRAM-only chips). Serial: nothing overlaps, times add. Per operator: "
+             "kernels run one after another, each at its own roofline, as on a GPU. Hardware presets choose.",
+             "重叠：每层内计算、各级存储与片上网络同时工作，最慢者决定节奏（网格、晶圆、纯 SRAM 芯片）。串行：互不重叠，"
+             "时间相加。逐算子：内核一个接一个执行，各自受自己的屋顶线约束，GPU 即如此。硬件预设会选定。");
     a.choice("sampler", "Sampler location", "采样器位置", {"On device", "On host"}, {"在芯片上", "在主机上"}, 0,
              "On host, every step ships the logits to the CPU and the chosen token back: a round trip per token.",
              "放在主机上时，每一步都要把 logits 送到 CPU，再把选中的词元送回：每个词元多一次往返。");
@@ -126,10 +129,13 @@ void add_model(ParamRegistry& reg) {
       "Experts each token is routed to (capped at the number of experts).", "每个词元被路由到的专家数（不超过专家数）。",
       src, Scale::Linear, true, true);
     a("weight_bits", "Weight bits", "权重位宽", "bit", 2, 32, 16,
-      "Bits per weight as served (16 = FP16/BF16, 8 = FP8/INT8, 4 = INT4).", "部署时每个权重的位数（16 为 FP16/BF16，8 为 FP8/INT8，4 为 INT4）。",
-      "BF16 as published", Scale::Linear, true, true);
+      "Bits per weight as served (16 = FP16/BF16, 8 = FP8/INT8, 4 = INT4). Block formats with a shared scale "
+      "per block take fractions: 8.5 for llama.cpp's Q8_0 or Tenstorrent's BFP8, 4.5 for Q4_0 or BFP4.",
+      "部署时每个权重的位数（16 为 FP16/BF16，8 为 FP8/INT8，4 为 INT4）。按块共享缩放的格式取小数："
+      "llama.cpp 的 Q8_0 或 Tenstorrent 的 BFP8 为 8.5，Q4_0 或 BFP4 为 4.5。",
+      "BF16 as published", Scale::Linear, false, true);
     a("kv_bits", "KV bits", "KV 位宽", "bit", 2, 32, 16, "Bits per cached key or value element.",
-      "KV 缓存中每个元素的位数。", "BF16 as published", Scale::Linear, true, true);
+      "KV 缓存中每个元素的位数。", "BF16 as published", Scale::Linear, false, true);
 }
 
 void add_mesh(ParamRegistry& reg) {
@@ -149,9 +155,10 @@ void add_mesh(ParamRegistry& reg) {
     a("compute_eff", "Achieved compute fraction", "算力达成率", "", 0.05, 1, 0.6,
       "Share of peak FLOP/s that large matrix multiplies really reach.", "大矩阵乘法实际能达到的峰值算力比例。",
       "assumption: large GEMMs typically reach 60-80% of dense peak");
-    a("bw_eff", "Achieved bandwidth fraction", "带宽达成率", "", 0.05, 1, 0.65,
-      "Share of peak memory bandwidth a decode step really reaches (applies to every level).",
-      "解码步实际能达到的峰值存储带宽比例（对各级存储都适用）。",
+    a("bw_eff", "Achieved far-memory bandwidth fraction", "远端存储带宽达成率", "", 0.05, 1, 0.65,
+      "Share of the far memory's (HBM, GDDR) peak bandwidth a decode step really reaches. The other levels "
+      "have their own fractions.",
+      "解码步实际能达到的远端存储（HBM、GDDR）峰值带宽比例。其他各级存储有各自的达成率。",
       "Llama-2-7B FP16, batch 1, A100-80GB: LMDeploy's benchmark 100.02 tok/s x 13.2 GB = 1.32 TB/s = 0.65 "
       "of 2,039 GB/s; gpt-fast's README 104.9 tok/s at 1,397 GB/s = 0.69. Default: the lower, 0.65");
     a("noc_hop_ns", "NoC hop latency", "片上网络每跳延迟", "ns", 0, 100, 1,
@@ -292,6 +299,11 @@ struct HwFig {
     double core_tflops, sram_kb, sram_gbs, dram3d_on, dram3d_gb, dram3d_tbs, hbm_on, hbm_gb, hbm_gbs, hbm_ns,
         noc_hop_ns, noc_gbs, chip_us, chip_gbs, layer_us, step_us, h2d_gbs;
     int placement;  // GPUs: SRAM as scratch (their SRAM is caches); mesh designs: weights first
+    int form;       // StepForm: GPUs per operator (2), dataflow machines overlapped (0)
+    double fp8_x, fp4_x;           // 8- and 4-bit peak over the 16-bit peak (0: no such format)
+    double static_w;               // idle/board power per chip
+    double sram_eff, dram3d_eff, hbm_eff, compute_eff;
+    int pp_stages, regions;
 };
 
 PV hw_values(const HwFig& f) {
@@ -316,66 +328,109 @@ PV hw_values(const HwFig& f) {
             {"token.mesh.step_overhead_us", f.step_us},
             {"token.links.h2d_gbs", f.h2d_gbs},
             {"token.links.d2h_gbs", f.h2d_gbs},
-            {"token.run.placement", f.placement}};
+            {"token.run.placement", f.placement},
+            {"token.run.overlap", f.form},
+            {"token.mesh.fp8_x", f.fp8_x},
+            {"token.mesh.fp4_x", f.fp4_x},
+            {"token.energy.static_w", f.static_w},
+            {"token.sram.bw_eff", f.sram_eff},
+            {"token.dram3d.bw_eff", f.dram3d_eff},
+            {"token.mesh.bw_eff", f.hbm_eff},
+            {"token.mesh.compute_eff", f.compute_eff},
+            {"token.mesh.pp_stages", f.pp_stages},
+            {"token.mesh.regions", f.regions}};
 }
 
 void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f) {
     reg.preset({id, en, zh, "hardware", source, hw_values(f)});
 }
 
+// GPUs' achieved fraction of dense peak in large GEMMs: fitted to TensorRT-LLM's
+// 2,048-token prefill of Llama-7B on an A100 (120.5 ms); every other GPU row validates it.
+const double GPU_COMPUTE_EFF = 0.74;
+// Cerebras: time per layer beyond the modelled reductions and reads (control,
+// attention, the datasheet's unknowns), fitted to Llama-3.1-8B's 1,800 tok/s per
+// user; the hop between systems is an assumption.
+const double CEREBRAS_LAYER_US = 11, CEREBRAS_HOP_US = 20;
+
 void add_hardware_presets(ParamRegistry& reg) {
     const char* gpu_overhead =
-        " Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are assumptions. "
-        "Mesh drawn from the SM count; SRAM per core = (L2 + shared memory) / SMs.";
+        " Step form: per operator (kernels one after another). Achieved HBM fraction 0.65 fitted to LMDeploy's "
+        "Llama-2-7B batch-1 A100 figure; achieved compute fraction 0.74 fitted to TensorRT-LLM's 2,048-token "
+        "A100 prefill. Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
+        "assumptions, as is the idle board power (static power). Mesh drawn from the SM count; SRAM per core "
+        "= (L2 + shared memory) / SMs.";
     add_hw(reg, "hw.mesh3d", "Mesh + 3D DRAM (illustrative)", "网格 + 3D DRAM（示意）",
            "Illustrative design, not a product: 16x16 cores of 2 TFLOP/s and 1 MB SRAM, 16 GB 3D DRAM at 8 TB/s "
            "under the mesh, 96 GB HBM3 at 3.35 TB/s at the edge.",
-           {16, 16, 1, 2, 1024, 256, 1, 16, 8, 1, 96, 3350, 500, 1, 128, 1, 100, 2, 20, 31.5, 0});
+           {16, 16, 1, 2, 1024, 256, 1, 16, 8, 1, 96, 3350, 500, 1, 128, 1, 100, 2, 20, 31.5, 0, 0, 2, 0, 60, 0.9, 0.8, 0.65,
+            0.6, 1, 1});
     add_hw(reg, "hw.a100_80gb", "NVIDIA A100-80GB SXM", "NVIDIA A100-80GB SXM",
            (std::string("NVIDIA A100 datasheet: 80 GB HBM2e at 2,039 GB/s, 312 TFLOPS dense FP16/BF16, 108 SMs, "
-                        "40 MB L2, 192 KB L1/shared per SM, PCIe Gen4 31.5 GB/s, NVLink 600 GB/s.") +
+                        "40 MB L2, 192 KB L1/shared per SM, PCIe Gen4 31.5 GB/s, NVLink 600 GB/s; INT8 624 and INT4 1,248 TOPS "
+                        "dense (8-bit: 2x, 4-bit: 4x; no FP8).") +
             gpu_overhead).c_str(),
            {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 5,
-            20, 31.5, 2});
+            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h100_sxm", "NVIDIA H100 SXM", "NVIDIA H100 SXM",
            (std::string("NVIDIA H100 datasheet (SXM5): 80 GB HBM3 at 3.35 TB/s, 989 TFLOPS dense BF16, 132 SMs, "
-                        "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s.") +
+                        "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s; FP8 1,979 TFLOPS dense (2x; no "
+                        "FP4).") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 80, 3350, 500, 2, 384, 3, 450, 5,
-            20, 63, 2});
+            20, 63, 2, 2, 2, 0, 70, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h200", "NVIDIA H200 SXM", "NVIDIA H200 SXM",
            (std::string("NVIDIA H200 datasheet: 141 GB HBM3e at 4.8 TB/s, 989 TFLOPS dense BF16 (H100 compute), "
-                        "132 SMs, NVLink 900 GB/s, PCIe Gen5.") +
+                        "132 SMs, NVLink 900 GB/s, PCIe Gen5; FP8 2x BF16, no FP4.") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 141, 4800, 500, 2, 512, 3, 450,
-            5, 20, 63, 2});
+            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.b200", "NVIDIA B200", "NVIDIA B200",
            (std::string("NVIDIA HGX B200 datasheet: 8 GPUs with 1,440 GB HBM3e and 64 TB/s, i.e. 180 GB at 8 TB/s "
-                        "each; 2.25 PFLOPS dense FP16/BF16 per GPU (half the sparse figure); NVLink 5 1.8 TB/s. "
+                        "each; 2.25 PFLOPS dense FP16/BF16 per GPU (half the sparse figure), FP8 4.5 and FP4 9 PFLOPS dense; "
+                        "NVLink 5 1.8 TB/s. "
                         "Drawn as 12x12 cores; SRAM per core ~1.3 MB is an assumption.") +
             gpu_overhead).c_str(),
-           {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2});
-    add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 128 chips)", "Groq LPU（纯 SRAM，128 颗）",
-           "Groq GroqChip: 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16, no DRAM; drawn as 8x8 tiles per chip. "
-           "128 chips hold an 8B model in FP16 (Groq ran Llama-2-70B on 576 chips). Chip-link latency and "
-           "bandwidth are assumptions.",
-           {8, 8, 128, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, 0.5, 50, 0.5,
-            10, 31.5, 0});
-    add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3",
-           "Cerebras WSE-3: 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 PFLOPS peak AI "
-           "compute, 214 Pb/s fabric. Drawn as 1000x900; per-core figures are these totals divided by the cores; "
-           "no off-wafer memory modelled.",
+           {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
+            140, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
+    add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
+           "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
+           "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
+           "Assumptions: weights served in 8 bits (576 x 230 MB = 132 GB does not hold 70B in 16 bits); 8 "
+           "pipeline stages (one rack each) of 72 chips in tensor parallel; chip-link latency 3.5 us per "
+           "all-reduce round fitted to Groq's Llama-3.1-70B 250 tok/s (Artificial Analysis, 2024), bandwidth "
+           "50 GB/s per chip; board power 200 W.",
+           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, 3.5, 50,
+            0.5, 10, 31.5, 0, 0, 4, 0, 200, 0.9, 0.8, 0.65, 0.6, 8, 1});
+    const char* wse3 =
+        "Cerebras WSE-3 (Cerebras, 2024): 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 "
+        "PFLOPS peak AI compute, 214 Pb/s fabric; a CS-3 system draws about 23 kW. Drawn as 1000x900; per-core "
+        "figures are these totals divided by the cores; a fabric link carries 214 Pb/s / (4 x 900,000) = 7.4 "
+        "GB/s; one router hop per clock (1.1 GHz, an assumption). Layers are pipelined over regions of the wafer (one "
+        "Llama layer per region: an assumption). Per-layer time 14 us fitted to Cerebras' Llama-3.1-8B 1,800 "
+        "tok/s per user (Aug 2024); static power 15 kW per wafer, an assumption.";
+    add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3", wse3,
            {1000, 900, 1, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
-            1, 30, 1, 100, 0.2, 10, 31.5, 0});
+            0.9, 7.4, 1, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.8, 0.65, 0.6, 1, 32});
+    add_hw(reg, "hw.cerebras_wse3_x4", "Cerebras WSE-3 x4 (layer pipeline)", "Cerebras WSE-3 ×4（层流水线）",
+           (std::string(wse3) + " Four systems in a pipeline (20 layer regions each), as Cerebras runs "
+                                "Llama-3.1-70B; the hop between systems 10 us, 100 GB/s (assumption).").c_str(),
+           {1000, 900, 4, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
+            0.9, 7.4, CEREBRAS_HOP_US, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.8, 0.65, 0.6, 4, 20});
     add_hw(reg, "hw.tt_n150", "Tenstorrent Wormhole n150", "Tenstorrent Wormhole n150",
-           "Tenstorrent Wormhole n150 specifications: 72 Tensix cores at 1 GHz, 108 MB SRAM (1.5 MB per core), "
-           "12 GB GDDR6 at 288 GB/s, 74 TFLOPS FP16, PCIe 4.0 x16. Drawn as 8x9; NoC figures are assumptions.",
-           {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, 2, 50, 5, 50, 31.5, 0});
+           "Tenstorrent Wormhole n150 specifications (docs.tenstorrent.com, 2024): 72 Tensix cores at 1 GHz, 108 "
+           "MB SRAM (1.5 MB per core), 12 GB GDDR6 at 288 GB/s, 74 TFLOPS FP16, 148 TFLOPS BLOCKFP8 (2x; the "
+           "format tt-metal serves weights in: 8.5 bits), 160 W board power, PCIe 4.0 x16. Drawn as 8x9; NoC "
+           "figures, the achieved GDDR fraction 0.8 and the idle power 50 W are assumptions.",
+           {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, 2, 50, 5, 50, 31.5, 0, 0, 2, 0, 50, 0.9,
+            0.8, 0.8, 0.6, 1, 1});
     add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
            "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
            "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
-           "14x10; NoC figures are assumptions.",
-           {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, 2, 100, 5, 50, 63, 0});
+           "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole), the achieved GDDR fraction 0.8 and the "
+           "idle power 60 W are assumptions.",
+           {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, 2, 100, 5, 50, 63, 0, 0, 2, 0, 60, 0.9,
+            0.8, 0.8, 0.6, 1, 1});
 }
 
 struct ModelFig {
@@ -501,6 +556,56 @@ void add_serving(ParamRegistry& reg) {
              "一步的时间取芯片、调度、输出处理三者中最长的。");
 }
 
+// Number formats, pipelines, per-level bandwidth fractions and static power: added
+// after the tokenizer choice, so earlier parameters keep their places.
+void add_chip_params(ParamRegistry& reg) {
+    Adder m{reg, "model"};
+    m.choice("act_format", "Compute format", "计算格式", {"16-bit (BF16/FP16)", "8-bit (FP8/INT8)", "4-bit (FP4)"},
+             {"16 位（BF16/FP16）", "8 位（FP8/INT8）", "4 位（FP4）"}, 0,
+             "Format of the activations, and so of the multiplies (weights narrower than it are widened on the "
+             "fly). Peak FLOP/s follows the format where the chip has it: an H100 doubles in FP8, a B200 "
+             "quadruples in FP4; a chip without the format runs the next wider one.",
+             "激活值的格式，也就是乘法运算的格式（比它窄的权重会即时展宽）。峰值算力随格式变化（芯片支持时）："
+             "H100 用 FP8 翻倍，B200 用 FP4 翻两番；芯片不支持的格式就按更宽的格式算。", true);
+    Adder a{reg, "mesh"};
+    const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
+    a("fp8_x", "8-bit peak / 16-bit peak", "8 位峰值 / 16 位峰值", "x", 0, 8, 2,
+      "How many times the 16-bit peak the chip reaches in 8-bit formats (0: none).",
+      "芯片在 8 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", ill);
+    a("fp4_x", "4-bit peak / 16-bit peak", "4 位峰值 / 16 位峰值", "x", 0, 16, 0,
+      "How many times the 16-bit peak the chip reaches in 4-bit formats (0: none).",
+      "芯片在 4 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", ill);
+    a("pp_stages", "Pipeline stages (chips)", "流水线级数（芯片）", "", 1, 1024, 1,
+      "The chips split into this many pipeline stages, each holding a slice of the layers; the stage's chips "
+      "work in tensor parallel. A token crosses every stage; several sequences fill the pipeline.",
+      "芯片分成这么多流水线级，每级持有一段层；同一级的芯片做张量并行。一个词元要穿过每一级；多个序列可以把流水线填满。",
+      ill, LOG, true, true);
+    a("regions", "Layer regions per chip", "每芯片层区域数", "", 1, 4096, 1,
+      "On-chip layer pipelining (as on a wafer): the mesh splits into this many bands of rows, each holding a "
+      "slice of the layers; reductions stay inside a band and the token streams from band to band.",
+      "片上层流水（如晶圆）：网格按行分成这么多条带，每条带持有一段层；规约只在条带内进行，词元从一条带流向下一条带。",
+      ill, LOG, true, true);
+    Adder sr{reg, "sram"};
+    sr("bw_eff", "Achieved SRAM bandwidth fraction", "SRAM 带宽达成率", "", 0.05, 1, 0.9,
+       "Share of the SRAM's peak bandwidth the cores really reach.", "核心实际能达到的 SRAM 峰值带宽比例。",
+       "assumption: on-core SRAM is read in wide, scheduled bursts");
+    Adder d{reg, "dram3d"};
+    d("bw_eff", "Achieved 3D DRAM bandwidth fraction", "3D DRAM 带宽达成率", "", 0.05, 1, 0.8,
+      "Share of the stacked DRAM's peak bandwidth the cores really reach.", "核心实际能达到的堆叠 DRAM 峰值带宽比例。",
+      "assumption: DRAM page and refresh overheads, like HBM's");
+    Adder l{reg, "links"};
+    l("bw_eff", "Achieved host-link fraction", "主机链路达成率", "", 0.05, 1, 0.8,
+      "Share of the host link's peak bandwidth that reads of spilled data reach.", "读取溢出数据时主机链路实际达到的峰值带宽比例。",
+      "assumption: PCIe packet overheads (about 80% is typical of large DMA transfers)");
+    Adder e{reg, "energy"};
+    e("static_w", "Static power per chip", "每芯片静态功耗", "W", 0, 30000, 60,
+      "Power drawn whatever the load: the board's idle power (leakage, memory refresh, fans, host share). "
+      "Spread over the tokens made, so energy per token falls as the batch grows.",
+      "无论负载如何都在消耗的功率：板卡空闲功耗（漏电、存储刷新、风扇、主机分摊）。分摊到生成的词元上，所以批越大，"
+      "每词元能耗越低。",
+      ill);
+}
+
 }  // namespace
 
 const ParamRegistry& token_registry() {
@@ -520,10 +625,11 @@ void build_token_registry(ParamRegistry& reg) {
     add_memories(reg);
     add_links_host(reg);
     add_spec_energy_view(reg);
-    add_hardware_presets(reg);
-    add_model_presets(reg);
     add_tokenizer_choice(reg);
     add_serving(reg);
+    add_chip_params(reg);
+    add_hardware_presets(reg);
+    add_model_presets(reg);
 }
 
 }  // namespace tj

@@ -77,7 +77,7 @@ TEST_CASE("overlapped: max of compute, summed memory and NoC per layer; serial: 
     CHECK(c.time == Approx(streamed + reduce + c.part[kPartOverhead]).epsilon(1e-12));
     CHECK(c.part[kPartOverhead] == Approx(32 * 3e-6 + 20e-6));
 
-    h.serial = true;
+    h.form = StepForm::Serial;
     StepCost s = step_cost(h, m, p, w);
     double sum = 0;
     for (double t : s.part) sum += t;
@@ -85,7 +85,7 @@ TEST_CASE("overlapped: max of compute, summed memory and NoC per layer; serial: 
     CHECK(s.time > c.time);
 
     // Overlapped: speeding up a part that is not the slowest changes nothing.
-    h.serial = false;
+    h.form = StepForm::Overlapped;
     int slow = c.bottleneck;
     REQUIRE(slow == kPartHbm);
     Hardware faster = h;
@@ -209,4 +209,156 @@ TEST_CASE("3D DRAM under the mesh: one vertical hop instead of a trip from the e
     CHECK(cn.byte_hops - reduce_hops == Approx(cn.bytes[kDram3d] * 1.0));
     CHECK(cf.part[kPartNoc] > cn.part[kPartNoc]);
     CHECK(cn.time <= cf.time);
+}
+
+TEST_CASE("GPU per-operator form: between the roofline bounds, no mesh all-reduce, no hiding", "[token][step][gpu]") {
+    ModelShape m = llama2_7b();
+    Hardware h = one_level(2e12);
+    h.mesh_x = 12;
+    h.mesh_y = 9;
+    h.mean_edge_hops = mesh_mean_edge_hops(12, 9);
+    h.core_flops = 312e12 / 108;
+    h.noc_hop_latency = 2e-9;
+    h.noc_link_bw = 256e9;
+    h.form = StepForm::PerOperator;
+    for (double batch : {1.0, 16.0, 256.0}) {
+        Placement p = place(h, weight_bytes(m), batch * 300 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+        StepWork w = decode_work(batch, 1, batch * 300);
+        StepCost c = step_cost(h, m, p, w);
+        double compute = c.flops / h.peak_flops(), memory = c.total_bytes() / 2e12;
+        INFO("batch " << batch);
+        CHECK(c.part[kPartNoc] == 0);  // a GPU's SMs do not all-reduce over a mesh
+        // The roofline bounds: never faster than the larger bound, never slower than both added.
+        CHECK(c.time >= std::max(compute, memory) * (1 - 1e-9));
+        CHECK(c.time <= (compute + memory) * (1 + 1e-9));
+        // Kernels one after another: never faster than the overlapped form without its mesh reductions.
+        Hardware o = h;
+        o.form = StepForm::Overlapped;
+        o.mesh_x = o.mesh_y = 1;
+        o.mean_edge_hops = 1;
+        o.noc_link_bw = 1e18;
+        o.core_flops = h.peak_flops();
+        CHECK(c.time >= step_cost(o, m, p, w).time * (1 - 1e-9));
+    }
+    // Batch 1: memory-bound, the weights' bytes at the bandwidth (as the overlapped form).
+    Placement p1 = place(h, weight_bytes(m), 301 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    StepCost one = step_cost(h, m, p1, decode_work(1, 1, 300));
+    CHECK(one.time == Approx(one.total_bytes() / 2e12).epsilon(0.01));
+    // A long prefill: compute-bound, FLOPs at the peak.
+    StepCost pre = step_cost(h, m, p1, prefill_chunk_work(4096, 0, true));
+    CHECK(pre.time == Approx(pre.flops / h.peak_flops()).epsilon(0.02));
+}
+
+TEST_CASE("pipeline: fill = stages x stage time + (stages - 1) hops; sequences fill it at no cost per user",
+          "[token][step][pipeline]") {
+    CHECK(pipeline_fill_time(4, 1.0, 0.25) == 4.75);
+    CHECK(pipeline_step_time(4, 4, 1.0, 0.25) == 4.75);  // up to `stages` micro-batches ride along
+    CHECK(pipeline_step_time(4, 8, 1.0, 0.25) == 8);     // more: the stages are the limit (steady rate 1 / t)
+    CHECK(pipeline_step_time(1, 1, 2.0, 5.0) == 2);      // one stage: no hop
+
+    ModelShape m;
+    m.kv_heads = 8;
+    Hardware one = one_level(1e12);  // one chip's resources
+    one.level[kSram] = {true, 0, 1e15, 0, 0};
+    Hardware four = one;  // four such chips in a pipeline
+    four.chips = 4;
+    four.pp_stages = 4;
+    for (int l = 0; l < kLevelCount - 1; l++) {
+        four.level[l].capacity *= 4;
+        four.level[l].bandwidth *= 4;
+    }
+    four.chip_link_latency = 2e-6;
+    four.chip_link_bw = 1e11;
+    Placement p = place(four, weight_bytes(m), 0, PlacementPolicy::WeightsFirst);
+    StepWork w1 = decode_work(1, 1, 64);
+    StepCost c1 = step_cost(four, m, p, w1);
+    // A token crosses every stage: the whole model on one stage's resources, plus three hops.
+    double whole = step_cost(one, m, p, w1).time;
+    double hop = 2e-6 + 4096 * 2.0 / 1e11;
+    CHECK(c1.time == Approx(pipeline_fill_time(4, whole / 4, hop)).epsilon(1e-9));
+    CHECK(c1.time == Approx(whole + 3 * hop).epsilon(1e-9));
+    // Four sequences fill the pipeline: each still gets its token in about the same
+    // time (their KV reads add a little), so tokens/s rise almost fourfold.
+    StepCost c4 = step_cost(four, m, p, decode_work(4, 1, 4 * 64));
+    CHECK(c4.time < c1.time * 1.05);
+    CHECK(4 / c4.time > 3.8 / c1.time);
+    CHECK(c4.bytes[kHbm] == Approx(4 * c1.bytes[kHbm]).epsilon(0.05));  // each micro-batch reads its stage's weights
+}
+
+TEST_CASE("regions on one chip: reductions stay inside a band of rows, the token streams band to band",
+          "[token][step][pipeline]") {
+    ModelShape m;
+    Hardware h = one_level(1e18);
+    h.level[kSram] = {true, 1e12, 1e18, 0, 0};  // memory far from the limit: the reductions decide
+    h.level[kHbm].enabled = false;
+    h.mesh_x = 1000;
+    h.mesh_y = 900;
+    h.core_flops = 1e11;
+    h.noc_hop_latency = 1e-9;
+    h.noc_link_bw = 7.4e9;
+    Placement p = place(h, weight_bytes(m), 0, PlacementPolicy::WeightsFirst);
+    StepWork w = decode_work(1, 1, 100);
+    StepCost whole = step_cost(h, m, p, w);
+    h.regions = 30;
+    StepCost banded = step_cost(h, m, p, w);
+    // A tensor-parallel reduction over the whole wafer crosses 1,898 hops; inside a band of 30 rows, 1,028.
+    CHECK(banded.part[kPartNoc] < whole.part[kPartNoc]);
+    CHECK(banded.time < whole.time);
+}
+
+TEST_CASE("KV is replicated when a tensor-parallel group has more chips than KV heads", "[token][step]") {
+    ModelShape m;
+    m.kv_heads = 8;
+    Hardware h = one_level(1e12);
+    h.chips = 8;
+    CHECK(kv_replication(h, m) == 1);
+    h.chips = 32;
+    CHECK(kv_replication(h, m) == 4);
+    h.pp_stages = 4;  // four stages of 8 chips: each stage's group has a head per chip
+    CHECK(kv_replication(h, m) == 1);
+    h.pp_stages = 1;
+    Placement p = place(h, weight_bytes(m), 1e9, PlacementPolicy::WeightsFirst);
+    StepWork w = decode_work(1, 1, 1000);
+    StepCost c = step_cost(h, m, p, w);
+    double kv = 0;
+    for (double b : c.kv_bytes) kv += b;
+    CHECK(kv == Approx(4 * kv_bytes_per_token(m) * 1001));
+}
+
+TEST_CASE("number formats: peak FLOP/s per format, falling back to the next wider one", "[token][step]") {
+    CHECK(format_peak_multiplier(16, 2, 4) == 1);
+    CHECK(format_peak_multiplier(8, 2, 0) == 2);   // H100: FP8 twice BF16
+    CHECK(format_peak_multiplier(4, 2, 4) == 4);   // B200: FP4
+    CHECK(format_peak_multiplier(4, 2, 0) == 2);   // no FP4: runs in FP8
+    CHECK(format_peak_multiplier(8, 0, 0) == 1);   // no 8-bit format at all
+    CHECK(compute_format_bits(4.5, 16) == 16);     // W4A16: weights widened to the activations
+    CHECK(compute_format_bits(8.5, 8) == 8);       // block FP8 weights with 8-bit activations
+    CHECK(compute_format_bits(16, 8) == 16);       // 16-bit weights keep the multiply wide
+    CHECK(compute_format_bits(4, 4) == 4);
+}
+
+TEST_CASE("the embedding table takes what is left, slowest level first, and never pushes weights out",
+          "[token][placement]") {
+    Hardware h;
+    h.level[kSram] = {true, 1e9, 1e14, 0, 0};
+    h.level[kDram3d] = {false, 0, 1e13, 0, 0};
+    h.level[kHbm] = {true, 1e10, 1e12, 0, 0};
+    h.level[kHostMem] = {true, 1e18, 3e10, 0, 0};
+    Placement p = place(h, 1e9, 0, PlacementPolicy::WeightsFirst, 5e8);
+    CHECK(p.weights[kSram] == 1e9);  // the streamed weights keep the SRAM
+    CHECK(p.embed[kHbm] == 5e8);
+    h.level[kHbm].enabled = false;   // SRAM only, and full: the table goes to the host
+    Placement s = place(h, 1e9, 0, PlacementPolicy::WeightsFirst, 5e8);
+    CHECK(s.weights[kSram] == 1e9);
+    CHECK(s.embed[kHostMem] == 5e8);
+    // Its rows are read once a step from there: one latency, not one per layer.
+    ModelShape m;
+    Hardware g = h;
+    g.level[kSram].capacity = 1e12;
+    g.level[kHostMem].latency = 5e-6;
+    Placement q = place(g, weight_bytes(m) - embedding_params(m) * 2, 0, PlacementPolicy::WeightsFirst, 0);
+    q.embed[kHostMem] = embedding_params(m) * 2;
+    StepCost c = step_cost(g, m, q, decode_work(1, 1, 10));
+    CHECK(c.bytes[kHostMem] == Approx(4096 * 2.0));
+    CHECK(c.part[kPartHostMem] == Approx(5e-6 + 4096 * 2.0 / 3e10));
 }

@@ -427,3 +427,48 @@ TEST_CASE("step records list each sequence's output: 1 for a decode step, 1 + it
         CHECK(uneven > verify_steps / 2);  // sequences accept different numbers of drafts
     }
 }
+
+TEST_CASE("number formats: an H100's peak doubles in FP8, a B200's quadruples in FP4; weight bits take 4.5",
+          "[token][model][formats]") {
+    auto peak = [](const char* hw, double wbits, int format) {
+        Run r;
+        r.preset(hw);
+        r.preset("model.llama31_8b");
+        r.set("token.model.weight_bits", wbits);
+        r.set("token.model.act_format", format);
+        r.start();
+        return r.metric("roofline_peak_flops");
+    };
+    double h100 = peak("hw.h100_sxm", 16, 0);
+    CHECK(h100 == Approx(989e12));
+    CHECK(peak("hw.h100_sxm", 8, 1) == Approx(2 * h100));
+    CHECK(peak("hw.h100_sxm", 4, 2) == Approx(2 * h100));  // no FP4 on Hopper: FP8
+    CHECK(peak("hw.h100_sxm", 4.5, 0) == Approx(h100));    // W4A16: the multiplies stay 16-bit
+    CHECK(peak("hw.b200", 4, 2) == Approx(4 * 2250e12));
+    Run q;
+    q.preset("hw.a100_80gb");
+    q.preset("model.llama2_7b");
+    q.set("token.model.weight_bits", 4.5);  // llama.cpp's Q4_0
+    q.start();
+    CHECK(q.metric("weight_bytes") == Approx(q.metric("model_params") * 4.5 / 8));
+}
+
+TEST_CASE("static power: energy per token = dynamic + board power x time / tokens, falling with the batch",
+          "[token][model][energy]") {
+    auto run = [](int batch) {
+        Run r;
+        r.preset("hw.h100_sxm");
+        r.preset("model.llama31_8b");
+        r.set("token.run.batch", batch);
+        r.start();
+        r.m.advance_to(1.0);
+        double st = r.metric("energy_pj_per_token_static");
+        CHECK(st == Approx(70.0 * r.m.now() * 1e12 / double(r.m.tokens_sampled())));
+        CHECK(r.metric("energy_pj_per_token_total") ==
+              Approx(r.metric("energy_pj_per_token_dynamic") + st));
+        return r.metric("energy_pj_per_token_total");
+    };
+    double e1 = run(1), e16 = run(16), e128 = run(128);
+    CHECK(e16 < e1 / 4);
+    CHECK(e128 < e16);
+}
