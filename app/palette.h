@@ -14,6 +14,7 @@ constexpr ImU32 kBlue = IM_COL32(0, 114, 178, 255);
 constexpr ImU32 kVermillion = IM_COL32(213, 94, 0, 255);
 constexpr ImU32 kPurple = IM_COL32(204, 121, 167, 255);
 constexpr ImU32 kGrey = IM_COL32(153, 153, 153, 255);
+constexpr ImU32 kPale = IM_COL32(225, 225, 225, 255);
 
 constexpr ImU32 kSeries[] = {kSky, kOrange, kGreen, kVermillion, kBlue, kPurple, kYellow, kGrey};
 

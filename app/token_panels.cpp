@@ -178,8 +178,11 @@ void TokenScene::charts() {
             energy.push_back({tr(energy_key[k]), metric(id.c_str()), energy_col[k]});
         }
         energy.push_back({tr("token.energy.links"), metric("energy_pj_per_token_links"), pal::kGrey});
+        energy.push_back({tr("token.energy.static"), metric("energy_pj_per_token_static"), pal::kPale});
         stacked_bar("energy", energy);
-        ImGui::Text("%s: %s", tr("token.chart.energy_total"), format_si(metric("energy_pj_per_token_total") * 1e-12, "J").c_str());
+        ImGui::Text("%s: %s (%s %s)", tr("token.chart.energy_total"),
+                    format_si(metric("energy_pj_per_token_total") * 1e-12, "J").c_str(), tr("token.energy.dynamic"),
+                    format_si(metric("energy_pj_per_token_dynamic") * 1e-12, "J").c_str());
         tag(Provenance::Output);
     }
     // The roofline with the decode's operating point.

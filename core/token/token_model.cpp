@@ -973,7 +973,8 @@ std::vector<Metric> TokenModel::metrics() const {
     for (int l = 0; l < kLevelCount; l++) {
         std::string ln = level_name(l);
         add("kv_bytes_" + ln, placement_.kv[l], "B", "KV cache in " + ln, "KV 缓存位于 " + ln);
-        add("weight_bytes_" + ln, placement_.weights[l], "B", "Weights in " + ln, "权重位于 " + ln);
+        add("weight_bytes_" + ln, placement_.weights[l] + placement_.embed[l], "B", "Weights in " + ln,
+            "权重位于 " + ln);
     }
 
     add("queue_len", double(waiting_.size()), "req", "Requests waiting at the door", "在门口等待的请求");

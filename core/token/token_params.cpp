@@ -363,7 +363,7 @@ void add_hardware_presets(ParamRegistry& reg) {
     add_hw(reg, "hw.mesh3d", "Mesh + 3D DRAM (illustrative)", "网格 + 3D DRAM（示意）",
            "Illustrative design, not a product: 16x16 cores of 2 TFLOP/s and 1 MB SRAM, 16 GB 3D DRAM at 8 TB/s "
            "under the mesh, 96 GB HBM3 at 3.35 TB/s at the edge.",
-           {16, 16, 1, 2, 1024, 256, 1, 16, 8, 1, 96, 3350, 500, 1, 128, 1, 100, 2, 20, 31.5, 0, 0, 2, 0, 60, 0.9, 0.8, 0.65,
+           {16, 16, 1, 2, 1024, 256, 1, 16, 8, 1, 96, 3350, 500, 1, 128, 1, 100, 2, 20, 31.5, 0, 0, 2, 0, 60, 0.9, 0.65, 0.65,
             0.6, 1, 1});
     add_hw(reg, "hw.a100_80gb", "NVIDIA A100-80GB SXM", "NVIDIA A100-80GB SXM",
            (std::string("NVIDIA A100 datasheet: 80 GB HBM2e at 2,039 GB/s, 312 TFLOPS dense FP16/BF16, 108 SMs, "
@@ -371,20 +371,20 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "dense (8-bit: 2x, 4-bit: 4x; no FP8).") +
             gpu_overhead).c_str(),
            {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 5,
-            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h100_sxm", "NVIDIA H100 SXM", "NVIDIA H100 SXM",
            (std::string("NVIDIA H100 datasheet (SXM5): 80 GB HBM3 at 3.35 TB/s, 989 TFLOPS dense BF16, 132 SMs, "
                         "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s; FP8 1,979 TFLOPS dense (2x; no "
                         "FP4).") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 80, 3350, 500, 2, 384, 3, 450, 5,
-            20, 63, 2, 2, 2, 0, 70, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            20, 63, 2, 2, 2, 0, 70, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h200", "NVIDIA H200 SXM", "NVIDIA H200 SXM",
            (std::string("NVIDIA H200 datasheet: 141 GB HBM3e at 4.8 TB/s, 989 TFLOPS dense BF16 (H100 compute), "
                         "132 SMs, NVLink 900 GB/s, PCIe Gen5; FP8 2x BF16, no FP4.") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 141, 4800, 500, 2, 512, 3, 450,
-            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.b200", "NVIDIA B200", "NVIDIA B200",
            (std::string("NVIDIA HGX B200 datasheet: 8 GPUs with 1,440 GB HBM3e and 64 TB/s, i.e. 180 GB at 8 TB/s "
                         "each; 2.25 PFLOPS dense FP16/BF16 per GPU (half the sparse figure), FP8 4.5 and FP4 9 PFLOPS dense; "
@@ -392,7 +392,7 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "Drawn as 12x12 cores; SRAM per core ~1.3 MB is an assumption.") +
             gpu_overhead).c_str(),
            {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
-            140, 0.9, 0.8, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            140, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
@@ -401,7 +401,7 @@ void add_hardware_presets(ParamRegistry& reg) {
            "all-reduce round fitted to Groq's Llama-3.1-70B 250 tok/s (Artificial Analysis, 2024), bandwidth "
            "50 GB/s per chip; board power 200 W.",
            {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, 3.5, 50,
-            0.5, 10, 31.5, 0, 0, 4, 0, 200, 0.9, 0.8, 0.65, 0.6, 8, 1});
+            0.5, 10, 31.5, 0, 0, 4, 0, 200, 0.9, 0.65, 0.65, 0.6, 8, 1});
     const char* wse3 =
         "Cerebras WSE-3 (Cerebras, 2024): 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 "
         "PFLOPS peak AI compute, 214 Pb/s fabric; a CS-3 system draws about 23 kW. Drawn as 1000x900; per-core "
@@ -411,26 +411,26 @@ void add_hardware_presets(ParamRegistry& reg) {
         "tok/s per user (Aug 2024); static power 15 kW per wafer, an assumption.";
     add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3", wse3,
            {1000, 900, 1, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
-            0.9, 7.4, 1, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.8, 0.65, 0.6, 1, 32});
+            0.9, 7.4, 1, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.65, 0.65, 0.6, 1, 32});
     add_hw(reg, "hw.cerebras_wse3_x4", "Cerebras WSE-3 x4 (layer pipeline)", "Cerebras WSE-3 ×4（层流水线）",
            (std::string(wse3) + " Four systems in a pipeline (20 layer regions each), as Cerebras runs "
                                 "Llama-3.1-70B; the hop between systems 10 us, 100 GB/s (assumption).").c_str(),
            {1000, 900, 4, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
-            0.9, 7.4, CEREBRAS_HOP_US, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.8, 0.65, 0.6, 4, 20});
+            0.9, 7.4, CEREBRAS_HOP_US, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.65, 0.65, 0.6, 4, 20});
     add_hw(reg, "hw.tt_n150", "Tenstorrent Wormhole n150", "Tenstorrent Wormhole n150",
            "Tenstorrent Wormhole n150 specifications (docs.tenstorrent.com, 2024): 72 Tensix cores at 1 GHz, 108 "
            "MB SRAM (1.5 MB per core), 12 GB GDDR6 at 288 GB/s, 74 TFLOPS FP16, 148 TFLOPS BLOCKFP8 (2x; the "
            "format tt-metal serves weights in: 8.5 bits), 160 W board power, PCIe 4.0 x16. Drawn as 8x9; NoC "
            "figures, the achieved GDDR fraction 0.8 and the idle power 50 W are assumptions.",
            {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, 2, 50, 5, 50, 31.5, 0, 0, 2, 0, 50, 0.9,
-            0.8, 0.8, 0.6, 1, 1});
+            0.65, 0.8, 0.6, 1, 1});
     add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
            "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
            "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
            "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole), the achieved GDDR fraction 0.8 and the "
            "idle power 60 W are assumptions.",
            {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, 2, 100, 5, 50, 63, 0, 0, 2, 0, 60, 0.9,
-            0.8, 0.8, 0.6, 1, 1});
+            0.65, 0.8, 0.6, 1, 1});
 }
 
 struct ModelFig {
@@ -590,9 +590,9 @@ void add_chip_params(ParamRegistry& reg) {
        "Share of the SRAM's peak bandwidth the cores really reach.", "核心实际能达到的 SRAM 峰值带宽比例。",
        "assumption: on-core SRAM is read in wide, scheduled bursts");
     Adder d{reg, "dram3d"};
-    d("bw_eff", "Achieved 3D DRAM bandwidth fraction", "3D DRAM 带宽达成率", "", 0.05, 1, 0.8,
+    d("bw_eff", "Achieved 3D DRAM bandwidth fraction", "3D DRAM 带宽达成率", "", 0.05, 1, 0.65,
       "Share of the stacked DRAM's peak bandwidth the cores really reach.", "核心实际能达到的堆叠 DRAM 峰值带宽比例。",
-      "assumption: DRAM page and refresh overheads, like HBM's");
+      "assumption: DRAM page and refresh overheads, as HBM's fitted fraction");
     Adder l{reg, "links"};
     l("bw_eff", "Achieved host-link fraction", "主机链路达成率", "", 0.05, 1, 0.8,
       "Share of the host link's peak bandwidth that reads of spilled data reach.", "读取溢出数据时主机链路实际达到的峰值带宽比例。",
