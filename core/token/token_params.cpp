@@ -348,6 +348,10 @@ void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, 
 // GPUs' achieved fraction of dense peak in large GEMMs: fitted to TensorRT-LLM's
 // 2,048-token prefill of Llama-7B on an A100 (120.5 ms); every other GPU row validates it.
 const double GPU_COMPUTE_EFF = 0.74;
+// HBM3/HBM3e GPUs (H100, H200, B200): achieved fraction of peak bandwidth in
+// decode, fitted to NVIDIA NeMo's Llama-2-7B on H100 (about 7 ms per token); the
+// A100's HBM2e keeps the 0.65 fitted to LMDeploy's figure.
+const double HBM3_EFF = 0.58;
 // Cerebras: time per layer beyond the modelled reductions and reads (control,
 // attention, the datasheet's unknowns), fitted to Llama-3.1-8B's 1,800 tok/s per
 // user; the hop between systems is an assumption.
@@ -356,7 +360,7 @@ const double CEREBRAS_LAYER_US = 11, CEREBRAS_HOP_US = 20;
 void add_hardware_presets(ParamRegistry& reg) {
     const char* gpu_overhead =
         " Step form: per operator (kernels one after another). Achieved HBM fraction 0.65 fitted to LMDeploy's "
-        "Llama-2-7B batch-1 A100 figure; achieved compute fraction 0.74 fitted to TensorRT-LLM's 2,048-token "
+        "Llama-2-7B batch-1 A100 figure (HBM2e), 0.58 to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction 0.74 fitted to TensorRT-LLM's 2,048-token "
         "A100 prefill. Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
         "assumptions, as is the idle board power (static power). Mesh drawn from the SM count; SRAM per core "
         "= (L2 + shared memory) / SMs.";
@@ -378,13 +382,13 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "FP4).") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 80, 3350, 500, 2, 384, 3, 450, 5,
-            20, 63, 2, 2, 2, 0, 70, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            20, 63, 2, 2, 2, 0, 70, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h200", "NVIDIA H200 SXM", "NVIDIA H200 SXM",
            (std::string("NVIDIA H200 datasheet: 141 GB HBM3e at 4.8 TB/s, 989 TFLOPS dense BF16 (H100 compute), "
                         "132 SMs, NVLink 900 GB/s, PCIe Gen5; FP8 2x BF16, no FP4.") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 141, 4800, 500, 2, 512, 3, 450,
-            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.b200", "NVIDIA B200", "NVIDIA B200",
            (std::string("NVIDIA HGX B200 datasheet: 8 GPUs with 1,440 GB HBM3e and 64 TB/s, i.e. 180 GB at 8 TB/s "
                         "each; 2.25 PFLOPS dense FP16/BF16 per GPU (half the sparse figure), FP8 4.5 and FP4 9 PFLOPS dense; "
@@ -392,7 +396,7 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "Drawn as 12x12 cores; SRAM per core ~1.3 MB is an assumption.") +
             gpu_overhead).c_str(),
            {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
-            140, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            140, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
