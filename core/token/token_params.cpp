@@ -353,7 +353,7 @@ const double GPU_COMPUTE_EFF = 0.74;
 // A100's HBM2e keeps the 0.65 fitted to LMDeploy's figure.
 const double HBM3_EFF = 0.58;
 // Cerebras: time per layer beyond the modelled reductions and reads (control,
-// attention, the datasheet's unknowns), fitted to Llama-3.1-8B's 1,800 tok/s per
+// attention, the datasheet's unknowns), set with Llama-3.1-8B's 1,800 tok/s per
 // user; the hop between systems is an assumption.
 const double CEREBRAS_LAYER_US = 11, CEREBRAS_HOP_US = 20;
 
@@ -411,7 +411,7 @@ void add_hardware_presets(ParamRegistry& reg) {
         "PFLOPS peak AI compute, 214 Pb/s fabric; a CS-3 system draws about 23 kW. Drawn as 1000x900; per-core "
         "figures are these totals divided by the cores; a fabric link carries 214 Pb/s / (4 x 900,000) = 7.4 "
         "GB/s; one router hop per clock (1.1 GHz, an assumption). Layers are pipelined over regions of the wafer (one "
-        "Llama layer per region: an assumption). Per-layer time 14 us fitted to Cerebras' Llama-3.1-8B 1,800 "
+        "Llama layer per region: an assumption). Per-layer time 11 us set with Cerebras' Llama-3.1-8B 1,800 "
         "tok/s per user (Aug 2024); static power 15 kW per wafer, an assumption.";
     add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3", wse3,
            {1000, 900, 1, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
