@@ -72,6 +72,7 @@ private:
     void draw_mesh(ImDrawList* dl);
     void draw_memory(ImDrawList* dl);
     void draw_streams(ImDrawList* dl);
+    void draw_pipeline(ImDrawList* dl);
     void draw_tokens_on_host(ImDrawList* dl);
     void draw_captions(ImDrawList* dl, const FrameInput& in);
     void fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity, bool vertical);

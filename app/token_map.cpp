@@ -103,6 +103,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     draw_memory(dl);
     draw_mesh(dl);
     draw_streams(dl);
+    draw_pipeline(dl);
     // Inside the map's clip: the GL backend leaves the last scissor set when it runs the
     // parcel pass, so parcels stay out of the panels when the map is zoomed or panned.
     draw_parcels(in);
@@ -273,6 +274,77 @@ void TokenScene::draw_streams(ImDrawList* dl) {
             flow(pts, 3, wpx, n);
         }
     }
+}
+
+// A pipeline (chip stages, or layer regions on one chip): a row of stages under the
+// mesh, joined by the hops that carry activations, with the tokens of the step under
+// way crossing them. The micro-batches follow each other one stage apart, as in
+// step_cost.h; beyond kMaxStagesDrawn stages each box stands for several.
+void TokenScene::draw_pipeline(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    if (t.stages <= 1) return;
+    constexpr int kMaxStagesDrawn = 12;
+    const MapRect strip{225, 512, 790, 538};
+    int n = std::min(t.stages, kMaxStagesDrawn);
+    float slot = (strip.x1 - strip.x0) / float(n), gap = std::min(24.0f, slot * 0.35f);
+    float z = v.zoom();
+    bool busy = t.step_kind_now >= 0 && t.step_t1 > t.step_t0;
+    double now = model().now();
+    double u = busy ? std::clamp((now - t.step_t0) / (t.step_t1 - t.step_t0), 0.0, 1.0) : 0;
+    float phase = playing() && busy ? float(std::fmod(ImGui::GetTime() * 1.5, 1.0)) : 0.25f;
+    // Where each micro-batch is, in stages from the first: the first leads, the others one stage behind each other.
+    int micro = busy ? std::clamp(t.step_seqs, 1, t.stages) : 0;
+    std::vector<float> at;
+    for (int k = 0; k < micro; k++) {
+        double pos = u * t.stages - k;
+        if (pos >= 0) at.push_back(float(pos * n / t.stages));
+    }
+    for (int i = 0; i < n; i++) {
+        float x0 = strip.x0 + i * slot, x1 = x0 + slot - gap;
+        bool holds = false;
+        for (float p : at) holds |= p >= float(i) && p < float(i + 1);
+        ImVec2 a = v.to_screen(x0, strip.y0), b = v.to_screen(x1, strip.y1);
+        dl->AddRectFilled(a, b, holds ? kCompute : busy ? kWaitFill : kIdleFill, 4 * z);
+        dl->AddRect(a, b, pal::kStationEdge, 4 * z, 0, std::max(1.0f, 1.5f * z));
+        if (i + 1 < n) {  // the hop to the next stage: activations on the move
+            ImVec2 pts[2] = {{x1, strip.center().y}, {x1 + gap, strip.center().y}};
+            dl->AddLine(v.to_screen(pts[0].x, pts[0].y), v.to_screen(pts[1].x, pts[1].y), IM_COL32(86, 180, 233, 90),
+                        std::max(2.0f, 4 * z));
+            if (busy) dashes(dl, v, pts, 2, pal::kSky, std::max(2.0f, 4 * z), phase, 1);
+        }
+    }
+    // The tokens themselves, moving through their stage.
+    for (float p : at) {
+        float x = strip.x0 + p * slot;
+        ImVec2 s = v.to_screen(std::min(x, strip.x1 - 6), strip.center().y);
+        float r = std::max(4.0f, 7 * z);
+        dl->AddRectFilled({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, pal::kSky, 2);
+        dl->AddRect({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, pal::kText, 2);
+    }
+    // What the row is: stages, chips per stage, the hop and the sequences in flight.
+    char buf[200];
+    const Hardware& hw = tm().hardware();
+    std::string head = std::string(tr("token.map.pipeline")) + ": ";
+    if (t.chip_stages > 1) {
+        std::snprintf(buf, sizeof buf, "%d %s x %d %s", t.chip_stages, tr("token.map.stages"), t.chips_per_stage,
+                      tr("token.map.chips"));
+        head += buf;
+        head += " · " + std::string(tr("token.map.hop")) + " " + format_duration(hw.chip_link_latency, language());
+    }
+    if (t.regions > 1) {
+        std::snprintf(buf, sizeof buf, "%s%d %s", t.chip_stages > 1 ? " · " : "", t.regions, tr("token.map.regions"));
+        head += buf;
+    }
+    if (micro > 0) {
+        std::snprintf(buf, sizeof buf, " · %d %s", micro, tr("token.map.in_flight"));
+        head += buf;
+    }
+    if (t.stages > n) {
+        std::snprintf(buf, sizeof buf, " (%s %d)", tr("token.map.each_box"), (t.stages + n - 1) / n);
+        head += buf;
+    }
+    map_text(dl, v, {strip.x0, strip.y0 - 10}, 14, pal::kText, (head + " " + provenance_tag(Provenance::Input)).c_str(), 0);
 }
 
 void TokenScene::draw_tokens_on_host(ImDrawList* dl) {

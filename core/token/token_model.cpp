@@ -246,6 +246,10 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     view_.mesh_x = hw_.mesh_x;
     view_.mesh_y = hw_.mesh_y;
     view_.chips = hw_.chips;
+    view_.stages = hw_.stage_count();
+    view_.regions = std::max(1, hw_.regions);
+    view_.chip_stages = view_.stages / view_.regions;
+    view_.chips_per_stage = hw_.chips_per_stage();
     view_.mean_edge_hops = hw_.mean_edge_hops;
     view_.core_busy_fraction = view_.core_wait_fraction = 0;
     view_.step_kind_now = -1;
@@ -629,6 +633,9 @@ void TokenModel::start_step() {
     view_.core_busy_fraction = c.time > 0 ? step_compute_s_ / c.time : 0;
     view_.core_wait_fraction = c.time > 0 ? 1 - view_.core_busy_fraction : 0;
     view_.step_kind_now = step_kind_;
+    view_.step_t0 = t_dev + draft_s;
+    view_.step_t1 = device_end;
+    view_.step_seqs = int(decoding_.size() + planned_.size());
     update_view_serving();
     device_busy_ = true;
     step_end_ = end;

@@ -121,6 +121,10 @@ struct ScreenChar {
 
 struct TokenView {
     int mesh_x = 1, mesh_y = 1, chips = 1;
+    // The pipeline: stages in all (chip stages x layer regions per chip), chips per stage.
+    int stages = 1, chip_stages = 1, regions = 1, chips_per_stage = 1;
+    double step_t0 = 0, step_t1 = 0;  // the device step under way (when step_kind_now >= 0)
+    int step_seqs = 0;                // sequences in it
     double mean_edge_hops = 1;
     bool level_enabled[kLevelCount] = {};
     double capacity[kLevelCount] = {}, weights[kLevelCount] = {}, kv[kLevelCount] = {};  // bytes

@@ -5,9 +5,11 @@
 // Run: WEB_ROOT=<build>/web node --test tests/browser/token.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, waitFrames, openScene, checkSceneBasics } from './browser.mjs';
+import { join } from 'node:path';
+import { useServedApp, waitFrames, openScene, checkSceneBasics, imageStats } from './browser.mjs';
 
 const app = useServedApp();
+const shots = process.env.SHOTS;
 
 const state = (page) => page.evaluate(() => window.tokenJourney.state());
 
@@ -60,6 +62,23 @@ test('a minute at the fastest time lens: no errors, finite numbers, the answer k
   assert.ok(c.frames > b.frames + 30, 'frames keep coming');
   assert.ok(c.metrics.tokens_at_screen > b.metrics.tokens_at_screen, 'tokens keep reaching the screen');
   for (const [id, v] of Object.entries(c.metrics)) assert.ok(Number.isFinite(v), `${id} is finite`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a pipeline of chips is drawn: stages under the mesh, the token crossing them', async () => {
+  const { page, problems } = await openToken();
+  // Groq as its maker runs it (the SRAM lesson's step): 576 chips in 8 pipeline stages.
+  assert.equal(await page.evaluate(() => window.tokenJourney.openLesson(1, 3)), '');
+  const s0 = await state(page);
+  await waitFrames(page, s0.frames + 30);
+  const s = await state(page);
+  assert.equal(s.metrics.pipeline_stages, 8);
+  assert.ok(s.metrics.tok_s_per_seq > 0, 'tokens come out of the pipeline');
+  const shot = await page.screenshot();
+  if (shots) await page.screenshot({ path: join(shots, 'web-token-pipeline.png') });
+  const stats = await imageStats(page, shot);
+  assert.ok(stats.variance > 20, 'the map is drawn');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -55,6 +55,16 @@ const Quote kQuotes[] = {
     {"one-token-at-a-time", 2, 2, "prefill_step_s", 1e3, "42 ms", 42},
     {"history-weighs", 0, 0, "decode_step_s", 1e3, "3.2 ms", 3.2},
     {"history-weighs", 1, 1, "decode_step_s", 1e3, "4.7 ms", 4.7},
+    {"token-crosses-pipeline", 0, 0, "decode_step_s", 1e3, "8.0 ms", 8.0},
+    {"token-crosses-pipeline", 0, 0, "tok_s_per_seq", 1, "125 tokens per second", 125},
+    {"token-crosses-pipeline", 1, 1, "decode_step_s", 1e3, "0.61 ms", 0.61},
+    {"token-crosses-pipeline", 1, 1, "tok_s_per_seq", 1, "1,600 tokens per second", 1600},
+    {"token-crosses-pipeline", 2, 2, "tok_s_per_seq", 1, "1,600 tokens per second", 1600},
+    {"token-crosses-pipeline", 2, 2, "tok_s_total", 1, "41,000", 41000},
+    {"token-crosses-pipeline", 3, 3, "tok_s_per_seq", 1, "600 tokens per second", 600},
+    {"token-crosses-pipeline", 3, 4, "energy_pj_per_token_total", 1e-12, "190 J", 190},
+    {"token-crosses-pipeline", 1, 4, "energy_pj_per_token_total", 1e-12, "10 J", 10},
+    {"token-crosses-pipeline", 0, 4, "energy_pj_per_token_total", 1e-12, "1.1 J", 1.1},
 };
 
 const std::vector<Lesson>& lessons() {
