@@ -293,11 +293,15 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
     double now = model().now();
     double u = busy ? std::clamp((now - t.step_t0) / (t.step_t1 - t.step_t0), 0.0, 1.0) : 0;
     float phase = playing() && busy ? float(std::fmod(ImGui::GetTime() * 1.5, 1.0)) : 0.25f;
-    // Where each micro-batch is, in stages from the first: the first leads, the others one stage behind each other.
+    // Where each micro-batch is, in stages from the first: the first leads, the others
+    // one stage behind each other. Decoding, the pipeline stays full (a micro-batch
+    // that leaves the last stage comes back to the first); a prefill fills it from empty.
     int micro = busy ? std::clamp(t.step_seqs, 1, t.stages) : 0;
+    bool loop = t.step_kind_now != kStepPrefill;
     std::vector<float> at;
     for (int k = 0; k < micro; k++) {
         double pos = u * t.stages - k;
+        if (loop && pos < 0) pos += t.stages;
         if (pos >= 0) at.push_back(float(pos * n / t.stages));
     }
     for (int i = 0; i < n; i++) {
@@ -336,15 +340,16 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
         std::snprintf(buf, sizeof buf, "%s%d %s", t.chip_stages > 1 ? " · " : "", t.regions, tr("token.map.regions"));
         head += buf;
     }
-    if (micro > 0) {
-        std::snprintf(buf, sizeof buf, " · %d %s", micro, tr("token.map.in_flight"));
-        head += buf;
-    }
     if (t.stages > n) {
         std::snprintf(buf, sizeof buf, " (%s %d)", tr("token.map.each_box"), (t.stages + n - 1) / n);
         head += buf;
     }
-    map_text(dl, v, {strip.x0, strip.y0 - 10}, 14, pal::kText, (head + " " + provenance_tag(Provenance::Input)).c_str(), 0);
+    head += std::string(" ") + provenance_tag(Provenance::Input);
+    if (micro > 0) {
+        std::snprintf(buf, sizeof buf, " · %s %d %s", tr("token.map.in_flight"), micro, provenance_tag(Provenance::Output));
+        head += buf;
+    }
+    map_text(dl, v, {strip.x0, strip.y0 - 10}, 14, pal::kText, head.c_str(), 0);
 }
 
 void TokenScene::draw_tokens_on_host(ImDrawList* dl) {

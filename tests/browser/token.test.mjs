@@ -68,17 +68,27 @@ test('a minute at the fastest time lens: no errors, finite numbers, the answer k
 
 test('a pipeline of chips is drawn: stages under the mesh, the token crossing them', async () => {
   const { page, problems } = await openToken();
-  // Groq as its maker runs it (the SRAM lesson's step): 576 chips in 8 pipeline stages.
-  assert.equal(await page.evaluate(() => window.tokenJourney.openLesson(1, 3)), '');
+  // Groq as its maker runs it (the pipeline lesson's step, no question first): 576 chips in 8 stages.
+  assert.equal(await page.evaluate(() => window.tokenJourney.openLesson(9, 3)), '');
   const s0 = await state(page);
   await waitFrames(page, s0.frames + 30);
   const s = await state(page);
+  assert.equal(s.lesson, 'token-crosses-pipeline');
   assert.equal(s.metrics.pipeline_stages, 8);
   assert.ok(s.metrics.tok_s_per_seq > 0, 'tokens come out of the pipeline');
   const shot = await page.screenshot();
   if (shots) await page.screenshot({ path: join(shots, 'web-token-pipeline.png') });
   const stats = await imageStats(page, shot);
   assert.ok(stats.variance > 20, 'the map is drawn');
+  // The wafer with 32 users: 32 layer regions, the pipeline full of tokens.
+  assert.equal(await page.evaluate(() => window.tokenJourney.openLesson(9, 2)), '');
+  await page.focus('#canvas');
+  await page.keyboard.press('PageDown');  // reveal the answer: the step's settings run
+  const w0 = await state(page);
+  await waitFrames(page, w0.frames + 30);
+  const w = await state(page);
+  assert.equal(w.metrics.pipeline_stages, 32);
+  if (shots) await page.screenshot({ path: join(shots, 'web-token-wafer-pipeline.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });
