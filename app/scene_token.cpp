@@ -49,6 +49,7 @@ void TokenScene::update(double real_dt) {
     L.station[kStTokenizer] = {20, 190, 170, 270};
     L.station[kStH2d] = {20, 320, 170, 400};
     L.station[kStHostMem] = {20, 520, 170, 650};
+    L.door = {20, 408, 170, 512};
     L.station[kStMesh] = L.mesh;
     L.station[kStSram] = L.mesh;
     L.station[kStDram3d] = {225, 430, 625, 480};

@@ -32,6 +32,7 @@ struct MapRect {
 struct TokenLayout {
     MapRect station[tj::kStationCount];  // one box per station (SRAM: the mesh itself)
     MapRect chip, mesh;
+    MapRect door;  // admission: the queue at the door and the KV warehouse's room
     bool sampler_on_host = false;
 };
 
@@ -71,6 +72,7 @@ private:
     void draw_stations(ImDrawList* dl);
     void draw_mesh(ImDrawList* dl);
     void draw_memory(ImDrawList* dl);
+    void draw_door(ImDrawList* dl);
     void draw_streams(ImDrawList* dl);
     void draw_pipeline(ImDrawList* dl);
     void draw_tokens_on_host(ImDrawList* dl);

@@ -101,6 +101,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
     draw_stations(dl);
     draw_memory(dl);
+    draw_door(dl);
     draw_mesh(dl);
     draw_streams(dl);
     draw_pipeline(dl);
@@ -178,6 +179,47 @@ void TokenScene::draw_memory(ImDrawList* dl) {
     MapRect m = lay_.station[kStHostMem];
     if (t.weights[kHostMem] + t.kv[kHostMem] > 0)
         fill_bar(dl, {m.x0 + 10, m.y1 - 22, m.x1 - 10, m.y1 - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
+}
+
+// The door between the prompts and the chip: with the paged KV policy a request comes
+// in only while the KV warehouse has room for it; the bar is the warehouse (blocks in
+// use over all), the squares the requests waiting outside.
+void TokenScene::draw_door(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    float z = v.zoom();
+    MapRect r = lay_.door;
+    bool full = t.kv_paged && t.kv_full;
+    dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 24), pal::kStationFill, 8 * z,
+                      ImDrawFlags_RoundCornersTop);
+    dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
+                std::max(1.0f, (full ? 3 : 2) * z));
+    map_text(dl, v, {r.center().x, r.y0 + 12}, 15, pal::kText, tr("token.map.door"));
+    char buf[160];
+    if (t.kv_paged) {
+        MapRect bar{r.x0 + 10, r.y0 + 30, r.x1 - 10, r.y0 + 40};
+        fill_bar(dl, bar, 0, t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
+        if (full) dl->AddRect(v.to_screen(bar.x0, bar.y0), v.to_screen(bar.x1, bar.y1), pal::kVermillion, 0, 0, 2);
+        double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
+        std::snprintf(buf, sizeof buf, "KV %.0f%% / %s %s", share * 100, format_bytes(t.kv_capacity_bytes).c_str(),
+                      provenance_tag(Provenance::Output));
+        map_text(dl, v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
+                 t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
+    } else {
+        map_text(dl, v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
+    }
+    std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
+    bool waiting = t.queued + t.preempted > 0;
+    map_text(dl, v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
+    std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
+    map_text(dl, v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
+    // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
+    // begun); more are counted above.
+    int shown = std::min(t.queued + t.preempted, 10);
+    for (int i = 0; i < shown; i++) {
+        float x = r.x0 + 12 + float(i) * 13, y = r.y0 + 91;
+        dl->AddRectFilled(v.to_screen(x, y), v.to_screen(x + 9, y + 8), i < t.preempted ? pal::kPurple : pal::kSky);
+    }
 }
 
 void TokenScene::draw_mesh(ImDrawList* dl) {
@@ -576,6 +618,8 @@ std::vector<std::string> TokenScene::live_lines(int s) const {
     switch (s) {
         case kStPrompt:
             out.push_back(std::string(tr("token.card.queue")) + ": " + format_si(metric("queue_len"), "req") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.running")) + ": " + format_si(metric("requests_running"), "req") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.preempted")) + ": " + format_si(metric("requests_preempted"), "") + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.queue_wait")) + ": " + format_duration(metric("queue_wait_s"), lang) + " " + tr("token.tag.out"));
             break;
         case kStTokenizer: out.push_back(share("share_tokenizer")); break;

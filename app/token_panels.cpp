@@ -391,6 +391,10 @@ void TokenScene::staircase(ImVec2 size) {
             float ym = lane_chip_y0 + (lane_chip_y1 - lane_chip_y0) * float(r.accepted) / float(all);
             dl->AddRectFilled({xd, lane_chip_y0}, {xb, ym}, pal::kGreen);
             dl->AddRectFilled({xd, ym}, {xb, lane_chip_y1}, pal::kVermillion);
+        } else if (r.kind == kStepMixed) {  // decodes (green) with prompt chunks riding along (sky)
+            float ym = (lane_chip_y0 + lane_chip_y1) * 0.5f;
+            dl->AddRectFilled({xa, lane_chip_y0}, {xb, ym}, pal::kGreen);
+            dl->AddRectFilled({xa, ym}, {xb, lane_chip_y1}, pal::kSky);
         } else {
             dl->AddRectFilled({xa, lane_chip_y0}, {xb, lane_chip_y1}, col);
         }
@@ -425,9 +429,10 @@ void TokenScene::staircase(ImVec2 size) {
     dl->AddLine({X(now), stair_y0}, {X(now), p0.y + size.y}, IM_COL32(255, 255, 255, 90));
     if (hover_step >= 0) {
         const TokenStepRecord& r = t.steps[size_t(hover_step)];
-        static const char* kinds[] = {"token.stairs.prefill", "token.stairs.decode", "token.stairs.verify"};
+        static const char* kinds[] = {"token.stairs.prefill", "token.stairs.decode", "token.stairs.verify",
+                                      "token.stairs.mixed"};
         ImGui::BeginTooltip();
-        ImGui::Text("%s: %s", tr(kinds[std::clamp(r.kind, 0, 2)]), format_duration(r.end - r.start, language()).c_str());
+        ImGui::Text("%s: %s", tr(kinds[std::clamp(r.kind, 0, 3)]), format_duration(r.end - r.start, language()).c_str());
         ImGui::Text("%s: %d, %s: %d", tr("token.stairs.seqs"), r.seqs, tr("token.stairs.tokens"), r.tokens);
         if (r.kind == kStepVerify) ImGui::Text("%s: %d / %d", tr("token.stairs.acc_rej"), r.accepted, r.rejected);
         if (r.listed > 0) {

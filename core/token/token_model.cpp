@@ -389,12 +389,7 @@ void TokenModel::admit() {
             free_blocks_ -= need;
             p.blocks = need;
             if (p.swapped) {  // its KV crosses back from host memory before the next step
-                double bytes = p.context() * kv_per_token_, dur = h2d_lat_ + bytes / h2d_bw_;
-                swap_s_ += dur;
-                busy_h2d_ += dur;
-                link_energy_pj_ += bytes * 8 * host_link_pj_;
-                segments_.emit({next_parcel_++, uint16_t(int(kSegKvFetch) + int(kHostMem)), kStHostMem, kStMesh, now, now + dur,
-                                uint32_t(std::clamp(std::ceil(bytes / parcel_bytes_), 1.0, 4e9))});
+                swap_kv(p, false);
                 p.swapped = false;
                 p.phase = kDecoding;
             } else {
@@ -453,6 +448,18 @@ void TokenModel::update_view_serving() {
     view_.kv_used_bytes = paged_ ? double(total_blocks_ - free_blocks_) * block_tokens_ * kv_per_token_ : 0;
 }
 
+// A sequence's KV crosses PCIe (out: to host memory; back: to the device); the next step waits for it.
+void TokenModel::swap_kv(const Seq& s, bool out) {
+    double now = engine_.now(), bytes = s.context() * kv_per_token_;
+    double dur = out ? d2h_lat_ + bytes / d2h_bw_ : h2d_lat_ + bytes / h2d_bw_;
+    swap_s_ += dur;
+    (out ? busy_d2h_ : busy_h2d_) += dur;
+    link_energy_pj_ += bytes * 8 * host_link_pj_;
+    uint16_t device = kStMesh, host = kStHostMem;
+    segments_.emit({next_parcel_++, uint16_t(int(kSegKvFetch) + int(kHostMem)), out ? device : host, out ? host : device,
+                    now, now + dur, uint32_t(std::clamp(std::ceil(bytes / parcel_bytes_), 1.0, 4e9))});
+}
+
 // The newest sequence on the device gives up its KV blocks and waits to return.
 void TokenModel::preempt(int slot) {
     double now = engine_.now();
@@ -462,12 +469,7 @@ void TokenModel::preempt(int slot) {
     free_blocks_ += s.blocks;
     s.blocks = 0;
     if (preempt_swap_ && s.phase == kDecoding) {  // its KV crosses to host memory before the next step
-        double bytes = s.context() * kv_per_token_, dur = d2h_lat_ + bytes / d2h_bw_;
-        swap_s_ += dur;
-        busy_d2h_ += dur;
-        link_energy_pj_ += bytes * 8 * host_link_pj_;
-        segments_.emit({next_parcel_++, uint16_t(int(kSegKvFetch) + int(kHostMem)), kStMesh, kStHostMem, now, now + dur,
-                        uint32_t(std::clamp(std::ceil(bytes / parcel_bytes_), 1.0, 4e9))});
+        swap_kv(s, true);
         s.swapped = true;
     } else {  // recompute: the prompt and the answer so far are prefilled again
         s.refill = s.generated;

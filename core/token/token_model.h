@@ -208,6 +208,7 @@ private:
     int blocks_for(double tokens) const;
     void grow_kv(double q);                    // blocks for the next q tokens of every decoding sequence
     void preempt(int slot);
+    void swap_kv(const Seq& s, bool out);
     void count_engine(double now);             // time-weighted count of requests in the engine
     void update_view_serving();
     void start_step();

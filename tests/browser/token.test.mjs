@@ -92,3 +92,28 @@ test('a pipeline of chips is drawn: stages under the mesh, the token crossing th
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a full KV warehouse: the door shows the queue, and the KV is never read over PCIe', async () => {
+  const { page, problems } = await openToken();
+  // The lesson "kv-warehouse-full", step 1: a hundred users, 70B in FP8 on two H100s.
+  const s0 = await state(page);
+  let opened = -1;
+  for (let i = 0; i < s0.lessons && opened < 0; i++) {
+    assert.equal(await page.evaluate((k) => window.tokenJourney.openLesson(k, 1), i), '');
+    if ((await state(page)).lesson === 'kv-warehouse-full') opened = i;
+  }
+  assert.ok(opened >= 0, 'the KV warehouse lesson is listed');
+  // The step asks first: "next" reveals the answer, which applies the hundred users and runs them.
+  await page.keyboard.press('PageDown');
+  await waitFrames(page, (await state(page)).frames + 10);
+  const s = await state(page);
+  assert.equal(s.lesson_step, 1, 'the answer is revealed on the same step');
+  assert.ok(s.metrics.kv_used_fraction > 0.9, `KV blocks in use ${s.metrics.kv_used_fraction}`);
+  assert.ok(s.metrics.queue_len > 0, `${s.metrics.queue_len} requests wait at the door`);
+  assert.ok(s.metrics.requests_running < 100);
+  assert.equal(s.metrics.kv_bytes_host, 0);
+  await waitFrames(page, s.frames + 10);
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/web-token-kv-full.png` });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,4 +1,4 @@
-// The numbers the chip lessons quote (SRAM, stacked DRAM, the mesh, the pipeline
+// The numbers the chip and serving lessons quote (SRAM, stacked DRAM, the mesh, the pipeline
 // of chips) and the step times of the others, recomputed: each step of assets/lessons.json is replayed with its own
 // settings, and the quoted figure must be in the step's text and within 5% of the
 // model. A model change that makes a caption false fails here.
@@ -65,6 +65,22 @@ const Quote kQuotes[] = {
     {"token-crosses-pipeline", 3, 4, "energy_pj_per_token_total", 1e-12, "190 J", 190},
     {"token-crosses-pipeline", 1, 4, "energy_pj_per_token_total", 1e-12, "10 J", 10},
     {"token-crosses-pipeline", 0, 4, "energy_pj_per_token_total", 1e-12, "1.1 J", 1.1},
+    // Serving under load: the KV warehouse fills; prefill first vs mixed.
+    {"kv-warehouse-full", 0, 0, "weight_bytes", 1e-9, "about 71 GB", 71},
+    {"kv-warehouse-full", 0, 0, "kv_capacity_tokens", 1e-3, "about 218,000 tokens", 218},
+    {"kv-warehouse-full", 0, 0, "ttft_chip_s", 1, "about 1.1 s", 1.1},
+    {"kv-warehouse-full", 1, 1, "kv_used_fraction", 100, "about 99.8%", 99.8},
+    {"kv-warehouse-full", 1, 1, "ttft_chip_s", 1, "about 51 s", 51},
+    {"kv-warehouse-full", 1, 1, "tpot_chip_mean_s", 1e3, "about every 80 ms", 80},
+    {"kv-warehouse-full", 2, 2, "kv_bytes_host", 1e-9, "about 79 GB", 79},
+    {"kv-warehouse-full", 2, 2, "tpot_chip_mean_s", 1, "about 1.0 s", 1.0},
+    {"prefill-first-vs-mixed", 0, 0, "ttft_chip_s", 1, "about 7.3 s", 7.3},
+    {"prefill-first-vs-mixed", 0, 0, "tpot_chip_mean_s", 1e3, "about every 44 ms", 44},
+    {"prefill-first-vs-mixed", 1, 1, "ttft_chip_s", 1, "About 1.8 s", 1.8},
+    {"prefill-first-vs-mixed", 1, 1, "tpot_chip_mean_s", 1e3, "about every 53 ms", 53},
+    {"prefill-first-vs-mixed", 1, 1, "tpot_chip_p99_s", 1, "about 0.23 s", 0.23},
+    {"prefill-first-vs-mixed", 2, 2, "tpot_chip_p99_s", 1e3, "about 70 ms", 70},
+    {"prefill-first-vs-mixed", 2, 2, "ttft_chip_s", 1, "after about 1.8 s", 1.8},
 };
 
 const std::vector<Lesson>& lessons() {

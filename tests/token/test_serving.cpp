@@ -6,24 +6,14 @@
 #include <cmath>
 
 #include "token/token_model.h"
+#include "token_run.h"
 #include "token/token_params.h"
 
 using namespace tj;
 
 namespace {
 
-struct Run {
-    TokenModel m;
-    ParamValues v{m.registry()};
-    void preset(const char* id) {
-        const Preset* p = m.registry().find_preset(id);
-        REQUIRE(p);
-        REQUIRE(v.apply(*p) == "");
-    }
-    void set(const char* id, double x) { REQUIRE(v.set(id, x) == ""); }
-    void start(uint64_t seed = 1) { m.reset(v, seed); }
-    double metric(const char* id) const { return metric_value(m.metrics(), id, NAN); }
-};
+using Run = TokenRun;
 
 // Llama-3.1-70B in FP8 on two H100s, 5,000-token prompts and 500-token answers.
 void nim_case(Run& r, int users) {
@@ -213,4 +203,21 @@ TEST_CASE("serving: host work per step adds to the step, or overlapped hides beh
     CHECK(step(0, 1000) - device == Approx(1e-3).epsilon(1e-3));       // serial: device + host
     CHECK(step(1, 1000) == Approx(std::max(device, 1e-3)).epsilon(1e-3));  // overlapped: the longer
     CHECK(step(1, 0) == Approx(device).epsilon(1e-9));
+}
+
+TEST_CASE("serving: KV capacity = (device memory x use - reserve - weights) / bytes per token, in whole blocks",
+          "[token][serving]") {
+    Run r;
+    r.preset("hw.h100_sxm");
+    r.preset("model.llama31_8b");
+    r.start();
+    double weights = r.metric("weight_bytes"), per_token = r.metric("kv_bytes_per_token");
+    CHECK(weights == Approx(16.06e9).epsilon(0.001));
+    CHECK(per_token == 131072);  // 128 KiB: 2 x 32 layers x 8 KV heads x 128 x 2 bytes
+    double tokens = std::floor((80e9 * 0.9 - 2e9 - weights) / per_token / 16) * 16;
+    CHECK(r.metric("kv_capacity_tokens") == tokens);
+    CHECK(r.metric("kv_capacity_bytes") == tokens * per_token);
+    r.set("token.serve.kv_policy", kKvOffload);  // offload: no capacity limit is kept
+    r.start();
+    CHECK(r.metric("kv_capacity_tokens") == 0);
 }

@@ -11,28 +11,13 @@
 #include "rng.h"
 #include "text/bpe.h"
 #include "token/token_model.h"
+#include "token_run.h"
 
 using namespace tj;
 
 namespace {
 
-struct Run {
-    TokenModel m;
-    ParamValues v{m.registry()};
-    void preset(const char* id) {
-        const Preset* p = m.registry().find_preset(id);
-        REQUIRE(p);
-        REQUIRE(v.apply(*p) == "");
-    }
-    void set(const char* id, double x) { REQUIRE(v.set(id, x) == ""); }
-    void start(uint64_t seed = 1) { m.reset(v, seed); }
-    double metric(const char* id) const { return metric_value(m.metrics(), id, NAN); }
-    // Advances in slices until pred holds or the simulated time limit passes.
-    template <class Pred>
-    void run_until(Pred pred, double t_limit) {
-        while (!pred() && m.now() < t_limit) m.advance_to(m.now() + 0.05, 200000);
-    }
-};
+using Run = TokenRun;
 
 bool all_finite(const std::vector<Metric>& ms) {
     for (auto& x : ms)
