@@ -332,6 +332,7 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
     const FabView& v = m.view();
     for (int b = 0; b < B_COUNT; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
+        if (p.width <= 0) continue;
         double units = v.buffer_units[size_t(b)];
         if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
@@ -339,6 +340,13 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
         ImVec2 top = view_.to_screen(p.x, p.base_y - h);
         std::string n = fabui::count_text(units);
         label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, fabui::buffer_color(b), n);
+        // A supplier's pile above what a real supplier would let grow: flagged, with the limit.
+        if (v.pile_flagged[size_t(b)])
+            label(dl, text_px * 0.7f, {top.x, top.y - text_px * 1.45f}, pal::kVermillion,
+                  std::string(tr("fab.map.implausible")) + " > " + fabui::count_text(v.pile_plausible[size_t(b)]));
+        // The hold pile says what it is while the fix is pending.
+        if (b == B_METAL && v.fab_stages[1].held)
+            label(dl, text_px * 0.7f, view_.to_screen(p.x, p.base_y + 14), pal::kVermillion, tr("fab.map.hold_pile"));
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
     double backlog = v.stations[S_CUST].buffer_units;
@@ -369,7 +377,7 @@ void FabScene::hover_cards(float z, float text_px) {
     };
     int hovered_pile = -1;
     for (int b = 0; b < B_COUNT; b++)
-        if (over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)])) hovered_pile = b;
+        if (fabui::kPiles[b].width > 0 && over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)])) hovered_pile = b;
     if (hovered_pile >= 0) {
         int b = hovered_pile;
         const FabLittle& l = v.little[size_t(b)];
@@ -387,7 +395,8 @@ void FabScene::hover_cards(float z, float text_px) {
         ImGui::Spacing();
         static const char* const lessons[B_COUNT] = {"fab.lesson.wafers", "fab.lesson.dies", "fab.lesson.hbm",
                                                      "fab.lesson.sub", "fab.lesson.packages", "fab.lesson.gpus",
-                                                     "fab.lesson.cpus", "fab.lesson.trays", "fab.lesson.racks"};
+                                                     "fab.lesson.cpus", "fab.lesson.trays", "fab.lesson.racks",
+                                                     "fab.lesson.metal_hold", "fab.lesson.back_end"};
         ImGui::TextDisabled("%s", tr(lessons[b]));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

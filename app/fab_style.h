@@ -35,7 +35,7 @@ inline const ImVec2 kStationPos[tj::fab::S_COUNT] = {
 };
 struct PileSpot {
     float x, base_y;  // centre of the pile's base; it grows upward
-    float width;
+    float width;      // 0: not drawn
 };
 constexpr PileSpot kPiles[tj::fab::B_COUNT] = {
     {650, 242, 56},   // wafers before sort
@@ -47,6 +47,8 @@ constexpr PileSpot kPiles[tj::fab::B_COUNT] = {
     {167, 572, 46},   // CPUs
     {180, 800, 50},   // trays before rack integration (beside the drop)
     {390, 902, 56},   // racks waiting to ship
+    {390, 242, 50},   // wafers held in front of the metal layers (beside the fab)
+    {0, 0, 0},        // wafers before the back end: a few lots in passing, not drawn
 };
 constexpr PileSpot kBacklogPile = {935, 902, 60};  // orders not yet shipped
 constexpr float kPileMaxH = 170;                    // world units at 10^7

@@ -75,7 +75,8 @@ const char* station_short(int st) {
 const char* buffer_unit(int b) {
     static const char* const keys[B_COUNT] = {"fab.unit.wafers", "fab.unit.dies", "fab.unit.stacks",
                                               "fab.unit.sets", "fab.unit.packages", "fab.unit.gpus",
-                                              "fab.unit.cpus", "fab.unit.trays", "fab.unit.racks"};
+                                              "fab.unit.cpus", "fab.unit.trays", "fab.unit.racks",
+                                              "fab.unit.wafers", "fab.unit.wafers"};
     return b >= 0 && b < B_COUNT ? tr(keys[b]) : "";
 }
 

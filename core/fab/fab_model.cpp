@@ -10,11 +10,13 @@ namespace tj::fab {
 namespace {
 
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
-enum ActionKind { A_FIRST_MASKS = 0, A_DISCOVER, A_MASKS_READY };
-
-// Line stations are the model's stations without design (0) and customers (last).
-int line_of(int st) { return st - 1; }
-constexpr int LF = S_FAB - 1, LSORT = S_SORT - 1;
+enum ActionKind { A_FIRST_MASKS = 0, A_DISCOVER, A_RESTART };
+constexpr int LFE = 0, LMETAL = 1, LBACK = 2;  // the fab's three stages in the line
+constexpr FabStages kFab{LFE, LMETAL, LBACK, B_METAL, B_BACK};
+int line_of(int st) { return FabModel::line_station(st); }
+constexpr int LSORT = S_SORT + 1;
+// Weeks in a row at volume rate that make "volume shipments" (a short burst does not).
+constexpr int kVolumeRunWeeks = 4;
 
 // The buffer in front of each station (its main input or, for a supplier, its pile).
 int front_buffer(int st) {
@@ -33,6 +35,25 @@ int front_buffer(int st) {
 }
 
 double finite(double x) { return std::isfinite(x) ? x : 0.0; }
+
+// Kits inside a model station; the fab counts its three stages and the wafers waiting between them.
+double in_process(const Line& line, int st) {
+    if (st != S_FAB) return double(line.station(line_of(st)).kits_in_process);
+    double n = double(line.buffer(B_METAL).units + line.buffer(B_BACK).units);
+    for (int k : {LFE, LMETAL, LBACK}) n += double(line.station(k).kits_in_process);
+    return n;
+}
+
+// The line's rate if only this model station limited it (the fab: its slowest stage).
+double nominal_of(const std::vector<double>& nominal, int st) {
+    if (st != S_FAB) return nominal[size_t(line_of(st))];
+    return std::min({nominal[LFE], nominal[LMETAL], nominal[LBACK]});
+}
+
+// Everything a station lost: test failures, overflow and what a purge scrapped (output units).
+double lost_units(const Station& s) {
+    return double(s.units_scrapped + s.units_overflow + s.units_purged + s.kits_purged * s.spec.out_per_kit);
+}
 
 }  // namespace
 
@@ -57,7 +78,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     gpus_per_rack_ = double(gpt * tpr);
 
     LineSpec spec;
-    spec.stations.reserve(S_COUNT);  // station() hands out pointers into it
+    spec.stations.reserve(S_COUNT + 2);  // station() hands out pointers into it
     spec.random = v.get("fab.line.variability") > 0.5;
     spec.conwip_de = std::llround(v.get("fab.line.conwip_wafers")) * gross;
     spec.scrap_kind = K_SCRAP;
@@ -68,6 +89,8 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     };
     cap(B_WAFERS, S_SORT); cap(B_DIES, S_PACK); cap(B_HBM, S_HBM); cap(B_SUB, S_SUB); cap(B_PKG, S_MOD);
     cap(B_GPU, S_TRAY); cap(B_CPU, S_CPU); cap(B_TRAY, S_RACK); cap(B_RACK, S_SHIP);
+    spec.buffers[B_METAL].id = fab_buffer_key(B_METAL);  // inside the fab: no cap
+    spec.buffers[B_BACK].id = fab_buffer_key(B_BACK);
 
     auto station = [&](int st, int out, uint16_t kind, int to, std::vector<InputSpec> inputs) {
         StationSpec s;
@@ -88,14 +111,33 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         spec.stations.push_back(s);
         return &spec.stations.back();
     };
-    StationSpec* fab = station(S_FAB, B_WAFERS, K_WAFER_LOT, S_SORT, {});
-    fab->de_per_out = gross;
-    fab->conwip_release = true;
-    fab->halted = true;  // until the first masks
+    // The fab in three stages: front end, metal layers, back end. Lots in the first two
+    // stay drawn at the fab; the back end carries them on to die sort.
+    double fab_cycle = P(S_FAB, "cycle_weeks"), metal = v.get("fab.fab.metal_share"), back = v.get("fab.fab.back_share");
+    double later = metal + back;
+    if (later > 0.9) metal *= 0.9 / later, back *= 0.9 / later;  // the front end keeps a tenth at least
+    double fab_yield = P(S_FAB, "yield"), headroom = v.get("fab.fab.headroom");
+    StationSpec* fe = station(S_FAB, B_METAL, K_WAFER_LOT, S_FAB, {});
+    fe->id = "fab_front";
+    fe->cycle_weeks = fab_cycle * (1 - metal - back);
+    fe->yield.base = 1;
+    fe->de_per_out = gross;
+    fe->conwip_release = true;
+    fe->halted = true;  // until the first masks
+    StationSpec* ml = station(S_FAB, B_BACK, K_WAFER_LOT, S_FAB, {{B_METAL, 1}});
+    ml->id = "fab_metal";
+    ml->cycle_weeks = fab_cycle * metal;
+    ml->kits_per_week *= headroom;
+    ml->yield.base = 1;
+    StationSpec* be = station(S_FAB, B_WAFERS, K_WAFER_LOT, S_SORT, {{B_BACK, 1}});
+    be->id = "fab_back";
+    be->cycle_weeks = fab_cycle * back;
+    be->kits_per_week *= headroom;
+    be->yield.base = fab_yield;
     station(S_SORT, B_DIES, K_DIE_LOT, S_PACK, {{B_WAFERS, 1}})->out_per_kit = gross;
     station(S_HBM, B_HBM, K_HBM, S_PACK, {});
     station(S_SUB, B_SUB, K_SUBSTRATE, S_PACK, {});
-    station(S_PACK, B_PKG, K_PACKAGE_LOT, S_MOD, {{B_DIES, dies}, {B_HBM, hbm}, {B_SUB, 1}});
+    StationSpec* pack = station(S_PACK, B_PKG, K_PACKAGE_LOT, S_MOD, {{B_DIES, dies}, {B_HBM, hbm}, {B_SUB, 1}});
     station(S_MOD, B_GPU, K_PACKAGE_LOT, S_TRAY, {{B_PKG, 1}});
     station(S_CPU, B_CPU, K_CPU, S_TRAY, {});
     station(S_TRAY, B_TRAY, K_TRAY, S_RACK, {{B_GPU, gpt}, {B_CPU, cpt}});
@@ -106,16 +148,21 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         rack->yield.dip_to_s = (v.get("fab.dip.start_week") + v.get("fab.dip.weeks")) * kWeek;
         rack->yield.dip_yield = v.get("fab.dip.yield");
     }
-    spec_ = spec;
-
     respin_ = RespinPlan{};
     respin_.enabled = v.get("fab.respin.enabled") > 0.5;
+    respin_.metal_only = v.get("fab.respin.kind") > 0.5;
+    respin_.scrap_past = v.get("fab.respin.past_hold") < 0.5;
     respin_.discovery_s = v.get("fab.respin.discovery_week") * kWeek;
-    respin_.scrap_share = v.get("fab.respin.scrap_share");
-    respin_.mask_s = v.get("fab.respin.mask_weeks") * kWeek;
-    respin_.yield_after = v.get("fab.respin.yield_after");
-    respin_.learn_s = v.get("fab.respin.learn_weeks") * kWeek;
     first_masks_s_ = v.get("fab.design.mask_weeks") * kWeek;
+    masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
+    respin_.restart_s = masks_ready_s_ + v.get("fab.respin.qual_weeks") * kWeek;
+    flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? S_SORT : S_PACK;
+    if (respin_.enabled) {  // the flaw is in both runs; only the run fixes it
+        YieldPlan& y = (flawed_station_ == S_SORT ? spec.stations[size_t(LSORT)] : *pack).yield;
+        y.flawed = v.get("fab.respin.flawed_yield");
+        y.learn_s = v.get("fab.respin.learn_weeks") * kWeek;
+    }
+    spec_ = spec;
     demand_per_week_ = v.get("fab.cust.gpus_per_week");
     demand_start_week_ = v.get("fab.cust.start_week");
 
@@ -127,7 +174,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         r.actions.push_back({first_masks_s_, A_FIRST_MASKS});
         if (k == 0 && respin_.enabled) {
             r.actions.push_back({respin_.discovery_s, A_DISCOVER});
-            r.actions.push_back({std::max(first_masks_s_, respin_.masks_ready_s()), A_MASKS_READY});
+            r.actions.push_back({respin_.restart_s, A_RESTART});
         }
         std::stable_sort(r.actions.begin(), r.actions.end(), [](const Action& a, const Action& b) { return a.t < b.t; });
         r.cum_by_week.push_back(0);
@@ -136,6 +183,14 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     weeks_done_ = 0;
     bottleneck_.reset(S_COUNT, 4);
     first_ship_week_ = -1;
+    // Volume: a third of the line's nominal rate at normal yields, sustained.
+    {
+        Line probe(spec_, seed);
+        std::vector<double> nominal = nominal_exit_rates(probe, 0);
+        double lo = nominal.empty() ? 0 : *std::min_element(nominal.begin(), nominal.end());
+        volume_gpus_week_ = lo * gpus_per_rack_ / 3;
+    }
+    plausible_pile_weeks_ = v.get("fab.line.plausible_pile_weeks");
     zero_weeks_ = gap_ = longest_gap_ = lost_year1_ = peak_backlog_ = 0;
     bottleneck_weeks_.fill(0);
 
@@ -162,11 +217,11 @@ void FabModel::apply(Run& r, const Action& a) {
     bool respun = &r == &runs_[0] && respin_.enabled;
     switch (a.kind) {
         case A_FIRST_MASKS:
-            // A flaw found before the first masks simply replaces them with the fixed set.
-            if (!(respun && respin_.discovery_s <= first_masks_s_)) line.resume(LF, 0);
+            // A full respin found before the first masks simply replaces them with the fixed set.
+            if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(LFE, 0);
             break;
-        case A_DISCOVER: respin_discover(line, LF, respin_); break;
-        case A_MASKS_READY: respin_masks_ready(line, LF, LSORT, respin_); break;
+        case A_DISCOVER: respin_discover(line, kFab, respin_); break;
+        case A_RESTART: respin_restart(line, kFab, respin_); break;
     }
 }
 
@@ -217,6 +272,8 @@ void FabModel::record_week() {
         const Line& line = *r.line;
         r.last_week_gpus = double(line.delivered_de() - r.last_de) / dies_per_gpu_;
         r.last_de = line.delivered_de();
+        r.volume_run = r.last_week_gpus >= volume_gpus_week_ && volume_gpus_week_ > 0 ? r.volume_run + 1 : 0;
+        if (r.volume_run == kVolumeRunWeeks && r.first_volume_week < 0) r.first_volume_week = week - (kVolumeRunWeeks - 1);
         r.cum_gpus = double(line.delivered_de()) / dies_per_gpu_;
         if (r.cum_by_week.size() < kMaxWeeksKept) r.cum_by_week.push_back(r.cum_gpus);
         FabSeries& s = k == 0 ? view_.run : view_.no_respin;
@@ -229,7 +286,7 @@ void FabModel::record_week() {
     const Line& line = *run.line;
     for (int b = 0; b < B_COUNT; b++) view_.buffer_wip[size_t(b)].add(week, double(line.buffer(b).units));
     for (int st = S_FAB; st <= S_SHIP; st++)
-        view_.station_wip[size_t(st)].add(week, double(line.station(line_of(st)).kits_in_process));
+        view_.station_wip[size_t(st)].add(week, in_process(line, st));
     peak_backlog_ = std::max(peak_backlog_, demand - run.cum_gpus);
 
     // Weeks without shipments, counted from the first shipment on.
@@ -247,9 +304,11 @@ void FabModel::record_week() {
 
     std::vector<double> working(S_COUNT, 0);
     for (int st = S_FAB; st <= S_SHIP; st++) working[size_t(st)] = line.station(line_of(st)).time_in(State::Working, now_);
-    bool design_holds = line.station(LF).halted;
+    // While no mask set can be used (before the first, or while a fix is pending) the
+    // masks are what holds the chain, whatever the stations' numbers say.
+    bool design_holds = line.station(LFE).halted || fix_pending();
     std::vector<double> nominal = nominal_exit_rates(line, now_), rate(S_COUNT, 0);
-    for (int st = S_FAB; st <= S_SHIP; st++) rate[size_t(st)] = nominal[size_t(line_of(st))];
+    for (int st = S_FAB; st <= S_SHIP; st++) rate[size_t(st)] = nominal_of(nominal, st);
     std::vector<double> shortage(S_COUNT, -1);
     shortage[S_HBM] = line.short_time(B_HBM);
     shortage[S_SUB] = line.short_time(B_SUB);
@@ -270,14 +329,17 @@ void FabModel::update_view() {
         FabStationView& sv = view_.stations[size_t(st)];
         int fb = front_buffer(st);
         sv.buffer_units = fb >= 0 ? double(line.buffer(fb).units) : 0;
-        sv.in_process_units = double(s.kits_in_process);
+        sv.in_process_units = in_process(line, st);
         sv.capacity_per_week = s.spec.kits_per_week;
         sv.utilization = s.time_in(State::Working, now_) / t;
         sv.recent_utilization = bottleneck_.utilization()[size_t(st)];
         sv.starved = s.time_in(State::Starved, now_) / t;
         sv.blocked = s.time_in(State::Blocked, now_) / t;
         sv.idle = s.time_in(State::Idle, now_) / t;
-        sv.yield_loss_units = double(s.units_scrapped + s.units_overflow + s.kits_halt_scrapped * s.spec.out_per_kit);
+        sv.yield_loss_units = lost_units(s);
+        if (st == S_FAB)
+            sv.yield_loss_units = lost_units(line.station(LMETAL)) + lost_units(line.station(LBACK)) +
+                                  double(line.buffer(B_METAL).purged_units + line.buffer(B_BACK).purged_units);
         // GPU equivalents: dies for the main line; a supplier's parts by what one GPU needs.
         double per_gpu = s.de_out > 0 ? dies_per_gpu_ / double(s.de_out) : 0;
         if (st == S_HBM) per_gpu = double(spec_.stations[size_t(line_of(S_PACK))].inputs[1].per_kit);
@@ -285,16 +347,35 @@ void FabModel::update_view() {
         if (st == S_CPU) per_gpu = double(spec_.stations[size_t(line_of(S_TRAY))].inputs[1].per_kit) /
                                    double(spec_.stations[size_t(line_of(S_TRAY))].inputs[0].per_kit);
         sv.yield_loss_gpus = per_gpu > 0 ? sv.yield_loss_units / per_gpu : 0;
-        sv.nominal_gpus_per_week = nominal[size_t(line_of(st))] * gpus_per_rack_;
+        sv.nominal_gpus_per_week = nominal_of(nominal, st) * gpus_per_rack_;
         if (view_.nominal_bottleneck < 0 || sv.nominal_gpus_per_week < view_.nominal_rate_gpus_week) {
             view_.nominal_bottleneck = st;
             view_.nominal_rate_gpus_week = sv.nominal_gpus_per_week;
         }
         sv.state = s.state;
-        sv.held_for_respin = st == S_FAB && s.halted && respin_.enabled && now_ >= respin_.discovery_s;
+        sv.held_for_respin = st == S_FAB && fix_pending();
+    }
+    for (int k : {LFE, LMETAL, LBACK}) {
+        const Station& s = line.station(k);
+        FabStageView& fs = view_.fab_stages[size_t(k)];
+        fs.in_process_units = double(s.kits_in_process);
+        fs.waiting_units = k == LFE ? 0 : double(line.buffer(k == LMETAL ? B_METAL : B_BACK).units);
+        fs.cycle_weeks = s.spec.cycle_weeks;
+        fs.held = s.halted && fix_pending();
+    }
+    for (int b = 0; b < B_COUNT; b++) {
+        const Buffer& x = line.buffer(b);
+        const Station* consumer = x.consumer >= 0 ? &line.station(x.consumer) : nullptr;
+        bool supply = x.producer >= 0 && line.ledger_of_station(x.producer) >= 0;
+        double need = 0;  // the consumer's use per week at capacity
+        if (consumer && supply)
+            for (auto& in : consumer->spec.inputs)
+                if (in.buffer == b) need = consumer->spec.kits_per_week * double(in.per_kit);
+        view_.pile_plausible[size_t(b)] = need * plausible_pile_weeks_;
+        view_.pile_flagged[size_t(b)] = need > 0 && double(x.units) > view_.pile_plausible[size_t(b)];
     }
     FabStationView& design = view_.stations[S_DESIGN];
-    bool masks_pending = line.station(LF).halted;
+    bool masks_pending = line.station(LFE).halted || fix_pending();
     design.state = masks_pending ? State::Working : State::Idle;
     design.held_for_respin = view_.stations[S_FAB].held_for_respin;
     FabStationView& cust = view_.stations[S_CUST];
@@ -304,10 +385,13 @@ void FabModel::update_view() {
     for (int b = 0; b < B_COUNT; b++) view_.buffer_units[size_t(b)] = double(line.buffer(b).units);
     if (respin_.enabled) {
         view_.discovery_week = respin_.discovery_s / kWeek;
-        double ready = std::max(first_masks_s_, respin_.masks_ready_s()) / kWeek;
-        view_.masks_ready_week = ready;
-        view_.fab_restart_week = now_ >= ready * kWeek ? ready : -1;
+        view_.masks_ready_week = masks_ready_s_ / kWeek;
+        view_.restart_week = respin_.restart_s / kWeek;
+        view_.fab_restart_week = now_ >= respin_.restart_s ? view_.restart_week : -1;
     }
+    view_.first_volume_week = runs_[0].first_volume_week;
+    view_.twin_first_volume_week = runs_[1].first_volume_week;
+    view_.volume_gpus_week = volume_gpus_week_;
     view_.bottleneck = bottleneck_.current();
     view_.bottleneck_log = bottleneck_.log();
     view_.little.clear();
@@ -357,7 +441,17 @@ std::vector<Metric> FabModel::metrics() const {
     add("ship_resume_week", view_.ship_resume_week, "weeks", "Shipments resumed in week (-1: not yet)", "恢复出货周（-1：尚未）");
     add("discovery_week", view_.discovery_week, "weeks", "Flaw found in week (-1: no respin)", "发现缺陷周（-1：无重新流片）");
     add("masks_ready_week", view_.masks_ready_week, "weeks", "New masks ready in week", "新光罩就绪周");
-    add("fab_restart_week", view_.fab_restart_week, "weeks", "Fab restarted in week (-1: not yet)", "晶圆厂重启周（-1：尚未）");
+    add("fab_restart_week", view_.fab_restart_week, "weeks", "Held stage restarted in week, after qualification (-1: not yet)",
+        "暂停工序在验证后重启的周（-1：尚未）");
+    add("first_volume_week", view_.first_volume_week, "weeks",
+        "First week of volume shipments (4 weeks in a row at a third of the nominal rate; -1: not yet)",
+        "量产出货首周（连续 4 周达到额定速率的三分之一；-1：尚未）");
+    add("no_respin_first_volume_week", view_.twin_first_volume_week, "weeks",
+        "First week of volume shipments without the respin", "无重新流片时的量产出货首周");
+    add("volume_rate_gpus_week", view_.volume_gpus_week, "GPUs/week", "Volume rate (a third of the nominal rate)",
+        "量产速率（额定速率的三分之一）");
+    add("hold_pile_wafers", double(line.buffer(B_METAL).units), "wafers", "Wafers waiting for the metal layers",
+        "等待金属层的晶圆");
     add("lead_time_mean_weeks", line.lead_time_mean_s() / kWeek, "weeks", "Lead time per GPU, wafer start to customer (mean)",
         "每个 GPU 的交期：投片到客户（均值）");
     add("lead_time_p90_weeks", line.lead_time_quantiles().quantile(0.9) / kWeek, "weeks",
@@ -413,6 +507,22 @@ std::vector<Metric> FabModel::metrics() const {
     add("conservation_error_dies",
         double(line.started_de() - line.delivered_de() - line.count_wip_de() - line.scrapped_de()), "dies",
         "Started - delivered - in process - scrapped (must be 0)", "投入 − 交付 − 在制 − 报废（必须为 0）");
+    // Side supplies: what each delivered, holds and scrapped, in its own units (bad packages take theirs along).
+    for (int st : {S_HBM, S_SUB, S_CPU}) {
+        int l = line.ledger_of_station(line_of(st));
+        if (l < 0) continue;
+        const FabStationText& t = fab_station_text(st);
+        std::string k = t.key, u = std::string(t.unit_en) + "s", en = label(st, false) + ": ", zh = label(st, true) + "：";
+        add(k + "_scrapped_parts", double(line.scrapped_parts(l)), u, en + "parts scrapped (own tests and bad packages)",
+            zh + "报废的零件（自身测试与坏封装）");
+        add(k + "_delivered_parts", double(line.delivered_parts(l)), u, en + "parts delivered in racks", zh + "随机柜交付的零件");
+        add(k + "_conservation_error", double(line.started_parts(l) - line.delivered_parts(l) - line.count_wip_parts(l) -
+                                              line.scrapped_parts(l)),
+            u, en + "started - delivered - in process - scrapped (must be 0)", zh + "投入 − 交付 − 在制 − 报废（必须为 0）");
+        int tl = twin.line->ledger_of_station(line_of(st));
+        add("no_respin_" + k + "_scrapped_parts", double(twin.line->scrapped_parts(tl)), u,
+            en + "parts scrapped without the respin", zh + "无重新流片时报废的零件");
+    }
 
     for (int st = S_FAB; st <= S_SHIP; st++) {
         const FabStationView& sv = view_.stations[size_t(st)];
@@ -443,6 +553,11 @@ std::vector<Metric> FabModel::metrics() const {
         add(k + "_L", l.L, "", en + "time-average content (L)", zh + "时间平均存量（L）");
         add(k + "_lambda_week", l.lambda_per_week, "/week", en + "departures per week (lambda)", zh + "每周离开量（λ）");
         add(k + "_W_weeks", l.W_weeks, "weeks", en + "mean wait (W)", zh + "平均等待（W）");
+        if (view_.pile_plausible[size_t(b)] > 0) {
+            add(k + "_plausible", view_.pile_plausible[size_t(b)], "", en + "largest plausible pile", zh + "合理堆放上限");
+            add(k + "_implausible", view_.pile_flagged[size_t(b)] ? 1 : 0, "", en + "1: above its plausible size",
+                zh + "1：超过合理堆放量");
+        }
         add(k + "_lambda_W", l.lambda_W, "", en + "lambda x W (equals L by Little's law)", zh + "λ × W（按利特尔定律应等于 L）");
     }
     add("segments_in_flight", double(segments_.items().size()), "parcels",

@@ -1,10 +1,13 @@
 // fab_model.h — the chip-to-server production chain as a tj::Model ("fab" scene).
 //
-// Builds the line from the registry (fab_params.h): wafer fab -> die sort -> packaging
-// (kitting compute dies + HBM stacks + interposers) -> module test -> tray assembly
-// (GPUs + CPUs) -> rack integration -> shipment -> customers. Runs two lines from the
-// same seed side by side: the run as configured, and a twin without the respin, so
-// "GPUs and weeks lost to the respin" is a live number, not a separate experiment.
+// Builds the line from the registry (fab_params.h): wafer fab (front end -> metal
+// layers -> back end) -> die sort -> packaging (kitting compute dies + HBM stacks +
+// interposers) -> module test -> tray assembly (GPUs + CPUs) -> rack integration ->
+// shipment -> customers. With the flaw on, the first masks lower one step's yield
+// (packaging by default); the run finds it and respins (respin.h), the twin beside it
+// keeps the flaw and never respins. Both lines come from the same seed with one random
+// stream per station and purpose, so they are identical until discovery and "GPUs and
+// weeks lost to the respin" is the respin's doing, not chance.
 // Time is in seconds; one natural unit is a week. Every week it records shipments,
 // demand, backlog and WIP, and names the bottleneck.
 //
@@ -12,7 +15,9 @@
 // read metrics(), all finite: shipments, cumulative shipped vs demand, backlog, GPUs and
 // weeks lost vs the twin, weeks without shipments, respin markers, lead time (mean, p90),
 // Little's law for the line (little_line_*) and each buffer (buf_<key>_*), the bottleneck
-// now / by nominal rates and its moves, unit conversions, the die-equivalent ledger, and
+// now / by nominal rates and its moves, unit conversions, the die-equivalent ledger and the
+// side-supply ledgers (<supplier>_scrapped_parts: HBM stacks thrown away with bad packages),
+// the first volume week of both runs, piles above their plausible size, and
 // per station <key>_{buffer, in_process, utilization(_recent), starved, blocked, idle, yield_loss,
 // reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}.
 //
@@ -49,6 +54,14 @@ struct FabStationView {
     bool held_for_respin = false;
 };
 
+// One of the fab's three stages (front end, metal layers, back end).
+struct FabStageView {
+    double in_process_units = 0;  // wafers being processed in the stage
+    double waiting_units = 0;     // wafers waiting in front of it (before the metal layers: the hold pile)
+    double cycle_weeks = 0;
+    bool held = false;            // starts nothing until the fix is qualified
+};
+
 struct FabSeries {
     TimeSeries shipments{512};     // GPUs shipped per week, at week ends (t in weeks)
     TimeSeries cum_shipped{512};   // GPUs
@@ -67,7 +80,8 @@ struct FabLittle {
 
 struct FabView {
     double week = 0;
-    std::array<FabStationView, S_COUNT> stations{};
+    std::array<FabStationView, S_COUNT> stations{};  // the fab's in_process counts its stages and the wafers between them
+    std::array<FabStageView, 3> fab_stages{};        // front end, metal layers, back end
     std::array<double, B_COUNT> buffer_units{};  // now, in each buffer's units (supplier piles: B_HBM, B_SUB, B_CPU)
     std::array<TimeSeries, B_COUNT> buffer_wip;  // weekly time series of the above (run only)
     std::array<TimeSeries, S_COUNT> station_wip; // weekly kits in process per station (run only)
@@ -75,6 +89,12 @@ struct FabView {
     TimeSeries cum_demand{512};
     // Respin markers in weeks (-1: not happened / not enabled).
     double discovery_week = -1, masks_ready_week = -1, fab_restart_week = -1, ship_resume_week = -1;
+    double restart_week = -1;  // when qualified masks restart the held stage (planned)
+    // A supplier's pile above its plausible size (weeks of its consumer's use) is flagged.
+    std::array<double, B_COUNT> pile_plausible{};  // 0: not a supplier's pile
+    std::array<bool, B_COUNT> pile_flagged{};
+    // Volume shipments: the first of kVolumeRunWeeks weeks in a row at volume_gpus_week or more.
+    double first_volume_week = -1, twin_first_volume_week = -1, volume_gpus_week = 0;
     int bottleneck = -1;                       // station index
     std::vector<BottleneckChange> bottleneck_log;  // bounded
     int nominal_bottleneck = -1;
@@ -102,6 +122,10 @@ public:
     const FabView& view() const { return view_; }
     const Line& line(bool no_respin = false) const { return *runs_[no_respin ? 1 : 0].line; }
     const LineSpec& spec() const { return spec_; }
+    // The line station that stands for a model station (the fab: its front end, where
+    // wafers start; its metal layers and back end follow at line stations 1 and 2).
+    static int line_station(int st) { return st <= S_FAB ? 0 : st + 1; }
+    int flawed_station() const { return flawed_station_; }  // model station whose yield the flaw lowers
     struct Note { std::string en, zh; };
     const std::vector<Note>& notes() const { return notes_; }  // what the model simplified or capped
 
@@ -125,7 +149,10 @@ private:
         int64_t last_de = 0;
         std::vector<double> cum_by_week;  // GPUs shipped by the end of each week (index = week)
         double cum_gpus = 0, last_week_gpus = 0;
+        int volume_run = 0;            // weeks in a row at volume rate
+        double first_volume_week = -1;
     };
+    bool fix_pending() const { return respin_.enabled && now_ >= respin_.discovery_s && now_ < respin_.restart_s; }
     bool run_to(Run& r, double t, uint64_t max_events, uint64_t& used);
     void apply(Run& r, const Action& a);
     void record_week();
@@ -137,7 +164,9 @@ private:
     LineSpec spec_;
     std::array<Run, 2> runs_;  // [0] as configured, [1] the twin without respin
     RespinPlan respin_;
-    double first_masks_s_ = 0;
+    double first_masks_s_ = 0, masks_ready_s_ = 0;
+    int flawed_station_ = S_PACK;
+    double volume_gpus_week_ = 0, plausible_pile_weeks_ = 8;
     double demand_per_week_ = 0, demand_start_week_ = 0;
     double dies_per_gpu_ = 2, gpus_per_rack_ = 72;
     double now_ = 0;

@@ -46,14 +46,17 @@ const FabStationText kStations[S_COUNT] = {
      "客户只看到出货：远在上游的一次停顿，几个月后在这里变成不断增长的积压。"},
 };
 
-const char* const kBufferKeys[B_COUNT] = {"wafers", "dies", "hbm", "substrate", "packages", "gpus", "cpus", "trays", "racks"};
+const char* const kBufferKeys[B_COUNT] = {"wafers", "dies",  "hbm",   "substrate", "packages", "gpus",
+                                          "cpus",   "trays", "racks", "metal_hold", "back_end"};
 const char* const kBufferEn[B_COUNT] = {
     "Wafers before die sort", "Good dies before packaging", "HBM stacks before packaging",
     "Interposers before packaging", "Packages before module test", "GPU modules before tray assembly",
-    "CPUs before tray assembly", "Trays before rack integration", "Racks waiting to ship"};
+    "CPUs before tray assembly", "Trays before rack integration", "Racks waiting to ship",
+    "Wafers waiting for the metal layers", "Wafers waiting for the back end"};
 const char* const kBufferZh[B_COUNT] = {
     "分选前的晶圆", "封装前的良品晶粒", "封装前的 HBM 堆栈", "封装前的中介层", "模组测试前的封装",
-    "托盘组装前的 GPU 模组", "托盘组装前的 CPU", "整机柜集成前的托盘", "待运输的整机柜"};
+    "托盘组装前的 GPU 模组", "托盘组装前的 CPU", "整机柜集成前的托盘", "待运输的整机柜",
+    "等待金属层的晶圆", "等待后段工序的晶圆"};
 const char* const kSegNames[K_COUNT] = {"wafer lot", "die lot", "package lot", "tray", "rack",
                                         "HBM stacks", "substrates", "CPUs", "scrapped"};
 
@@ -79,6 +82,28 @@ const char* const SRC_DIP =
     "Press reports of GB200 NVL72 rack problems (overheating, liquid-cooling leaks, interconnect) from late "
     "2024 to early 2025, e.g. The Information (Nov 2024), Reuters (Jan 2025); size and timing illustrative.";
 const char* const SRC_ILL = "Illustrative value chosen to make the chain's behaviour visible.";
+const char* const SRC_FLAW =
+    "NVIDIA 10-Q for the quarter ended 28 Jul 2024 (filed 28 Aug 2024): a change to the Blackwell GPU mask to improve "
+    "production yields, and inventory provisions for low-yielding Blackwell material; analysts (e.g. SemiAnalysis, "
+    "Aug 2024; Morgan Stanley, Aug 2024) placed the problem at the interface between the GPU dies and the CoWoS-L "
+    "bridge, fixed in the top metal layers. Where and which kind of fix: from these reports.";
+const char* const SRC_FLAW_YIELD =
+    "ASSUMPTION: no yield figure was published; 0.5 is a guess at what \"low-yielding\" means for a package that fails "
+    "at its die-to-bridge interface.";
+const char* const SRC_TIMING =
+    "The Information, 2 Aug 2024 (Blackwell delayed by a design flaw found late in production) and NVIDIA's call of 28 "
+    "Aug 2024 (ramp in fiscal Q4 = Nov 2024 to Jan 2025; several billion dollars of Blackwell revenue in that quarter). "
+    "ASSUMPTION: discovery in mid-July 2024 (week 28), a few weeks before the first report.";
+const char* const SRC_MASKS =
+    "ASSUMPTION: a partial mask set for the top metal layers in about 6 weeks, and about 3 weeks to qualify the first "
+    "lots (common industry lead times, not company data), chosen so that volume falls in fiscal Q4 as reported.";
+const char* const SRC_SPLIT =
+    "ASSUMPTION: of a 4/5 nm-class fab cycle, about a third is spent in the metal layers (back end of line) and a tenth "
+    "after them (passivation, bumping, wafer test); Hopp & Spearman, Factory Physics, for loading starts below the "
+    "capacity of the later steps.";
+const char* const SRC_PILE =
+    "ASSUMPTION: suppliers throttle deliveries when a customer's stock exceeds about two months of its use; piles "
+    "above that are shown flagged as implausible (the model keeps delivering).";
 
 struct StationDefaults {
     int station;
@@ -180,7 +205,7 @@ void add_count(ParamRegistry& reg, int st, const char* name, const char* en, con
 ParamRegistry build() {
     ParamRegistry reg;
     for (int s = 0; s < S_COUNT; s++) reg.group(std::string("fab.") + kStations[s].key, kStations[s].label_en, kStations[s].label_zh);
-    reg.group("fab.respin", "Base-die respin", "基础晶粒重新流片");
+    reg.group("fab.respin", "Flaw and respin", "缺陷与重新流片");
     reg.group("fab.dip", "Rack-test yield dip", "整机柜测试良率下滑");
     reg.group("fab.line", "Whole line", "整条产线");
 
@@ -189,6 +214,23 @@ ParamRegistry build() {
              .help_en = "Week the first production mask set is ready; the fab starts wafers from then on.",
              .help_zh = "首套量产光罩就绪的周数；晶圆厂从那时起开始投片。", .source = SRC_RECORD});
     for (auto& d : kDefaults) add_station_params(reg, d);
+    reg.add({.id = "fab.fab.metal_share", .label_en = "Share of cycle in the metal layers", .label_zh = "金属层占周期比例",
+             .unit = "", .min = 0.05, .max = 0.8, .def = 0.35, .structural = true, .group = "fab.fab",
+             .help_en = "The fab is three stages: front end (transistors) -> metal layers -> back end. This share of the "
+                        "fab cycle time is spent in the metal layers; a metal-only fix holds wafers in front of them.",
+             .help_zh = "晶圆厂分三段：前段（晶体管）→ 金属层 → 后段。晶圆制造周期的这一比例花在金属层；只改金属层的修复会把晶圆挡在金属层之前。",
+             .source = SRC_SPLIT});
+    reg.add({.id = "fab.fab.back_share", .label_en = "Share of cycle after the metal layers", .label_zh = "金属层之后占周期比例",
+             .unit = "", .min = 0.01, .max = 0.5, .def = 0.1, .structural = true, .group = "fab.fab",
+             .help_en = "Share of the fab cycle time after the metal layers (passivation, bumping, wafer test); the "
+                        "front end takes the rest.",
+             .help_zh = "金属层之后（钝化、凸块、晶圆测试）所占的晶圆制造周期比例；其余属于前段。", .source = SRC_SPLIT});
+    reg.add({.id = "fab.fab.headroom", .label_en = "Metal and back-end capacity over starts", .label_zh = "金属层与后段产能相对投片",
+             .unit = "x", .min = 1, .max = 3, .def = 1.25, .structural = true, .group = "fab.fab",
+             .help_en = "Capacity of the metal and back-end stages as a multiple of the wafer-start rate: fabs load starts "
+                        "below the later steps' capacity, and this headroom is what drains a hold pile.",
+             .help_zh = "金属层与后段的产能为投片速率的倍数：晶圆厂的投片低于后续工序的产能，这部分余量用来消化被挡下的晶圆堆。",
+             .source = SRC_SPLIT});
     add_count(reg, S_SORT, "gross_dies", "Gross dies per wafer", "每片晶圆毛晶粒数", 1, 2000, 64,
               "Candidate dies on one wafer before test: 1 wafer = this many dies.",
               "测试前一片晶圆上的候选晶粒数：1 片晶圆 = 这么多晶粒。", SRC_GDPW);
@@ -214,34 +256,56 @@ ParamRegistry build() {
              .help_en = "Week customers start expecting shipments.", .help_zh = "客户开始期待出货的周数。",
              .source = SRC_RECORD});
 
-    reg.add({.id = "fab.respin.enabled", .label_en = "Respin", .label_zh = "重新流片", .min = 0, .max = 1, .def = 1,
+    reg.add({.id = "fab.respin.enabled", .label_en = "Flaw and respin", .label_zh = "缺陷与重新流片", .min = 0, .max = 1,
+             .def = 1, .structural = true, .group = "fab.respin",
+             .help_en = "On: the first masks carry a flaw that lowers one step's yield; it is found and fixed by a respin. "
+                        "The twin beside it keeps the flaw and never respins. Off: no flaw, and the twin is the same run.",
+             .help_zh = "开：首套光罩带有缺陷，使某一工序良率偏低；缺陷被发现后通过重新流片修复。并行的对照运行保留缺陷、从不重新流片。"
+                        "关：没有缺陷，对照运行与本运行相同。",
+             .source = SRC_FLAW, .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
+    reg.add({.id = "fab.respin.flaw_at", .label_en = "Where the flaw shows", .label_zh = "缺陷显现于", .min = 0, .max = 1,
+             .def = 0, .structural = true, .group = "fab.respin",
+             .help_en = "The step whose yield the flaw lowers: packaging (the die-to-bridge interface fails when dies, HBM "
+                        "and interposer are joined, so each bad package scraps them all) or die sort.",
+             .help_zh = "缺陷拉低哪一步的良率：封装（晶粒与桥接的界面在晶粒、HBM、中介层组装时失效，每个坏封装把它们一起报废）或晶粒分选。",
+             .source = SRC_FLAW, .choices_en = {"Packaging", "Die sort"}, .choices_zh = {"封装", "晶粒分选"}});
+    reg.add({.id = "fab.respin.kind", .label_en = "Kind of fix", .label_zh = "修复方式", .min = 0, .max = 1, .def = 1,
              .structural = true, .group = "fab.respin",
-             .help_en = "Whether a flaw in the base die is found (the no-respin twin always runs beside for comparison).",
-             .help_zh = "是否发现基础晶粒缺陷（无重新流片的对照运行始终并行进行以作比较）。", .source = SRC_RECORD,
-             .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
+             .help_en = "Metal only: new masks for the top metal layers; the front end keeps starting wafers, which wait in "
+                        "front of the metal layers until the fix. Full: new base layers; the fab restarts from the front end.",
+             .help_zh = "仅金属层：只换顶部金属层光罩；前段继续投片，晶圆在金属层前等待修复。全部：换基础层光罩，晶圆厂从前段重新开始。",
+             .source = SRC_FLAW, .choices_en = {"Full respin", "Metal only"}, .choices_zh = {"全部重新流片", "仅金属层"}});
+    reg.add({.id = "fab.respin.past_hold", .label_en = "Wafers past the held step", .label_zh = "已越过暂停工序的晶圆",
+             .min = 0, .max = 1, .def = 0, .structural = true, .group = "fab.respin",
+             .help_en = "What happens at discovery to wafers already past the step the fix holds (the metal layers, or "
+                        "the front end for a full respin): scrapped, or finished and shipped at the flawed yield.",
+             .help_zh = "发现缺陷时，已越过修复所暂停工序（金属层；全部重新流片时为前段）的晶圆：报废，或继续完成并按缺陷良率出货。",
+             .source = SRC_FLAW, .choices_en = {"Scrapped", "Shipped at low yield"}, .choices_zh = {"报废", "按低良率出货"}});
+    reg.add({.id = "fab.respin.flawed_yield", .label_en = "Yield of the flawed step", .label_zh = "缺陷工序良率", .unit = "",
+             .min = 0, .max = 1, .def = 0.5, .structural = true, .group = "fab.respin",
+             .help_en = "Yield of the flawed step for parts made with the flawed masks (instead of its normal yield). "
+                        "Parts with the new masks recover from here to normal along the learning curve.",
+             .help_zh = "用缺陷光罩制造的零件在缺陷工序的良率（取代正常良率）。新光罩的零件从这里沿学习曲线恢复到正常。",
+             .source = SRC_FLAW_YIELD});
     reg.add({.id = "fab.respin.discovery_week", .label_en = "Flaw found in week", .label_zh = "发现缺陷的周",
-             .unit = "weeks", .min = 0, .max = 156, .def = 31, .structural = true, .group = "fab.respin",
-             .help_en = "When the flaw is found: the fab stops starting wafers with the old masks.",
-             .help_zh = "发现缺陷的时间：晶圆厂停止用旧光罩投片。", .source = SRC_RECORD});
-    reg.add({.id = "fab.respin.scrap_share", .label_en = "Wafers in fab scrapped", .label_zh = "厂内晶圆报废比例",
-             .unit = "", .min = 0, .max = 1, .def = 0.4, .structural = true, .group = "fab.respin",
-             .help_en = "Share of the wafers inside the fab that are scrapped; the rest is held for a metal-layer "
-                        "fix and finishes its remaining fab time once the new masks arrive.",
-             .help_zh = "厂内晶圆中报废的比例；其余晶圆暂停等待金属层修改，新光罩到后完成剩余的制造时间。",
-             .source = SRC_ILL});
+             .unit = "weeks", .min = 0, .max = 156, .def = 28, .structural = true, .group = "fab.respin",
+             .help_en = "When the flaw is found and the fix starts (week 0 = 1 Jan 2024).",
+             .help_zh = "发现缺陷并开始修复的时间（第 0 周 = 2024 年 1 月 1 日）。", .source = SRC_TIMING});
     reg.add({.id = "fab.respin.mask_weeks", .label_en = "New mask lead time", .label_zh = "新光罩交期",
              .unit = "weeks", .min = 1, .max = 52, .def = 6, .structural = true, .group = "fab.respin",
              .help_en = "Weeks from discovery until the corrected masks are in the fab.",
-             .help_zh = "从发现缺陷到修正光罩进厂的周数。", .source = SRC_RECORD});
-    reg.add({.id = "fab.respin.yield_after", .label_en = "Die yield right after the fix",
-             .label_zh = "修复后初始晶粒良率", .unit = "", .min = 0, .max = 1, .def = 0.3, .structural = true,
-             .group = "fab.respin",
-             .help_en = "Die yield of the first wafers made with the new masks; it learns back to the normal die yield.",
-             .help_zh = "用新光罩制造的首批晶圆的晶粒良率；之后逐步学习回到正常良率。", .source = SRC_ILL});
+             .help_zh = "从发现缺陷到修正光罩进厂的周数。", .source = SRC_MASKS});
+    reg.add({.id = "fab.respin.qual_weeks", .label_en = "Qualification", .label_zh = "验证", .unit = "weeks", .min = 0,
+             .max = 26, .def = 3, .structural = true, .group = "fab.respin",
+             .help_en = "The first lots with the new masks must pass qualification before volume restarts: weeks from "
+                        "the masks' arrival to the restart of the held stage.",
+             .help_zh = "新光罩的首批必须通过验证才能恢复量产：从光罩到位到暂停工序重新开工的周数。", .source = SRC_MASKS});
     reg.add({.id = "fab.respin.learn_weeks", .label_en = "Yield learning time", .label_zh = "良率爬坡时间",
-             .unit = "weeks", .min = 0, .max = 104, .def = 10, .structural = true, .group = "fab.respin",
-             .help_en = "Time constant of the learning curve: after this many weeks, 63% of the gap to normal yield is closed.",
-             .help_zh = "学习曲线的时间常数：经过这么多周，与正常良率的差距缩小 63%。", .source = SRC_ILL});
+             .unit = "weeks", .min = 0, .max = 104, .def = 8, .structural = true, .group = "fab.respin",
+             .help_en = "Time constant of the learning curve from the first fixed parts at the flawed step: after this "
+                        "many weeks, 63% of the gap from the flawed yield to the normal yield is closed.",
+             .help_zh = "从首批修复后的零件到达缺陷工序起算的学习曲线时间常数：经过这么多周，从缺陷良率到正常良率的差距缩小 63%。",
+             .source = SRC_ILL});
 
     reg.add({.id = "fab.dip.enabled", .label_en = "Rack-test dip", .label_zh = "机柜测试良率下滑", .min = 0,
              .max = 1, .def = 0, .structural = true, .group = "fab.dip",
@@ -273,12 +337,19 @@ ParamRegistry build() {
                         "wafer equivalents of compute dies (0 = off: the fab starts at its capacity).",
              .help_zh = "恒定在制品：仅当产线在制量（按计算晶粒折算成晶圆）低于此值时才投片（0 = 关闭：晶圆厂按产能投片）。",
              .source = "Hopp & Spearman, Factory Physics (CONWIP)."});
+    reg.add({.id = "fab.line.plausible_pile_weeks", .label_en = "Plausible pile", .label_zh = "合理堆放量", .unit = "weeks",
+             .min = 1, .max = 52, .def = 8, .structural = true, .group = "fab.line",
+             .help_en = "A supplier's pile in front of its consumer is flagged as implausible above this many weeks of the "
+                        "consumer's use at capacity (the model keeps delivering; real suppliers would throttle).",
+             .help_zh = "供应商在下游前的堆放量超过下游按产能使用这么多周的量时，标记为不合理（模型照常交付，现实中供应商会减量）。",
+             .source = SRC_PILE});
 
     reg.preset({.id = "fab.record_2024", .label_en = "2024 record (illustrative)", .label_zh = "2024 年实况（示意）",
-                .kind = "scenario", .source = SRC_RECORD,
-                .values = {{"fab.respin.enabled", 1}, {"fab.respin.discovery_week", 31}, {"fab.respin.scrap_share", 0.4},
-                           {"fab.respin.mask_weeks", 6}, {"fab.respin.yield_after", 0.3},
-                           {"fab.respin.learn_weeks", 10}, {"fab.dip.enabled", 0}}});
+                .kind = "scenario", .source = std::string(SRC_RECORD) + " " + SRC_TIMING + " " + SRC_MASKS,
+                .values = {{"fab.respin.enabled", 1}, {"fab.respin.flaw_at", 0}, {"fab.respin.kind", 1},
+                           {"fab.respin.past_hold", 0}, {"fab.respin.flawed_yield", 0.5},
+                           {"fab.respin.discovery_week", 28}, {"fab.respin.mask_weeks", 6},
+                           {"fab.respin.qual_weeks", 3}, {"fab.respin.learn_weeks", 8}, {"fab.dip.enabled", 0}}});
     reg.preset({.id = "fab.no_respin", .label_en = "No respin", .label_zh = "无重新流片", .kind = "scenario",
                 .source = SRC_ILL, .values = {{"fab.respin.enabled", 0}, {"fab.dip.enabled", 0}}});
     reg.preset({.id = "fab.bottleneck_moves", .label_en = "The bottleneck moves", .label_zh = "瓶颈会移动",

@@ -37,6 +37,8 @@ enum BufferIndex : int {
     B_CPU,         // CPUs before tray assembly
     B_TRAY,        // compute trays before rack integration
     B_RACK,        // racks waiting to ship
+    B_METAL,       // wafers inside the fab waiting for the metal layers (the hold pile of a metal-only fix)
+    B_BACK,        // wafers inside the fab waiting for the back end
     B_COUNT
 };
 

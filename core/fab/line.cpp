@@ -7,10 +7,6 @@
 
 namespace tj::fab {
 
-// A held lot is drawn parked at its station until resume() replaces the segment;
-// its end must lie past any halt, so it is far out.
-constexpr double kParkedShown = 520 * kWeek;
-
 double sample_time(Rng& rng, double mean, double cv) {
     if (!(mean > 0)) return 0;
     if (!(cv > 0)) return mean;
@@ -25,7 +21,7 @@ double Station::time_in(State s, double t) const {
 }
 
 Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
-    : rng_(seed), seg_(segments), random_(spec.random), conwip_de_(spec.conwip_de), scrap_kind_(spec.scrap_kind) {
+    : seg_(segments), random_(spec.random), conwip_de_(spec.conwip_de), scrap_kind_(spec.scrap_kind) {
     for (auto& b : spec.buffers) {
         Buffer x;
         x.spec = b;
@@ -42,8 +38,19 @@ Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
         s.gate_s = double(p.lot_kits) / p.kits_per_week * kWeek;
         s.delay_s = std::max(0.0, p.cycle_weeks * kWeek - s.gate_s);
         s.halted = p.halted;
+        // Streams 3i+1 .. 3i+3: one per station and purpose (stream 0 is left unused).
+        s.rng_gate.reseed(seed, 3 * i + 1);
+        s.rng_yield.reseed(seed, 3 * i + 2);
+        s.rng_rework.reseed(seed, 3 * i + 3);
         if (p.inputs.empty()) {
             s.de_out = p.de_per_out;
+            if (p.de_per_out <= 0) {  // a side supply: a ledger of its own, one part per unit
+                for (auto& x : st_) x.parts_out.push_back(0);
+                for (auto& b : buf_) b.parts_per_unit.push_back(0);
+                ledger_source_.push_back(int(i));
+            }
+            s.parts_out.assign(ledger_source_.size(), 0);
+            if (p.de_per_out <= 0) s.parts_out.back() = 1;
         } else {
             int64_t de_in = 0;
             for (auto& in : p.inputs) {
@@ -57,14 +64,26 @@ Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
             if (de_in % p.out_per_kit != 0)
                 throw std::logic_error("station " + p.id + ": die equivalents do not divide its output");
             s.de_out = de_in / p.out_per_kit;
+            s.parts_out.assign(ledger_source_.size(), 0);
+            for (size_t l = 0; l < ledger_source_.size(); l++) {
+                int64_t n = 0;
+                for (auto& in : p.inputs) n += in.per_kit * buf_[size_t(in.buffer)].parts_per_unit[l];
+                if (n % p.out_per_kit != 0)
+                    throw std::logic_error("station " + p.id + ": supplied parts do not divide its output");
+                s.parts_out[l] = n / p.out_per_kit;
+            }
         }
         if (p.out_buffer >= 0) {
             Buffer& b = buf_.at(size_t(p.out_buffer));
             b.producer = int(i);
             b.de_per_unit = s.de_out;
+            b.parts_per_unit = s.parts_out;
         }
         st_.push_back(s);
     }
+    part_started_.assign(ledger_source_.size(), 0);
+    part_delivered_.assign(ledger_source_.size(), 0);
+    part_scrapped_.assign(ledger_source_.size(), 0);
     for (auto& b : buf_) b.level.clear(0);
     line_level_.clear(0);
     for (int i = 0; i < int(st_.size()); i++) try_start(i);
@@ -104,7 +123,7 @@ void Line::set_state(Station& s, State x) {
     s.state = x;
 }
 
-int64_t Line::draw_share(int64_t n, double p, double& carry) {
+int64_t Line::draw_share(Rng& rng, int64_t n, double p, double& carry) {
     if (n <= 0) return 0;
     p = std::clamp(std::isfinite(p) ? p : 0.0, 0.0, 1.0);
     if (!random_) {
@@ -115,11 +134,11 @@ int64_t Line::draw_share(int64_t n, double p, double& carry) {
     }
     if (n <= 64) {
         int64_t k = 0;
-        for (int64_t i = 0; i < n; i++) k += rng_.uniform() < p ? 1 : 0;
+        for (int64_t i = 0; i < n; i++) k += rng.uniform() < p ? 1 : 0;
         return k;
     }
     double m = double(n) * p, sd = std::sqrt(double(n) * p * (1 - p));
-    double x = std::round(rng_.normal(m, sd));
+    double x = std::round(rng.normal(m, sd));
     return int64_t(std::clamp(x, 0.0, double(n)));
 }
 
@@ -169,6 +188,7 @@ void Line::try_start(int i) {
             return set_state(s, State::Idle);
         lot.born = t;
         lot.rev = s.rev;
+        for (size_t l = 0; l < s.parts_out.size(); l++) part_started_[l] += p.lot_kits * p.out_per_kit * s.parts_out[l];
         started_de_ += lot_de;
         wip_de_ += lot_de;
         line_level_.set(t, double(wip_de_));
@@ -185,6 +205,7 @@ void Line::try_start(int i) {
             de += n * b.de_per_unit;
         }
         lot.born = de > 0 ? born_de / double(de) : t;
+        if (s.stamps_rev) lot.rev = s.rev;
     }
     lot.parcel = new_parcel();
     s.kits_started += lot.kits;
@@ -200,7 +221,7 @@ void Line::try_start(int i) {
 void Line::launch(int i, Lot lot, double gate_mean) {
     Station& s = st_[size_t(i)];
     double t = eng_.now();
-    double gate = random_ ? sample_time(rng_, gate_mean, s.spec.cv) : gate_mean;
+    double gate = random_ ? sample_time(s.rng_gate, gate_mean, s.spec.cv) : gate_mean;
     lot.done = t + gate + s.delay_s;
     if (!s.pipe.empty()) lot.done = std::max(lot.done, s.pipe.back().done);  // keeps completion order
     lot.ev = eng_.schedule(lot.done, EV_DONE, uint32_t(i), lot.parcel);
@@ -214,11 +235,13 @@ void Line::launch(int i, Lot lot, double gate_mean) {
 void Line::finish_lot(Station& s, Lot& lot) {
     double t = eng_.now();
     int64_t made = lot.kits * s.spec.out_per_kit;
-    int64_t good = draw_share(made, s.spec.yield.at(t, lot.rev), s.yield_carry);
+    YieldPlan& y = s.spec.yield;
+    if (lot.rev >= 1 && y.flawed >= 0 && !std::isfinite(y.fix_start_s)) y.fix_start_s = t;  // learning starts
+    int64_t good = draw_share(s.rng_yield, made, y.at(t, lot.rev), s.yield_carry);
     int64_t bad = made - good;
     if (bad > 0 && s.spec.rework > 0 && s.spec.out_per_kit == 1) {
         Lot again;
-        again.kits = draw_share(bad, s.spec.rework, s.rework_carry);
+        again.kits = draw_share(s.rng_rework, bad, s.spec.rework, s.rework_carry);
         if (again.kits > 0) {
             bad -= again.kits;
             again.born = lot.born;
@@ -232,7 +255,7 @@ void Line::finish_lot(Station& s, Lot& lot) {
     s.units_good += good;
     s.units_scrapped += bad;
     if (bad > 0) {
-        scrap_de(bad * s.de_out, lot.born);
+        scrap(s, bad, lot.born);
         emit(scrap_kind_, s.spec.seg_from, s.spec.seg_from, t, t + 0.5 * kWeek, lot.parcel);
     }
     lot.good = good;
@@ -252,7 +275,7 @@ void Line::try_exit(int i) {
                     return;
                 }
                 s.units_overflow += l.good;  // a non-blocking station drops what does not fit
-                scrap_de(l.good * s.de_out, l.born);
+                scrap(s, l.good, l.born);
                 l.good = 0;
             }
         }
@@ -314,7 +337,9 @@ int64_t Line::take(int bi, int64_t need, double& born_sum, uint8_t& rev) {
     return taken;
 }
 
-void Line::scrap_de(int64_t de, double born) {
+void Line::scrap(const Station& s, int64_t units, double born) {
+    for (size_t l = 0; l < s.parts_out.size(); l++) part_scrapped_[l] += units * s.parts_out[l];
+    int64_t de = units * s.de_out;
     if (de <= 0) return;
     double t = eng_.now();
     scrapped_de_ += de;
@@ -328,6 +353,7 @@ void Line::deliver(Station& s, const Lot& l) {
     double t = eng_.now();
     int64_t de = l.good * s.de_out;
     delivered_units_ += l.good;
+    for (size_t k = 0; k < s.parts_out.size(); k++) part_delivered_[k] += l.good * s.parts_out[k];
     delivered_de_ += de;
     wip_de_ -= de;
     lead_area_ += double(de) * (t - l.born);
@@ -344,50 +370,68 @@ void Line::wake_conwip() {
         if (st_[size_t(i)].spec.conwip_release && !st_[size_t(i)].gate_busy) try_start(i);
 }
 
-void Line::halt(int i, double scrap_share) {
+void Line::halt(int i) {
+    Station& s = st_[size_t(i)];
+    s.halted = true;
+    if (!s.gate_busy) set_state(s, State::Idle);
+}
+
+void Line::purge(int i) {
     Station& s = st_[size_t(i)];
     double t = eng_.now();
-    s.halted = true;
     for (auto& lot : s.pipe) {
-        if (lot.finished || lot.remaining >= 0) continue;
-        eng_.cancel(lot.ev);
-        lot.ev = 0;
-        // The lot stops where it is processed: its trip on the map ends now. What is
-        // held stays parked at the station until resume() sends it on again.
-        if (seg_) seg_->remove_parcel(lot.parcel);
-        int64_t scrapped = draw_share(lot.kits, scrap_share, s.halt_carry);
-        lot.kits -= scrapped;
-        s.kits_in_process -= scrapped;
-        s.kits_halt_scrapped += scrapped;
-        if (scrapped > 0) {
-            scrap_de(scrapped * s.spec.out_per_kit * s.de_out, lot.born);
+        if (lot.ev) eng_.cancel(lot.ev);
+        if (seg_) seg_->remove_parcel(lot.parcel);  // its trip ends here
+        int64_t units = lot.finished ? lot.good : lot.kits * s.spec.out_per_kit;
+        if (lot.finished) s.units_purged += lot.good;
+        else s.kits_purged += lot.kits;
+        s.kits_in_process -= lot.kits;
+        if (units > 0) {
+            scrap(s, units, lot.born);
             emit(scrap_kind_, s.spec.seg_from, s.spec.seg_from, t, t + 0.5 * kWeek, lot.parcel);
         }
-        lot.remaining = std::max(0.0, lot.done - t);
-        if (lot.kits > 0) emit(s.spec.seg_kind, s.spec.seg_from, s.spec.seg_from, t, t + kParkedShown, lot.parcel);
+        destroy_parcel();
     }
-    size_t before = s.pipe.size();
-    s.pipe.erase(std::remove_if(s.pipe.begin(), s.pipe.end(), [](const Lot& l) { return l.kits == 0; }),
-                 s.pipe.end());
-    for (size_t k = s.pipe.size(); k < before; k++) destroy_parcel();
-    if (!s.gate_busy) set_state(s, State::Idle);
+    s.pipe.clear();
+    // The gate may still be busy with the last start; its event only frees the gate.
+    if (!s.gate_busy) try_start(i);
+}
+
+void Line::purge_buffer(int bi) {
+    Buffer& b = buf_[size_t(bi)];
+    if (b.units <= 0 || b.producer < 0) return;
+    int64_t n = b.units;
+    double born_units = 0;
+    uint8_t rev = 0;
+    take(bi, n, born_units, rev);
+    b.purged_units += n;
+    scrap(st_[size_t(b.producer)], n, born_units / double(n));
+    try_exit(b.producer);  // room again for a blocked producer
 }
 
 void Line::resume(int i, uint8_t rev) {
     Station& s = st_[size_t(i)];
-    double t = eng_.now();
     s.halted = false;
     s.rev = rev;
-    for (auto& lot : s.pipe) {
-        if (lot.remaining < 0) continue;
-        if (seg_) seg_->remove_parcel(lot.parcel);  // no longer parked
-        lot.done = t + lot.remaining;
-        lot.remaining = -1;
-        lot.rev = rev;
-        lot.ev = eng_.schedule(lot.done, EV_DONE, uint32_t(i), lot.parcel);
-        emit(s.spec.seg_kind, s.spec.seg_from, s.spec.seg_to, t, lot.done, lot.parcel);
-    }
+    s.stamps_rev = true;
     try_start(i);
+}
+
+int Line::ledger_of_station(int st) const {
+    for (size_t l = 0; l < ledger_source_.size(); l++)
+        if (ledger_source_[l] == st) return int(l);
+    return -1;
+}
+
+int64_t Line::count_wip_parts(int l) const {
+    int64_t n = 0;
+    for (auto& b : buf_) n += b.units * b.parts_per_unit[size_t(l)];
+    for (auto& s : st_) {
+        int64_t per = s.parts_out[size_t(l)];
+        for (auto& lot : s.pipe) n += (lot.finished ? lot.good : lot.kits * s.spec.out_per_kit) * per;
+        for (auto& lot : s.rework_q) n += lot.kits * s.spec.out_per_kit * per;
+    }
+    return n;
 }
 
 int64_t Line::count_wip_de() const {

@@ -14,8 +14,15 @@
 // Counting is exact in integers. Every unit of the main line carries die equivalents
 // (a wafer = gross dies, a package = dies per package, ...), so at every moment:
 //   die-eq started = die-eq delivered + die-eq in process + die-eq scrapped.
+// Each side supply (a source whose units are not die equivalents: HBM stacks,
+// interposers, CPUs) has a ledger of its own that holds the same way: a package
+// scrapped at test takes its 8 stacks and its interposer with it, counted there.
 // Yields are drawn as binomials (normal approximation for large lots) in random mode,
 // or as exact expectations with the rounding carried to the next lot in deterministic mode.
+// Every station draws from streams of its own, one per purpose (gate times, yields,
+// rework), so two lines built from the same seed draw the same numbers at every
+// station where they do the same work (common random numbers): a change at one
+// station does not reshuffle the chance at the others.
 //
 // Memory is bounded: a station holds at most kMaxLotsInStation lots (then it waits, as if
 // blocked), and a buffer keeps at most kMaxChunks chunks (older arrivals merge; units are
@@ -97,8 +104,10 @@ struct Buffer {
     int64_t cap_eff = 0;  // cap actually used (0 = none)
     int producer = -1, consumer = -1;
     int64_t de_per_unit = 0;
+    std::vector<int64_t> parts_per_unit;  // side-supply ledgers per unit
     std::deque<Chunk> q;
-    int64_t units = 0, in_units = 0, out_units = 0;
+    int64_t units = 0, in_units = 0, out_units = 0;  // out_units counts purged units too
+    int64_t purged_units = 0;  // scrapped where they waited by purge_buffer() (respin)
     TimeWeighted level;     // units over time: Little's L
     double wait_area = 0;   // sum over departed units of their wait (unit * s): Little's W * N
     double short_s = 0;     // time its consumer was starved waiting for this buffer (closed spells)
@@ -109,7 +118,6 @@ struct Lot {
     int64_t kits = 0;
     int64_t good = 0;       // good output units, set when finished
     double born = 0, done = 0;
-    double remaining = -1;  // >= 0 while held by a halt
     EventId ev = 0;
     uint8_t rev = 0;
     bool finished = false;  // yield drawn, waiting for room downstream
@@ -122,16 +130,20 @@ struct Station {
     std::deque<Lot> pipe;   // lots in process, in order of completion
     std::deque<Lot> rework_q;  // failed units waiting to go through the gate again (first in line)
     bool gate_busy = false, halted = false;
-    uint8_t rev = 0;        // mask revision given to new lots (sources)
+    uint8_t rev = 0;        // mask revision given to new lots (sources, and stations restarted by resume())
+    bool stamps_rev = false;  // a non-source gives its lots rev (it was restarted with new masks)
+    std::vector<int64_t> parts_out;  // units of each side-supply ledger per output unit
+    Rng rng_gate, rng_yield, rng_rework;  // this station's own streams (common random numbers)
     State state = State::Idle;
     double since = 0;
     double dur[kStates] = {};
     int64_t kits_started = 0, kits_in_process = 0;
     int64_t units_good = 0, units_scrapped = 0;  // output units drawn at the end of the cycle
-    int64_t kits_halt_scrapped = 0;              // kits scrapped by a halt (respin)
+    int64_t kits_purged = 0;                     // unfinished kits scrapped by purge() (respin)
+    int64_t units_purged = 0;                    // finished good units scrapped by purge()
     int64_t units_overflow = 0;                  // good units dropped by a full buffer (non-blocking)
     int64_t units_reworked = 0;                  // failed units sent back for another pass
-    double yield_carry = 0, halt_carry = 0, rework_carry = 0;
+    double yield_carry = 0, rework_carry = 0;
     int short_buffer = -1;  // while starved: the first input that is short
     double short_since = 0;
     // Time in each state up to t (includes the current spell).
@@ -149,9 +161,13 @@ public:
     bool run_until(double t, uint64_t max_events = 0, uint64_t* used = nullptr);
     double now() const { return eng_.now(); }
 
-    // Respin hooks: stop a station (scrap a share of its kits in process, hold the rest)
-    // and restart it (held lots finish their remaining time; new lots get revision rev).
-    void halt(int st, double scrap_share);
+    // Respin hooks. halt(): the station starts nothing new (what is inside goes on);
+    // work for it waits in its input buffers. purge(): every lot inside the station is
+    // scrapped; purge_buffer(): every unit waiting in the buffer is scrapped. resume():
+    // it starts again, and what it starts from now on carries mask revision rev.
+    void halt(int st);
+    void purge(int st);
+    void purge_buffer(int b);
     void resume(int st, uint8_t rev);
 
     const Station& station(int i) const { return st_[size_t(i)]; }
@@ -169,6 +185,14 @@ public:
     int64_t wip_de() const { return wip_de_; }   // kept live
     int64_t count_wip_de() const;                // summed over buffers and stations (for checks)
     int64_t delivered_units() const { return delivered_units_; }
+    // Side-supply ledgers, one per source station whose units are not die equivalents
+    // (in station order): started = delivered + in process + scrapped, in its own units.
+    int ledger_count() const { return int(ledger_source_.size()); }
+    int ledger_of_station(int st) const;  // -1: not a side supply
+    int64_t started_parts(int l) const { return part_started_[size_t(l)]; }
+    int64_t delivered_parts(int l) const { return part_delivered_[size_t(l)]; }
+    int64_t scrapped_parts(int l) const { return part_scrapped_[size_t(l)]; }
+    int64_t count_wip_parts(int l) const;
     // Parcels (lots and chunks): created - destroyed must equal those alive.
     uint64_t parcels_created() const { return parcels_created_; }
     uint64_t parcels_destroyed() const { return parcels_destroyed_; }
@@ -194,16 +218,15 @@ private:
     void starve(Station& s, int short_buffer);
     void put(int b, int64_t units, double born, uint32_t parcel, uint8_t rev);
     int64_t take(int b, int64_t units, double& born_sum, uint8_t& rev);
-    void scrap_de(int64_t de, double born);
+    void scrap(const Station& s, int64_t units, double born);  // output units of s, with their parts
     void deliver(Station& s, const Lot& lot);
-    int64_t draw_share(int64_t n, double p, double& carry);
+    int64_t draw_share(Rng& rng, int64_t n, double p, double& carry);
     void wake_conwip();
     uint32_t new_parcel() { parcels_created_++; return next_parcel_++; }
     void destroy_parcel() { parcels_destroyed_++; }
     void emit(uint16_t kind, uint16_t from, uint16_t to, double t0, double t1, uint32_t parcel);
 
     Engine eng_;
-    Rng rng_;
     SegmentBuffer* seg_;
     bool random_;
     int64_t conwip_de_;
@@ -213,6 +236,8 @@ private:
     uint32_t next_parcel_ = 1;
     uint64_t parcels_created_ = 0, parcels_destroyed_ = 0;
     int64_t started_de_ = 0, delivered_de_ = 0, scrapped_de_ = 0, wip_de_ = 0, delivered_units_ = 0;
+    std::vector<int> ledger_source_;  // station of each side-supply ledger
+    std::vector<int64_t> part_started_, part_delivered_, part_scrapped_;
     double lead_area_ = 0, sojourn_area_ = 0;
     Quantiles lead_q_;
     TimeWeighted line_level_;

@@ -12,23 +12,39 @@ namespace tj::fab {
 double YieldPlan::at(double t, uint8_t rev) const {
     if (t >= dip_from_s && t < dip_to_s) return std::clamp(dip_yield, 0.0, 1.0);
     double y = base;
-    if (rev >= 1 && t >= fix_start_s) {
-        double k = learn_s > 0 ? det_exp(-(t - fix_start_s) / learn_s) : 0.0;
-        y = base - (base - after_fix) * k;
+    if (flawed >= 0) {
+        if (rev == 0) {
+            y = flawed;
+        } else if (t >= fix_start_s) {
+            double k = learn_s > 0 ? det_exp(-(t - fix_start_s) / learn_s) : 0.0;
+            y = base - (base - flawed) * k;
+        }
     }
     return std::clamp(y, 0.0, 1.0);
 }
 
-void respin_discover(Line& line, int fab, const RespinPlan& r) {
-    line.halt(fab, r.scrap_share);
+void respin_discover(Line& line, const FabStages& f, const RespinPlan& r) {
+    if (r.metal_only) {
+        line.halt(f.metal);
+        if (r.scrap_past) {
+            line.purge(f.metal);
+            line.purge_buffer(f.before_back);
+            line.purge(f.back);
+        }
+        return;
+    }
+    line.halt(f.front);
+    if (r.scrap_past) {
+        line.purge(f.front);
+        line.purge_buffer(f.before_metal);
+        line.purge(f.metal);
+        line.purge_buffer(f.before_back);
+        line.purge(f.back);
+    }
 }
 
-void respin_masks_ready(Line& line, int fab, int sort, const RespinPlan& r) {
-    YieldPlan& y = line.yield_plan(sort);
-    y.fix_start_s = line.now();
-    y.after_fix = r.yield_after;
-    y.learn_s = r.learn_s;
-    line.resume(fab, 1);
+void respin_restart(Line& line, const FabStages& f, const RespinPlan& r) {
+    line.resume(r.metal_only ? f.metal : f.front, 1);
 }
 
 }  // namespace tj::fab

@@ -1,18 +1,29 @@
-// respin.h — the base-die respin and the yield curves it drives.
+// respin.h — a flaw in the masks, the respin that fixes it, and the yield curves it drives.
 //
 // A YieldPlan says what share of a station's output is good at time t: its normal
-// value, a learning curve that starts when fixed masks arrive (for lots made with
-// the new masks), and an optional dip window (e.g. rack tests failing on leaks).
-// The RespinPlan is the event itself: at the discovery time the fab stops starting
-// wafers; of the wafers inside it a share is scrapped and the rest is held for a
-// metal-layer fix; new masks arrive after their lead time, the held wafers finish
-// their remaining fab time and new starts begin. Die sort then yields along the
-// learning curve: y(t) = y_normal - (y_normal - y_after) * exp(-(t - t_masks) / tau).
+// value, an optional flaw (lots made with the flawed masks, revision 0, pass at the
+// flawed yield), the learning curve of the fixed masks (revision >= 1: from the flawed
+// yield back to normal, y(t) = base - (base - flawed) exp(-(t - t_fix) / tau), where
+// t_fix is when the first fixed lot reaches the flawed step), and an optional dip
+// window (e.g. rack tests failing on leaks).
+//
+// The RespinPlan is the event. The fab is three stages (front end -> metal layers ->
+// back end, FabStages). At discovery:
+//   - metal-only fix: the front end keeps starting wafers; the metal stage stops
+//     starting, so wafers that reach it wait in front of it (the hold pile); wafers
+//     already in the metal or back-end stages are scrapped or, by choice, go on and
+//     ship as low-yield material;
+//   - full respin (new base layers): the front end stops starting; every wafer in the
+//     fab is scrapped or, by choice, goes on as low-yield material.
+// At restart (new masks plus qualification) the held stage starts again with
+// revision 1: the hold pile first for a metal-only fix, new wafers from the base layers
+// for a full respin. Material already past the fab at discovery goes on at the flawed
+// yield either way.
 //
 // Usage:
-//   RespinPlan r{.enabled = true, .discovery_s = 31 * kWeek, .scrap_share = 0.4, .mask_s = 6 * kWeek};
-//   respin_discover(line, fab_station, r);                 // at r.discovery_s
-//   respin_masks_ready(line, fab_station, sort_station, r); // at r.masks_ready_s()
+//   FabStages f{0, 1, 2, B_BEFORE_METAL, B_BEFORE_BACK};
+//   respin_discover(line, f, plan);  // at plan.discovery_s
+//   respin_restart(line, f, plan);   // when the new masks are qualified
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -23,27 +34,32 @@ class Line;
 
 struct YieldPlan {
     double base = 1;               // normal yield, in [0, 1]
-    double fix_start_s = INFINITY; // when fixed masks arrived; lots of revision >= 1 learn from here
-    double after_fix = 1;          // yield right after the fix
+    double flawed = -1;            // yield of lots with revision 0 (flawed masks); < 0: no flaw here
+    double fix_start_s = INFINITY; // when the first fixed lot (revision >= 1) reached this step
     double learn_s = 0;            // time constant of the learning curve (0: at once)
     double dip_from_s = INFINITY, dip_to_s = -INFINITY, dip_yield = 1;  // a temporary drop
     // Yield for a lot finishing at t, made with mask revision rev.
     double at(double t, uint8_t rev) const;
 };
 
-struct RespinPlan {
-    bool enabled = false;
-    double discovery_s = 0;  // when the flaw is found
-    double scrap_share = 0;  // share of wafers in the fab scrapped (the rest is held)
-    double mask_s = 0;       // lead time of the new masks
-    double yield_after = 1;  // die yield right after the fix
-    double learn_s = 0;      // time constant of the die-yield learning curve
-    double masks_ready_s() const { return discovery_s + mask_s; }
+// The fab's three stages (line station indices) and the buffers between them.
+struct FabStages {
+    int front = 0, metal = 1, back = 2;
+    int before_metal = -1, before_back = -1;
 };
 
-// At discovery: stop the fab, scrap a share of its wafers, hold the rest.
-void respin_discover(Line& line, int fab, const RespinPlan& r);
-// At masks ready: restart the fab with revision 1 and start the die-sort learning curve.
-void respin_masks_ready(Line& line, int fab, int sort, const RespinPlan& r);
+struct RespinPlan {
+    bool enabled = false;
+    bool metal_only = true;   // false: a full respin from the base layers
+    bool scrap_past = true;   // wafers past the held step: scrapped (true) or shipped at the flawed yield
+    double discovery_s = 0;   // when the flaw is found
+    double restart_s = 0;     // when qualified new masks restart the held stage
+};
+
+// At discovery: hold the fab at the metal stage (metal-only) or at the front end (full),
+// and scrap what is past the held step if the plan says so.
+void respin_discover(Line& line, const FabStages& fab, const RespinPlan& r);
+// At restart: the held stage starts again, stamping revision 1 on what it starts.
+void respin_restart(Line& line, const FabStages& fab, const RespinPlan& r);
 
 }  // namespace tj::fab

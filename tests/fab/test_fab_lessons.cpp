@@ -1,0 +1,92 @@
+// test_fab_lessons.cpp — the numbers the fab lessons (assets/lessons.json) quote, held
+// to the model within 5%. Each case names its lesson and step and runs what the
+// lesson player runs there (seed 1, the step's preset and settings, its run time).
+#include <catch2/catch.hpp>
+
+#include "fab/fab_model.h"
+
+using namespace tj;
+using namespace tj::fab;
+
+namespace {
+
+// The model after `weeks`, from the defaults with a preset and settings applied.
+std::vector<Metric> run(const char* preset, std::initializer_list<std::pair<const char*, double>> set, double weeks) {
+    ParamValues v(fab_registry());
+    if (preset) REQUIRE(v.apply(*fab_registry().find_preset(preset)) == "");
+    for (auto& [id, x] : set) REQUIRE(v.set(id, x) == "");
+    FabModel m;
+    m.reset(v, 1);
+    m.advance_to(weeks * kWeek);
+    return m.metrics();
+}
+
+void near(const std::vector<Metric>& ms, const char* id, double quoted) {
+    INFO(id << " quoted " << quoted);
+    CHECK(metric_value(ms, id) == Approx(quoted).epsilon(0.05));
+}
+
+}  // namespace
+
+TEST_CASE("lesson respin-weakest-link: the quoted numbers") {
+    near(run("fab.no_respin", {}, 60), "nominal_rate_gpus_week", 11060);  // step 1
+    auto w44 = run("fab.record_2024", {}, 44);                            // steps 3 and 4
+    near(w44, "pack_starved", 0.95);
+    near(w44, "buf_hbm_units", 3e6);
+    near(w44, "buf_substrate_units", 500000);
+    CHECK(metric_value(w44, "buf_hbm_implausible") == 1);
+    CHECK(metric_value(w44, "shipments_week_gpus") == 0);
+    near(w44, "backlog_gpus", 68300);
+    near(w44, "hold_pile_wafers", 5000);
+    auto w70 = run("fab.record_2024", {}, 70);  // step 5
+    near(w70, "masks_ready_week", 34);
+    near(w70, "fab_restart_week", 37);
+    near(w70, "first_volume_week", 53);
+    near(w70, "no_respin_first_volume_week", 36);
+    near(w70, "gpus_lost_to_respin", 32800);
+    near(w70, "no_respin_hbm_scrapped_parts", 2.05e6);
+    near(w70, "hbm_scrapped_parts", 650000);
+    near(w70, "peak_backlog_gpus", 152700);
+}
+
+TEST_CASE("lesson verify-early: the quoted numbers") {
+    auto base = run("fab.record_2024", {}, 60);
+    near(base, "first_volume_week", 53);
+    near(base, "cum_shipped_gpus", 72400);
+    auto w20 = run("fab.record_2024", {{"fab.respin.discovery_week", 20}}, 60);
+    near(w20, "cum_shipped_gpus", 138500);
+    near(w20, "first_volume_week", 45);
+    auto w14 = run("fab.record_2024", {{"fab.respin.discovery_week", 14}}, 60);
+    near(w14, "first_volume_week", 39);
+    near(w14, "cum_shipped_gpus", 203100);
+    auto full = run("fab.record_2024", {{"fab.respin.kind", 0}}, 60);
+    near(full, "cum_shipped_gpus", 12700);
+    CHECK(metric_value(full, "first_volume_week") == -1);
+    near(run("fab.record_2024", {{"fab.respin.past_hold", 1}}, 60), "cum_shipped_gpus", 113000);
+}
+
+TEST_CASE("lesson bottleneck-moves: the quoted numbers") {
+    auto s0 = run("fab.no_respin", {}, 60);
+    near(s0, "pack_nominal_gpus_week", 11060);
+    near(s0, "hbm_nominal_gpus_week", 11410);
+    near(s0, "substrate_nominal_gpus_week", 11740);
+    near(s0, "fab_nominal_gpus_week", 12000);
+    near(run("fab.no_respin", {{"fab.pack.capacity", 18000}}, 60), "shipments_week_gpus", 12000);
+    auto pile = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 80);
+    near(pile, "shipments_week_gpus", 16000);
+    CHECK(metric_value(pile, "buf_hbm_units") > 100000);  // still eating the pile
+    auto gone = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 88);
+    CHECK(metric_value(gone, "buf_hbm_units") < 20000);  // gone around week 85
+    // From week 100 on, about 11,400 a week (the mean: weekly counts come in whole racks).
+    double from100 = metric_value(run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 100),
+                                  "cum_shipped_gpus");
+    double at140 = metric_value(run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 140),
+                                "cum_shipped_gpus");
+    CHECK((at140 - from100) / 40 == Approx(11400).epsilon(0.05));
+    auto dip = run("fab.bottleneck_moves", {}, 66);
+    near(dip, "rack_nominal_gpus_week", 8100);
+    near(dip, "buf_trays_units", 1560);
+    auto after = run("fab.bottleneck_moves", {}, 85);
+    near(after, "peak_backlog_gpus", 172300);
+    near(after, "backlog_gpus", 114000);
+}
