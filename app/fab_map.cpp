@@ -40,7 +40,7 @@ void label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& s, 
     dl->AddText(ImGui::GetFont(), px, a, col, s.c_str());
 }
 
-bool is_supplier(int st) { return st == S_HBM || st == S_SUB || st == S_CPU; }
+bool is_supplier(int st) { return st == S_HBM || st == S_SUB || st == S_CPU || st == S_SWITCH; }
 
 ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
 
@@ -118,6 +118,11 @@ void icon(ImDrawList* dl, int st, ImVec2 c, float s, ImU32 col) {
             dl->AddRect({c.x - s * 1.1f, c.y - s * 0.35f}, {c.x + s * 1.1f, c.y + s * 0.35f}, col, 2, 0, t);
             for (int i = 0; i < 4; i++)
                 dl->AddRectFilled({c.x - s * 0.95f + i * s * 0.5f, c.y - s * 0.2f}, {c.x - s * 0.6f + i * s * 0.5f, c.y + s * 0.2f}, col);
+            break;
+        case S_SWITCH:  // a flat switch tray with ports along its front
+            dl->AddRect({c.x - s * 1.1f, c.y - s * 0.3f}, {c.x + s * 1.1f, c.y + s * 0.3f}, col, 2, 0, t);
+            for (int i = 0; i < 6; i++)
+                dl->AddRectFilled({c.x - s * 0.9f + i * s * 0.32f, c.y - s * 0.1f}, {c.x - s * 0.72f + i * s * 0.32f, c.y + s * 0.1f}, col);
             break;
         case S_RACK:  // a tall rack of trays
             dl->AddRect({c.x - s * 0.45f, c.y - s}, {c.x + s * 0.45f, c.y + s}, col, 2, 0, t);
@@ -252,6 +257,7 @@ void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
     belt(S_HBM, S_PACK, 12);
     belt(S_SUB, S_PACK, 12);
     belt(S_CPU, S_TRAY, 12);
+    belt(S_SWITCH, S_RACK, 12);
 }
 
 void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const {
@@ -396,7 +402,7 @@ void FabScene::hover_cards(float z, float text_px) {
         static const char* const lessons[B_COUNT] = {"fab.lesson.wafers", "fab.lesson.dies", "fab.lesson.hbm",
                                                      "fab.lesson.sub", "fab.lesson.packages", "fab.lesson.gpus",
                                                      "fab.lesson.cpus", "fab.lesson.trays", "fab.lesson.racks",
-                                                     "fab.lesson.metal_hold", "fab.lesson.back_end"};
+                                                     "fab.lesson.metal_hold", "fab.lesson.back_end", "fab.lesson.switch"};
         ImGui::TextDisabled("%s", tr(lessons[b]));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

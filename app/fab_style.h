@@ -31,6 +31,7 @@ inline const ImVec2 kStationPos[tj::fab::S_COUNT] = {
     {780, 530}, {520, 530},                // packaging, module test
     {75, 530},                             // CPU supplier (left side)
     {260, 530},                            // tray assembly
+    {75, 860},                             // NVLink switch tray supplier (left side)
     {260, 860}, {520, 860}, {780, 860},    // rack integration, shipment, customers
 };
 struct PileSpot {
@@ -49,6 +50,7 @@ constexpr PileSpot kPiles[tj::fab::B_COUNT] = {
     {390, 902, 56},   // racks waiting to ship
     {390, 242, 50},   // wafers held in front of the metal layers (beside the fab)
     {0, 0, 0},        // wafers before the back end: a few lots in passing, not drawn
+    {160, 902, 40},   // NVLink switch trays before rack integration
 };
 constexpr PileSpot kBacklogPile = {935, 902, 60};  // orders not yet shipped
 constexpr float kPileMaxH = 170;                    // world units at 10^7

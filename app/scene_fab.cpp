@@ -21,7 +21,7 @@ float right_panel_width(const FrameInput& in) { return std::max(in.size.x * 0.30
 
 ImU32 buffer_color(int b) {
     switch (b) {
-        case B_WAFERS: return pal::kSky;
+        case B_WAFERS: case B_METAL: case B_BACK: return pal::kSky;
         case B_DIES: return pal::kBlue;
         case B_HBM: return pal::kPurple;
         case B_SUB: return pal::kGrey;
@@ -43,6 +43,7 @@ ImU32 kind_color(int k) {
         case K_HBM: return buffer_color(B_HBM);
         case K_SUBSTRATE: return buffer_color(B_SUB);
         case K_CPU: return buffer_color(B_CPU);
+        case K_SWITCH: return buffer_color(B_SWITCH);
         default: return pal::kVermillion;  // scrap
     }
 }
@@ -68,7 +69,7 @@ const char* state_word(State s) {
 const char* station_short(int st) {
     static const char* const keys[S_COUNT] = {"fab.st.design", "fab.st.fab", "fab.st.sort", "fab.st.hbm",
                                               "fab.st.sub", "fab.st.pack", "fab.st.modtest", "fab.st.cpu",
-                                              "fab.st.tray", "fab.st.rack", "fab.st.ship", "fab.st.cust"};
+                                              "fab.st.tray", "fab.st.switch", "fab.st.rack", "fab.st.ship", "fab.st.cust"};
     return st >= 0 && st < S_COUNT ? tr(keys[st]) : "";
 }
 
@@ -76,7 +77,7 @@ const char* buffer_unit(int b) {
     static const char* const keys[B_COUNT] = {"fab.unit.wafers", "fab.unit.dies", "fab.unit.stacks",
                                               "fab.unit.sets", "fab.unit.packages", "fab.unit.gpus",
                                               "fab.unit.cpus", "fab.unit.trays", "fab.unit.racks",
-                                              "fab.unit.wafers", "fab.unit.wafers"};
+                                              "fab.unit.wafers", "fab.unit.wafers", "fab.unit.switch_trays"};
     return b >= 0 && b < B_COUNT ? tr(keys[b]) : "";
 }
 
@@ -128,7 +129,7 @@ ImVec2 FabScene::station_position(size_t i) const { return i < size_t(S_COUNT) ?
 ParcelStyle FabScene::parcel_style(uint16_t kind) const {
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(fabui::kind_color(kind));
     uint32_t rgba = rgba_u32(int(c.x * 255), int(c.y * 255), int(c.z * 255));
-    static const float size[K_COUNT] = {11, 8, 9, 12, 16, 6, 6, 7, 11};
+    static const float size[K_COUNT] = {11, 8, 9, 12, 16, 6, 6, 7, 11, 8};
     int shape = kind == K_WAFER_LOT ? kShapeDisc : kind == K_TRAY ? kShapeSlab : kind == K_RACK ? kShapeCabinet : kShapeBox;
     return {rgba, kind < K_COUNT ? size[kind] : 8.0f, shape};
 }

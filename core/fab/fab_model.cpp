@@ -27,6 +27,7 @@ int front_buffer(int st) {
         case S_PACK: return B_DIES;
         case S_MOD: return B_PKG;
         case S_CPU: return B_CPU;
+        case S_SWITCH: return B_SWITCH;
         case S_TRAY: return B_GPU;
         case S_RACK: return B_TRAY;
         case S_SHIP: return B_RACK;
@@ -74,6 +75,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     auto I = [&](int st, const char* name) { return std::max<int64_t>(1, std::llround(P(st, name))); };
     int64_t gross = I(S_SORT, "gross_dies"), dies = I(S_PACK, "dies_per_pkg"), hbm = I(S_PACK, "hbm_per_pkg");
     int64_t gpt = I(S_TRAY, "gpus_per_tray"), cpt = I(S_TRAY, "cpus_per_tray"), tpr = I(S_RACK, "trays_per_rack");
+    int64_t spr = I(S_RACK, "switch_trays_per_rack");
     dies_per_gpu_ = double(dies);
     gpus_per_rack_ = double(gpt * tpr);
 
@@ -88,7 +90,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         spec.buffers[size_t(b)].cap = std::llround(P(st, "buffer_cap"));
     };
     cap(B_WAFERS, S_SORT); cap(B_DIES, S_PACK); cap(B_HBM, S_HBM); cap(B_SUB, S_SUB); cap(B_PKG, S_MOD);
-    cap(B_GPU, S_TRAY); cap(B_CPU, S_CPU); cap(B_TRAY, S_RACK); cap(B_RACK, S_SHIP);
+    cap(B_GPU, S_TRAY); cap(B_CPU, S_CPU); cap(B_TRAY, S_RACK); cap(B_RACK, S_SHIP); cap(B_SWITCH, S_SWITCH);
     spec.buffers[B_METAL].id = fab_buffer_key(B_METAL);  // inside the fab: no cap
     spec.buffers[B_BACK].id = fab_buffer_key(B_BACK);
 
@@ -141,7 +143,8 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     station(S_MOD, B_GPU, K_PACKAGE_LOT, S_TRAY, {{B_PKG, 1}});
     station(S_CPU, B_CPU, K_CPU, S_TRAY, {});
     station(S_TRAY, B_TRAY, K_TRAY, S_RACK, {{B_GPU, gpt}, {B_CPU, cpt}});
-    StationSpec* rack = station(S_RACK, B_RACK, K_RACK, S_SHIP, {{B_TRAY, tpr}});
+    station(S_SWITCH, B_SWITCH, K_SWITCH, S_RACK, {});
+    StationSpec* rack = station(S_RACK, B_RACK, K_RACK, S_SHIP, {{B_TRAY, tpr}, {B_SWITCH, spr}});
     station(S_SHIP, -1, K_RACK, S_CUST, {{B_RACK, 1}});
     if (v.get("fab.dip.enabled") > 0.5) {
         rack->yield.dip_from_s = v.get("fab.dip.start_week") * kWeek;
@@ -313,6 +316,7 @@ void FabModel::record_week() {
     shortage[S_HBM] = line.short_time(B_HBM);
     shortage[S_SUB] = line.short_time(B_SUB);
     shortage[S_CPU] = line.short_time(B_CPU);
+    shortage[S_SWITCH] = line.short_time(B_SWITCH);
     int bn = bottleneck_.update(working, rate, shortage, now_, week, design_holds ? S_DESIGN : -1);
     if (bn >= 0) bottleneck_weeks_[size_t(bn)] += 1;
 }
@@ -346,6 +350,7 @@ void FabModel::update_view() {
         if (st == S_SUB) per_gpu = 1;
         if (st == S_CPU) per_gpu = double(spec_.stations[size_t(line_of(S_TRAY))].inputs[1].per_kit) /
                                    double(spec_.stations[size_t(line_of(S_TRAY))].inputs[0].per_kit);
+        if (st == S_SWITCH) per_gpu = double(spec_.stations[size_t(line_of(S_RACK))].inputs[1].per_kit) / gpus_per_rack_;
         sv.yield_loss_gpus = per_gpu > 0 ? sv.yield_loss_units / per_gpu : 0;
         sv.nominal_gpus_per_week = nominal_of(nominal, st) * gpus_per_rack_;
         if (view_.nominal_bottleneck < 0 || sv.nominal_gpus_per_week < view_.nominal_rate_gpus_week) {
@@ -508,7 +513,7 @@ std::vector<Metric> FabModel::metrics() const {
         double(line.started_de() - line.delivered_de() - line.count_wip_de() - line.scrapped_de()), "dies",
         "Started - delivered - in process - scrapped (must be 0)", "投入 − 交付 − 在制 − 报废（必须为 0）");
     // Side supplies: what each delivered, holds and scrapped, in its own units (bad packages take theirs along).
-    for (int st : {S_HBM, S_SUB, S_CPU}) {
+    for (int st : {S_HBM, S_SUB, S_CPU, S_SWITCH}) {
         int l = line.ledger_of_station(line_of(st));
         if (l < 0) continue;
         const FabStationText& t = fab_station_text(st);

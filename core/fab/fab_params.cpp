@@ -35,6 +35,9 @@ const FabStationText kStations[S_COUNT] = {
     {"tray", "Compute tray assembly", "计算托盘组装", "tray", "个托盘",
      "Trays bind GPUs and CPUs in fixed ratios: one missing part idles the whole tray.",
      "托盘按固定比例绑定 GPU 与 CPU：缺一个零件，整个托盘就停下。"},
+    {"switch", "NVLink switch tray supply", "NVLink 交换托盘供应", "switch tray", "个交换托盘",
+     "Racks need their switch trays too: nine per rack tie the 72 GPUs into one NVLink domain.",
+     "机柜还需要交换托盘：每柜九个，把 72 个 GPU 连成一个 NVLink 域。"},
     {"rack", "Rack integration & test", "整机柜集成与测试", "rack", "个机柜",
      "A whole rack is tested at once: a leak or a bad connector can make this the new bottleneck.",
      "整机柜一次整体测试：一处漏液或一个坏连接器就能让这里成为新的瓶颈。"},
@@ -47,18 +50,18 @@ const FabStationText kStations[S_COUNT] = {
 };
 
 const char* const kBufferKeys[B_COUNT] = {"wafers", "dies",  "hbm",   "substrate", "packages", "gpus",
-                                          "cpus",   "trays", "racks", "metal_hold", "back_end"};
+                                          "cpus",   "trays", "racks", "metal_hold", "back_end", "switch_trays"};
 const char* const kBufferEn[B_COUNT] = {
     "Wafers before die sort", "Good dies before packaging", "HBM stacks before packaging",
     "Interposers before packaging", "Packages before module test", "GPU modules before tray assembly",
     "CPUs before tray assembly", "Trays before rack integration", "Racks waiting to ship",
-    "Wafers waiting for the metal layers", "Wafers waiting for the back end"};
+    "Wafers waiting for the metal layers", "Wafers waiting for the back end", "Switch trays before rack integration"};
 const char* const kBufferZh[B_COUNT] = {
     "分选前的晶圆", "封装前的良品晶粒", "封装前的 HBM 堆栈", "封装前的中介层", "模组测试前的封装",
     "托盘组装前的 GPU 模组", "托盘组装前的 CPU", "整机柜集成前的托盘", "待运输的整机柜",
-    "等待金属层的晶圆", "等待后段工序的晶圆"};
+    "等待金属层的晶圆", "等待后段工序的晶圆", "整机柜集成前的交换托盘"};
 const char* const kSegNames[K_COUNT] = {"wafer lot", "die lot", "package lot", "tray", "rack",
-                                        "HBM stacks", "substrates", "CPUs", "scrapped"};
+                                        "HBM stacks", "substrates", "CPUs", "scrapped", "switch trays"};
 
 const char* const SRC_RECORD =
     "NVIDIA Q2 FY2025 earnings call, 28 Aug 2024 (CFO: a change to the Blackwell GPU mask to improve "
@@ -70,7 +73,7 @@ const char* const SRC_B200 =
     "TSMC CoWoS-L packaging.";
 const char* const SRC_NVL72 =
     "NVIDIA GB200 NVL72 product page: 72 Blackwell GPUs and 36 Grace CPUs in 18 compute trays "
-    "(2 superchips = 4 GPUs + 2 CPUs per tray).";
+    "(2 superchips = 4 GPUs + 2 CPUs per tray) and 9 NVLink switch trays (2 NVLink switch chips each).";
 const char* const SRC_GDPW =
     "Dies-per-wafer estimate pi r^2 / A - pi d / sqrt(2 A) for a ~800 mm^2 die on a 300 mm wafer: about 64.";
 const char* const SRC_FAB =
@@ -126,6 +129,7 @@ const StationDefaults kDefaults[] = {
     {S_MOD, 20000, 100, 1e6, 1, 0, 8, 0.98, 0.3, 240, 1, 10000, 1e5, 1e7, "packages", "个封装", SRC_ILL, 0},
     {S_CPU, 7000, 100, 1e6, 2, 0, 26, 0.995, 0.3, 1000, 10, 1e5, 1e5, 1e7, "CPUs", "颗 CPU", SRC_NVL72, -1},
     {S_TRAY, 4000, 10, 1e5, 1, 0, 8, 0.99, 0.3, 18, 1, 1000, 1e5, 1e7, "GPUs", "个 GPU", SRC_NVL72, 0},
+    {S_SWITCH, 3000, 10, 1e5, 2, 0, 26, 0.995, 0.3, 100, 1, 1e4, 1e4, 1e6, "switch trays", "个交换托盘", SRC_NVL72, -1},
     {S_RACK, 250, 1, 1e4, 2, 0, 12, 0.97, 0.5, 1, 1, 100, 2e4, 1e6, "trays", "个托盘", SRC_NVL72, 1},
     {S_SHIP, 2000, 1, 1e5, 1, 0, 12, 1.0, 0.3, 1, 1, 100, 2000, 1e5, "racks", "个机柜", SRC_ILL, -1},
 };
@@ -135,7 +139,7 @@ std::string id_of(int st, const char* name) { return std::string("fab.") + kStat
 void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
     const FabStationText& t = kStations[d.station];
     std::string g = std::string("fab.") + t.key, u_en = t.unit_en, u_zh = t.unit_zh;
-    bool source = d.buf_max < 0 || d.station == S_HBM || d.station == S_SUB || d.station == S_CPU;
+    bool source = d.buf_max < 0 || d.station == S_HBM || d.station == S_SUB || d.station == S_CPU || d.station == S_SWITCH;
     reg.add({.id = id_of(d.station, "capacity"), .label_en = source ? "Output rate" : "Capacity",
              .label_zh = source ? "产出速率" : "产能", .unit = u_en + "s/week", .min = d.cap_min, .max = d.cap_max,
              .def = d.cap, .scale = Scale::Log, .structural = true, .group = g,
@@ -170,7 +174,7 @@ void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
              .help_en = "How many " + u_en + "s move together as one parcel. Bigger lots: fewer events, lumpier flow.",
              .help_zh = "作为一个包裹一起移动的" + u_zh + "数。批量越大，事件越少，流动越成块。", .source = SRC_ILL});
     if (d.buf_max >= 0) {
-        bool pile = d.station == S_HBM || d.station == S_SUB || d.station == S_CPU;
+        bool pile = d.station == S_HBM || d.station == S_SUB || d.station == S_CPU || d.station == S_SWITCH;
         reg.add({.id = id_of(d.station, "buffer_cap"), .label_en = pile ? "Pile cap at the consumer" : "Buffer cap in front",
                  .label_zh = pile ? "下游前的堆放上限" : "前置缓冲上限", .unit = d.buf_unit_en, .min = 0,
                  .max = d.buf_max, .def = d.buf, .integer = true, .structural = true, .group = g,
@@ -244,6 +248,9 @@ ParamRegistry build() {
               "GPU modules in one compute tray.", "一个计算托盘中的 GPU 模组数。", SRC_NVL72);
     add_count(reg, S_TRAY, "cpus_per_tray", "CPUs per tray", "每个托盘的 CPU 数", 1, 8, 2,
               "CPUs in one compute tray.", "一个计算托盘中的 CPU 数。", SRC_NVL72);
+    add_count(reg, S_RACK, "switch_trays_per_rack", "NVLink switch trays per rack", "每个机柜的 NVLink 交换托盘数", 1, 36, 9,
+              "NVLink switch trays in one rack, beside the compute trays.", "一个机柜中与计算托盘并列的 NVLink 交换托盘数。",
+              SRC_NVL72);
     add_count(reg, S_RACK, "trays_per_rack", "Trays per rack", "每个机柜的托盘数", 1, 72, 18,
               "Compute trays in one rack: 1 rack = trays x GPUs per tray GPUs.",
               "一个机柜中的计算托盘数：1 个机柜 = 托盘数 × 每托盘 GPU 数 个 GPU。", SRC_NVL72);

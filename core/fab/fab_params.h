@@ -1,8 +1,8 @@
 // fab_params.h — the production chain's stations, units and parameter registry.
 //
-// Twelve stations, in flow order: design & tape-out, wafer fab, die sort, HBM supply,
+// Thirteen stations, in flow order: design & tape-out, wafer fab, die sort, HBM supply,
 // interposer/substrate supply, advanced packaging, module test, CPU supply, tray
-// assembly, rack integration, shipment, customers. Each has a registry group
+// assembly, NVLink switch tray supply, rack integration, shipment, customers. Each has a registry group
 // "fab.<key>" whose parameters are "fab.<key>.<name>" (capacity, cycle_weeks, yield,
 // cv, lot, buffer_cap, blocks, rework where output is one unit per kit, plus recipe
 // numbers such as gross dies per wafer). The respin, the rack-test dip and the whole
@@ -22,7 +22,7 @@
 namespace tj::fab {
 
 enum StationIndex : int {
-    S_DESIGN = 0, S_FAB, S_SORT, S_HBM, S_SUB, S_PACK, S_MOD, S_CPU, S_TRAY, S_RACK, S_SHIP, S_CUST,
+    S_DESIGN = 0, S_FAB, S_SORT, S_HBM, S_SUB, S_PACK, S_MOD, S_CPU, S_TRAY, S_SWITCH, S_RACK, S_SHIP, S_CUST,
     S_COUNT
 };
 
@@ -39,12 +39,13 @@ enum BufferIndex : int {
     B_RACK,        // racks waiting to ship
     B_METAL,       // wafers inside the fab waiting for the metal layers (the hold pile of a metal-only fix)
     B_BACK,        // wafers inside the fab waiting for the back end
+    B_SWITCH,      // NVLink switch trays before rack integration
     B_COUNT
 };
 
 // Segment kinds for the renderer.
 enum SegKind : uint16_t {
-    K_WAFER_LOT = 0, K_DIE_LOT, K_PACKAGE_LOT, K_TRAY, K_RACK, K_HBM, K_SUBSTRATE, K_CPU, K_SCRAP, K_COUNT
+    K_WAFER_LOT = 0, K_DIE_LOT, K_PACKAGE_LOT, K_TRAY, K_RACK, K_HBM, K_SUBSTRATE, K_CPU, K_SCRAP, K_SWITCH, K_COUNT
 };
 
 struct FabStationText {

@@ -85,7 +85,7 @@ TEST_CASE("lesson bottleneck-moves: the quoted numbers") {
     CHECK((at140 - from100) / 40 == Approx(11400).epsilon(0.05));
     auto dip = run("fab.bottleneck_moves", {}, 66);
     near(dip, "rack_nominal_gpus_week", 8100);
-    near(dip, "buf_trays_units", 1560);
+    near(dip, "buf_trays_units", 2170);
     auto after = run("fab.bottleneck_moves", {}, 85);
     near(after, "peak_backlog_gpus", 172300);
     near(after, "backlog_gpus", 114000);

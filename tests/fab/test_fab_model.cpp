@@ -38,7 +38,7 @@ void check_conservation(const Line& line) {
             REQUIRE(line.buffer(in.buffer).out_units == s.kits_started * in.per_kit + line.buffer(in.buffer).purged_units);
     }
     // Each side supply (HBM, interposers, CPUs) balances in its own units.
-    REQUIRE(line.ledger_count() == 3);
+    REQUIRE(line.ledger_count() == 4);
     for (int l = 0; l < line.ledger_count(); l++)
         REQUIRE(line.started_parts(l) == line.delivered_parts(l) + line.count_wip_parts(l) + line.scrapped_parts(l));
     for (int b = 0; b < line.buffer_count(); b++) {
