@@ -309,9 +309,12 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         if (masks_pending) scol = pal::kVermillion;
     } else if (st == S_CUST) {
         state = sv.buffer_units > 0 ? tr("fab.state.waiting") : tr("fab.state.served");
-    } else if (flagged) {  // the fab: its held wafers wait for the metal-layer fix
+    } else if (flagged) {  // the fab during the fix: held at the metal layers, or starts stopped
         char buf[128];
-        std::snprintf(buf, sizeof buf, tr("fab.state.halted"), fabui::count_text(sv.in_process_units).c_str());
+        if (v.fab_stages[1].held)
+            std::snprintf(buf, sizeof buf, tr("fab.state.metal_held"), fabui::count_text(v.fab_stages[1].waiting_units).c_str());
+        else
+            std::snprintf(buf, sizeof buf, "%s", tr("fab.state.starts_held"));
         state = buf;
         scol = pal::kVermillion;
     } else {
@@ -319,6 +322,14 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         scol = fabui::state_color(sv.state);
     }
     label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
+    if (st == S_FAB) {  // its three stages: wafers in each (and waiting in front of it)
+        const auto& fs = v.fab_stages;
+        char buf[160];
+        std::snprintf(buf, sizeof buf, tr("fab.map.stages"), fabui::count_text(fs[0].in_process_units).c_str(),
+                      fabui::count_text(fs[1].in_process_units + fs[1].waiting_units).c_str(),
+                      fabui::count_text(fs[2].in_process_units + fs[2].waiting_units).c_str());
+        label(dl, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
+    }
     if (st == v.bottleneck)
         label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
     if (st == S_RACK && dip_active()) {
@@ -328,7 +339,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     }
     if (st == S_DESIGN && masks_pending && v.discovery_week >= 0) {
         char buf[96];
-        std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), std::max(0.0, v.masks_ready_week - v.week));
+        if (v.week < v.masks_ready_week)
+            std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
+        else
+            std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::max(0.0, v.restart_week - v.week));
         label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
     }
 }
