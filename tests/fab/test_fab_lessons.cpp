@@ -41,7 +41,7 @@ TEST_CASE("lesson respin-weakest-link: the quoted numbers") {
     auto w70 = run("fab.record_2024", {}, 70);  // step 5
     near(w70, "masks_ready_week", 34);
     near(w70, "fab_restart_week", 37);
-    near(w70, "first_volume_week", 53);
+    near(w70, "first_volume_week", 54);
     near(w70, "no_respin_first_volume_week", 36);
     near(w70, "gpus_lost_to_respin", 32800);
     near(w70, "no_respin_hbm_scrapped_parts", 2.05e6);
@@ -51,7 +51,7 @@ TEST_CASE("lesson respin-weakest-link: the quoted numbers") {
 
 TEST_CASE("lesson verify-early: the quoted numbers") {
     auto base = run("fab.record_2024", {}, 60);
-    near(base, "first_volume_week", 53);
+    near(base, "first_volume_week", 54);
     near(base, "cum_shipped_gpus", 72400);
     auto w20 = run("fab.record_2024", {{"fab.respin.discovery_week", 20}}, 60);
     near(w20, "cum_shipped_gpus", 138500);
