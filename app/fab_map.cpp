@@ -364,9 +364,6 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
         if (v.pile_flagged[size_t(b)])
             label(dl, text_px * 0.7f, {top.x, top.y - text_px * 1.45f}, pal::kVermillion,
                   std::string(tr("fab.map.implausible")) + " > " + fabui::count_text(v.pile_plausible[size_t(b)]));
-        // The hold pile says what it is while the fix is pending.
-        if (b == B_METAL && v.fab_stages[1].held)
-            label(dl, text_px * 0.7f, view_.to_screen(p.x, p.base_y + 14), pal::kVermillion, tr("fab.map.hold_pile"));
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
     double backlog = v.stations[S_CUST].buffer_units;
