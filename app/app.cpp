@@ -161,28 +161,29 @@ std::string App::link() const {
     return tj::scenario_to_url(sc);
 }
 
-std::string App::apply_link(const std::string& fragment) {
-    auto registry_of = [this](const std::string& scene) -> const tj::ParamRegistry* {
-        for (auto& s : scenes_)
-            if (scene == s->id()) return &s->values().registry();
-        return nullptr;
-    };
-    tj::Scenario sc;
-    std::string err = tj::scenario_from_url(fragment, registry_of, sc);
-    if (!err.empty()) return err;
-    if (!sc.lesson.empty()) {
+const tj::ParamRegistry* App::registry_of(const std::string& scene) {
+    Scene* s = scene_by_id(scene);
+    return s ? &s->values().registry() : nullptr;
+}
+
+std::string App::apply_scenario(const tj::Scenario& sc) {
+    if (!sc.lesson.empty()) {  // a lesson's link or file opens the lesson at its step
         const auto& ls = lessons_.lessons();
         for (size_t i = 0; i < ls.size(); i++)
             if (ls[i].id == sc.lesson) return lessons_.open(*this, int(i), std::max(0, sc.lesson_step));
         return "unknown lesson '" + sc.lesson + "'";
     }
-    for (size_t i = 0; i < scenes_.size(); i++) {
-        if (sc.scene != scenes_[i]->id()) continue;
-        err = scenes_[i]->apply(sc);
-        if (err.empty()) current_ = i;
-        return err;
-    }
-    return "unknown scene '" + sc.scene + "'";
+    Scene* s = scene_by_id(sc.scene);
+    if (!s) return "unknown scene '" + sc.scene + "'";
+    std::string err = s->apply(sc);
+    if (err.empty()) set_scene(sc.scene);
+    return err;
+}
+
+std::string App::apply_link(const std::string& fragment) {
+    tj::Scenario sc;
+    std::string err = tj::scenario_from_url(fragment, [this](const std::string& id) { return registry_of(id); }, sc);
+    return err.empty() ? apply_scenario(sc) : err;
 }
 
 std::string App::set_param(const std::string& id, double value) {
@@ -275,15 +276,10 @@ void App::load_scenario() {
 }
 
 std::string App::apply_scenario_json(const std::string& text) {
-    auto registry_of = [this](const std::string& scene) -> const tj::ParamRegistry* {
-        Scene* s = scene_by_id(scene);
-        return s ? &s->values().registry() : nullptr;
-    };
     tj::Scenario sc;
-    std::string err = tj::scenario_from_json(text, registry_of, sc);
-    if (err.empty()) err = scene_by_id(sc.scene)->apply(sc);
-    if (err.empty()) set_scene(sc.scene);
-    else message_ = std::string(tr("err.title")) + ":\n" + err + tr("err.kept");
+    std::string err = tj::scenario_from_json(text, [this](const std::string& id) { return registry_of(id); }, sc);
+    if (err.empty()) err = apply_scenario(sc);
+    if (!err.empty()) message_ = std::string(tr("err.title")) + ":\n" + err + tr("err.kept");
     return err;
 }
 
@@ -304,6 +300,18 @@ void App::draw_help() {
         }
         ImGui::EndTable();
     }
+    ImGui::End();
+}
+
+// A long time jump runs over frames: its progress and a way to stop it, always on
+// top (also in presenter mode and embedded), so a heavy link never looks frozen.
+void App::draw_jump(Scene& s, int win_w, int win_h) {
+    ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
+    ImGui::SetNextWindowSize({ImGui::GetFontSize() * 22, 0}, ImGuiCond_Always);
+    ImGui::Begin("##jump", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+    ImGui::TextUnformatted(tr("jump.running"));
+    ImGui::ProgressBar(float(s.jump_progress()), {-1, 0});
+    if (ImGui::Button(tr("jump.cancel"))) s.cancel_jump();
     ImGui::End();
 }
 
@@ -350,6 +358,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
         ImGui::End();
     }
+    if (s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
     lessons_.caption(*this, caption_min, caption_size);
     if (show_help_) draw_help();
     if (!notice_.empty() && panels_) {
@@ -428,6 +437,7 @@ std::string App::state_json() const {
     if (s) {
         j["scene"] = s->id();
         j["time"] = s->sim_time();
+        j["jump_progress"] = s->jump_progress();  // -1: no jump under way
         j["seed"] = s->seed();
         j["parcels"] = s->parcels_drawn();
         j["param_controls"] = param_panel_controls_last_frame();

@@ -8,6 +8,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,7 +50,11 @@ public:
     // frames: after input, or a change made from outside (the JavaScript API).
     void refresh_panels() { refresh_frames_ = 3; }
     // How often the panel layer is redrawn when nothing happens; 0: every frame.
-    void set_panel_rate(double hz) { panel_hz_ = std::clamp(hz, 0.0, 240.0); refresh_panels(); }
+    // A rate that is not a number keeps the one in force.
+    void set_panel_rate(double hz) {
+        if (std::isfinite(hz)) panel_hz_ = std::clamp(hz, 0.0, 240.0);
+        refresh_panels();
+    }
     void set_map_cached(bool on) { layers_.set_map_cached(on); }
     // Draw only what changed each frame, where the canvas keeps its pixels (the default there).
     void set_changes_only(bool on) { layers_.set_framebuffer_kept(on && canvas_kept_); }
@@ -79,6 +84,10 @@ public:
 private:
     Scene* current() { return scenes_.empty() ? nullptr : scenes_[current_].get(); }
     void draw_menu();
+    const tj::ParamRegistry* registry_of(const std::string& scene);
+    // Applies a parsed link or file: a lesson at its step, or a scene's state.
+    std::string apply_scenario(const tj::Scenario& sc);
+    void draw_jump(Scene& s, int win_w, int win_h);
     void draw_help();
     void copy_link();
     void save_scenario();

@@ -88,6 +88,12 @@ EMSCRIPTEN_KEEPALIVE double tj_set_lens(double sim_per_s) {
     return s ? s->set_lens(sim_per_s) : 0;
 }
 
+// Stops a time jump under way where it is (see Scene::jump_progress).
+EMSCRIPTEN_KEEPALIVE void tj_cancel_jump() {
+    Scene* s = changing_app() ? platform_app()->current_scene() : nullptr;
+    if (s) s->cancel_jump();
+}
+
 EMSCRIPTEN_KEEPALIVE void tj_set_present(int on) {
     if (changing_app()) platform_app()->set_present(on != 0);
 }

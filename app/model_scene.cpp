@@ -2,6 +2,7 @@
 #include "model_scene.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "core/scenes/scenes.h"
@@ -14,6 +15,10 @@ namespace {
 // Events one frame may process: enough for every lens on a slow machine, small
 // enough that a frame never stalls. A frame that hits it says "catching up".
 constexpr uint64_t kEventBudgetPerFrame = 150000;
+// A time jump: what runs at once (so short jumps finish within the call that asked
+// for them), and what each later frame spends on it (the page stays responsive).
+constexpr double kJumpAtOnceSeconds = 0.25;
+constexpr double kJumpPerFrameSeconds = 0.03;
 }  // namespace
 
 ModelScene::ModelScene(std::unique_ptr<tj::Model> model, TimeLens lens)
@@ -60,8 +65,8 @@ void ModelScene::take_snapshot() {
     snapshot_next_ = model_->now() + snapshot_every_;
 }
 
-void ModelScene::seek(double t) {
-    if (!std::isfinite(t) || t < 0) return;
+std::string ModelScene::seek(double t) {
+    if (std::string why = tj::check_run_time(*model_, t); !why.empty()) return why;
     if (t < model_->now()) {
         // The latest snapshot at or before t, else the start of the run.
         std::unique_ptr<tj::Model> from;
@@ -77,13 +82,30 @@ void ModelScene::seek(double t) {
         history_.rows.resize(keep);
         history_next_ = model_->now();
     }
-    for (int i = 0; i < 10000 && model_->now() < t; i++) {
-        model_->advance_to(t, kEventBudgetPerFrame);
+    jump_from_ = model_->now();
+    jump_to_ = t;
+    continue_jump(kJumpAtOnceSeconds);
+    metrics_ = model_->metrics();
+    return "";
+}
+
+void ModelScene::continue_jump(double wall_s) {
+    using clock = std::chrono::steady_clock;
+    const auto until = clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(wall_s));
+    while (jump_to_ >= 0) {
+        bool done = model_->advance_to(jump_to_, kEventBudgetPerFrame / 4);
         metrics_ = model_->metrics();
         sample_history();
         take_snapshot();
+        if (done || model_->now() >= jump_to_) jump_to_ = -1;
+        else if (clock::now() >= until) break;
     }
-    metrics_ = model_->metrics();
+}
+
+double ModelScene::jump_progress() const {
+    if (jump_to_ < 0) return -1;
+    double span = jump_to_ - jump_from_;
+    return span > 0 ? std::clamp((model_->now() - jump_from_) / span, 0.0, 1.0) : 1;
 }
 
 void ModelScene::timeline_scrubber() {
@@ -94,7 +116,7 @@ void ModelScene::timeline_scrubber() {
     ImGui::SetNextItemWidth(-1);
     ImGui::SliderFloat("##timeline", &t, 0, 1, label.c_str());
     if (ImGui::IsItemDeactivatedAfterEdit()) {
-        seek(double(t) * furthest_);
+        status_ = seek(double(t) * furthest_);
         playing_ = false;
     }
     if (ImGui::IsItemHovered())
@@ -167,16 +189,18 @@ double ModelScene::set_lens(double sim_per_s) {
 tj::Scenario ModelScene::scenario() const { return tj::make_scenario(id(), values_, seed_, model_->now()); }
 
 std::string ModelScene::apply(const tj::Scenario& s) {
+    if (std::string why = tj::check_run_time(*model_, s.time); !why.empty()) return why;
     std::string err = tj::apply_scenario(s, values_);  // all or nothing
     if (!err.empty()) return err;
     seed_ = s.seed;
     restart();
-    seek(s.time);  // replays to the link's time, with bounded work per call
-    return "";
+    return seek(s.time);  // replays to the link's time; a long way goes on over frames
 }
 
 void ModelScene::update(double real_dt) {
-    if (playing_) {
+    if (jump_to_ >= 0) {
+        continue_jump(kJumpPerFrameSeconds);
+    } else if (playing_) {
         // Targets are taken from the model's own clock, so a frame that could not
         // finish does not pile up debt for the next ones.
         double target = model_->now() + real_dt * lens_;

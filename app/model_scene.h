@@ -68,8 +68,12 @@ public:
     int station_index(const std::string& id) const;  // -1 when unknown
 
     // Rewind or fast-forward to simulated time t: the run replays exactly from the
-    // nearest earlier snapshot (or from the start), with bounded work per call.
-    void seek(double t);
+    // nearest earlier snapshot (or from the start). A jump that takes more than a
+    // moment goes on over the next frames (jump_progress(), cancel_jump()); a time
+    // past the model's max_time() is refused: "" or why.
+    std::string seek(double t);
+    double jump_progress() const override;
+    void cancel_jump() override { jump_to_ = -1; }
 
     bool comparing() const override { return compare_ != nullptr; }
     void set_comparing(bool on) override;
@@ -114,6 +118,8 @@ private:
     void sample_history();
     void take_snapshot();
     void timeline_scrubber();
+    // Runs a jump under way for at most wall_s real seconds (whole event chunks).
+    void continue_jump(double wall_s);
 
     std::unique_ptr<tj::Model> model_;
     tj::ParamValues values_;
@@ -122,6 +128,7 @@ private:
     uint64_t seed_ = 1;
     bool playing_ = true;
     bool behind_ = false;  // the last frame hit its event budget
+    double jump_to_ = -1, jump_from_ = 0;  // a jump under way (jump_to_ < 0: none)
     std::vector<tj::Metric> metrics_;
     MetricHistory history_;    // sampled every natural time unit, thinned to stay bounded
     double history_every_ = 0, history_next_ = 0;

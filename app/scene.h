@@ -45,6 +45,11 @@ public:
     virtual void set_comparing(bool on) {}
     virtual void draw_compare(const FrameInput& in) {}
     virtual std::vector<tj::Metric> compare_metrics() const { return {}; }
+    // A long time jump (a link's time, a lesson step, a rewind) runs over several
+    // frames: its progress in [0, 1], or -1 when none is under way; cancel stops it
+    // where it is.
+    virtual double jump_progress() const { return -1; }
+    virtual void cancel_jump() {}
     virtual void update(double real_dt) = 0;
     virtual void draw_map(const FrameInput& in) = 0;
     virtual void draw_panels(const FrameInput& in) = 0;

@@ -68,7 +68,13 @@ public:
     // A natural unit of time for this scene (1 decode step ~ 1e-3 s, 1 week = 604800 s),
     // used for the time lens and the CLI's default duration.
     virtual double natural_time_unit() const = 0;
+    // The longest run (simulated seconds) that a link, a file, a lesson or the CLI may
+    // ask for; check_run_time() refuses more, so no input can start hours of work.
+    virtual double max_time() const = 0;
 };
+
+// "" when t is a time this model may be run to, else a message that names the limit.
+std::string check_run_time(const Model& m, double t);
 
 // Looks a metric up by id in a metrics() result; returns fallback when missing.
 double metric_value(const std::vector<Metric>& ms, const std::string& id, double fallback = 0);

@@ -2,18 +2,21 @@
 # Builds Token Journey. Installs what is missing first (scripts/deps.sh).
 #   scripts/build.sh --native   desktop app, CLI, unit tests, benchmarks -> build/native
 #   scripts/build.sh --web      browser build -> build/web/web (index.html, app.js, app.wasm, app.data)
-#   scripts/build.sh            both
+#   scripts/build.sh --asan     unit tests, CLI and desktop app with AddressSanitizer and
+#                               UndefinedBehaviorSanitizer -> build/asan (the test command runs them)
+#   scripts/build.sh            native and web
 # BUILD_DIR (default <repo>/build) moves the build folders elsewhere.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${TJ_CACHE:-$HOME/.cache/token-journey}
 BUILD=${BUILD_DIR:-$repo/build}
-native=0 web=0
+native=0 web=0 asan=0
 [ $# -eq 0 ] && native=1 web=1
-for a in "$@"; do case $a in --native) native=1 ;; --web) web=1 ;; *) echo "build.sh: unknown flag $a" >&2; exit 2 ;; esac; done
+for a in "$@"; do case $a in --native) native=1 ;; --web) web=1 ;; --asan) asan=1 ;;
+  *) echo "build.sh: unknown flag $a" >&2; exit 2 ;; esac; done
 
 deps=()
-[ $native = 1 ] && deps+=(--native)
+[ $native = 1 ] || [ $asan = 1 ] && deps+=(--native)
 [ $web = 1 ] && deps+=(--web)
 "$repo/scripts/deps.sh" "${deps[@]}"
 imgui=$(ls -d "$CACHE"/src/imgui-1.86*/ | head -1)
@@ -25,6 +28,14 @@ fi
 if [ $native = 1 ]; then
   cmake -S "$repo" -B "$BUILD/native" -G Ninja -DCMAKE_BUILD_TYPE=Release -DIMGUI_DIR="$imgui" "${vocab_args[@]}" >/dev/null
   cmake --build "$BUILD/native" -j2
+fi
+if [ $asan = 1 ]; then
+  # -O1 keeps the run fast enough; every finding stops the program (no recovery).
+  san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+  cmake -S "$repo" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+    -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_CXX_FLAGS="$san" -DCMAKE_C_FLAGS="$san" \
+    -DCMAKE_EXE_LINKER_FLAGS="$san" -DTJ_BUILD_BENCH=OFF -DIMGUI_DIR="$imgui" "${vocab_args[@]}" >/dev/null
+  cmake --build "$BUILD/asan" -j2
 fi
 if [ $web = 1 ]; then
   export NODE_PATH=/usr/share/nodejs   # Debian's emscripten needs Debian's node modules (acorn)

@@ -8,6 +8,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${TJ_CACHE:-$HOME/.cache/token-journey}
 mkdir -p "$CACHE"
+# One run at a time per cache: two builds started together must not install packages
+# or build SDL2 over each other (the second waits, then finds everything done).
+exec 9>"$CACHE/.deps.lock"
+flock 9
 
 want_web=0 want_native=0 want_browser=0
 [ $# -eq 0 ] && want_web=1 want_native=1 want_browser=1

@@ -115,6 +115,8 @@ public:
     const std::vector<StationInfo>& stations() const override { return stations_; }
     SegmentBuffer& segments() override { return segments_; }
     double natural_time_unit() const override { return kWeek; }
+    // Ten years of production; the chain's lessons and benchmarks need three.
+    double max_time() const override { return 520 * kWeek; }
     // A deep copy (both lines, their engines and RNGs): it continues exactly as the
     // original would, drawing into its own segment buffer.
     std::unique_ptr<Model> clone() const override;

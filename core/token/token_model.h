@@ -159,6 +159,8 @@ public:
     const std::vector<StationInfo>& stations() const override { return stations_; }
     SegmentBuffer& segments() override { return segments_; }
     double natural_time_unit() const override { return 1e-3; }
+    // Ten minutes of serving, far more than any lesson or benchmark runs.
+    double max_time() const override { return 600; }
     // The whole run is plain values (the engine, the RNG, the ledgers): a copy
     // continues exactly as the original would.
     std::unique_ptr<Model> clone() const override { return std::make_unique<TokenModel>(*this); }

@@ -59,6 +59,9 @@ expect_error "no scene" "--scene is required"
 expect_error "bad seed" "--seed" --scene "$first" --seed -3
 expect_error "bad duration" "must last" --scene "$first" --duration -1
 expect_error "duration and steps" "not both" --scene "$first" --duration 1 --steps 2
+for scene in $scenes; do  # a run past the scene's stated limit is refused at once, not run for hours
+  expect_error "$scene duration past the limit" "longest run" --scene "$scene" --duration 1e12
+done
 expect_error "unknown option" "unknown option '--colour'" --scene "$first" --colour red
 expect_error "bad format" "json or csv" --scene "$first" --format xml
 expect_error "missing file" "cannot open" --scenario "$work/none.json"

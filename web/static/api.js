@@ -6,43 +6,143 @@
 //   tokenJourney.setParam(id, v)    -> "" when applied, else why (the value is kept)
 //   tokenJourney.setScene(id)       -> "" or why
 //   tokenJourney.link()             -> the state as a link fragment ("s=token&seed=1&...")
-//   tokenJourney.applyLink(frag)    -> "" when applied, else every problem (nothing changes)
-//   tokenJourney.applyScenario(json) -> "" when applied, else every problem (nothing changes)
+//   tokenJourney.applyLink(frag)    -> "" when applied, else every problem (nothing changes);
+//                                      a long time jump goes on over frames (state().jump_progress)
+//   tokenJourney.applyScenario(json) -> the same for a scenario file's text
+//   tokenJourney.cancelJump()       -> stops a time jump under way where it is
 //   tokenJourney.openLesson(i, step) -> "" or why (i: index in the Lessons menu, from 0)
 //   tokenJourney.play(on)           -> run or pause the current scene's simulation
 //   tokenJourney.compare(on)        -> compare mode (runs A and B) on or off; returns whether on
 //   tokenJourney.setLens(x)         -> simulated seconds per real second, clamped; returns it
 //   tokenJourney.present(on)        -> presenter mode on or off
 //   tokenJourney.metricsCsv()       -> the CSV that "Export metrics" writes
-//   tokenJourney.setLanguage('en'|'zh')  (remembered in localStorage between visits)
+//   tokenJourney.setLanguage('en'|'zh')  -> the language now shown (remembered between visits)
 //   tokenJourney.panelRate(hz)      -> how often the panels are redrawn when nothing
 //                                      happens (default 15; 0: every frame, as for timing them)
 //   tokenJourney.mapCache(on)       -> keep the map as a cached layer (default) or draw it every frame
 //   tokenJourney.changesOnly(on)    -> draw only what changed each frame (default) or all of it
+//
+// This is the one door for values from a page: every argument is checked here before
+// it crosses into wasm (numbers must be finite numbers, flags true/false or 1/0,
+// texts strings without NUL and within the app's caps), and texts travel on the wasm
+// heap, not its small stack. A refused call returns the reason and changes nothing.
 'use strict';
-window.tokenJourney = {
-  ready() { return !!(window.Module && Module.calledRun && this.frames() > 0); },
-  frames() { return window.Module && Module.calledRun ? Module.ccall('tj_frames', 'number', [], []) : 0; },
-  state() {
-    if (!this.ready()) return null;
-    return JSON.parse(Module.ccall('tj_state_json', 'string', [], []));
-  },
-  setParam(id, value) { return Module.ccall('tj_set_param', 'string', ['string', 'number'], [String(id), Number(value)]); },
-  setLanguage(code) {
-    try { localStorage.setItem('tj.lang', code); } catch (e) { /* storage may be off */ }
-    return Module.ccall('tj_set_language', 'number', ['string'], [String(code)]) ? 'zh' : 'en';
-  },
-  link() { return Module.ccall('tj_link', 'string', [], []); },
-  applyLink(fragment) { return Module.ccall('tj_apply_link', 'string', ['string'], [String(fragment)]); },
-  applyScenario(json) { return Module.ccall('tj_apply_scenario_json', 'string', ['string'], [String(json)]); },
-  openLesson(i, step = 0) { return Module.ccall('tj_open_lesson', 'string', ['number', 'number'], [i, step]); },
-  play(on) { Module.ccall('tj_set_playing', null, ['number'], [on ? 1 : 0]); },
-  compare(on) { return !!Module.ccall('tj_set_comparing', 'number', ['number'], [on ? 1 : 0]); },
-  setLens(x) { return Module.ccall('tj_set_lens', 'number', ['number'], [Number(x)]); },
-  present(on) { Module.ccall('tj_set_present', null, ['number'], [on ? 1 : 0]); },
-  metricsCsv() { return Module.ccall('tj_metrics_csv', 'string', [], []); },
-  setScene(id) { return Module.ccall('tj_set_scene', 'string', ['string'], [String(id)]); },
-  mapCache(on) { Module.ccall('tj_set_map_cached', null, ['number'], [on ? 1 : 0]); },
-  changesOnly(on) { Module.ccall('tj_set_changes_only', null, ['number'], [on ? 1 : 0]); },
-  panelRate(hz) { Module.ccall('tj_set_panel_rate', null, ['number'], [Number(hz)]); },
-};
+(function () {
+  const kMaxText = 64 * 1024;  // core/scenario.h kMaxScenarioText: links and scenario files
+  const kMaxId = 256;          // parameter, scene and language ids are short
+  const kNotReady = 'the app is not ready yet';
+
+  const started = () => !!(window.Module && Module.calledRun);
+  const kind = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+
+  function textProblem(name, v, cap) {
+    if (typeof v !== 'string') return `${name} must be a string, not ${kind(v)}`;
+    if (v.includes('\0')) return `${name} must not contain a NUL character`;
+    const bytes = Module.lengthBytesUTF8(v);
+    if (bytes > cap) return `${name} is too long: ${bytes} bytes, at most ${cap}`;
+    return '';
+  }
+  function numberProblem(name, v) {
+    if (typeof v !== 'number') return `${name} must be a number, not ${kind(v)}`;
+    if (!Number.isFinite(v)) return `${name} must be a finite number, not ${v}`;
+    return '';
+  }
+  function integerProblem(name, v, min, max) {
+    return numberProblem(name, v) ||
+      (Number.isInteger(v) && v >= min && v <= max ? '' : `${name} must be a whole number from ${min} to ${max}`);
+  }
+  function flagProblem(name, v) {
+    return v === true || v === false || v === 0 || v === 1 ? '' : `${name} must be true or false, not ${kind(v)}`;
+  }
+  // Calls the C function `fn` (returning text) with `text` copied onto the wasm heap.
+  function callWithText(fn, text, more = [], moreTypes = []) {
+    const size = Module.lengthBytesUTF8(text) + 1;
+    const ptr = Module._malloc(size);
+    if (!ptr) return 'out of memory';
+    try {
+      Module.stringToUTF8(text, ptr, size);
+      return Module.ccall(fn, 'string', ['number'].concat(moreTypes), [ptr].concat(more));
+    } finally {
+      Module._free(ptr);
+    }
+  }
+
+  window.tokenJourney = {
+    ready() { return started() && this.frames() > 0; },
+    frames() { return started() ? Module.ccall('tj_frames', 'number', [], []) : 0; },
+    state() {
+      if (!this.ready()) return null;
+      return JSON.parse(Module.ccall('tj_state_json', 'string', [], []));
+    },
+    setParam(id, value) {
+      if (!started()) return kNotReady;
+      const why = textProblem('the parameter id', id, kMaxId) || numberProblem('the value', value);
+      return why || callWithText('tj_set_param', id, [value], ['number']);
+    },
+    setLanguage(code) {
+      if (code !== 'en' && code !== 'zh') return `the language must be 'en' or 'zh', not ${JSON.stringify(code)}`;
+      try { localStorage.setItem('tj.lang', code); } catch (e) { /* storage may be off */ }
+      if (!started()) return kNotReady;
+      return Module.ccall('tj_set_language', 'number', ['string'], [code]) ? 'zh' : 'en';
+    },
+    link() { return started() ? Module.ccall('tj_link', 'string', [], []) : ''; },
+    applyLink(fragment) {
+      if (!started()) return kNotReady;
+      return textProblem('the link', fragment, kMaxText) || callWithText('tj_apply_link', fragment);
+    },
+    applyScenario(json) {
+      if (!started()) return kNotReady;
+      return textProblem('the scenario', json, kMaxText) || callWithText('tj_apply_scenario_json', json);
+    },
+    cancelJump() { if (started()) Module.ccall('tj_cancel_jump', null, [], []); return ''; },
+    openLesson(i, step = 0) {
+      if (!started()) return kNotReady;
+      const why = integerProblem('the lesson index', i, 0, 1000) || integerProblem('the step', step, 0, 10000);
+      return why || Module.ccall('tj_open_lesson', 'string', ['number', 'number'], [i, step]);
+    },
+    play(on) {
+      if (!started()) return kNotReady;
+      const why = flagProblem('play', on);
+      if (!why) Module.ccall('tj_set_playing', null, ['number'], [on ? 1 : 0]);
+      return why;
+    },
+    compare(on) {
+      if (!started()) return kNotReady;
+      return flagProblem('compare', on) || !!Module.ccall('tj_set_comparing', 'number', ['number'], [on ? 1 : 0]);
+    },
+    setLens(x) {
+      if (!started()) return kNotReady;
+      return numberProblem('the lens', x) || Module.ccall('tj_set_lens', 'number', ['number'], [x]);
+    },
+    present(on) {
+      if (!started()) return kNotReady;
+      const why = flagProblem('present', on);
+      if (!why) Module.ccall('tj_set_present', null, ['number'], [on ? 1 : 0]);
+      return why;
+    },
+    metricsCsv() { return started() ? Module.ccall('tj_metrics_csv', 'string', [], []) : ''; },
+    setScene(id) {
+      if (!started()) return kNotReady;
+      return textProblem('the scene id', id, kMaxId) || callWithText('tj_set_scene', id);
+    },
+    mapCache(on) {
+      if (!started()) return kNotReady;
+      const why = flagProblem('mapCache', on);
+      if (!why) Module.ccall('tj_set_map_cached', null, ['number'], [on ? 1 : 0]);
+      return why;
+    },
+    changesOnly(on) {
+      if (!started()) return kNotReady;
+      const why = flagProblem('changesOnly', on);
+      if (!why) Module.ccall('tj_set_changes_only', null, ['number'], [on ? 1 : 0]);
+      return why;
+    },
+    panelRate(hz) {
+      if (!started()) return kNotReady;
+      const why = numberProblem('the panel rate', hz) ||
+        (hz >= 0 && hz <= 240 ? '' : 'the panel rate must be from 0 to 240 per second');
+      if (!why) Module.ccall('tj_set_panel_rate', null, ['number'], [hz]);
+      return why;
+    },
+  };
+})();

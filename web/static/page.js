@@ -8,6 +8,7 @@
   const fill = document.getElementById('bar-fill');
   const detail = document.getElementById('detail');
   const canvas = document.getElementById('canvas');
+  const kMaxLink = 64 * 1024;  // core/scenario.h kMaxScenarioText
 
   const TJPage = {
     errors: [],
@@ -22,6 +23,16 @@
       if (total > 0) fill.style.width = Math.round(100 * done / total) + '%';
     },
     ready() { overlay.classList.add('hidden'); },
+    // A short message over the running app, closed by a click.
+    notice(en, zh) {
+      const box = document.createElement('div');
+      box.className = 'notice';
+      box.textContent = en + '\n' + zh;
+      box.title = 'Click to close · 点击关闭';
+      box.onclick = () => box.remove();
+      document.body.appendChild(box);
+      TJPage.errors.push(en);
+    },
     // "Load scenario file": the browser's file picker, then the app checks the file.
     pickScenarioFile() {
       const input = document.createElement('input');
@@ -30,8 +41,11 @@
       input.onchange = async () => {
         const f = input.files && input.files[0];
         if (!f) return;
-        if (f.size > 65536) { alert('This file is too large to be a scenario (over 64 KiB).'); return; }
-        Module.ccall('tj_apply_scenario_json', 'string', ['string'], [await f.text()]);
+        if (f.size > kMaxLink) {
+          TJPage.notice('This file is too large to be a scenario (over 64 KiB).', '此文件过大，不是情景文件（超过 64 KiB）。');
+          return;
+        }
+        window.tokenJourney.applyScenario(await f.text());  // the app shows what it refused
       };
       input.click();
     },
@@ -48,10 +62,25 @@
     return;
   }
 
+  // Context loss: reload with the whole state in the link, but at most kMaxReloads
+  // times in a minute (a driver that keeps losing it would otherwise loop forever).
+  const kMaxReloads = 3;
   canvas.addEventListener('webglcontextlost', (e) => {
     e.preventDefault();
+    let recent = [];
+    try { recent = JSON.parse(sessionStorage.getItem('tj.reloads') || '[]').filter((t) => Date.now() - t < 60000); }
+    catch (err) { recent = []; }
+    if (recent.length >= kMaxReloads) {
+      TJPage.fail('The graphics context was lost again and again, so the page stopped reloading.',
+                  '图形上下文反复丢失，页面已停止自动重新加载。',
+                  'The graphics driver keeps resetting. Close other tabs that use 3D graphics, then reload by hand.\n' +
+                  '显卡驱动不断重置。请关闭其他使用 3D 图形的标签页，然后手动重新加载。');
+      return;
+    }
+    recent.push(Date.now());
+    try { sessionStorage.setItem('tj.reloads', JSON.stringify(recent)); } catch (err) { /* storage may be off */ }
     TJPage.fail('The graphics context was lost. Reloading with your state…', '图形上下文丢失，正在带着当前状态重新加载…');
-    const state = window.tokenJourney && window.tokenJourney.link ? window.tokenJourney.link() : location.hash;
+    const state = window.tokenJourney && window.tokenJourney.link ? window.tokenJourney.link() : location.hash.slice(1);
     setTimeout(() => { location.hash = state; location.reload(); }, 800);
   });
 
@@ -63,10 +92,17 @@
 
   window.Module = {
     canvas,
-    // A shared link's state travels in the address's #fragment; the app reads it as
-    // --state. "embed=1" in it asks for minimal chrome (for an iframe in slides).
+    // A shared link's state travels in the address's #fragment, as it is (the app
+    // reads its %XX escapes itself and names anything it cannot read, then starts
+    // from the defaults). "embed=1" in it asks for minimal chrome (an iframe in slides).
     arguments: (() => {
-      const parts = decodeURIComponent(location.hash.slice(1)).split('&').filter((p) => p.length);
+      const fragment = location.hash.slice(1);
+      if (fragment.length > kMaxLink) {
+        TJPage.notice(`The link is too long to be a Token Journey link (${fragment.length} characters, at most ${kMaxLink}); starting from the defaults.`,
+                      `链接过长，不是词元之旅的链接（${fragment.length} 个字符，最多 ${kMaxLink} 个）；从默认状态开始。`);
+        return [];
+      }
+      const parts = fragment.split('&').filter((p) => p.length);
       const embed = parts.includes('embed=1');
       const state = parts.filter((p) => p !== 'embed=1').join('&');
       return (state ? ['--state', state] : []).concat(embed ? ['--embed'] : []);
