@@ -65,14 +65,15 @@ bool App::init(const AppOptions& opts, std::string* error) {
     scenes_.push_back(std::make_unique<DemoScene>());
     std::string lesson_err;
     if (!lessons_.load(&lesson_err)) message_ = lesson_err;
-    present_ = opts.present;
-    panels_ = !opts.present && !opts.embed;
-    if (opts.present) ui_scale_ = 1.75f;
     if (!set_scene(opts.scene).empty()) current_ = 0;
     if (!opts.state.empty()) {
         std::string err = apply_link(opts.state);
         if (!err.empty()) message_ = std::string(tr("err.title")) + ": " + err + "\n" + tr("err.kept");
     }
+    // The command line's flags add to what the link says.
+    embed_ = embed_ || opts.embed;
+    if (opts.present && !present_) set_present(true);
+    panels_ = !present_ && !embed_;
     std::string panel_err;
     if (!layers_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
 #ifdef __EMSCRIPTEN__
@@ -112,7 +113,7 @@ void App::rebuild_fonts(float dpi_scale) {
 
 void App::set_present(bool on) {
     present_ = on;
-    panels_ = !on;
+    panels_ = !on && !embed_;
     ui_scale_ = on ? std::max(ui_scale_, 1.75f) : 1.0f;
     fonts_dirty_ = true;
 }
@@ -151,15 +152,19 @@ std::string App::set_scene(const std::string& id) {
     return "unknown scene '" + id + "'";
 }
 
-std::string App::link() const {
-    if (scenes_.empty()) return "";
+tj::Scenario App::scenario() const {
+    if (scenes_.empty()) return {};
     tj::Scenario sc = scenes_[current_]->scenario();
     if (lessons_.active()) {  // a lesson's link opens the lesson at the same step
         sc.lesson = lessons_.lessons()[size_t(lessons_.lesson_index())].id;
         sc.lesson_step = lessons_.step_index();
     }
-    return tj::scenario_to_url(sc);
+    sc.embed = embed_;
+    sc.present = present_;
+    return sc;
 }
+
+std::string App::link() const { return scenes_.empty() ? "" : tj::scenario_to_url(scenario()); }
 
 const tj::ParamRegistry* App::registry_of(const std::string& scene) {
     Scene* s = scene_by_id(scene);
@@ -167,17 +172,23 @@ const tj::ParamRegistry* App::registry_of(const std::string& scene) {
 }
 
 std::string App::apply_scenario(const tj::Scenario& sc) {
+    std::string err;
     if (!sc.lesson.empty()) {  // a lesson's link or file opens the lesson at its step
         const auto& ls = lessons_.lessons();
-        for (size_t i = 0; i < ls.size(); i++)
-            if (ls[i].id == sc.lesson) return lessons_.open(*this, int(i), std::max(0, sc.lesson_step));
-        return "unknown lesson '" + sc.lesson + "'";
+        auto it = std::find_if(ls.begin(), ls.end(), [&](const tj::Lesson& l) { return l.id == sc.lesson; });
+        if (it == ls.end()) return "unknown lesson '" + sc.lesson + "'";
+        err = lessons_.open(*this, int(it - ls.begin()), std::max(0, sc.lesson_step));
+    } else if (Scene* s = scene_by_id(sc.scene)) {
+        err = s->apply(sc);
+        if (err.empty()) set_scene(sc.scene);
+    } else {
+        return "unknown scene '" + sc.scene + "'";
     }
-    Scene* s = scene_by_id(sc.scene);
-    if (!s) return "unknown scene '" + sc.scene + "'";
-    std::string err = s->apply(sc);
-    if (err.empty()) set_scene(sc.scene);
-    return err;
+    if (!err.empty()) return err;
+    embed_ = sc.embed;
+    if (sc.present != present_) set_present(sc.present);
+    panels_ = !present_ && !embed_;
+    return "";
 }
 
 std::string App::apply_link(const std::string& fragment) {
@@ -254,7 +265,7 @@ void App::export_csv() {
 void App::save_scenario() {
     Scene* s = current();
     if (!s) return;
-    notice_ = deliver_file(std::string("token-journey-") + s->id() + ".json", tj::scenario_to_json(s->scenario()),
+    notice_ = deliver_file(std::string("token-journey-") + s->id() + ".json", tj::scenario_to_json(scenario()),
                            "application/json");
 }
 
@@ -434,6 +445,7 @@ std::string App::state_json() const {
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
     j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
     j["lessons"] = lessons_.lessons().size();
+    j["message"] = message_;  // the last refusal shown on screen ("" when none)
     if (s) {
         j["scene"] = s->id();
         j["time"] = s->sim_time();

@@ -87,6 +87,8 @@ private:
     const tj::ParamRegistry* registry_of(const std::string& scene);
     // Applies a parsed link or file: a lesson at its step, or a scene's state.
     std::string apply_scenario(const tj::Scenario& sc);
+    // The whole state a link or a file carries (see scenario.h).
+    tj::Scenario scenario() const;
     void draw_jump(Scene& s, int win_w, int win_h);
     void draw_help();
     void copy_link();
@@ -98,6 +100,7 @@ private:
     LayerCache layers_;
     static constexpr double kPanelHz = 15;  // the panel layer's default rate
     double panel_hz_ = kPanelHz;  // see set_panel_rate
+    bool embed_ = false;       // minimal chrome for an iframe (AppOptions::embed or a link's embed=1)
     bool canvas_kept_ = false;  // the window keeps its pixels between frames
     int refresh_frames_ = 0; // frames left that redraw the panels whatever the rate
     View2D panel_view_;      // the parcel view the panels were last drawn for

@@ -186,13 +186,37 @@ double ModelScene::set_lens(double sim_per_s) {
     return lens_;
 }
 
-tj::Scenario ModelScene::scenario() const { return tj::make_scenario(id(), values_, seed_, model_->now()); }
+tj::Scenario ModelScene::scenario() const {
+    // The time a jump is heading for, so a link taken mid-jump replays to it.
+    tj::Scenario s = tj::make_scenario(id(), values_, seed_, jump_to_ >= 0 ? jump_to_ : model_->now());
+    if (compare_) {
+        s.compare = true;
+        s.compare_values = tj::make_scenario(id(), *compare_values_, seed_, 0).values;
+    }
+    if (lens_ != lens_range_.default_sim_per_s) s.lens = lens_;
+    return s;
+}
 
 std::string ModelScene::apply(const tj::Scenario& s) {
     if (std::string why = tj::check_run_time(*model_, s.time); !why.empty()) return why;
-    std::string err = tj::apply_scenario(s, values_);  // all or nothing
+    // Everything is checked on copies first: a refusal changes nothing.
+    tj::ParamValues a = values_, b = values_;
+    std::string err = tj::apply_scenario(s, a);
+    if (err.empty() && s.compare) {
+        tj::Scenario bs = s;
+        bs.values = s.compare_values;
+        if (std::string e = tj::apply_scenario(bs, b); !e.empty()) err = "B: " + e;
+    }
     if (!err.empty()) return err;
+    values_ = a;
     seed_ = s.seed;
+    set_comparing(false);
+    if (s.compare) {
+        set_comparing(true);
+        if (compare_values_) *compare_values_ = b;
+    }
+    lens_ = s.lens > 0 ? std::clamp(s.lens, lens_range_.min_sim_per_s, lens_range_.max_sim_per_s)
+                       : lens_range_.default_sim_per_s;
     restart();
     return seek(s.time);  // replays to the link's time; a long way goes on over frames
 }

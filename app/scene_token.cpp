@@ -35,6 +35,30 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
     return answer_tokens_;
 }
 
+tj::Scenario TokenScene::scenario() const {
+    tj::Scenario s = ModelScene::scenario();
+    if (prompt_.prompt != std::string(PromptPanelState().prompt)) s.prompt = prompt_.prompt;
+    s.answer = tm().answer_override();
+    return s;
+}
+
+std::string TokenScene::apply(const tj::Scenario& s) {
+    // The texts are set first (the answer takes effect at the restart apply makes)
+    // and put back if the rest is refused.
+    PromptPanelState kept_prompt = prompt_;
+    std::string kept_answer = tm().answer_override();
+    const std::string& prompt = s.prompt.empty() ? std::string(PromptPanelState().prompt) : s.prompt;
+    std::snprintf(prompt_.prompt, sizeof prompt_.prompt, "%s", prompt.c_str());
+    std::snprintf(prompt_.answer, sizeof prompt_.answer, "%s", s.answer.c_str());
+    static_cast<tj::TokenModel&>(model_mut()).set_answer_override(s.answer);
+    std::string err = ModelScene::apply(s);
+    if (!err.empty()) {
+        prompt_ = kept_prompt;
+        static_cast<tj::TokenModel&>(model_mut()).set_answer_override(kept_answer);
+    }
+    return err;
+}
+
 void TokenScene::update(double real_dt) {
     ModelScene::update(real_dt);
     metrics_now_ = metrics();

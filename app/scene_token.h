@@ -56,6 +56,9 @@ public:
     void draw_map(const FrameInput& in) override;
     void draw_panels(const FrameInput& in) override;
     std::vector<std::string> texts() const override;
+    // Links and files also carry the user's own prompt and answer.
+    tj::Scenario scenario() const override;
+    std::string apply(const tj::Scenario& s) override;
 
 protected:
     ImVec2 station_position(size_t station) const override;

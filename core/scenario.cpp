@@ -91,28 +91,46 @@ struct ScenarioCheck {
             problems.add("lesson step: needs a whole number in [-1, " + std::to_string(kMaxLessonStep) + "]");
         else draft.lesson_step = int(v);
     }
-    // Parameters are checked once the scene is known: finish() calls this.
-    void param(const std::string& id, double v) {
-        int i = registry->find(id);
-        if (i < 0) { problems.add("unknown parameter " + quote(id) + " for scene '" + draft.scene + "'"); return; }
-        for (auto& [seen, _] : draft.values)
-            if (seen == id) { problems.add("parameter " + quote(id) + " given twice"); return; }
-        std::string err = validate_param((*registry)[size_t(i)], v);
-        if (!err.empty()) problems.add(err);
-        else draft.values.emplace_back(id, v);
+    void text(const char* what, const std::string& t, std::string& into) {
+        if (t.size() > kMaxUserText)
+            problems.add(std::string(what) + ": " + std::to_string(t.size()) + " bytes, at most " +
+                         std::to_string(kMaxUserText));
+        else if (t.find('\0') != std::string::npos) problems.add(std::string(what) + ": must not contain a NUL byte");
+        else into = t;
     }
-    // Runs the parameter checks; returns the error text, and on success gives the
-    // draft to out.
-    std::string finish(const std::vector<std::pair<std::string, double>>& params, Scenario& out) {
+    void lens(double v) {
+        if (!(std::isfinite(v) && v > 0)) problems.add("lens: needs a positive number of simulated seconds per second");
+        else draft.lens = v;
+    }
+    // Parameters are checked once the scene is known: finish() calls this.
+    void param(const std::string& id, double v, std::vector<std::pair<std::string, double>>& into, const char* set) {
+        int i = registry->find(id);
+        if (i < 0) { problems.add(std::string("unknown ") + set + "parameter " + quote(id) + " for scene '" + draft.scene + "'"); return; }
+        for (auto& [seen, _] : into)
+            if (seen == id) { problems.add(std::string(set) + "parameter " + quote(id) + " given twice"); return; }
+        std::string err = validate_param((*registry)[size_t(i)], v);
+        if (!err.empty()) problems.add(set + err);
+        else into.emplace_back(id, v);
+    }
+    // Registry order, whatever order the text used (JSON objects have none): equal
+    // scenarios then compare equal and write the same text.
+    void sort(std::vector<std::pair<std::string, double>>& values) const {
+        std::sort(values.begin(), values.end(), [&](const auto& a, const auto& b) {
+            return registry->find(a.first) < registry->find(b.first);
+        });
+    }
+    // Runs the parameter checks (A's, then B's); returns the error text, and on
+    // success gives the draft to out.
+    std::string finish(const std::vector<std::pair<std::string, double>>& params,
+                       const std::vector<std::pair<std::string, double>>& compare_params, Scenario& out) {
         if (!has_scene) problems.add("no scene given");
         if (registry) {
-            for (auto& [id, v] : params) param(id, v);
-            // Registry order, whatever order the text used (JSON objects have none):
-            // equal scenarios then compare equal and write the same text.
-            std::sort(draft.values.begin(), draft.values.end(), [&](const auto& a, const auto& b) {
-                return registry->find(a.first) < registry->find(b.first);
-            });
+            for (auto& [id, v] : params) param(id, v, draft.values, "");
+            for (auto& [id, v] : compare_params) param(id, v, draft.compare_values, "B: ");
+            sort(draft.values);
+            sort(draft.compare_values);
         }
+        if (!draft.compare_values.empty() && !draft.compare) problems.add("B's parameters given without compare mode");
         if (draft.lesson_step >= 0 && draft.lesson.empty()) problems.add("lesson step given without a lesson");
         if (!problems.empty()) return problems.text();
         out = std::move(draft);
@@ -159,7 +177,7 @@ bool percent_decode(const std::string& s, std::string& out) {
 
 std::string url_from_text(const std::string& text, const SceneRegistryLookup& registry_of, Scenario& out) {
     ScenarioCheck check{registry_of};
-    std::vector<std::pair<std::string, double>> params;
+    std::vector<std::pair<std::string, double>> params, compare_params;
     std::vector<std::string> seen_keys;
     size_t pos = (!text.empty() && (text[0] == '#' || text[0] == '?')) ? 1 : 0;
     while (pos <= text.size()) {
@@ -193,12 +211,24 @@ std::string url_from_text(const std::string& text, const SceneRegistryLookup& re
         else if (key == "step") {
             if (parse_decimal(value, num)) check.lesson_step(num);
             else check.problems.add("lesson step: " + quote(value) + " is not a number");
-        } else if (key.rfind("p.", 0) == 0 && key.size() > 2) {
-            if (parse_decimal(value, num)) params.emplace_back(key.substr(2), num);
+        } else if ((key.rfind("p.", 0) == 0 || key.rfind("b.", 0) == 0) && key.size() > 2) {
+            auto& into = key[0] == 'p' ? params : compare_params;
+            if (parse_decimal(value, num)) into.emplace_back(key.substr(2), num);
             else check.problems.add("parameter " + quote(key.substr(2)) + ": " + quote(value) + " is not a number");
-        } else check.problems.add("unknown key " + quote(key) + " (known: s, seed, t, lesson, step, p.<parameter>)");
+        } else if (key == "lens") {
+            if (parse_decimal(value, num)) check.lens(num);
+            else check.problems.add("lens: " + quote(value) + " is not a number");
+        } else if (key == "prompt") check.text("prompt", value, check.draft.prompt);
+        else if (key == "answer") check.text("answer", value, check.draft.answer);
+        else if (key == "cmp" || key == "embed" || key == "present") {
+            bool* flag = key == "cmp" ? &check.draft.compare : key == "embed" ? &check.draft.embed : &check.draft.present;
+            if (value == "1" || value == "0") *flag = value == "1";
+            else check.problems.add(key + ": needs 1 or 0, not " + quote(value));
+        } else check.problems.add("unknown key " + quote(key) +
+                                  " (known: s, seed, t, lesson, step, p.<parameter>, cmp, b.<parameter>, lens, "
+                                  "prompt, answer, embed, present)");
     }
-    return check.finish(params, out);
+    return check.finish(params, compare_params, out);
 }
 
 // --- JSON ---
@@ -217,8 +247,20 @@ std::string json_from_text(const std::string& text, const SceneRegistryLookup& r
     if (std::string err = parse_strict_json(text, doc); !err.empty()) return err;
     if (!doc.is_object()) return "expected a JSON object at the top level";
     ScenarioCheck check{registry_of};
-    std::vector<std::pair<std::string, double>> params;
+    std::vector<std::pair<std::string, double>> params, compare_params;
     double num = 0;
+    // An object of id: number into `into`.
+    auto read_params = [&](const char* key, const json& v, std::vector<std::pair<std::string, double>>& into) {
+        if (!v.is_object()) { check.problems.add(std::string(key) + ": needs an object of id: number"); return; }
+        for (auto& [id, pv] : v.items()) {
+            if (json_number(pv, num)) into.emplace_back(id, num);
+            else check.problems.add("parameter " + quote(id) + ": needs a number");
+        }
+    };
+    auto read_flag = [&](const char* key, const json& v, bool& into) {
+        if (v.is_boolean()) into = v.get<bool>();
+        else check.problems.add(std::string(key) + ": needs true or false");
+    };
     for (auto& [key, v] : doc.items()) {
         if (key == "format") {
             if (!v.is_string() || v.get<std::string>() != kJsonFormatName)
@@ -243,17 +285,28 @@ std::string json_from_text(const std::string& text, const SceneRegistryLookup& r
             if (json_number(v, num)) check.lesson_step(num);
             else check.problems.add("lesson_step: needs a number");
         } else if (key == "params") {
-            if (!v.is_object()) { check.problems.add("params: needs an object of id: number"); continue; }
-            for (auto& [id, pv] : v.items()) {
-                if (json_number(pv, num)) params.emplace_back(id, num);
-                else check.problems.add("parameter " + quote(id) + ": needs a number");
-            }
+            read_params("params", v, params);
+        } else if (key == "compare_params") {
+            read_params("compare_params", v, compare_params);
+        } else if (key == "compare") {
+            read_flag("compare", v, check.draft.compare);
+        } else if (key == "embed") {
+            read_flag("embed", v, check.draft.embed);
+        } else if (key == "present") {
+            read_flag("present", v, check.draft.present);
+        } else if (key == "lens") {
+            if (json_number(v, num)) check.lens(num);
+            else check.problems.add("lens: needs a number");
+        } else if (key == "prompt" || key == "answer") {
+            if (v.is_string()) check.text(key.c_str(), v.get<std::string>(), key == "prompt" ? check.draft.prompt : check.draft.answer);
+            else check.problems.add(key + ": needs a string");
         } else {
             check.problems.add("unknown key " + quote(key) +
-                               " (known: format, version, scene, seed, time, lesson, lesson_step, params)");
+                               " (known: format, version, scene, seed, time, lesson, lesson_step, params, compare, "
+                               "compare_params, lens, prompt, answer, embed, present)");
         }
     }
-    return check.finish(params, out);
+    return check.finish(params, compare_params, out);
 }
 
 // Runs a parser; an exception (only out-of-memory is possible) becomes an error text,
@@ -324,6 +377,13 @@ std::string scenario_to_url(const Scenario& s) {
     if (!s.lesson.empty()) u += "&lesson=" + percent_encode(s.lesson);
     if (s.lesson_step >= 0) u += "&step=" + std::to_string(s.lesson_step);
     for (auto& [id, v] : s.values) u += "&p." + percent_encode(id) + "=" + percent_encode(format_exact(v));
+    if (s.compare) u += "&cmp=1";
+    for (auto& [id, v] : s.compare_values) u += "&b." + percent_encode(id) + "=" + percent_encode(format_exact(v));
+    if (s.lens > 0) u += "&lens=" + percent_encode(format_exact(s.lens));
+    if (!s.prompt.empty()) u += "&prompt=" + percent_encode(s.prompt);
+    if (!s.answer.empty()) u += "&answer=" + percent_encode(s.answer);
+    if (s.embed) u += "&embed=1";
+    if (s.present) u += "&present=1";
     return u;
 }
 
@@ -332,13 +392,25 @@ std::string scenario_to_json(const Scenario& s) {
     j["format"] = kJsonFormatName;
     j["version"] = 1;
     j["scene"] = s.scene;
-    j["seed"] = s.seed;
+    j["seed"] = std::to_string(s.seed);  // a string: JavaScript reads numbers past 2^53 inexactly
     j["time"] = s.time;
     if (!s.lesson.empty()) j["lesson"] = s.lesson;
     if (s.lesson_step >= 0) j["lesson_step"] = s.lesson_step;
-    nlohmann::ordered_json p = nlohmann::ordered_json::object();
-    for (auto& [id, v] : s.values) p[id] = v;
-    j["params"] = p;
+    auto object_of = [](const std::vector<std::pair<std::string, double>>& values) {
+        nlohmann::ordered_json p = nlohmann::ordered_json::object();
+        for (auto& [id, v] : values) p[id] = v;
+        return p;
+    };
+    j["params"] = object_of(s.values);
+    if (s.compare) {
+        j["compare"] = true;
+        j["compare_params"] = object_of(s.compare_values);
+    }
+    if (s.lens > 0) j["lens"] = s.lens;
+    if (!s.prompt.empty()) j["prompt"] = s.prompt;
+    if (!s.answer.empty()) j["answer"] = s.answer;
+    if (s.embed) j["embed"] = true;
+    if (s.present) j["present"] = true;
     // Strings we did not validate (a hand-built Scenario) may hold invalid UTF-8:
     // replace those bytes rather than throw.
     return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";

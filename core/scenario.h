@@ -1,14 +1,23 @@
-// scenario.h — what a shared link or a saved file holds: scene, parameters, seed, time.
+// scenario.h — what a shared link or a saved file holds: everything a viewer sees.
+// The run (scene, parameters, seed, time), an open lesson and step, and the view
+// around it: the user's own prompt and answer, compare mode with B's parameters,
+// the time lens, and the embed and presenter flags.
 //
 // Two forms of the same thing:
-//   URL fragment  s=token&seed=7&t=0.25&lesson=intro&step=2&p.token.batch=8
-//                 (keys: s, seed, t, lesson, step, p.<parameter id>; a leading '#' or
-//                 '?' is skipped; values are percent-encoded where needed)
+//   URL fragment  s=token&seed=7&t=0.25&lesson=intro&step=2&p.token.batch=8&cmp=1
+//                 &b.token.batch=64&lens=0.001&prompt=...&answer=...&embed=1&present=1
+//                 (keys: s, seed, t, lesson, step, p.<parameter id>, cmp, b.<parameter
+//                 id>, lens, prompt, answer, embed, present; a leading '#' or '?' is
+//                 skipped; values are percent-encoded where needed)
 //   JSON file     {"format": "token-journey-scenario", "version": 1, "scene": "token",
-//                  "seed": 7, "time": 0.25, "lesson": "intro", "lesson_step": 2,
-//                  "params": {"token.batch": 8}}
+//                  "seed": "7", "time": 0.25, "lesson": "intro", "lesson_step": 2,
+//                  "params": {"token.batch": 8}, "compare": true,
+//                  "compare_params": {"token.batch": 64}, "lens": 0.001,
+//                  "prompt": "...", "answer": "...", "embed": false, "present": false}
 // Only parameters that differ from their defaults are written; numbers are written
 // in the shortest form that reads back to the same double, so a link replays exactly.
+// Seeds are written as strings in JSON (JavaScript's numbers lose digits past 2^53);
+// a number is read too.
 //
 // Parsing never throws, whatever the input. It checks everything against the scene's
 // ParamRegistry (unknown ids, values out of range or of the wrong kind, bad seed or
@@ -42,10 +51,17 @@ struct Scenario {
     double time = 0;       // simulated seconds to run to after reset
     int lesson_step = -1;  // -1: no lesson open
     std::string lesson;    // lesson id, "" for none
+    // The view around the run; the defaults mean "as the app starts".
+    std::string prompt, answer;  // the user's own texts, "" for the built-in ones (<= kMaxUserText bytes, no NUL)
+    bool compare = false;        // compare mode on, with B's values (non-default ones, registry order)
+    std::vector<std::pair<std::string, double>> compare_values;
+    double lens = 0;             // simulated seconds per real second; 0: the scene's default
+    bool embed = false, present = false;
     bool operator==(const Scenario&) const = default;
 };
 
 constexpr size_t kMaxScenarioText = 64 * 1024;
+constexpr size_t kMaxUserText = 2000;  // a prompt or an answer in a link or a file (fits the prompt panel)
 constexpr double kMaxScenarioTime = 1e12;  // simulated seconds (~30 000 years)
 constexpr int kMaxLessonStep = 10000;
 

@@ -73,6 +73,44 @@ TEST_CASE("a scenario round-trips exactly through a link and a file") {
     CHECK(w == v);  // the 999 went back to the default: a scenario is complete
 }
 
+TEST_CASE("random whole states round-trip exactly through a link and a file") {
+    // The view around the run too: compare with B's values, the lens, the flags, the
+    // user's own prompt and answer (any UTF-8, every character that needs escaping),
+    // seeds past 2^53.
+    const char* pieces[] = {"大模型", "推理", " ", "&", "=", "%", "#", "?", "+", "é", "😀", "a", "\n", "'", "\"", "p.x=1"};
+    Rng rng(11);
+    auto text = [&] {
+        std::string t;
+        int n = int(rng.uniform() * 40);
+        for (int i = 0; i < n; i++) t += pieces[size_t(rng.uniform() * (sizeof pieces / sizeof *pieces))];
+        return t;
+    };
+    auto random_values = [&] {
+        ParamValues v(registry());
+        for (size_t i = 0; i < registry().size(); i++)
+            if (rng.uniform() < 0.6) REQUIRE(v.set(i, param_from_unit(registry()[i], rng.uniform())).empty());
+        return v;
+    };
+    for (int round = 0; round < 300; round++) {
+        uint64_t seed = uint64_t(rng.next_u32()) << 32 | rng.next_u32();
+        Scenario s = make_scenario("token", random_values(), seed, rng.uniform() < 0.5 ? 0 : rng.uniform() * 100);
+        s.compare = rng.uniform() < 0.5;
+        if (s.compare) s.compare_values = make_scenario("token", random_values(), 1, 0).values;
+        s.lens = rng.uniform() < 0.5 ? 0 : std::exp(rng.uniform() * 20 - 10);
+        s.prompt = text();
+        s.answer = text();
+        s.embed = rng.uniform() < 0.3;
+        s.present = rng.uniform() < 0.3;
+        if (rng.uniform() < 0.3) { s.lesson = "decode-is-logistics"; s.lesson_step = int(rng.uniform() * 6); }
+        INFO("round " << round << ": " << scenario_to_url(s));
+        Scenario back, back2;
+        CHECK(scenario_from_url(scenario_to_url(s), lookup, back) == "");
+        CHECK(back == s);
+        CHECK(scenario_from_json(scenario_to_json(s), lookup, back2) == "");
+        CHECK(back2 == s);
+    }
+}
+
 TEST_CASE("format_exact writes the shortest text that reads back exactly") {
     CHECK(format_exact(0.25) == "0.25");
     CHECK(format_exact(2039) == "2039");
@@ -89,6 +127,10 @@ TEST_CASE("bad links are refused with every problem named, and nothing changes")
     struct Case { std::string text, must_mention; };
     std::vector<Case> cases = {
         {"s=token&p.token.nope=1", "token.nope"},
+        {"s=token&b.token.batch=9", "without compare mode"},
+        {"s=token&cmp=2", "cmp"},
+        {"s=token&prompt=a%00b", "NUL"},
+        {"s=token&lens=0", "lens"},
         {"s=token&p.token.batch=9999", "token.batch"},
         {"s=token&p.token.batch=2.5", "whole number"},
         {"s=token&p.token.alpha=abc", "token.alpha"},
@@ -142,6 +184,11 @@ TEST_CASE("bad scenario files are refused with every problem named, and nothing 
         {"{\"scene\": \"token\", \"extra\": true}", "extra"},
         {"{\"scene\": \"token\", \"lesson_step\": 1.5}", "lesson step"},
         {"{\"params\": {}}", "no scene"},
+        {"{\"scene\": \"token\", \"compare_params\": {\"token.batch\": 9}}", "without compare mode"},
+        {"{\"scene\": \"token\", \"compare\": true, \"compare_params\": {\"token.batch\": 0}}", "B: "},
+        {"{\"scene\": \"token\", \"lens\": -1}", "lens"},
+        {"{\"scene\": \"token\", \"embed\": 1}", "embed"},
+        {"{\"scene\": \"token\", \"answer\": \"" + std::string(kMaxUserText + 1, 'x') + "\"}", "answer"},
         // A key named twice is ambiguous: refused, not "last one wins".
         {"{\"scene\": \"token\", \"scene\": \"fab\"}", "\"scene\" appears twice"},
         {"{\"scene\": \"token\", \"params\": {\"token.batch\": 8, \"token.batch\": 9}}", "\"token.batch\" appears twice"},

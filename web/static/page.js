@@ -94,7 +94,8 @@
     canvas,
     // A shared link's state travels in the address's #fragment, as it is (the app
     // reads its %XX escapes itself and names anything it cannot read, then starts
-    // from the defaults). "embed=1" in it asks for minimal chrome (an iframe in slides).
+    // from the defaults). "embed=1" in it asks for minimal chrome (an iframe in
+    // slides), "present=1" for presenter mode.
     arguments: (() => {
       const fragment = location.hash.slice(1);
       if (fragment.length > kMaxLink) {
@@ -102,10 +103,7 @@
                       `链接过长，不是词元之旅的链接（${fragment.length} 个字符，最多 ${kMaxLink} 个）；从默认状态开始。`);
         return [];
       }
-      const parts = fragment.split('&').filter((p) => p.length);
-      const embed = parts.includes('embed=1');
-      const state = parts.filter((p) => p !== 'embed=1').join('&');
-      return (state ? ['--state', state] : []).concat(embed ? ['--embed'] : []);
+      return fragment ? ['--state', fragment] : [];
     })(),
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
