@@ -2,9 +2,11 @@
 # Runs every test of Token Journey on a fresh Debian 12 machine (as root) or a
 # warm one: installs what is missing, builds both targets, then
 #   1. unit tests of core/ (Catch2 through CTest) and the tokenizer's reference check,
-#   2. browser end-to-end tests in headless Chromium (node --test tests/browser),
-#   3. desktop smoke tests under Xvfb,
-#   4. the checks that need both builds (native vs wasm determinism) and a short fuzz run.
+#   2. the same unit tests, a CLI sweep and the desktop smoke built with AddressSanitizer
+#      and UndefinedBehaviorSanitizer (any report fails),
+#   3. browser end-to-end tests in headless Chromium (node --test tests/browser),
+#   4. desktop smoke tests under Xvfb,
+#   5. the checks that need both builds (native vs wasm determinism) and a short fuzz run.
 # Screenshots and logs land in $OUT (default <repo>/out/test). The last line is the
 # total: "summary: N passed, M failed".
 set -uo pipefail
@@ -27,6 +29,32 @@ stage "unit tests (ctest)"
 total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$OUT/ctest.log" | tail -1)
 failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$OUT/ctest.log" | tail -1)
 if [ -n "$total" ]; then add $((total - failed)) "$failed"; else add 0 1; fi
+
+stage "sanitizers: unit tests, a CLI sweep and the desktop smoke under AddressSanitizer + UBSan"
+start=$(date +%s)
+if "$repo/scripts/build.sh" --asan > "$OUT/asan-build.log" 2>&1; then
+  echo "sanitizer build took $(( $(date +%s) - start )) s"
+  # Any report ends the program with an error: the test that ran it fails.
+  export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  (cd "$BUILD/asan" && ctest --output-on-failure -j2 --timeout 900) > "$OUT/asan-ctest.log" 2>&1
+  tail -3 "$OUT/asan-ctest.log"
+  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$OUT/asan-ctest.log" | tail -1)
+  failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$OUT/asan-ctest.log" | tail -1)
+  if [ -n "$total" ]; then add $((total - failed)) "$failed"; else add 0 1; fi
+  if "$repo/tests/core/cli_sweep.sh" "$BUILD/asan/token-journey-cli" > "$OUT/asan-cli.log" 2>&1; then
+    echo "ok   sanitizer CLI sweep"; add 1 0
+  else echo "FAIL sanitizer CLI sweep"; tail -20 "$OUT/asan-cli.log"; add 0 1; fi
+  # The graphics driver's own allocations are not ours to judge: no leak check here.
+  ASAN_OPTIONS=abort_on_error=1:detect_leaks=0 "$repo/tests/desktop/smoke.sh" "$BUILD/asan/app/token-journey" "$OUT/asan" \
+    > "$OUT/asan-desktop.log" 2>&1
+  tail -1 "$OUT/asan-desktop.log"
+  dp=$(sed -n 's/^desktop: \([0-9]*\) passed, \([0-9]*\) failed/\1/p' "$OUT/asan-desktop.log")
+  df=$(sed -n 's/^desktop: \([0-9]*\) passed, \([0-9]*\) failed/\2/p' "$OUT/asan-desktop.log")
+  if [ -n "$dp" ]; then add "$dp" "$df"; else add 0 1; fi
+  unset ASAN_OPTIONS UBSAN_OPTIONS
+else
+  echo "sanitizer build failed"; tail -30 "$OUT/asan-build.log"; add 0 1
+fi
 
 stage "browser end-to-end (headless Chromium)"
 WEB_ROOT="$BUILD/web/web" SHOTS="$OUT" timeout 900 node --test --test-concurrency=1 "$repo/tests/browser/" | tee "$OUT/browser.log"
