@@ -14,6 +14,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "export.h"
+#include "heap_use.h"
 #include "imgui_impl_opengl3.h"
 #include "parcel_bounds.h"
 #include "screenshot.h"
@@ -68,7 +69,10 @@ bool App::init(const AppOptions& opts, std::string* error) {
     if (!set_scene(opts.scene).empty()) current_ = 0;
     if (!opts.state.empty()) {
         std::string err = apply_link(opts.state);
-        if (!err.empty()) message_ = std::string(tr("err.title")) + ": " + err + "\n" + tr("err.kept");
+        if (!err.empty()) {
+            startup_problem_ = "--state: " + err;
+            message_ = std::string(tr("err.title")) + ": " + err + "\n" + tr("err.kept");
+        }
     }
     // The command line's flags add to what the link says.
     embed_ = embed_ || opts.embed;
@@ -445,7 +449,8 @@ std::string App::state_json() const {
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
     j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
     j["lessons"] = lessons_.lessons().size();
-    j["message"] = message_;  // the last refusal shown on screen ("" when none)
+    j["message"] = message_;
+    j["heap_bytes"] = double(heap_in_use());  // the last refusal shown on screen ("" when none)
     if (s) {
         j["scene"] = s->id();
         j["time"] = s->sim_time();

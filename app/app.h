@@ -59,6 +59,8 @@ public:
     // Draw only what changed each frame, where the canvas keeps its pixels (the default there).
     void set_changes_only(bool on) { layers_.set_framebuffer_kept(on && canvas_kept_); }
     std::string state_json() const;
+    // What init() refused of its options (a link that did not apply), or "".
+    const std::string& startup_problem() const { return startup_problem_; }
     std::string set_param(const std::string& id, double value);
     std::string set_scene(const std::string& id);
     // The whole state as a link fragment, and back (a bad link changes nothing).
@@ -100,6 +102,7 @@ private:
     LayerCache layers_;
     static constexpr double kPanelHz = 15;  // the panel layer's default rate
     double panel_hz_ = kPanelHz;  // see set_panel_rate
+    std::string startup_problem_;
     bool embed_ = false;       // minimal chrome for an iframe (AppOptions::embed or a link's embed=1)
     bool canvas_kept_ = false;  // the window keeps its pixels between frames
     int refresh_frames_ = 0; // frames left that redraw the panels whatever the rate

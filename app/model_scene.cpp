@@ -7,6 +7,7 @@
 
 #include "core/scenes/scenes.h"
 #include "format.h"
+#include "heap_use.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "parcel_fold.h"
@@ -19,6 +20,10 @@ constexpr uint64_t kEventBudgetPerFrame = 150000;
 // for them), and what each later frame spends on it (the page stays responsive).
 constexpr double kJumpAtOnceSeconds = 0.25;
 constexpr double kJumpPerFrameSeconds = 0.03;
+// Rewind snapshots: at most this many, and at most this many bytes in all (the
+// chain at its heaviest settings is tens of MB a copy).
+constexpr size_t kMaxSnapshots = 24;
+constexpr size_t kSnapshotBudget = size_t(96) << 20;
 }  // namespace
 
 ModelScene::ModelScene(std::unique_ptr<tj::Model> model, TimeLens lens)
@@ -50,19 +55,28 @@ void ModelScene::restart() {
 }
 
 void ModelScene::take_snapshot() {
-    constexpr size_t kMaxSnapshots = 24;
     furthest_ = std::max(furthest_, model_->now());
     if (model_->now() < snapshot_next_) return;
+    size_t before = heap_in_use();
     std::unique_ptr<tj::Model> copy = model_->clone();
     if (!copy) return;  // this model cannot copy itself: rewinds replay from the start
-    snapshots_.push_back(std::move(copy));
-    if (snapshots_.size() > kMaxSnapshots) {  // keep every other one, take them half as often
+    size_t after = heap_in_use();
+    snapshots_.push_back({std::move(copy), after > before ? after - before : 0});
+    // Over the count or the byte budget: keep every other one, take them half as often.
+    while (snapshots_.size() > kMaxSnapshots || (snapshots_.size() > 1 && snapshot_bytes() > kSnapshotBudget)) {
         size_t w = 0;
         for (size_t r = 1; r < snapshots_.size(); r += 2) snapshots_[w++] = std::move(snapshots_[r]);
         snapshots_.resize(w);
         snapshot_every_ *= 2;
     }
+    if (snapshot_bytes() > kSnapshotBudget) snapshots_.clear();  // one alone is too large: replay from the start
     snapshot_next_ = model_->now() + snapshot_every_;
+}
+
+size_t ModelScene::snapshot_bytes() const {
+    size_t sum = 0;
+    for (auto& s : snapshots_) sum += s.bytes;
+    return sum;
 }
 
 std::string ModelScene::seek(double t) {
@@ -70,8 +84,8 @@ std::string ModelScene::seek(double t) {
     if (t < model_->now()) {
         // The latest snapshot at or before t, else the start of the run.
         std::unique_ptr<tj::Model> from;
-        while (!snapshots_.empty() && snapshots_.back()->now() > t) snapshots_.pop_back();
-        if (!snapshots_.empty()) from = snapshots_.back()->clone();
+        while (!snapshots_.empty() && snapshots_.back().model->now() > t) snapshots_.pop_back();
+        if (!snapshots_.empty()) from = snapshots_.back().model->clone();
         if (from) model_ = std::move(from);
         else model_->reset(values_, seed_);
         snapshot_next_ = model_->now() + snapshot_every_;

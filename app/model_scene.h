@@ -139,7 +139,12 @@ private:
     std::vector<tj::Metric> compare_metrics_;
     ParamPanelState compare_panel_;
     // Rewind: copies of the run every few natural units, thinned to stay bounded.
-    std::vector<std::unique_ptr<tj::Model>> snapshots_;
+    struct Snapshot {
+        std::unique_ptr<tj::Model> model;
+        size_t bytes = 0;  // the heap it took (0 when the allocator does not say)
+    };
+    std::vector<Snapshot> snapshots_;
+    size_t snapshot_bytes() const;
     double snapshot_every_ = 0, snapshot_next_ = 0, furthest_ = 0;
     ParcelRenderer renderer_;
     uint64_t uploaded_version_ = ~0ull;

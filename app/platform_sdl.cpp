@@ -23,6 +23,7 @@
 #include <string>
 
 #include "app.h"
+#include "core/scenario.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -127,8 +128,12 @@ bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& 
         else if (a == "--set") {
             std::string kv = next();
             size_t eq = kv.find('=');
-            if (eq == std::string::npos) return false;
-            sets.push_back({kv.substr(0, eq), std::atof(kv.c_str() + eq + 1)});
+            double v = 0;
+            if (eq == std::string::npos || !tj::parse_decimal(kv.substr(eq + 1), v)) {
+                std::fprintf(stderr, "--set needs ID=NUMBER, got '%s'\n", kv.c_str());
+                return false;
+            }
+            sets.push_back({kv.substr(0, eq), v});
         } else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
             return false;
@@ -182,10 +187,21 @@ int main(int argc, char** argv) {
 
     std::string err;
     if (!p.app.init(opts, &err)) { std::fprintf(stderr, "init: %s\n", err.c_str()); return 1; }
+    // On the desktop a refused --set or --state ends the program (exit 2), so a
+    // script or a test cannot mistake it for a run with those settings. In the
+    // browser the page's link goes through the same door and the app says on screen
+    // what it refused.
+    std::string refused = p.app.startup_problem();
     for (auto& [id, v] : sets) {
         std::string e = p.app.set_param(id, v);
-        if (!e.empty()) std::fprintf(stderr, "--set: %s\n", e.c_str());
+        if (!e.empty()) refused += (refused.empty() ? "--set: " : "\n--set: ") + e;
     }
+#ifndef __EMSCRIPTEN__
+    if (!refused.empty()) {
+        std::fprintf(stderr, "%s\n", refused.c_str());
+        return 2;
+    }
+#endif
 #ifdef __EMSCRIPTEN__
     EM_ASM({ if (Module.onAppReady) Module.onAppReady(); });
     emscripten_set_main_loop_arg(frame, &p, 0, 1);

@@ -31,5 +31,21 @@ check() { # name, then the app's flags
 check demo --scene demo --set demo.parcels=100000
 for scene in token fab; do check "$scene" --scene "$scene"; done
 check present --present
+# A refused option must end the program with exit 2 and say why, never run on with
+# other settings (so the checks above would notice a --set that did not apply).
+refuse() { # name, text the message must hold, then the app's flags
+  local name=$1 must=$2; shift 2
+  DISPLAY=$display timeout 120 "$app" --frames 5 "$@" >"$out/desktop-$name.log" 2>&1
+  local rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$must" "$out/desktop-$name.log"; then
+    echo "ok   desktop $name (refused: exit 2)"; pass=$((pass + 1))
+  else
+    echo "FAIL desktop $name: exit $rc, expected 2 with '$must'"; fail=$((fail + 1))
+  fi
+}
+refuse bad-set-value "demo.parcels=abc" --scene demo --set demo.parcels=abc
+refuse bad-set-range "demo.parcels" --scene demo --set demo.parcels=-5
+refuse bad-set-id "nope.nothing" --scene demo --set nope.nothing=1
+refuse bad-state "--state" --state "s=token&p.token.run.batch=banana"
 echo "desktop: $pass passed, $fail failed"
 [ $fail -eq 0 ]
