@@ -73,7 +73,7 @@ export NODE_PATH=/usr/share/nodejs
 if timeout 900 "$repo/scripts/check_determinism.sh" "$BUILD/native/token-journey-cli" "$BUILD/web/token-journey-cli.js"; then
   add 1 0; else add 0 1; fi
 
-stage "fuzz the link and scenario parsers (libFuzzer, 20 s)"
+stage "fuzz every parser of outside input: links and scenario files, lessons, vocabularies (libFuzzer, 20 s each)"
 if timeout 600 "$repo/scripts/fuzz.sh" 20 > "$OUT/fuzz.log" 2>&1; then tail -3 "$OUT/fuzz.log"; add 1 0
 else tail -30 "$OUT/fuzz.log"; add 0 1; fi
 
