@@ -137,24 +137,27 @@ TEST_CASE("broken or missing vocabulary files give an error, not a crash", "[bpe
         good += std::string() + b64[b >> 2] + b64[(b & 3) << 4] + "== " + std::to_string(b) + "\n";
     REQUIRE(BpeEncoding::load(temp_file("good.tiktoken", good), "cl100k", &err).has_value());
 
-    const std::vector<std::pair<std::string, std::string>> broken = {
-        {"empty", ""},
-        {"no rank", "IQ==\n"},
-        {"bad base64", "I*==  0\n"},
-        {"bad rank", "IQ== -1\n"},
-        {"huge rank", "IQ== 99999999999\n"},
-        {"duplicate rank", good + "YWI= 255\n"},
-        {"duplicate bytes", good + "IQ== 256\n"},
-        {"missing byte", good.substr(0, good.size() - 9)},
-        {"binary cut short", std::string("TJBPE01\n\x05\x00", 10)},
-        {"binary count without tokens", std::string("TJBPE01\n\x00\x01\x00\x00", 12)},
-        {"binary token past the end", std::string("TJBPE01\n\x01\x00\x00\x00\x09" "ab", 15)},
-        {"random bytes", std::string("\x00\xFF\x13\x37garbage\n\n\xC3", 14)},
+    // Each case names what its message must say, so it fails for its own reason.
+    struct Broken { std::string label, content, must_say; };
+    const std::vector<Broken> broken = {
+        {"empty", "", "no tokens"},
+        {"no rank", "IQ==\n", "is not \"BASE64 RANK\""},
+        {"bad base64", "I*== 0\n", "bad base64"},
+        {"bad rank", "IQ== -1\n", "bad rank"},
+        {"huge rank", "IQ== 99999999999\n", "bad rank"},
+        {"duplicate rank", good + "YWI= 255\n", "appears twice"},
+        {"duplicate bytes", good + "IQ== 256\n", "repeats the bytes"},
+        {"missing byte", good.substr(0, good.size() - 9), "no token for the single byte"},
+        {"binary cut short", std::string("TJBPE01\n\x05\x00", 10), "cut short"},
+        {"binary count without tokens", std::string("TJBPE01\n\x00\x01\x00\x00", 12), "ends at rank"},
+        {"binary token past the end", std::string("TJBPE01\n\x01\x00\x00\x00\x09" "ab", 15), "ends inside token"},
+        {"random bytes", std::string("\x00\xFF\x13\x37garbage\n\n\xC3", 14), "line 1"},
     };
-    for (const auto& [label, content] : broken) {
-        INFO(label);
+    for (const auto& b : broken) {
+        INFO(b.label);
         err.clear();
-        CHECK_FALSE(BpeEncoding::load(temp_file("broken.tiktoken", content), "o200k", &err).has_value());
-        CHECK(!err.empty());
+        CHECK_FALSE(BpeEncoding::load(temp_file("broken.tiktoken", b.content), "o200k", &err).has_value());
+        INFO("message: " << err);
+        CHECK(err.find(b.must_say) != std::string::npos);
     }
 }
