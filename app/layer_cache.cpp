@@ -136,7 +136,8 @@ void LayerCache::draw_range(ImDrawData* dd, Cut from, Cut to) {
             ImVector<ImDrawCmd> cmds;
             cmds.resize(c1 - c0);
             std::memcpy(cmds.Data, list->CmdBuffer.Data + c0, size_t(c1 - c0) * sizeof(ImDrawCmd));
-            lent.push_back({list, {}});
+            lent.emplace_back();  // built in place: ImVector's copy would memcpy from a null pointer
+            lent.back().list = list;
             lent.back().whole.swap(list->CmdBuffer);
             list->CmdBuffer.swap(cmds);
         }
@@ -257,7 +258,12 @@ bool LayerCache::draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vecto
             }
         }
         if (part.cmds.empty()) continue;
-        lent.push_back(std::move(part));
+        // ImVector has no move: take the buffers over by swapping (a copy would
+        // also memcpy from a null pointer when one is empty).
+        lent.emplace_back();
+        lent.back().list = list;
+        lent.back().cmds.swap(part.cmds);
+        lent.back().idx.swap(part.idx);
         lists.push_back(list);
     }
     for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
