@@ -118,7 +118,9 @@ double per_operator_time(const Hardware& hw, const ModelShape& m, const StepWork
     double q = double(m.heads) * m.head_dim, kv = double(m.kv_heads) * m.head_dim;
     auto op = [&](double flops, double seconds_of_bytes) {
         double t_compute = achieved_flops > 0 ? flops / achieved_flops : 0;
-        return std::hypot(t_compute, seconds_of_bytes);
+        // sqrt(a^2 + b^2) written out: sqrt is exact in every libm, hypot is not, and
+        // native and wasm runs must agree to the bit.
+        return std::sqrt(t_compute * t_compute + seconds_of_bytes * seconds_of_bytes);
     };
     // Q, K and V projections; the output projection; the gated FFN's gate and up,
     // then down. A mixture of experts multiplies by the active experts of each
