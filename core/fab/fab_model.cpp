@@ -185,6 +185,8 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     now_ = 0;
     weeks_done_ = 0;
     bottleneck_.reset(S_COUNT, 4);
+    held_at_.fill(0);
+    sort_starved_at_ = front_working_at_ = masks_busy_s_ = fab_busy_s_ = 0;
     first_ship_week_ = -1;
     // Volume: a third of the line's nominal rate at normal yields, sustained.
     {
@@ -305,19 +307,35 @@ void FabModel::record_week() {
     }
     if (weeks_done_ == 52) lost_year1_ = runs_[1].cum_gpus - run.cum_gpus;
 
+    // The bottleneck is measured every week the same way, holds included. A fab stage
+    // halted for masks (the first set, or a fix) is the design's work: it counts as busy
+    // only while die sort runs dry for wafers (over each week, the shorter of the two
+    // times), so a chain still living on banked dies is limited by whoever works on them.
+    // Wafers the front end starts into a held stage run ahead like a supplier filling a
+    // pile: they count as fab work only outside the hold.
+    double held = 0;
+    for (int k : {LFE, LMETAL, LBACK}) held = std::max(held, line.station(k).time_halted(now_) - held_at_[size_t(k)]);
+    for (int k : {LFE, LMETAL, LBACK}) held_at_[size_t(k)] = line.station(k).time_halted(now_);
+    const Station& sort = line.station(LSORT);
+    double sort_dry = sort.time_in(State::Starved, now_) - sort_starved_at_;
+    sort_starved_at_ = sort.time_in(State::Starved, now_);
+    double front = line.station(LFE).time_in(State::Working, now_);
+    masks_busy_s_ += std::min(held, sort_dry);
+    fab_busy_s_ += std::max(0.0, front - front_working_at_ - held);
+    front_working_at_ = front;
     std::vector<double> working(S_COUNT, 0);
-    for (int st = S_FAB; st <= S_SHIP; st++) working[size_t(st)] = line.station(line_of(st)).time_in(State::Working, now_);
-    // While no mask set can be used (before the first, or while a fix is pending) the
-    // masks are what holds the chain, whatever the stations' numbers say.
-    bool design_holds = line.station(LFE).halted || fix_pending();
+    for (int st = S_SORT; st <= S_SHIP; st++) working[size_t(st)] = line.station(line_of(st)).time_in(State::Working, now_);
+    working[S_DESIGN] = masks_busy_s_;
+    working[S_FAB] = fab_busy_s_;
     std::vector<double> nominal = nominal_exit_rates(line, now_), rate(S_COUNT, 0);
     for (int st = S_FAB; st <= S_SHIP; st++) rate[size_t(st)] = nominal_of(nominal, st);
+    rate[S_DESIGN] = rate[S_FAB];  // masks feed the fab; a station working flat out at a lower rate wins a tie
     std::vector<double> shortage(S_COUNT, -1);
     shortage[S_HBM] = line.short_time(B_HBM);
     shortage[S_SUB] = line.short_time(B_SUB);
     shortage[S_CPU] = line.short_time(B_CPU);
     shortage[S_SWITCH] = line.short_time(B_SWITCH);
-    int bn = bottleneck_.update(working, rate, shortage, now_, week, design_holds ? S_DESIGN : -1);
+    int bn = bottleneck_.update(working, rate, shortage, now_, week);
     if (bn >= 0) bottleneck_weeks_[size_t(bn)] += 1;
 }
 

@@ -174,6 +174,10 @@ private:
     double now_ = 0;
     int64_t weeks_done_ = 0;
     BottleneckTracker bottleneck_;
+    // What the bottleneck counts as busy, and the line's counters at the last week end.
+    double masks_busy_s_ = 0, fab_busy_s_ = 0;
+    std::array<double, 3> held_at_{};
+    double sort_starved_at_ = 0, front_working_at_ = 0;
     // Weekly bookkeeping of the run for "weeks without shipments".
     double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;
     double lost_year1_ = 0, peak_backlog_ = 0;

@@ -50,11 +50,12 @@ void BottleneckTracker::reset(size_t stations, size_t window_weeks) {
     window_ = std::max<size_t>(1, window_weeks);
     current_ = pending_ = -1;
     pending_weeks_ = 0;
-    forced_now_ = false;
+    // Everything starts at zero at t = 0, so the first week already has a window.
+    snaps_.push_back({0, std::vector<double>(stations, 0), std::vector<double>(stations, 0)});
 }
 
 int BottleneckTracker::update(const std::vector<double>& working_s, const std::vector<double>& rate,
-                              const std::vector<double>& short_s, double t, double week, int forced) {
+                              const std::vector<double>& short_s, double t, double week) {
     constexpr double kTie = 0.02;
     snaps_.push_back({t, working_s, short_s});
     if (snaps_.size() > window_ + 1) snaps_.pop_front();
@@ -71,20 +72,17 @@ int BottleneckTracker::update(const std::vector<double>& working_s, const std::v
     int best = -1;
     for (size_t i = 0; i < n; i++)
         if (candidate[i] && util_[i] >= top - kTie && (best < 0 || rate[i] < rate[size_t(best)])) best = int(i);
-    int pick = forced >= 0 ? forced : best;
-    // A change must hold for two weeks in a row (a forced one counts at once), so
-    // saturated stations trading places week by week do not flood the log.
-    pending_weeks_ = pick == pending_ ? pending_weeks_ + 1 : 1;
-    pending_ = pick;
-    bool take = pick >= 0 && pick != current_ &&
-                (current_ < 0 || forced >= 0 || forced_now_ || pending_weeks_ >= 2);
-    if (forced < 0 && (span <= 0 || top < kTie)) take = false;  // no window yet, or nothing busy: keep the name
+    // A change must hold for two weeks in a row, so saturated stations trading places
+    // week by week do not flood the log.
+    pending_weeks_ = best == pending_ ? pending_weeks_ + 1 : 1;
+    pending_ = best;
+    bool take = best >= 0 && best != current_ && (current_ < 0 || pending_weeks_ >= 2);
+    if (span <= 0 || top < kTie) take = false;  // no window yet, or nothing busy: keep the name
     if (take) {
-        current_ = pick;
+        current_ = best;
         if (log_.size() >= kLogSize) log_.erase(log_.begin());
-        log_.push_back({week, pick});
+        log_.push_back({week, best});
     }
-    forced_now_ = forced >= 0;
     return current_;
 }
 

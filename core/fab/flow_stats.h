@@ -11,7 +11,8 @@
 //   BottleneckTracker: once a week, names the station that worked the largest share of
 //     the last few weeks (the utilization method), once it has held two weeks. Stations within 2 points of the top
 //     (all saturated) are told apart by their nominal rate: the slower one constrains.
-//     It keeps a bounded log of changes; a caller may force a station (design, during a respin).
+//     It keeps a bounded log of changes. Nothing is forced: a hold (masks) is named only
+//     when the caller's numbers show it busier than every working station.
 //   residual_area / line_residual_area: the time already spent by what is still inside,
 //     so that L * T = (departed wait area) + (residual area) holds exactly.
 //   weeks_behind: how many weeks ago a reference run (no respin) had already shipped what
@@ -19,7 +20,7 @@
 //
 // Usage:
 //   LittleCheck c = little_of_buffer(line.buffer(b), t);   // c.L vs c.lambda * c.W
-//   BottleneckTracker bt; bt.reset(12, 4); bt.update(working_s, t, week, -1);
+//   BottleneckTracker bt; bt.reset(12, 4); bt.update(working_s, rate, short_s, t, week);
 #pragma once
 #include <cstddef>
 #include <deque>
@@ -55,10 +56,10 @@ public:
     // rate (breaks ties between saturated stations; 0 = never a candidate); short_s[i]:
     // for a side supplier, cumulative time its consumer starved for its parts, else < 0.
     // A supplier is a candidate only if its consumer starved for it in the window: one
-    // that is busy filling a pile is running ahead, not constraining. forced >= 0 names
-    // that station regardless of the numbers. Returns the current bottleneck.
+    // that is busy filling a pile is running ahead, not constraining. Returns the
+    // current bottleneck.
     int update(const std::vector<double>& working_s, const std::vector<double>& rate,
-               const std::vector<double>& short_s, double t, double week, int forced);
+               const std::vector<double>& short_s, double t, double week);
     int current() const { return current_; }
     const std::vector<double>& utilization() const { return util_; }  // over the window
     const std::vector<BottleneckChange>& log() const { return log_; }
@@ -70,7 +71,6 @@ private:
     std::vector<BottleneckChange> log_;
     size_t window_ = 4;
     int current_ = -1, pending_ = -1, pending_weeks_ = 0;
-    bool forced_now_ = false;
 };
 
 double weeks_behind(const std::vector<double>& ref_cum_by_week, double cum_now, double week_now);

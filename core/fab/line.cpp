@@ -16,6 +16,16 @@ double sample_time(Rng& rng, double mean, double cv) {
     return rng.uniform() < p1 ? rng.exponential(2 * p1 / mean) : rng.exponential(2 * (1 - p1) / mean);
 }
 
+uint64_t station_stream(const std::string& id, const char* purpose) {
+    // FNV-1a over "id/purpose": the same bytes give the same stream in every build.
+    uint64_t h = 0xcbf29ce484222325ull;
+    auto mix = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ull; };
+    for (char c : id) mix(static_cast<unsigned char>(c));
+    mix('/');
+    for (const char* c = purpose; *c; c++) mix(static_cast<unsigned char>(*c));
+    return h >> 1;  // the generator uses 63 bits of the stream number
+}
+
 double Station::time_in(State s, double t) const {
     return dur[int(s)] + (state == s ? std::max(0.0, t - since) : 0);
 }
@@ -38,10 +48,11 @@ Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
         s.gate_s = double(p.lot_kits) / p.kits_per_week * kWeek;
         s.delay_s = std::max(0.0, p.cycle_weeks * kWeek - s.gate_s);
         s.halted = p.halted;
-        // Streams 3i+1 .. 3i+3: one per station and purpose (stream 0 is left unused).
-        s.rng_gate.reseed(seed, 3 * i + 1);
-        s.rng_yield.reseed(seed, 3 * i + 2);
-        s.rng_rework.reseed(seed, 3 * i + 3);
+        for (size_t j = 0; j < i; j++)
+            if (spec.stations[j].id == p.id) throw std::logic_error("station " + p.id + ": two stations share this id");
+        s.rng_gate.reseed(seed, station_stream(p.id, "gate"));
+        s.rng_yield.reseed(seed, station_stream(p.id, "yield"));
+        s.rng_rework.reseed(seed, station_stream(p.id, "rework"));
         if (p.inputs.empty()) {
             s.de_out = p.de_per_out;
             if (p.de_per_out <= 0) {  // a side supply: a ledger of its own, one part per unit
@@ -372,6 +383,7 @@ void Line::wake_conwip() {
 
 void Line::halt(int i) {
     Station& s = st_[size_t(i)];
+    if (!s.halted) s.halted_since = eng_.now();
     s.halted = true;
     if (!s.gate_busy) set_state(s, State::Idle);
 }
@@ -411,6 +423,7 @@ void Line::purge_buffer(int bi) {
 
 void Line::resume(int i, uint8_t rev) {
     Station& s = st_[size_t(i)];
+    s.halted_s = s.time_halted(eng_.now());
     s.halted = false;
     s.rev = rev;
     s.stamps_rev = true;

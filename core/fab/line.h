@@ -20,9 +20,10 @@
 // Yields are drawn as binomials (normal approximation for large lots) in random mode,
 // or as exact expectations with the rounding carried to the next lot in deterministic mode.
 // Every station draws from streams of its own, one per purpose (gate times, yields,
-// rework), so two lines built from the same seed draw the same numbers at every
-// station where they do the same work (common random numbers): a change at one
-// station does not reshuffle the chance at the others.
+// rework), numbered by a hash of its id and the purpose, not by its place in the list:
+// two lines built from the same seed draw the same numbers at every station where they
+// do the same work (common random numbers), and adding, removing, reordering or
+// retuning a station leaves the other stations' draws unchanged. Ids must be unique.
 //
 // Memory is bounded: a station holds at most kMaxLotsInStation lots (then it waits, as if
 // blocked), and a buffer keeps at most kMaxChunks chunks (older arrivals merge; units are
@@ -35,6 +36,7 @@
 //   line.run_until(t, max_events, &used);
 //   line.station(i).state, line.buffer(b).units, line.delivered_de(), ...
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -146,8 +148,11 @@ struct Station {
     double yield_carry = 0, rework_carry = 0;
     int short_buffer = -1;  // while starved: the first input that is short
     double short_since = 0;
+    double halted_s = 0, halted_since = 0;  // time halted (closed spells), start of the current one
     // Time in each state up to t (includes the current spell).
     double time_in(State s, double t) const;
+    // Time halted up to t (waiting for masks), whatever its state said meanwhile.
+    double time_halted(double t) const { return halted_s + (halted ? std::max(0.0, t - halted_since) : 0); }
 };
 
 class Line {
@@ -248,5 +253,9 @@ private:
 // ((1 - cv) m + Exp(cv m)); cv = 1 exactly exponential; cv > 1 balanced two-phase
 // hyperexponential.
 double sample_time(Rng& rng, double mean, double cv);
+
+// The random stream of a station's draws for one purpose ("gate", "yield", "rework"),
+// from its id alone.
+uint64_t station_stream(const std::string& id, const char* purpose);
 
 }  // namespace tj::fab

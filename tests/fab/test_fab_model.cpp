@@ -481,3 +481,41 @@ TEST_CASE("GPUs lost in the first 52 weeks: the live loss until week 52, then fi
     }
     CHECK(at52 > 0);
 }
+
+TEST_CASE("the bottleneck during a hold is measured, not forced: banked work keeps its station named") {
+    // Found in steady state (week 60; masks 6 weeks, qualification 3: restart in week 69).
+    // Wafers banked before packaging keep it working flat out after discovery: it stays
+    // the bottleneck until the flow runs dry, and only then is the hold (design) named.
+    // Shipping what is past the metal layers feeds the chain until the fix: the hold is
+    // then never what limits shipments.
+    auto bottleneck_by_week = [](double past_hold) {
+        FabModel m;
+        m.reset(values_with({{"fab.respin.discovery_week", 60}, {"fab.respin.past_hold", past_hold}}), 1);
+        std::vector<int> by_week;
+        for (int w = 1; w <= 100; w++) {
+            m.advance_to(w * kWeek);
+            by_week.push_back(m.view().bottleneck);
+        }
+        return by_week;
+    };
+    std::vector<int> scrapped = bottleneck_by_week(0), shipped = bottleneck_by_week(1);
+    CHECK(scrapped[0] == S_DESIGN);  // week 1: no masks yet, die sort has nothing to sort
+    CHECK(scrapped[59] == S_PACK);   // week 60: the normal chain
+    int first_design = -1, last_design = -1;
+    for (int w = 61; w <= 100; w++) {
+        if (scrapped[size_t(w - 1)] != S_DESIGN) continue;
+        if (first_design < 0) first_design = w;
+        last_design = w;
+    }
+    INFO("hold named from week " << first_design << " to week " << last_design);
+    CHECK(first_design >= 63);  // the banked dies kept packaging busy for a few weeks
+    CHECK(first_design <= 68);
+    CHECK(last_design <= 72);   // named no longer than the hold starves the line
+    for (int w = 61; w <= first_design - 1; w++) CHECK(scrapped[size_t(w - 1)] == S_PACK);
+    for (int w = 61; w <= 100; w++) {
+        INFO("week " << w << " with the wafers past the hold shipped");
+        CHECK(shipped[size_t(w - 1)] != S_DESIGN);
+    }
+    CHECK(shipped[67] == S_PACK);   // week 68: still busy on the shipped wafers
+    CHECK(scrapped[99] == S_PACK);  // week 100: back to the normal chain
+}
