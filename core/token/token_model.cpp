@@ -233,7 +233,7 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     prefill_steps_ = verify_steps_ = seqs_done_ = dropped_ = holds_ = detok_tokens_ = 0;
     prompt_in_ = prompt_prefilled_ = drafts_accepted_ = drafts_rejected_ = text_chars_ = 0;
     for (RunningStats* s : {&ttft_chip_, &ttft_screen_, &tpot_chip_, &tpot_screen_, &queue_wait_, &e2e_,
-                            &verify_tokens_, &prefill_time_, &decode_time_})
+                            &verify_tokens_, &prefill_time_, &decode_time_, &mixed_time_})
         s->clear();
     for (Quantiles* q : {&ttft_screen_q_, &tpot_chip_q_, &tpot_screen_q_}) q->clear();
     std::fill(std::begin(decode_bytes_), std::end(decode_bytes_), 0.0);
@@ -628,7 +628,10 @@ void TokenModel::start_step() {
     double device_end = t_dev + draft_s + c.time;
     emit_fetch_segments(c, t_dev + draft_s, device_end);
     double end = device_end + sampler_s;
+    // Mixed steps (decodes with prompt chunks riding along) have their own mean, so the
+    // decode step's time stays that of decoding alone under either scheduler.
     if (step_kind_ == kStepPrefill) prefill_time_.add(end - now);
+    else if (step_kind_ == kStepMixed) mixed_time_.add(end - now);
     else decode_time_.add(end - now);
     for (int l = 0; l < kLevelCount; l++) view_.kv_series[size_t(l)].add(now, placement_.kv[l]);
     update_view_levels(placement_);
@@ -1015,6 +1018,8 @@ std::vector<Metric> TokenModel::metrics() const {
     add("sequences_done", double(seqs_done_), "seq", "Sequences finished", "已完成序列");
     add("prefill_step_s", prefill_time_.mean(), "s", "Prefill step time (mean)", "预填充步时间（均值）");
     add("decode_step_s", decode_time_.mean(), "s", "Decode step time (mean)", "解码步时间（均值）");
+    add("mixed_step_s", mixed_time_.mean(), "s", "Mixed step time: decodes with prompt chunks (mean)",
+        "混合步时间：解码带着提示分块（均值）");
     add("decode_steps", double(decode_steps_), "", "Decode steps", "解码步数");
     add("prefill_steps", double(prefill_steps_), "", "Prefill steps", "预填充步数");
 

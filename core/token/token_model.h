@@ -282,7 +282,7 @@ private:
     double in_engine_area_ = 0, area_t_ = 0;  // integral of in_engine_ over time, up to area_t_
     RunningStats engine_time_, host_step_;
     RunningStats ttft_chip_, ttft_screen_, tpot_chip_, tpot_screen_, queue_wait_, e2e_, verify_tokens_;
-    RunningStats prefill_time_, decode_time_;
+    RunningStats prefill_time_, decode_time_, mixed_time_;
     Quantiles ttft_screen_q_, tpot_chip_q_, tpot_screen_q_;
     double decode_bytes_[kLevelCount] = {}, decode_energy_[kEnergyCount] = {};
     double decode_flops_ = 0, decode_device_s_ = 0, decode_byte_hops_ = 0, link_energy_pj_ = 0;

@@ -30,7 +30,7 @@ struct Adder {
     }
     void choice(const std::string& name, const char* en, const char* zh, std::vector<std::string> ch_en,
                 std::vector<std::string> ch_zh, double def, const char* help_en, const char* help_zh,
-                bool structural = false) {
+                bool structural = false, const char* source = "model choice") {
         ParamDef d;
         d.id = "token." + group + "." + name;
         d.label_en = en;
@@ -43,7 +43,7 @@ struct Adder {
         d.group = "token." + group;
         d.help_en = help_en;
         d.help_zh = help_zh;
-        d.source = "model choice";
+        d.source = source;
         d.choices_en = std::move(ch_en);
         d.choices_zh = std::move(ch_zh);
         reg.add(d);
@@ -522,11 +522,16 @@ void add_serving(ParamRegistry& reg) {
              "prefilled again when it returns, or its KV cache is copied to host memory and back over PCIe.",
              "被抢占的序列如何处理：丢掉它的 KV 缓存，回来时把提示和已生成的回答重新预填充；或把 KV 缓存经 PCIe 拷到主机内存再拷回。");
     a.choice("scheduler", "Scheduler", "调度器", {"Prefill first", "Mixed: chunked prefill rides with decodes"},
-             {"预填充优先", "混合：分块预填充与解码同步"}, 0,
+             {"预填充优先", "混合：分块预填充与解码同步"}, 1,
              "Prefill first: while a prompt waits, every decode waits for its prefill. Mixed: each step takes every "
              "decoding sequence's token first, then prompt chunks up to the per-step token budget (Prefill chunk).",
              "预填充优先：只要有提示在等，所有解码都要等它预填充完。混合：每一步先放进所有解码序列的词元，再按每步词元预算"
-             "（预填充分块）放入提示分块。");
+             "（预填充分块）放入提示分块。",
+             false,
+             "default mixed, as current engines serve: vLLM's Optimization and Tuning guide (docs.vllm.ai, "
+             "configuration/optimization, 2025): \"In vLLM V1, chunked prefill is always enabled by default\"; the "
+             "policy batches all pending decodes first, then prefills within max_num_batched_tokens, chunking those "
+             "that do not fit");
     a.choice("length_dist", "Request lengths", "请求长度分布", {"Fixed", "Uniform", "Lognormal"}, {"固定", "均匀", "对数正态"},
              0,
              "How prompt and answer lengths vary around their means (Prompt length, Answer length). Uniform: mean "

@@ -40,8 +40,9 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
         CHECK(r.error == "");
         CHECK(r.inside == (row.expect == "in"));
     }
+    // Issue 14's promise: the validation rows' median |error| is at most 12%.
     INFO("validation median |error| " << median_abs_error(rows, results, "validation"));
-    CHECK(median_abs_error(rows, results, "validation") >= 0);
+    CHECK(median_abs_error(rows, results, "validation") <= 0.12);
 }
 
 TEST_CASE("fidelity: the table holds the cases the project promises, each with a dated source", "[token][fidelity]") {
@@ -54,7 +55,7 @@ TEST_CASE("fidelity: the table holds the cases the project promises, each with a
     for (const char* id : {"lmdeploy_a100_llama2_7b_b1", "gptfast_a100_llama2_7b_b1", "gptfast_a100_llama31_8b_b1",
                            "nemo_h100_llama2_7b_tpot", "trtllm_a100_llama7b_b256_tput", "trtllm_a100_llama7b_ttft128",
                            "trtllm_a100_llama7b_ttft2048", "nim_2xh100_70b_fp8_c1_ttft", "nim_2xh100_70b_fp8_c100_itl",
-                           "nim_2xh100_70b_fp8_c100_tput"}) {
+                           "nim_2xh100_70b_fp8_c100_tput", "vllm_h100_llama31_8b_kv_capacity"}) {
         INFO(id);
         CHECK(names.count(id) == 1);
     }
