@@ -165,7 +165,7 @@ int detokenize(const tj::BpeEncoding& enc, const Options& o) {
         std::printf("{\"encoding\":\"%s\",\"mode\":\"%s\",\"steps\":[", enc.name().c_str(), o.mode.c_str());
     else
         std::printf("%s, %s detokenizer; the clock counts tokens\n%6s %8s  %-24s %-8s %s\n", enc.name().c_str(),
-                    o.mode.c_str(), "step", "id", "token bytes", "held", "on screen after this token");
+                    o.mode.c_str(), "step", "id", "token bytes", "held", "shown by this token");
     for (size_t i = 0; i < ids.size(); i++) {
         const std::string_view bytes = enc.token_bytes(ids[i]);
         const std::string shown = d.push(bytes, double(i + 1));
@@ -173,10 +173,12 @@ int detokenize(const tj::BpeEncoding& enc, const Options& o) {
         if (o.json)
             std::printf("%s{\"id\":%u,\"hex\":\"%s\",\"shown\":%s,\"held_bytes\":%zu}", i ? "," : "", ids[i],
                         hex_of(bytes).c_str(), json_quote(shown).c_str(), d.held_bytes());
-        else
-            std::printf("%6zu %8u  \"%s\"%*s %-8zu \"%s\"\n", i + 1, ids[i], escaped(bytes).c_str(),
-                        int(escaped(bytes).size() < 22 ? 22 - escaped(bytes).size() : 0), "", d.held_bytes(),
-                        escaped(screen).c_str());
+        else {  // each row prints what this token added, not the whole text so far: output stays linear
+            const std::string token_text = escaped(bytes);
+            std::printf("%6zu %8u  \"%s\"%*s %-8zu \"%s\"\n", i + 1, ids[i], token_text.c_str(),
+                        int(token_text.size() < 22 ? 22 - token_text.size() : 0), "", d.held_bytes(),
+                        escaped(shown).c_str());
+        }
     }
     const std::string tail = d.finish(double(ids.size()));
     screen += tail;

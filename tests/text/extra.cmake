@@ -52,6 +52,9 @@ if(TARGET token-journey-cli AND NOT EMSCRIPTEN)
            --vocab-dir ${TJ_TEXT_VOCAB_DIR} --json 163 241 114)
   set_tests_properties("text: cli detokenize holds a split character" PROPERTIES
     PASS_REGULAR_EXPRESSION "\"held_bytes\":1.*\"held_bytes\":2.*\"shown\":\"瓶\",\"held_bytes\":0.*\"text\":\"瓶\"")
+  add_test(NAME "text: cli detokenize prints in proportion to the tokens"
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli_detokenize_linear.sh $<TARGET_FILE:token-journey-cli>
+                   ${TJ_TEXT_VOCAB_DIR})
   add_test(NAME "text: cli reports a missing vocabulary" COMMAND token-journey-cli tokenize
            --vocab-dir ${CMAKE_CURRENT_BINARY_DIR}/no-such-folder x)
   set_tests_properties("text: cli reports a missing vocabulary" PROPERTIES
