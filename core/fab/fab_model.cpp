@@ -37,6 +37,25 @@ int front_buffer(int st) {
 
 double finite(double x) { return std::isfinite(x) ? x : 0.0; }
 
+// The queues' variability V that makes a fab whose stages take these shares of its cycle
+// at these tool loads run at x_full times its raw process time: the raw time
+// sum(share / x(V, load)) falls as V grows, so bisection finds where it is 1 / x_full.
+double queue_variability(double x_full, const double share[3], const double load[3]) {
+    if (!(x_full > 1)) return 0;
+    auto raw = [&](double v) {
+        double r = 0;
+        for (int k = 0; k < 3; k++) r += share[k] / x_factor(v, load[k], 0, false);
+        return r;
+    };
+    double lo = 0, hi = 1;
+    while (raw(hi) > 1 / x_full && hi < 1e6) hi *= 2;
+    for (int i = 0; i < 60; i++) {
+        double mid = 0.5 * (lo + hi);
+        (raw(mid) > 1 / x_full ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
 // Kits inside a model station; the fab counts its three stages and the wafers waiting between them.
 double in_process(const Line& line, int st) {
     if (st != S_FAB) return double(line.station(line_of(st)).kits_in_process);
@@ -119,23 +138,42 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     double later = metal + back;
     if (later > 0.9) metal *= 0.9 / later, back *= 0.9 / later;  // the front end keeps a tenth at least
     double fab_yield = P(S_FAB, "yield"), headroom = v.get("fab.fab.headroom");
+    // Load-dependent cycle time. The cycle times above are those of a full fab (starts at
+    // capacity): the front end's tools then run at full_load, other products' wafers
+    // taking other_load of it; the metal and back-end stages, whose capacity has headroom,
+    // run this product's share at 1 / headroom of that. V is chosen so that the whole
+    // fab's cycle over its raw process time is the x-factor at full starts; each stage's
+    // raw time is its share of the cycle over its own x-factor there.
+    const double full_load = v.get("fab.fab.full_load");
+    const double other = std::min(v.get("fab.fab.other_load"), 0.9 * full_load);
+    const double share[3] = {1 - metal - back, metal, back};
+    const double later_load = other + (full_load - other) / headroom;
+    const double load[3] = {full_load, later_load, later_load};
+    const double queue_v = queue_variability(v.get("fab.fab.x_factor"), share, load);
     StationSpec* fe = station(S_FAB, B_METAL, K_WAFER_LOT, S_FAB, {});
     fe->id = "fab_front";
-    fe->cycle_weeks = fab_cycle * (1 - metal - back);
     fe->yield.base = 1;
     fe->de_per_out = gross;
     fe->conwip_release = true;
     fe->halted = true;  // until the first masks
     StationSpec* ml = station(S_FAB, B_BACK, K_WAFER_LOT, S_FAB, {{B_METAL, 1}});
     ml->id = "fab_metal";
-    ml->cycle_weeks = fab_cycle * metal;
     ml->kits_per_week *= headroom;
     ml->yield.base = 1;
     StationSpec* be = station(S_FAB, B_WAFERS, K_WAFER_LOT, S_SORT, {{B_BACK, 1}});
     be->id = "fab_back";
-    be->cycle_weeks = fab_cycle * back;
     be->kits_per_week *= headroom;
     be->yield.base = fab_yield;
+    for (int k : {LFE, LMETAL, LBACK}) {
+        StationSpec& f = spec.stations[size_t(k)];
+        double gate = double(f.lot_kits) / f.kits_per_week;  // weeks; the gate is not queued for
+        f.cycle_weeks = gate + std::max(0.0, fab_cycle * share[k] - gate) / x_factor(queue_v, load[k], 0, false);
+        f.queue_v = queue_v;
+        f.base_load = other;
+        // Its gate (starts, or starts x headroom) fills the tools to full_load.
+        f.tool_kits_per_week = f.kits_per_week * (1 - other) / (full_load - other);
+        f.hot_share = v.get("fab.fab.hot_share");
+    }
     station(S_SORT, B_DIES, K_DIE_LOT, S_PACK, {{B_WAFERS, 1}})->out_per_kit = gross;
     station(S_HBM, B_HBM, K_HBM, S_PACK, {});
     station(S_SUB, B_SUB, K_SUBSTRATE, S_PACK, {});
@@ -173,7 +211,12 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     for (int k = 0; k < 2; k++) {
         Run& r = runs_[size_t(k)];
         r = Run{};
-        r.line = std::make_unique<Line>(spec_, seed, k == 0 ? &segments_ : nullptr);
+        // Hot lots start with the fix: from the restart in the run, never in the twin.
+        LineSpec line_spec = spec_;
+        if (respin_.enabled)
+            for (int f : {LFE, LMETAL, LBACK})
+                line_spec.stations[size_t(f)].hot_from_s = k == 0 ? respin_.restart_s : INFINITY;
+        r.line = std::make_unique<Line>(line_spec, seed, k == 0 ? &segments_ : nullptr);
         r.actions.push_back({first_masks_s_, A_FIRST_MASKS});
         if (k == 0 && respin_.enabled) {
             r.actions.push_back({respin_.discovery_s, A_DISCOVER});
@@ -208,6 +251,9 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
                       "不设上限的缓冲在数量上不受限；等待中的批次会合并，因此内存仍有上限。"});
     notes_.push_back({"At most 65536 lots can be inside one station; past that it waits as if blocked.",
                       "一个工站内最多容纳 65536 批；超过后按阻塞处理，等待下游。"});
+    notes_.push_back({"The fab's cycle time grows with its tools' load (Kingman's VUT form, an x-factor of 3 at full starts); "
+                      "each stage reads its load from its starts of the last few weeks.",
+                      "晶圆厂的周期时间随设备负荷增长（金曼 VUT 公式，满负荷投片时 X 因子为 3）；各段按最近几周的开工量估计负荷。"});
     if (spec_.conwip_de > 0)
         notes_.push_back({"CONWIP is on: wafer starts wait while the line holds the limit.",
                           "CONWIP 已开启：产线在制品达到上限时，晶圆投片等待。"});
@@ -383,7 +429,10 @@ void FabModel::update_view() {
         FabStageView& fs = view_.fab_stages[size_t(k)];
         fs.in_process_units = double(s.kits_in_process);
         fs.waiting_units = k == LFE ? 0 : double(line.buffer(k == LMETAL ? B_METAL : B_BACK).units);
-        fs.cycle_weeks = s.spec.cycle_weeks;
+        fs.load = s.load(now_);
+        fs.raw_weeks = s.spec.cycle_weeks;
+        fs.cycle_weeks = (s.gate_s + s.flow_s(now_, false)) / kWeek;
+        fs.hot_cycle_weeks = (s.gate_s + s.flow_s(now_, true)) / kWeek;
         fs.held = s.halted && fix_pending();
     }
     for (int b = 0; b < B_COUNT; b++) {
@@ -475,6 +524,33 @@ std::vector<Metric> FabModel::metrics() const {
         "量产速率（额定速率的三分之一）");
     add("hold_pile_wafers", double(line.buffer(B_METAL).units), "wafers", "Wafers waiting for the metal layers",
         "等待金属层的晶圆");
+    // The fab's load-dependent cycle: for a lot started now at each stage's load, and as measured.
+    double cycle_now = 0, hot_now = 0, raw = 0, measured[2] = {0, 0};
+    bool measured_all[2] = {true, true};
+    for (int k : {LFE, LMETAL, LBACK}) {
+        const FabStageView& fs = view_.fab_stages[size_t(k)];
+        cycle_now += fs.cycle_weeks;
+        hot_now += fs.hot_cycle_weeks;
+        raw += fs.raw_weeks;
+        const Station& s = line.station(k);
+        for (int h = 0; h < 2; h++) {
+            if (s.cycle_lots[h] > 0) measured[h] += s.cycle_area[h] / double(s.cycle_lots[h]) / kWeek;
+            else measured_all[h] = false;
+        }
+    }
+    add("fab_cycle_now_weeks", cycle_now, "weeks", "Fab cycle time of a wafer started now (at each stage's load)",
+        "现在投片的晶圆的晶圆厂周期时间（按各段当前负荷）");
+    add("fab_raw_weeks", raw, "weeks", "Fab raw process time (empty queues)", "晶圆厂纯加工时间（无排队）");
+    add("fab_x_factor_now", raw > 0 ? cycle_now / raw : 0, "x", "Fab x-factor now (cycle over raw process time)",
+        "晶圆厂当前 X 因子（周期时间 ÷ 纯加工时间）");
+    add("fab_load_now", view_.fab_stages[LFE].load, "", "Fab front-end tool load from recent starts", "晶圆厂前段设备负荷（按近期投片）");
+    add("fab_hot_cycle_now_weeks", hot_now, "weeks", "Fab cycle time of a hot lot started now",
+        "现在投片的加急批次的晶圆厂周期时间");
+    add("fab_cycle_measured_weeks", measured_all[0] ? measured[0] : -1, "weeks",
+        "Fab cycle time, mean over the lots started so far at each stage (-1: none yet)",
+        "晶圆厂周期时间：各段已开工批次的平均（-1：尚无）");
+    add("fab_hot_cycle_measured_weeks", measured_all[1] ? measured[1] : -1, "weeks",
+        "Fab cycle time of hot lots, mean over those started so far (-1: none yet)", "加急批次的晶圆厂周期时间：已开工者的平均（-1：尚无）");
     add("lead_time_mean_weeks", line.lead_time_mean_s() / kWeek, "weeks", "Lead time per GPU, wafer start to customer (mean)",
         "每个 GPU 的交期：投片到客户（均值）");
     add("lead_time_p90_weeks", line.lead_time_quantiles().quantile(0.9) / kWeek, "weeks",

@@ -58,7 +58,10 @@ struct FabStationView {
 struct FabStageView {
     double in_process_units = 0;  // wafers being processed in the stage
     double waiting_units = 0;     // wafers waiting in front of it (before the metal layers: the hold pile)
-    double cycle_weeks = 0;
+    double cycle_weeks = 0;       // what a lot started now would take (its load sets the queues)
+    double raw_weeks = 0;         // the same with empty queues (raw process time)
+    double hot_cycle_weeks = 0;   // what a hot lot started now would take
+    double load = 0;              // tool load from the recent starts
     bool held = false;            // starts nothing until the fix is qualified
 };
 

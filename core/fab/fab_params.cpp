@@ -104,6 +104,19 @@ const char* const SRC_SPLIT =
     "ASSUMPTION: of a 4/5 nm-class fab cycle, about a third is spent in the metal layers (back end of line) and a tenth "
     "after them (passivation, bumping, wafer test); Hopp & Spearman, Factory Physics, for loading starts below the "
     "capacity of the later steps.";
+const char* const SRC_XFACTOR =
+    "An x-factor (fab cycle time over raw process time) near 3 is the common operating point: FabTime's cycle time "
+    "tutorial (the 3X cycle-time-constrained capacity), Factory Physics and Automation blog, 20 Feb 2022 (800 wafer "
+    "starts a day at an X factor of 3), SemiWiki forum thread \"Durations of process steps\" (2.5 to 3.5 in practice). "
+    "The load dependence is Kingman's VUT equation as in Hopp & Spearman, Factory Physics, ch. 8.";
+const char* const SRC_LOAD =
+    "ASSUMPTION: tools about 85% loaded at full starts, a common planning level for a fab (no company figure).";
+const char* const SRC_OTHER =
+    "ASSUMPTION: a 4/5 nm-class fab also makes other customers' chips; about 70% of its tools' time goes to them and "
+    "this product adds 15 points at full starts (no company figure).";
+const char* const SRC_HOT =
+    "Hot lots as non-preemptive priority: Cobham (1954) waiting times for two classes, in Kingman's VUT scaling "
+    "(Hopp & Spearman, Factory Physics); the share is the user's choice (0 by default).";
 const char* const SRC_PILE =
     "ASSUMPTION: suppliers throttle deliveries when a customer's stock exceeds about two months of its use; piles "
     "above that are shown flagged as implausible (the model keeps delivering).";
@@ -235,6 +248,39 @@ ParamRegistry build() {
                         "below the later steps' capacity, and this headroom is what drains a hold pile.",
              .help_zh = "金属层与后段的产能为投片速率的倍数：晶圆厂的投片低于后续工序的产能，这部分余量用来消化被挡下的晶圆堆。",
              .source = SRC_SPLIT});
+    reg.add({.id = "fab.fab.x_factor", .label_en = "Cycle time over raw process time, at full starts",
+             .label_zh = "满负荷投片时周期时间与纯加工时间之比", .unit = "x", .min = 1, .max = 8, .def = 3,
+             .structural = true, .group = "fab.fab",
+             .help_en = "The x-factor: a full fab's cycle time (the cycle time above) over the raw process time of its "
+                        "steps; the rest is waiting in queues, and it grows with load (Kingman's VUT form): an emptied "
+                        "fab runs its first wafers in about cycle time / x-factor. 1 = a fixed cycle time, whatever the load.",
+             .help_zh = "X 因子：满负荷晶圆厂的周期时间（上面的周期时间）与各工序纯加工时间之比；其余是排队等待，且随负荷增长"
+                        "（金曼 VUT 公式）：清空的晶圆厂让首批晶圆只用约“周期时间 ÷ X 因子”。1 = 周期时间固定，不随负荷变化。",
+             .source = SRC_XFACTOR});
+    reg.add({.id = "fab.fab.full_load", .label_en = "Tool load at full starts", .label_zh = "满负荷投片时的设备负荷",
+             .unit = "", .min = 0.3, .max = 0.95, .def = 0.85, .structural = true, .group = "fab.fab",
+             .help_en = "Share of the tools' capacity the wafer starts use when the fab starts at its capacity. With the "
+                        "x-factor it fixes the queues' variability V = (x - 1)(1 - u) / u; each stage's load is its recent "
+                        "starts over its tools' capacity, so a stage draining a hold pile at its headroom runs fuller.",
+             .help_zh = "晶圆厂按产能投片时占用设备产能的比例。与 X 因子一起确定排队的波动 V = (x − 1)(1 − u) / u；"
+                        "各段的负荷为其近期开工量与设备产能之比，所以用余量消化暂存晶圆堆的工段负荷更高。",
+             .source = SRC_LOAD});
+    reg.add({.id = "fab.fab.other_load", .label_en = "Tool load from other products", .label_zh = "其他产品占用的设备负荷",
+             .unit = "", .min = 0, .max = 0.8, .def = 0.7, .structural = true, .group = "fab.fab",
+             .help_en = "Share of the tools' time taken by other products made on the same process. It stays when this "
+                        "product's starts stop, so a shared fab never empties; 0 = a line of its own, which runs its first "
+                        "wafers at the raw process time. Kept below the load at full starts.",
+             .help_zh = "同一工艺上其他产品占用的设备时间比例。本产品停止投片时它仍在，所以共用的晶圆厂不会清空；"
+                        "0 = 专用产线，首批晶圆按纯加工时间完成。不超过满负荷投片时的负荷。",
+             .source = SRC_OTHER});
+    reg.add({.id = "fab.fab.hot_share", .label_en = "Hot lots (share with priority)", .label_zh = "加急批次（优先比例）",
+             .unit = "", .min = 0, .max = 0.5, .def = 0, .structural = true, .group = "fab.fab",
+             .help_en = "Share of wafer lots that jump the queues at every fab stage: they wait V u / (1 - h u) of the raw "
+                        "time, the others V u / ((1 - h u)(1 - u)), so the average is unchanged and the rest wait longer. "
+                        "With a respin, lots are made hot from the restart after the fix on (the twin has none).",
+             .help_zh = "在晶圆厂每一段都插队的晶圆批次比例：它们的排队时间为纯加工时间的 V u / (1 − h u)，其余批次为 "
+                        "V u / ((1 − h u)(1 − u))，所以平均不变，其余批次等得更久。有重新流片时，从修复后重新开工起才有加急批次（对照运行没有）。",
+             .source = SRC_HOT});
     add_count(reg, S_SORT, "gross_dies", "Gross dies per wafer", "每片晶圆毛晶粒数", 1, 2000, 64,
               "Candidate dies on one wafer before test: 1 wafer = this many dies.",
               "测试前一片晶圆上的候选晶粒数：1 片晶圆 = 这么多晶粒。", SRC_GDPW);

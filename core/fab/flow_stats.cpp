@@ -100,8 +100,8 @@ double line_residual_area(const Line& line, double t) {
     }
     for (int i = 0; i < line.station_count(); i++) {
         const Station& s = line.station(i);
-        for (auto& l : s.pipe)
-            a += double((l.finished ? l.good : l.kits * s.spec.out_per_kit) * s.de_out) * (t - l.born);
+        for (auto* q : {&s.pipe, &s.hot_pipe})
+            for (auto& l : *q) a += double((l.finished ? l.good : l.kits * s.spec.out_per_kit) * s.de_out) * (t - l.born);
         for (auto& l : s.rework_q) a += double(l.kits * s.spec.out_per_kit * s.de_out) * (t - l.born);
     }
     return a;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "detmath.h"
+
 namespace tj::fab {
 
 double sample_time(Rng& rng, double mean, double cv) {
@@ -24,6 +26,29 @@ uint64_t station_stream(const std::string& id, const char* purpose) {
     mix('/');
     for (const char* c = purpose; *c; c++) mix(static_cast<unsigned char>(*c));
     return h >> 1;  // the generator uses 63 bits of the stream number
+}
+
+double x_factor(double v, double u, double h, bool hot) {
+    if (!(v > 0) || !(u > 0)) return 1;
+    u = std::min(u, kMaxLoad);
+    h = std::clamp(std::isfinite(h) ? h : 0.0, 0.0, 0.9);
+    double wait = v * u / (1 - h * u);
+    return 1 + (hot ? wait : wait / (1 - u));
+}
+
+double Station::load(double t) const {
+    if (!(spec.queue_v > 0) || !(spec.tool_kits_per_week > 0)) return 0;
+    return std::clamp(spec.base_load, 0.0, 1.0) + (1 - std::clamp(spec.base_load, 0.0, 1.0)) * own_rate(t) * kWeek / spec.tool_kits_per_week;
+}
+
+double Station::own_rate(double t) const {
+    double tau = std::max(delay_s, gate_s);  // smoothed over about one passage
+    return tau > 0 ? load_rate * det_exp(-std::max(0.0, t - load_t) / tau) : 0;
+}
+
+double Station::flow_s(double t, bool hot) const {
+    double h = t >= spec.hot_from_s ? spec.hot_share : 0;
+    return delay_s * x_factor(spec.queue_v, load(t), h, hot);
 }
 
 double Station::time_in(State s, double t) const {
@@ -53,6 +78,7 @@ Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
         s.rng_gate.reseed(seed, station_stream(p.id, "gate"));
         s.rng_yield.reseed(seed, station_stream(p.id, "yield"));
         s.rng_rework.reseed(seed, station_stream(p.id, "rework"));
+        s.rng_hot.reseed(seed, station_stream(p.id, "priority"));
         if (p.inputs.empty()) {
             s.de_out = p.de_per_out;
             if (p.de_per_out <= 0) {  // a side supply: a ledger of its own, one part per unit
@@ -113,14 +139,17 @@ void Line::handle(const Event& e) {
         try_start(int(e.a));
         return;
     }
-    // EV_DONE: lots finish in pipe order, so this is the first unfinished lot.
-    for (auto& lot : s.pipe) {
-        if (lot.finished) continue;
-        if (lot.parcel == uint32_t(e.b)) {
-            lot.ev = 0;
-            finish_lot(s, lot);
+    // EV_DONE: lots finish in order within each pipe, so this is the first unfinished
+    // lot of one of them.
+    for (auto* q : {&s.pipe, &s.hot_pipe}) {
+        for (auto& lot : *q) {
+            if (lot.finished) continue;
+            if (lot.parcel == uint32_t(e.b)) {
+                lot.ev = 0;
+                finish_lot(s, lot);
+            }
+            break;
         }
-        break;
     }
     try_exit(int(e.a));
 }
@@ -182,7 +211,8 @@ void Line::try_start(int i) {
     Station& s = st_[size_t(i)];
     if (s.gate_busy) return;
     if (s.halted) return set_state(s, State::Idle);
-    if ((!s.pipe.empty() && s.pipe.front().finished) || s.pipe.size() >= kMaxLotsInStation)
+    if ((!s.pipe.empty() && s.pipe.front().finished) || (!s.hot_pipe.empty() && s.hot_pipe.front().finished) ||
+        s.pipe.size() + s.hot_pipe.size() >= kMaxLotsInStation)
         return set_state(s, State::Blocked);
     const StationSpec& p = s.spec;
     double t = eng_.now();
@@ -233,10 +263,30 @@ void Line::launch(int i, Lot lot, double gate_mean) {
     Station& s = st_[size_t(i)];
     double t = eng_.now();
     double gate = random_ ? sample_time(s.rng_gate, gate_mean, s.spec.cv) : gate_mean;
-    lot.done = t + gate + s.delay_s;
-    if (!s.pipe.empty()) lot.done = std::max(lot.done, s.pipe.back().done);  // keeps completion order
+    const StationSpec& p = s.spec;
+    lot.hot = false;
+    if (p.hot_share > 0 && t >= p.hot_from_s) {
+        double h = std::min(p.hot_share, 0.9);
+        if (random_) {
+            lot.hot = s.rng_hot.uniform() < h;
+        } else if ((s.hot_carry += h) >= 1) {  // every 1/h-th lot, exactly
+            s.hot_carry -= 1;
+            lot.hot = true;
+        }
+    }
+    double flow = s.flow_s(t, lot.hot);
+    if (p.queue_v > 0) {  // this start loads the tools too
+        double tau = std::max(s.delay_s, s.gate_s);
+        s.load_rate = s.own_rate(t) + (tau > 0 ? double(lot.kits) / tau : 0);
+        s.load_t = t;
+    }
+    std::deque<Lot>& q = lot.hot ? s.hot_pipe : s.pipe;
+    lot.done = t + gate + flow;
+    if (!q.empty()) lot.done = std::max(lot.done, q.back().done);  // keeps completion order within the pipe
     lot.ev = eng_.schedule(lot.done, EV_DONE, uint32_t(i), lot.parcel);
-    s.pipe.push_back(lot);
+    s.cycle_area[lot.hot] += lot.done - t;
+    s.cycle_lots[lot.hot] += 1;
+    q.push_back(lot);
     s.gate_busy = true;
     eng_.schedule(t + gate, EV_GATE, uint32_t(i), 0);
     set_state(s, State::Working);
@@ -276,8 +326,13 @@ void Line::finish_lot(Station& s, Lot& lot) {
 void Line::try_exit(int i) {
     Station& s = st_[size_t(i)];
     int out = s.spec.out_buffer;
-    while (!s.pipe.empty() && s.pipe.front().finished) {
-        Lot l = s.pipe.front();
+    while (true) {
+        // Of the finished lots at the heads of the two pipes, the one that finished first leaves first.
+        bool normal = !s.pipe.empty() && s.pipe.front().finished;
+        bool hot = !s.hot_pipe.empty() && s.hot_pipe.front().finished;
+        if (!normal && !hot) break;
+        std::deque<Lot>& q = normal && (!hot || s.pipe.front().done <= s.hot_pipe.front().done) ? s.pipe : s.hot_pipe;
+        Lot l = q.front();
         if (out >= 0 && l.good > 0) {
             const Buffer& b = buf_[size_t(out)];
             if (b.cap_eff > 0 && b.units >= b.cap_eff) {
@@ -290,7 +345,7 @@ void Line::try_exit(int i) {
                 l.good = 0;
             }
         }
-        s.pipe.pop_front();
+        q.pop_front();
         s.kits_in_process -= l.kits;
         if (l.good == 0)
             destroy_parcel();
@@ -391,20 +446,23 @@ void Line::halt(int i) {
 void Line::purge(int i) {
     Station& s = st_[size_t(i)];
     double t = eng_.now();
-    for (auto& lot : s.pipe) {
-        if (lot.ev) eng_.cancel(lot.ev);
-        if (seg_) seg_->remove_parcel(lot.parcel);  // its trip ends here
-        int64_t units = lot.finished ? lot.good : lot.kits * s.spec.out_per_kit;
-        if (lot.finished) s.units_purged += lot.good;
-        else s.kits_purged += lot.kits;
-        s.kits_in_process -= lot.kits;
-        if (units > 0) {
-            scrap(s, units, lot.born);
-            emit(scrap_kind_, s.spec.seg_from, s.spec.seg_from, t, t + 0.5 * kWeek, lot.parcel);
+    for (auto* q : {&s.pipe, &s.hot_pipe}) {
+        for (auto& lot : *q) {
+            if (lot.ev) eng_.cancel(lot.ev);
+            if (seg_) seg_->remove_parcel(lot.parcel);  // its trip ends here
+            int64_t units = lot.finished ? lot.good : lot.kits * s.spec.out_per_kit;
+            if (lot.finished) s.units_purged += lot.good;
+            else s.kits_purged += lot.kits;
+            s.kits_in_process -= lot.kits;
+            if (units > 0) {
+                scrap(s, units, lot.born);
+                emit(scrap_kind_, s.spec.seg_from, s.spec.seg_from, t, t + 0.5 * kWeek, lot.parcel);
+            }
+            destroy_parcel();
         }
-        destroy_parcel();
     }
     s.pipe.clear();
+    s.hot_pipe.clear();
     // The gate may still be busy with the last start; its event only frees the gate.
     if (!s.gate_busy) try_start(i);
 }
@@ -441,7 +499,8 @@ int64_t Line::count_wip_parts(int l) const {
     for (auto& b : buf_) n += b.units * b.parts_per_unit[size_t(l)];
     for (auto& s : st_) {
         int64_t per = s.parts_out[size_t(l)];
-        for (auto& lot : s.pipe) n += (lot.finished ? lot.good : lot.kits * s.spec.out_per_kit) * per;
+        for (auto* q : {&s.pipe, &s.hot_pipe})
+            for (auto& lot : *q) n += (lot.finished ? lot.good : lot.kits * s.spec.out_per_kit) * per;
         for (auto& lot : s.rework_q) n += lot.kits * s.spec.out_per_kit * per;
     }
     return n;
@@ -451,7 +510,8 @@ int64_t Line::count_wip_de() const {
     int64_t n = 0;
     for (auto& b : buf_) n += b.units * b.de_per_unit;
     for (auto& s : st_) {
-        for (auto& l : s.pipe) n += (l.finished ? l.good : l.kits * s.spec.out_per_kit) * s.de_out;
+        for (auto* q : {&s.pipe, &s.hot_pipe})
+            for (auto& l : *q) n += (l.finished ? l.good : l.kits * s.spec.out_per_kit) * s.de_out;
         for (auto& l : s.rework_q) n += l.kits * s.spec.out_per_kit * s.de_out;
     }
     return n;
@@ -460,7 +520,7 @@ int64_t Line::count_wip_de() const {
 uint64_t Line::count_parcels_alive() const {
     uint64_t n = 0;
     for (auto& b : buf_) n += b.q.size();
-    for (auto& s : st_) n += s.pipe.size() + s.rework_q.size();
+    for (auto& s : st_) n += s.pipe.size() + s.hot_pipe.size() + s.rework_q.size();
     return n;
 }
 

@@ -77,6 +77,15 @@ struct StationSpec {
     double rework = 0;              // share of failed units sent back through the gate (needs out_per_kit 1)
     bool conwip_release = false;    // a source held back by the line's CONWIP limit
     bool halted = false;            // starts halted (e.g. until the first masks)
+    // Load-dependent flow (Kingman's VUT form, Hopp & Spearman's Factory Physics): with
+    // queue_v > 0 the flow part of the cycle (cycle_weeks minus the gate) is the raw
+    // process time te, and a lot started while the station's recent starts load its
+    // tools to u spends te * x_factor(queue_v, u, ...) in flow instead.
+    double queue_v = 0;             // V = (ca^2 + ce^2) / 2 of the queues inside; 0: constant cycle time
+    double tool_kits_per_week = 0;  // starts per week that would fill the tools' share left to this line
+    double base_load = 0;           // load of the tools from other work (other products), in [0, 1)
+    double hot_share = 0;           // share of lots started with priority (hot lots), in [0, 0.9]
+    double hot_from_s = 0;          // only lots started from then on are made hot (e.g. after a fix)
     uint16_t seg_kind = 0, seg_from = 0, seg_to = 0;  // renderer route of its lots
 };
 
@@ -123,19 +132,25 @@ struct Lot {
     EventId ev = 0;
     uint8_t rev = 0;
     bool finished = false;  // yield drawn, waiting for room downstream
+    bool hot = false;       // started with priority (a hot lot)
 };
 
 struct Station {
     StationSpec spec;
     double gate_s = 0, delay_s = 0;
     int64_t de_out = 0;     // die equivalents per output unit
-    std::deque<Lot> pipe;   // lots in process, in order of completion
+    std::deque<Lot> pipe;      // lots in process, in order of completion
+    std::deque<Lot> hot_pipe;  // hot lots in process, in order of completion (they pass the others)
     std::deque<Lot> rework_q;  // failed units waiting to go through the gate again (first in line)
     bool gate_busy = false, halted = false;
     uint8_t rev = 0;        // mask revision given to new lots (sources, and stations restarted by resume())
     bool stamps_rev = false;  // a non-source gives its lots rev (it was restarted with new masks)
     std::vector<int64_t> parts_out;  // units of each side-supply ledger per output unit
-    Rng rng_gate, rng_yield, rng_rework;  // this station's own streams (common random numbers)
+    Rng rng_gate, rng_yield, rng_rework, rng_hot;  // this station's own streams (common random numbers)
+    double load_rate = 0, load_t = 0;  // smoothed starts (kits/s) as of load_t, for the load-dependent flow
+    double hot_carry = 0;
+    double cycle_area[2] = {};         // seconds in the station of the lots started, normal [0] and hot [1]
+    int64_t cycle_lots[2] = {};
     State state = State::Idle;
     double since = 0;
     double dur[kStates] = {};
@@ -151,6 +166,11 @@ struct Station {
     double halted_s = 0, halted_since = 0;  // time halted (closed spells), start of the current one
     // Time in each state up to t (includes the current spell).
     double time_in(State s, double t) const;
+    // Tool load u at t from the smoothed start rate (0 without queue_v), and the flow
+    // time a lot started now would get (normal or hot).
+    double load(double t) const;
+    double own_rate(double t) const;  // smoothed starts per second
+    double flow_s(double t, bool hot) const;
     // Time halted up to t (waiting for masks), whatever its state said meanwhile.
     double time_halted(double t) const { return halted_s + (halted ? std::max(0.0, t - halted_since) : 0); }
 };
@@ -253,6 +273,15 @@ private:
 // ((1 - cv) m + Exp(cv m)); cv = 1 exactly exponential; cv > 1 balanced two-phase
 // hyperexponential.
 double sample_time(Rng& rng, double mean, double cv);
+
+// Flow-time multiplier (the x-factor: flow time over raw process time) of a lot started
+// at tool load u, with a share h of hot lots (non-preemptive priority, Cobham's form in
+// Kingman's VUT scaling): hot lots wait V u / (1 - h u) te, the others
+// V u / ((1 - h u)(1 - u)) te; weighted by their shares this is the first-come-first-
+// served V u / (1 - u) te, so priority moves waiting time, it does not remove it.
+// u is capped at kMaxLoad: a station pushed past its tools waits long, not forever.
+constexpr double kMaxLoad = 0.95;
+double x_factor(double v, double u, double h, bool hot);
 
 // The random stream of a station's draws for one purpose ("gate", "yield", "rework"),
 // from its id alone.

@@ -31,38 +31,41 @@ void near(const std::vector<Metric>& ms, const char* id, double quoted) {
 TEST_CASE("lesson respin-weakest-link: the quoted numbers") {
     near(run("fab.no_respin", {}, 60), "nominal_rate_gpus_week", 11060);  // step 1
     auto w44 = run("fab.record_2024", {}, 44);                            // steps 3 and 4
-    near(w44, "pack_starved", 0.95);
+    near(w44, "pack_starved", 0.87);
     near(w44, "buf_hbm_units", 3e6);
-    near(w44, "buf_substrate_units", 500000);
+    near(w44, "buf_substrate_units", 470000);
     CHECK(metric_value(w44, "buf_hbm_implausible") == 1);
     CHECK(metric_value(w44, "shipments_week_gpus") == 0);
-    near(w44, "backlog_gpus", 69400);
-    near(w44, "hold_pile_wafers", 4800);
+    near(w44, "backlog_gpus", 56500);
+    near(w44, "hold_pile_wafers", 4700);
     auto w70 = run("fab.record_2024", {}, 70);  // step 5
     near(w70, "masks_ready_week", 34);
     near(w70, "fab_restart_week", 37);
-    near(w70, "first_volume_week", 53);
-    near(w70, "no_respin_first_volume_week", 36);
-    near(w70, "gpus_lost_to_respin", 33700);
-    near(w70, "no_respin_hbm_scrapped_parts", 2.03e6);
-    near(w70, "hbm_scrapped_parts", 630000);
-    near(w70, "peak_backlog_gpus", 155400);
+    near(w70, "first_volume_week", 52);
+    near(w70, "no_respin_first_volume_week", 35);
+    near(w70, "gpus_lost_to_respin", 13000);
+    near(w70, "no_respin_hbm_scrapped_parts", 2.1e6);
+    near(w70, "hbm_scrapped_parts", 730000);
+    near(w70, "peak_backlog_gpus", 130500);
 }
 
 TEST_CASE("lesson verify-early: the quoted numbers") {
     auto base = run("fab.record_2024", {}, 60);
-    near(base, "first_volume_week", 53);
-    near(base, "cum_shipped_gpus", 69900);
+    near(base, "first_volume_week", 52);
+    near(base, "cum_shipped_gpus", 95400);
     auto w20 = run("fab.record_2024", {{"fab.respin.discovery_week", 20}}, 60);
-    near(w20, "cum_shipped_gpus", 135700);
-    near(w20, "first_volume_week", 46);
+    near(w20, "cum_shipped_gpus", 152000);
+    near(w20, "first_volume_week", 44);
     auto w14 = run("fab.record_2024", {{"fab.respin.discovery_week", 14}}, 60);
-    near(w14, "first_volume_week", 40);
-    near(w14, "cum_shipped_gpus", 198700);
+    near(w14, "first_volume_week", 38);
+    near(w14, "cum_shipped_gpus", 216600);
     auto full = run("fab.record_2024", {{"fab.respin.kind", 0}}, 60);
-    near(full, "cum_shipped_gpus", 11600);
+    near(full, "cum_shipped_gpus", 44600);
+    near(run("fab.record_2024", {{"fab.respin.kind", 0}}, 50), "cum_shipped_gpus", 24500);  // made before discovery
+    CHECK(metric_value(run("fab.record_2024", {{"fab.respin.kind", 0}}, 54), "cum_shipped_gpus") ==
+          metric_value(run("fab.record_2024", {{"fab.respin.kind", 0}}, 50), "cum_shipped_gpus"));  // new wafers from week 55
     CHECK(metric_value(full, "first_volume_week") == -1);
-    near(run("fab.record_2024", {{"fab.respin.past_hold", 1}}, 60), "cum_shipped_gpus", 111500);
+    near(run("fab.record_2024", {{"fab.respin.past_hold", 1}}, 60), "cum_shipped_gpus", 125500);
 }
 
 TEST_CASE("lesson bottleneck-moves: the quoted numbers") {
@@ -71,22 +74,28 @@ TEST_CASE("lesson bottleneck-moves: the quoted numbers") {
     near(s0, "hbm_nominal_gpus_week", 11410);
     near(s0, "substrate_nominal_gpus_week", 11740);
     near(s0, "fab_nominal_gpus_week", 12000);
-    near(run("fab.no_respin", {{"fab.pack.capacity", 18000}}, 60), "shipments_week_gpus", 12000);
+    // Weekly counts come in whole racks and wobble with the fab's load: rates are means over 10 weeks.
+    auto rate_50_60 = [](std::initializer_list<std::pair<const char*, double>> set) {
+        return (metric_value(run("fab.no_respin", set, 60), "cum_shipped_gpus") -
+                metric_value(run("fab.no_respin", set, 50), "cum_shipped_gpus")) / 10;
+    };
+    CHECK(rate_50_60({}) == Approx(11000).epsilon(0.05));
+    CHECK(rate_50_60({{"fab.pack.capacity", 18000}}) == Approx(12000).epsilon(0.05));
     auto pile = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 80);
     near(pile, "shipments_week_gpus", 16500);
-    CHECK(metric_value(pile, "buf_hbm_units") > 100000);  // still eating the pile
+    CHECK(metric_value(pile, "buf_hbm_units") > 20000);  // still eating the pile
     auto gone = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 88);
-    CHECK(metric_value(gone, "buf_hbm_units") < 20000);  // gone around week 85
-    // From week 100 on, about 11,400 a week (the mean: weekly counts come in whole racks).
+    CHECK(metric_value(gone, "buf_hbm_units") < 20000);  // gone around week 82
+    // From week 100 on, about 11,200 a week (the mean: weekly counts come in whole racks).
     double from100 = metric_value(run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 100),
                                   "cum_shipped_gpus");
     double at140 = metric_value(run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 140),
                                 "cum_shipped_gpus");
-    CHECK((at140 - from100) / 40 == Approx(11400).epsilon(0.05));
+    CHECK((at140 - from100) / 40 == Approx(11200).epsilon(0.05));
     auto dip = run("fab.bottleneck_moves", {}, 66);
     near(dip, "rack_nominal_gpus_week", 8100);
-    near(dip, "buf_trays_units", 1700);
+    near(dip, "buf_trays_units", 1800);
     auto after = run("fab.bottleneck_moves", {}, 85);
-    near(after, "peak_backlog_gpus", 175800);
-    near(after, "backlog_gpus", 117500);
+    near(after, "peak_backlog_gpus", 148400);
+    near(after, "backlog_gpus", 87800);
 }

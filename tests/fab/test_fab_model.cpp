@@ -23,9 +23,11 @@ void check_conservation(const Line& line) {
     for (int i = 0; i < line.station_count(); i++) {
         const Station& s = line.station(i);
         int64_t unfinished = 0, waiting_good = 0, rework = 0;
-        for (auto& l : s.pipe) {
-            if (l.finished) waiting_good += l.good;
-            else unfinished += l.kits;
+        for (auto* q : {&s.pipe, &s.hot_pipe}) {
+            for (auto& l : *q) {
+                if (l.finished) waiting_good += l.good;
+                else unfinished += l.kits;
+            }
         }
         for (auto& l : s.rework_q) rework += l.kits;
         int64_t opk = s.spec.out_per_kit;
@@ -143,10 +145,23 @@ TEST_CASE("Little's law per buffer and for the line in the full model") {
 
 namespace {
 
-// Weeks (ends) of the last shipment before the gap the respin makes, and of the first after it.
+// Weeks (ends) of the last shipment before the gap the respin makes, and of the first after
+// it; and the weeks a lot started at the restart needs from the metal layers or from the
+// front end to the customer (cycle times at the loads of that moment).
 struct RespinTiming {
     double last_before = -1, resume = -1;
+    double path_metal = 0, path_front = 0;
 };
+
+double weeks_from(const FabModel& m, int from) {
+    double w = 0, t = m.now();
+    for (int i = from; i < m.line().station_count(); i++) {
+        const Station& s = m.line().station(i);
+        if (s.spec.inputs.empty() && i != from) continue;  // side supplies are not on the way
+        w += (s.gate_s + s.flow_s(t, false)) / kWeek;
+    }
+    return w;
+}
 
 RespinTiming respin_timing(double kind, double past_hold, double discovery, double mask, FabModel& m) {
     m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.discovery_week", discovery},
@@ -156,28 +171,18 @@ RespinTiming respin_timing(double kind, double past_hold, double discovery, doub
                          {"fab.sort.buffer_cap", 50}, {"fab.pack.buffer_cap", 2000}}),
             1);
     std::vector<double> ship;
+    RespinTiming r;
     for (int w = int(discovery) + 1; w <= 200; w++) {
         m.advance_to(w * kWeek);
         ship.push_back(metric_value(m.metrics(), "shipments_week_gpus"));
+        if (w == int(m.view().restart_week)) r.path_metal = weeks_from(m, 1), r.path_front = weeks_from(m, 0);
     }
-    RespinTiming r;
     size_t k = 0;
     while (k < ship.size() && ship[k] > 0) k++;
     r.last_before = discovery + double(k);
     while (k < ship.size() && ship[k] == 0) k++;
     if (k < ship.size()) r.resume = discovery + double(k) + 1;
     return r;
-}
-
-// Weeks a lot needs from the start of line station `from` to the customer (cycle times).
-double weeks_from(const FabModel& m, int from) {
-    double w = 0;
-    for (int i = from; i < m.line().station_count(); i++) {
-        const Station& s = m.line().station(i);
-        if (s.spec.inputs.empty() && i != from) continue;  // side supplies are not on the way
-        w += (s.gate_s + s.delay_s) / kWeek;
-    }
-    return w;
 }
 
 }  // namespace
@@ -192,15 +197,15 @@ TEST_CASE("the respin: a metal-only fix restarts at the metal layers, a full one
     CHECK(restart == W + mask + 2);
     REQUIRE(metal.resume > 0);
     // Fixed wafers come from the hold pile: through metal, back end and everything after.
-    CHECK(metal.resume >= restart + weeks_from(m, 1) - 1);
-    CHECK(metal.resume <= restart + weeks_from(m, 1) + 2);
-    const double metal_path = weeks_from(m, 1);
+    REQUIRE(metal.path_metal > 0);
+    CHECK(metal.resume >= restart + metal.path_metal - 1);
+    CHECK(metal.resume <= restart + metal.path_metal + 2);
 
     RespinTiming full = respin_timing(0, 0, W, mask, m);
     REQUIRE(full.resume > 0);
-    CHECK(full.resume >= restart + weeks_from(m, 0) - 1);  // from the base layers
+    CHECK(full.resume >= restart + full.path_front - 1);  // from the base layers
     CHECK(full.resume > metal.resume);
-    CHECK(weeks_from(m, 0) > metal_path);
+    CHECK(full.path_front > metal.path_metal);
 
     // Shipping what is past the hold at the flawed yield shortens the gap (or closes it).
     RespinTiming shipped = respin_timing(1, 1, W, mask, m);
@@ -375,7 +380,7 @@ void check_bounded_run(FabModel& m, const ParamValues& v, uint64_t seed) {
         const Line& line = m.line(twin);
         check_conservation(line);
         for (int i = 0; i < line.buffer_count(); i++) REQUIRE(line.buffer(i).q.size() <= kMaxChunks);
-        for (int i = 0; i < line.station_count(); i++) REQUIRE(line.station(i).pipe.size() <= kMaxLotsInStation + 1);
+        for (int i = 0; i < line.station_count(); i++) REQUIRE(line.station(i).pipe.size() + line.station(i).hot_pipe.size() <= kMaxLotsInStation + 1);
     }
 }
 
@@ -518,4 +523,46 @@ TEST_CASE("the bottleneck during a hold is measured, not forced: banked work kee
     }
     CHECK(shipped[67] == S_PACK);   // week 68: still busy on the shipped wafers
     CHECK(scrapped[99] == S_PACK);  // week 100: back to the normal chain
+}
+
+TEST_CASE("fab cycle time grows with load: a full fab takes its cycle time, an emptied one runs faster") {
+    // Deterministic starts, so the loads are exact. A full respin stops every start at
+    // discovery (week 60); after 9 weeks without starts the front end has emptied.
+    for (double other : {0.0, 0.5}) {
+        FabModel m;
+        m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.kind", 0}, {"fab.respin.discovery_week", 60},
+                             {"fab.fab.other_load", other}}),
+                1);
+        m.advance_to(59 * kWeek);  // full starts since week 12: every stage at its steady load
+        auto ms = m.metrics();
+        INFO("other products' load " << other);
+        CHECK(metric_value(ms, "fab_cycle_now_weeks") == Approx(14).epsilon(0.05));  // about the fab's cycle time, full
+        CHECK(metric_value(ms, "fab_x_factor_now") == Approx(3).epsilon(0.05));      // about the x-factor at full starts
+        CHECK(metric_value(ms, "fab_load_now") == Approx(0.85).epsilon(0.01));
+        const double raw = metric_value(ms, "fab_raw_weeks");
+        CHECK(raw == Approx(14.0 / 3).epsilon(0.02));  // the gates (lot / capacity) are not queued for
+        m.advance_to(m.view().restart_week * kWeek);
+        ms = m.metrics();
+        const double emptied = metric_value(ms, "fab_cycle_now_weeks");
+        if (other == 0) CHECK(emptied == Approx(raw).epsilon(0.02));  // a line of its own: raw process time
+        else CHECK(emptied == Approx(raw * metric_value(ms, "fab_x_factor_now")).epsilon(1e-9));
+        CHECK(emptied < 0.6 * 14);                                    // shared or not, far below the full fab's
+        CHECK(metric_value(ms, "fab_load_now") == Approx(other).margin(0.03));  // 9 weeks of decay
+    }
+}
+
+TEST_CASE("hot lots after the fix pass the fab faster; the others wait longer; the twin has none") {
+    FabModel m;
+    m.reset(values_with({{"fab.fab.hot_share", 0.3}}), 4);
+    m.advance_to(30 * kWeek);
+    CHECK(metric_value(m.metrics(), "fab_hot_cycle_measured_weeks") == -1);  // flawed masks: no hot lots yet
+    m.advance_to(90 * kWeek);
+    auto ms = m.metrics();
+    double hot = metric_value(ms, "fab_hot_cycle_measured_weeks"), normal = metric_value(ms, "fab_cycle_measured_weeks");
+    INFO("hot " << hot << " weeks, normal " << normal);
+    REQUIRE(hot > 0);
+    CHECK(hot < 0.7 * normal);
+    CHECK(metric_value(ms, "fab_hot_cycle_now_weeks") < metric_value(ms, "fab_cycle_now_weeks"));
+    for (int k = 0; k < 3; k++) CHECK(m.line(true).station(k).cycle_lots[1] == 0);
+    check_conservation(m.line(false));
 }
