@@ -1,0 +1,613 @@
+// fab_map.cpp — the production chain's map: buildings on a conveyor, piles of work
+// in process between them, parcels moving (the parcel renderer), a timeline with
+// the respin's events, and big captions that name the bottleneck in words.
+//
+// Draw order in the background list: conveyor, building bodies, parcels, piles and
+// every label (so numbers stay readable above moving parcels). Hovering a building
+// or a pile shows its live numbers and a one-line lesson.
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+
+#include "app/fab/fab_style.h"
+#include "app/ui/format.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+#include "app/render/parcel_bounds.h"
+#include "app/fab/fab_scene.h"
+
+using namespace tj::fab;
+
+namespace {
+
+constexpr ImU32 kBelt = IM_COL32(58, 64, 78, 255);
+constexpr ImU32 kBeltEdge = IM_COL32(92, 100, 118, 255);
+constexpr ImU32 kShade = IM_COL32(14, 16, 22, 200);
+constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
+
+ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
+
+ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
+
+// A label centred on c, on a dark plate so it reads over parcels and belts.
+void label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& s, bool plate = true) {
+    ImVec2 sz = text_size(px, s.c_str());
+    ImVec2 a{c.x - sz.x * 0.5f, c.y - sz.y * 0.5f};
+    if (plate) dl->AddRectFilled({a.x - 3, a.y - 1}, {a.x + sz.x + 3, a.y + sz.y + 1}, kShade, 3);
+    dl->AddText(ImGui::GetFont(), px, a, col, s.c_str());
+}
+
+bool is_supplier(int st) { return st == S_HBM || st == S_SUB || st == S_CPU || st == S_SWITCH; }
+
+ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
+
+// What waits in front of a station (the pile it consumes), -1 for none.
+int front_buffer(int st) {
+    switch (st) {
+        case S_SORT: return B_WAFERS;
+        case S_PACK: return B_DIES;
+        case S_MOD: return B_PKG;
+        case S_TRAY: return B_GPU;
+        case S_RACK: return B_TRAY;
+        case S_SHIP: return B_RACK;
+        default: return -1;
+    }
+}
+
+std::string plural(const char* unit_en, const char* unit_zh) {
+    return language() == Lang::Zh ? std::string(unit_zh) : std::string(unit_en) + "s";
+}
+
+std::string pct(double share) {
+    char b[16];
+    std::snprintf(b, sizeof b, "%.0f%%", 100 * std::clamp(share, 0.0, 1.0));
+    return b;
+}
+
+// A small drawing of what each station makes, inside its building (s: half size).
+void icon(ImDrawList* dl, int st, ImVec2 c, float s, ImU32 col) {
+    float t = std::max(1.0f, s * 0.09f);
+    switch (st) {
+        case S_DESIGN:  // a mask: a frame with circuit lines
+            dl->AddRect({c.x - s, c.y - s * 0.8f}, {c.x + s, c.y + s * 0.8f}, col, 2, 0, t);
+            for (int i = -1; i <= 1; i++)
+                dl->AddLine({c.x - s * 0.7f, c.y + i * s * 0.4f}, {c.x + s * (i == 0 ? 0.2f : 0.7f), c.y + i * s * 0.4f}, col, t);
+            break;
+        case S_FAB:  // a wafer
+        case S_SORT:
+            dl->AddCircle(c, s * 0.85f, col, 24, t);
+            for (int i = -1; i <= 1; i++) {
+                dl->AddLine({c.x + i * s * 0.35f, c.y - s * 0.75f}, {c.x + i * s * 0.35f, c.y + s * 0.75f}, col, t * 0.6f);
+                dl->AddLine({c.x - s * 0.75f, c.y + i * s * 0.35f}, {c.x + s * 0.75f, c.y + i * s * 0.35f}, col, t * 0.6f);
+            }
+            if (st == S_SORT) dl->AddRectFilled({c.x - s * 0.17f, c.y - s * 0.17f}, {c.x + s * 0.17f, c.y + s * 0.17f}, col);
+            break;
+        case S_HBM:  // a stack of memory dies
+            for (int i = 0; i < 4; i++)
+                dl->AddRectFilled({c.x - s * 0.6f, c.y + s * (0.5f - i * 0.38f)}, {c.x + s * 0.6f, c.y + s * (0.75f - i * 0.38f)}, col, 1);
+            break;
+        case S_SUB:  // a flat substrate with bumps
+            dl->AddRect({c.x - s, c.y - s * 0.25f}, {c.x + s, c.y + s * 0.25f}, col, 1, 0, t);
+            for (int i = -3; i <= 3; i++) dl->AddCircleFilled({c.x + i * s * 0.26f, c.y - s * 0.42f}, s * 0.08f, col);
+            break;
+        case S_PACK:  // two compute dies ringed by HBM stacks
+        case S_MOD:
+            dl->AddRect({c.x - s * 0.9f, c.y - s * 0.7f}, {c.x + s * 0.9f, c.y + s * 0.7f}, col, 2, 0, t);
+            dl->AddRectFilled({c.x - s * 0.45f, c.y - s * 0.4f}, {c.x - s * 0.05f, c.y + s * 0.4f}, col);
+            dl->AddRectFilled({c.x + s * 0.05f, c.y - s * 0.4f}, {c.x + s * 0.45f, c.y + s * 0.4f}, col);
+            for (int i = 0; i < 2; i++) {
+                float y = c.y + (i ? 0.1f : -0.45f) * s;
+                dl->AddRect({c.x - s * 0.8f, y}, {c.x - s * 0.55f, y + s * 0.35f}, col, 0, 0, t * 0.7f);
+                dl->AddRect({c.x + s * 0.55f, y}, {c.x + s * 0.8f, y + s * 0.35f}, col, 0, 0, t * 0.7f);
+            }
+            if (st == S_MOD)  // a tick: tested
+                dl->AddPolyline(std::array<ImVec2, 3>{ImVec2{c.x + s * 0.5f, c.y + s * 0.8f}, ImVec2{c.x + s * 0.75f, c.y + s * 1.05f},
+                                                       ImVec2{c.x + s * 1.2f, c.y + s * 0.45f}}.data(), 3, pal::kGreen, 0, t * 1.6f);
+            break;
+        case S_CPU:  // a chip with pins
+            dl->AddRectFilled({c.x - s * 0.5f, c.y - s * 0.5f}, {c.x + s * 0.5f, c.y + s * 0.5f}, col, 2);
+            for (int i = -2; i <= 2; i++) {
+                dl->AddLine({c.x + i * s * 0.2f, c.y - s * 0.75f}, {c.x + i * s * 0.2f, c.y + s * 0.75f}, col, t * 0.7f);
+                dl->AddLine({c.x - s * 0.75f, c.y + i * s * 0.2f}, {c.x + s * 0.75f, c.y + i * s * 0.2f}, col, t * 0.7f);
+            }
+            break;
+        case S_TRAY:  // a flat tray holding four GPUs
+            dl->AddRect({c.x - s * 1.1f, c.y - s * 0.35f}, {c.x + s * 1.1f, c.y + s * 0.35f}, col, 2, 0, t);
+            for (int i = 0; i < 4; i++)
+                dl->AddRectFilled({c.x - s * 0.95f + i * s * 0.5f, c.y - s * 0.2f}, {c.x - s * 0.6f + i * s * 0.5f, c.y + s * 0.2f}, col);
+            break;
+        case S_SWITCH:  // a flat switch tray with ports along its front
+            dl->AddRect({c.x - s * 1.1f, c.y - s * 0.3f}, {c.x + s * 1.1f, c.y + s * 0.3f}, col, 2, 0, t);
+            for (int i = 0; i < 6; i++)
+                dl->AddRectFilled({c.x - s * 0.9f + i * s * 0.32f, c.y - s * 0.1f}, {c.x - s * 0.72f + i * s * 0.32f, c.y + s * 0.1f}, col);
+            break;
+        case S_RACK:  // a tall rack of trays
+            dl->AddRect({c.x - s * 0.45f, c.y - s}, {c.x + s * 0.45f, c.y + s}, col, 2, 0, t);
+            for (int i = 1; i < 7; i++) dl->AddLine({c.x - s * 0.35f, c.y - s + i * s * 0.285f}, {c.x + s * 0.35f, c.y - s + i * s * 0.285f}, col, t);
+            break;
+        case S_SHIP:  // a truck
+            dl->AddRectFilled({c.x - s, c.y - s * 0.55f}, {c.x + s * 0.35f, c.y + s * 0.35f}, col, 1);
+            dl->AddRectFilled({c.x + s * 0.42f, c.y - s * 0.2f}, {c.x + s, c.y + s * 0.35f}, col, 2);
+            dl->AddCircleFilled({c.x - s * 0.6f, c.y + s * 0.5f}, s * 0.2f, col);
+            dl->AddCircleFilled({c.x + s * 0.7f, c.y + s * 0.5f}, s * 0.2f, col);
+            break;
+        default:  // customers: a data centre, three racks
+            for (int i = -1; i <= 1; i++) {
+                dl->AddRect({c.x + i * s * 0.6f - s * 0.22f, c.y - s * 0.8f}, {c.x + i * s * 0.6f + s * 0.22f, c.y + s * 0.8f}, col, 1, 0, t);
+                for (int k = 1; k < 4; k++)
+                    dl->AddLine({c.x + i * s * 0.6f - s * 0.14f, c.y - s * 0.8f + k * s * 0.4f},
+                                {c.x + i * s * 0.6f + s * 0.14f, c.y - s * 0.8f + k * s * 0.4f}, col, t * 0.6f);
+            }
+            break;
+    }
+}
+
+// A pile: a heap whose height is the count on a log scale (1 .. 10^7), with faint
+// lines at every decade so piles of different size compare at a glance.
+void pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p, double units, ImU32 col, bool hollow) {
+    float h = fabui::pile_share(units) * fabui::kPileMaxH;
+    float w = p.width * 0.5f, top = w * 0.55f;
+    ImVec2 b0 = v.to_screen(p.x - w, p.base_y), b1 = v.to_screen(p.x + w, p.base_y);
+    ImVec2 t0 = v.to_screen(p.x - top, p.base_y - h), t1 = v.to_screen(p.x + top, p.base_y - h);
+    dl->AddLine(v.to_screen(p.x - w - 4, p.base_y), v.to_screen(p.x + w + 4, p.base_y), pal::kStationEdge, 2);
+    if (h <= 0) return;
+    ImVec2 quad[4] = {b0, b1, t1, t0};
+    if (hollow) {
+        dl->AddQuadFilled(quad[0], quad[1], quad[2], quad[3], with_alpha(col, 50));
+        dl->AddPolyline(quad, 4, col, ImDrawFlags_Closed, 2);
+    } else {
+        dl->AddQuadFilled(quad[0], quad[1], quad[2], quad[3], with_alpha(col, 215));
+        dl->AddPolyline(quad, 4, with_alpha(col, 255), ImDrawFlags_Closed, 1.5f);
+    }
+    for (int d = 1; d < int(fabui::kPileDecades); d++) {
+        float y = float(d) / fabui::kPileDecades * fabui::kPileMaxH;
+        if (y >= h) break;
+        float hw = w - (w - top) * (y / h);
+        dl->AddLine(v.to_screen(p.x - hw, p.base_y - y), v.to_screen(p.x + hw, p.base_y - y), IM_COL32(0, 0, 0, 90), 1);
+    }
+}
+
+// The same pile for the run without the respin (compare mode): a pale shadow
+// drawn behind the real pile.
+void ghost_pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p, double units) {
+    float h = fabui::pile_share(units) * fabui::kPileMaxH;
+    if (h <= 0) return;
+    float w = p.width * 0.5f + 3, top = w * 0.55f;
+    ImVec2 q[4] = {v.to_screen(p.x - w, p.base_y), v.to_screen(p.x + w, p.base_y), v.to_screen(p.x + top, p.base_y - h),
+                   v.to_screen(p.x - top, p.base_y - h)};
+    dl->AddQuadFilled(q[0], q[1], q[2], q[3], IM_COL32(255, 255, 255, 38));
+    dl->AddPolyline(q, 4, IM_COL32(255, 255, 255, 110), ImDrawFlags_Closed, 1.0f);
+}
+
+bool inside(ImVec2 m, ImVec2 a, ImVec2 b) { return m.x >= a.x && m.x <= b.x && m.y >= a.y && m.y <= b.y; }
+
+}  // namespace
+
+void FabScene::draw_map(const FrameInput& in) {
+    float fs = ImGui::GetFontSize();
+    ImVec2 mmin = in.origin, msize = in.size;
+    if (in.panels) {  // the map sits between the two panels
+        float left = fabui::left_panel_width(in) + 10, right = fabui::right_panel_width(in) + 10;
+        mmin.x += left;
+        msize.x = std::max(100.0f, msize.x - left - right);
+    }
+    // Captions go in a band above the map, or in a column beside it when the
+    // space is wide (panels hidden, presenter mode), so the map keeps its height.
+    bool side = msize.x > msize.y * 1.5f;
+    ImVec2 cap_min = mmin, cap_max{mmin.x + msize.x, mmin.y + fs * 4.4f};
+    ImVec2 map_min{mmin.x, cap_max.y}, map_size{msize.x, msize.y - (cap_max.y - mmin.y)};
+    if (side) {
+        cap_max = {mmin.x + msize.x * 0.3f, mmin.y + msize.y};
+        map_min = {cap_max.x, mmin.y};
+        map_size = {msize.x - (cap_max.x - mmin.x), msize.y};
+    }
+    view_.update(ImGui::GetIO(), map_min, map_size,
+                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fabui::kWorldMaxX, fabui::kWorldMaxY});
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    float z = view_.zoom();
+    // Labels grow with the screen but never wider than a column of the map allows.
+    float text_px = std::min(std::max(28 * z, fs * 0.9f), 33 * z);
+    draw_conveyor(dl, z);
+    draw_buildings(dl, z, text_px, false);
+    draw_parcels(in);
+    draw_piles(dl, text_px);
+    draw_buildings(dl, z, text_px, true);
+    hover_cards(z, text_px);
+    draw_timeline(dl, text_px);
+    draw_captions(dl, in, cap_min, cap_max);
+}
+
+bool FabScene::dip_active() const {
+    double w = fab().view().week, start = values().get("fab.dip.start_week");
+    return values().get("fab.dip.enabled") > 0.5 && w >= start && w < start + values().get("fab.dip.weeks");
+}
+
+void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
+    auto P = [&](int st) { return view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y); };
+    // Belts bow exactly as the parcel shader bows routes, so parcels ride on them.
+    auto belt = [&](int a, int b, float width) {
+        ImVec2 p = P(a), q = P(b);
+        auto at = [&](float u) {
+            ImVec2 r;
+            bowed_route_point(p.x, p.y, q.x, q.y, u, &r.x, &r.y);
+            return r;
+        };
+        constexpr int kSteps = 16;
+        ImVec2 pts[kSteps + 1];
+        for (int i = 0; i <= kSteps; i++) pts[i] = at(float(i) / kSteps);
+        dl->AddPolyline(pts, kSteps + 1, kBeltEdge, 0, (width + 4) * z);
+        dl->AddPolyline(pts, kSteps + 1, kBelt, 0, width * z);
+        // Chevrons point downstream.
+        float s = width * 0.35f * z;
+        for (float u = 0.2f; u < 0.85f; u += 0.15f) {
+            ImVec2 c = at(u), c2 = at(u + 0.01f);
+            float dx = c2.x - c.x, dy = c2.y - c.y, len = std::sqrt(dx * dx + dy * dy);
+            if (len <= 0) continue;
+            dx /= len;
+            dy /= len;
+            dl->AddLine({c.x - dx * s - dy * s, c.y - dy * s + dx * s}, c, kBeltEdge, 2);
+            dl->AddLine({c.x - dx * s + dy * s, c.y - dy * s - dx * s}, c, kBeltEdge, 2);
+        }
+    };
+    static const int main_line[] = {S_DESIGN, S_FAB, S_SORT, S_PACK, S_MOD, S_TRAY, S_RACK, S_SHIP, S_CUST};
+    for (size_t i = 0; i + 1 < std::size(main_line); i++) belt(main_line[i], main_line[i + 1], i == 0 ? 8.0f : 22.0f);
+    belt(S_HBM, S_PACK, 12);
+    belt(S_SUB, S_PACK, 12);
+    belt(S_CPU, S_TRAY, 12);
+    belt(S_SWITCH, S_RACK, 12);
+}
+
+void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const {
+    const FabView& v = fab().view();
+    bool masks_pending = v.stations[S_FAB].held_for_respin;
+    for (int st = 0; st < S_COUNT; st++) {
+        const FabStationView& sv = v.stations[size_t(st)];
+        ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
+        ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
+        bool flagged = (st == S_DESIGN || st == S_FAB) && masks_pending;
+        bool event = flagged || (st == S_RACK && dip_active());
+        if (labels) {
+            draw_station_labels(dl, st, a, b, text_px, flagged);
+            continue;
+        }
+        dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
+        if (event) {  // the respin or the rack-test dip: hatched in vermillion while it lasts
+            dl->AddRectFilled(a, b, kRespinTint, 6 * z);
+            dl->PushClipRect(a, b, true);
+            for (float x = a.x - (b.y - a.y); x < b.x; x += 10 * z + 4)
+                dl->AddLine({x, b.y}, {x + (b.y - a.y), a.y}, IM_COL32(213, 94, 0, 110), 2);
+            dl->PopClipRect();
+        }
+        dl->AddRect(a, b, pal::kStationEdge, 6 * z, 0, 1.5f);
+        // The state lamp: a strip along the bottom in the state's colour.
+        ImU32 lamp = flagged ? pal::kVermillion : fabui::state_color(sv.state);
+        dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2}, lamp, 2);
+        icon(dl, st, {c.x, c.y - 3 * z}, (is_supplier(st) ? 20 : 24) * z, pal::kText);
+        if (st == v.bottleneck) {
+            float g = 6 * z + 3;
+            dl->AddRect({a.x - g, a.y - g}, {b.x + g, b.y + g}, pal::kBottleneck, 8 * z + 3, 0, 4);
+        }
+    }
+}
+
+void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, float text_px, bool flagged) const {
+    const FabView& v = fab().view();
+    const FabStationView& sv = v.stations[size_t(st)];
+    bool masks_pending = v.stations[S_FAB].held_for_respin;
+    float cx = (a.x + b.x) * 0.5f;
+    // Name and state below the building (piles grow upward beside it), except for
+    // suppliers, whose name sits above; the bottleneck tag and the respin banner above.
+    bool name_above = is_supplier(st);
+    label(dl, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
+    std::string state;
+    ImU32 scol = pal::kTextDim;
+    if (st == S_DESIGN) {
+        state = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
+        if (masks_pending) scol = pal::kVermillion;
+    } else if (st == S_CUST) {
+        state = sv.buffer_units > 0 ? tr("fab.state.waiting") : tr("fab.state.served");
+    } else if (flagged) {  // the fab during the fix: held at the metal layers, or starts stopped
+        char buf[128];
+        if (v.fab_stages[1].held)
+            std::snprintf(buf, sizeof buf, tr("fab.state.metal_held"), fabui::count_text(v.fab_stages[1].waiting_units).c_str());
+        else
+            std::snprintf(buf, sizeof buf, "%s", tr("fab.state.starts_held"));
+        state = buf;
+        scol = pal::kVermillion;
+    } else {
+        state = std::string(fabui::state_word(sv.state)) + " · " + pct(sv.utilization);
+        scol = fabui::state_color(sv.state);
+    }
+    label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
+    if (st == S_FAB) {  // its three stages: wafers in each (and waiting in front of it)
+        const auto& fs = v.fab_stages;
+        char buf[160];
+        std::snprintf(buf, sizeof buf, tr("fab.map.stages"), fabui::count_text(fs[0].in_process_units).c_str(),
+                      fabui::count_text(fs[1].in_process_units + fs[1].waiting_units).c_str(),
+                      fabui::count_text(fs[2].in_process_units + fs[2].waiting_units).c_str());
+        label(dl, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
+    }
+    if (st == v.bottleneck)
+        label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
+    if (st == S_RACK && dip_active()) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
+        label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)}, pal::kVermillion, buf);
+    }
+    if (st == S_DESIGN && masks_pending && v.discovery_week >= 0) {
+        char buf[96];
+        if (v.week < v.masks_ready_week)
+            std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
+        else
+            std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::max(0.0, v.restart_week - v.week));
+        label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
+    }
+}
+
+void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
+    const FabModel& m = fab();
+    const FabView& v = m.view();
+    for (int b = 0; b < B_COUNT; b++) {
+        const fabui::PileSpot& p = fabui::kPiles[b];
+        if (p.width <= 0) continue;
+        double units = v.buffer_units[size_t(b)];
+        if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
+        pile(dl, view_, p, units, fabui::buffer_color(b), false);
+        float h = fabui::pile_share(units) * fabui::kPileMaxH;
+        ImVec2 top = view_.to_screen(p.x, p.base_y - h);
+        std::string n = fabui::count_text(units);
+        label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, fabui::buffer_color(b), n);
+        // A supplier's pile above what a real supplier would let grow: flagged, with the limit.
+        if (v.pile_flagged[size_t(b)])
+            label(dl, text_px * 0.7f, {top.x, top.y - text_px * 1.45f}, pal::kVermillion,
+                  std::string(tr("fab.map.implausible")) + " > " + fabui::count_text(v.pile_plausible[size_t(b)]));
+    }
+    // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
+    double backlog = v.stations[S_CUST].buffer_units;
+    if (show_twin_ && !v.no_respin.backlog.values().empty())
+        ghost_pile(dl, view_, fabui::kBacklogPile, v.no_respin.backlog.values().back());
+    pile(dl, view_, fabui::kBacklogPile, backlog, pal::kVermillion, true);
+    float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
+    ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - bh);
+    label(dl, text_px * 0.85f, {bt.x, bt.y - text_px * 0.55f}, pal::kVermillion, fabui::count_text(backlog));
+    label(dl, text_px * 0.8f, view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y), pal::kVermillion,
+          tr("fab.map.backlog_short"));
+}
+
+// Hover cards: a pile's numbers and lesson, the backlog, or a station's card.
+void FabScene::hover_cards(float z, float text_px) {
+    const FabModel& m = fab();
+    const FabView& v = m.view();
+    const ImGuiIO& io = ImGui::GetIO();
+    ImVec2 mouse = io.MousePos;
+    // Cards wait for the pointer's first move, so a pointer resting where the page
+    // opened does not cover the map with a card nobody asked for.
+    hover_armed_ = hover_armed_ || io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
+    if (!hover_armed_ || io.WantCaptureMouse) return;
+    auto over_pile = [&](const fabui::PileSpot& p, double units) {
+        float h = std::max(fabui::pile_share(units) * fabui::kPileMaxH, 20.0f);
+        ImVec2 a = view_.to_screen(p.x - p.width * 0.5f, p.base_y - h), c = view_.to_screen(p.x + p.width * 0.5f, p.base_y + 4);
+        return inside(mouse, {a.x, a.y - text_px}, c);
+    };
+    int hovered_pile = -1;
+    for (int b = 0; b < B_COUNT; b++)
+        if (fabui::kPiles[b].width > 0 && over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)])) hovered_pile = b;
+    if (hovered_pile >= 0) {
+        int b = hovered_pile;
+        const FabLittle& l = v.little[size_t(b)];
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+        ImGui::TextUnformatted(fab_buffer_label(b, language() == Lang::Zh));
+        ImGui::Separator();
+        ImGui::Text("%s: %s %s", tr("fab.card.now"), fabui::count_text(v.buffer_units[size_t(b)]).c_str(), fabui::buffer_unit(b));
+        if (show_twin_)
+            ImGui::Text("%s: %s %s", tr("fab.card.twin"), fabui::count_text(double(m.line(true).buffer(b).units)).c_str(),
+                        fabui::buffer_unit(b));
+        ImGui::Text("L = %s   λ = %s/%s   W = %.2f %s", fabui::count_text(l.L).c_str(), fabui::count_text(l.lambda_per_week).c_str(),
+                    tr("fab.unit.week"), l.W_weeks, tr("fab.unit.weeks"));
+        ImGui::TextDisabled("%s", tr("fab.card.log_scale"));
+        ImGui::Spacing();
+        static const char* const lessons[B_COUNT] = {"fab.lesson.wafers", "fab.lesson.dies", "fab.lesson.hbm",
+                                                     "fab.lesson.sub", "fab.lesson.packages", "fab.lesson.gpus",
+                                                     "fab.lesson.cpus", "fab.lesson.trays", "fab.lesson.racks",
+                                                     "fab.lesson.metal_hold", "fab.lesson.back_end", "fab.lesson.switch"};
+        ImGui::TextDisabled("%s", tr(lessons[b]));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+        return;
+    }
+    double backlog = v.stations[S_CUST].buffer_units;
+    if (over_pile(fabui::kBacklogPile, backlog)) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+        ImGui::Text("%s: %s %s", tr("fab.map.backlog"), fabui::count_text(backlog).c_str(), tr("fab.unit.gpus"));
+        ImGui::TextDisabled("%s", tr("fab.lesson.backlog"));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+        return;
+    }
+    // The timeline: that week's shipments, with and without the respin.
+    {
+        double span = std::max(156.0, std::ceil((v.week + 1) / 52) * 52);
+        ImVec2 a = view_.to_screen(fabui::kTimelineX0, fabui::kTimelineY - 48), c = view_.to_screen(fabui::kTimelineX1, fabui::kTimelineY + 12);
+        if (inside(mouse, a, c)) {
+            double week = (mouse.x - a.x) / (c.x - a.x) * span;
+            auto at = [&](const tj::TimeSeries& ts) {
+                auto it = std::lower_bound(ts.times().begin(), ts.times().end(), week);
+                return it == ts.times().end() ? -1.0 : ts.values()[size_t(it - ts.times().begin())];
+            };
+            double run = at(v.run.shipments), twin = at(v.no_respin.shipments);
+            ImGui::BeginTooltip();
+            ImGui::Text("%s %.0f", tr("fab.unit.week"), week);
+            if (run >= 0) ImGui::Text("%s: %s %s", tr("fab.series.shipped"), fabui::count_text(run).c_str(), tr("fab.unit.gpus"));
+            if (twin >= 0) ImGui::Text("%s: %s %s", tr("fab.series.twin"), fabui::count_text(twin).c_str(), tr("fab.unit.gpus"));
+            ImGui::TextDisabled("%s", tr("fab.lesson.timeline"));
+            ImGui::EndTooltip();
+            return;
+        }
+    }
+    // Buildings: the station card with live numbers.
+    for (int st = 0; st < S_COUNT; st++) {
+        ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
+        if (!inside(mouse, {c.x - hs.x * z, c.y - hs.y * z}, {c.x + hs.x * z, c.y + hs.y * z})) continue;
+        const FabStationView& sv = v.stations[size_t(st)];
+        const FabStationText& t = fab_station_text(st);
+        std::string unit = plural(t.unit_en, t.unit_zh);
+        std::vector<std::string> lines;
+        char buf[200];
+        if (st != S_DESIGN && st != S_CUST) {
+            int fb = front_buffer(st);
+            if (fb >= 0) lines.push_back(std::string(tr("fab.card.front")) + ": " + fabui::count_text(sv.buffer_units) + " " + fabui::buffer_unit(fb));
+            lines.push_back(std::string(tr("fab.card.in_process")) + ": " + fabui::count_text(sv.in_process_units) + " " + unit);
+            lines.push_back(std::string(tr("fab.card.capacity")) + ": " + fabui::count_text(sv.capacity_per_week) + " " + unit + "/" + tr("fab.unit.week"));
+            std::snprintf(buf, sizeof buf, tr("fab.card.shares"), pct(sv.utilization).c_str(), pct(sv.starved).c_str(),
+                          pct(sv.blocked).c_str(), pct(sv.idle).c_str());
+            lines.push_back(buf);
+            lines.push_back(std::string(tr("fab.card.nominal")) + ": " + fabui::count_text(sv.nominal_gpus_per_week) + " " +
+                            tr("fab.unit.gpus") + "/" + tr("fab.unit.week"));
+            if (sv.yield_loss_units > 0)
+                lines.push_back(std::string(tr("fab.card.scrapped")) + ": " + fabui::count_text(sv.yield_loss_units) + " (≈ " +
+                                fabui::count_text(sv.yield_loss_gpus) + " " + tr("fab.unit.gpus") + ")");
+        } else if (st == S_CUST) {
+            lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("fab.unit.gpus"));
+        } else {
+            lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
+        }
+        if (st == v.bottleneck) lines.push_back(tr("fab.card.is_bottleneck"));
+        station_card(size_t(st), lines);
+        break;
+    }
+}
+
+void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
+    const FabView& v = fab().view();
+    double span = std::max(156.0, std::ceil((v.week + 1) / 52) * 52);
+    float x0 = fabui::kTimelineX0, x1 = fabui::kTimelineX1, y = fabui::kTimelineY;
+    auto X = [&](double w) { return x0 + float(w / span) * (x1 - x0); };
+    auto S = [&](float x, float yy) { return view_.to_screen(x, yy); };
+    // Weekly shipments as a small area above the axis: the run, and the twin as a line.
+    const auto& t = v.run.shipments.times();
+    const auto& s = v.run.shipments.values();
+    const auto& tw = v.no_respin.shipments.times();
+    const auto& sw = v.no_respin.shipments.values();
+    double top = 1;
+    for (double x : s) top = std::max(top, x);
+    if (show_twin_) for (double x : sw) top = std::max(top, x);
+    float hmax = 42;
+    for (size_t i = 1; i < t.size(); i++) {
+        ImVec2 a = S(X(t[i - 1]), y - float(s[i - 1] / top) * hmax), b = S(X(t[i]), y - float(s[i] / top) * hmax);
+        dl->AddQuadFilled(S(X(t[i - 1]), y), a, b, S(X(t[i]), y), with_alpha(pal::kOrange, 150));
+    }
+    if (show_twin_)
+        for (size_t i = 1; i < tw.size(); i++)
+            dl->AddLine(S(X(tw[i - 1]), y - float(sw[i - 1] / top) * hmax), S(X(tw[i]), y - float(sw[i] / top) * hmax),
+                        IM_COL32(255, 255, 255, 150), 1.5f);
+    {
+        std::string cap = tr("fab.map.ship_strip");
+        ImVec2 sz = text_size(text_px * 0.75f, cap.c_str());
+        ImVec2 p = S(x0, y - hmax - 4);
+        dl->AddText(ImGui::GetFont(), text_px * 0.75f, {p.x, p.y - sz.y}, pal::kOrange, cap.c_str());
+    }
+    // Respin span, axis, years, events, now.
+    // The respin: strong while the fab is held, pale until shipments resume.
+    if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
+        double held_to = std::min(v.week, v.masks_ready_week);
+        dl->AddRectFilled(S(X(v.discovery_week), y - hmax), S(X(held_to), y), kRespinTint);
+        if (v.ship_resume_week > held_to)
+            dl->AddRectFilled(S(X(held_to), y - hmax), S(X(v.ship_resume_week), y), IM_COL32(213, 94, 0, 30));
+    }
+    if (values().get("fab.dip.enabled") > 0.5) {
+        double d0 = values().get("fab.dip.start_week"), d1 = std::min(v.week, d0 + values().get("fab.dip.weeks"));
+        if (d1 > d0) dl->AddRectFilled(S(X(d0), y - hmax), S(X(d1), y), kRespinTint);
+    }
+    dl->AddLine(S(x0, y), S(x1, y), pal::kStationEdge, 2);
+    for (int w = 0; w <= int(span); w += 13) {
+        bool year = w % 52 == 0;
+        dl->AddLine(S(X(w), y), S(X(w), y + (year ? 12 : 6)), pal::kStationEdge, year ? 2.0f : 1.0f);
+        if (year) {
+            char b[16];
+            std::snprintf(b, sizeof b, "%d", 2024 + w / 52);
+            ImVec2 p = S(X(w), y + 14);
+            dl->AddText(ImGui::GetFont(), text_px * 0.75f, {p.x + 3, p.y - 2}, pal::kTextDim, b);
+        }
+    }
+    int row = 0;
+    float row_h = text_size(text_px * 0.7f, "W").y;
+    for (const ChartMarker& m : fabui::event_markers(v, values(), false)) {
+        if (m.x > span) continue;
+        ImVec2 p = S(X(m.x), y - hmax - 6), q = S(X(m.x), y + 6);
+        dl->AddLine(p, q, pal::kVermillion, 2);
+        ImVec2 sz = text_size(text_px * 0.7f, m.label.c_str());
+        ImVec2 at = S(X(m.x), y + 18);
+        at.y += float(row++ % 3) * sz.y;
+        dl->AddText(ImGui::GetFont(), text_px * 0.7f, {at.x - sz.x * 0.5f, at.y}, pal::kVermillion, m.label.c_str());
+    }
+    // Legend of the state lamps, under the timeline.
+    ImVec2 lp = S(x0, y + 18);
+    lp.y += row_h * float(std::min(row, 3)) + 4;
+    for (State st : {State::Working, State::Starved, State::Blocked, State::Idle}) {
+        const char* w = fabui::state_word(st);
+        float px = text_px * 0.8f, sq = px * 0.8f;
+        dl->AddRectFilled({lp.x, lp.y + px * 0.1f}, {lp.x + sq, lp.y + px * 0.1f + sq}, fabui::state_color(st), 2);
+        dl->AddText(ImGui::GetFont(), px, {lp.x + sq * 1.3f, lp.y}, pal::kTextDim, w);
+        lp.x += sq * 2.3f + text_size(px, w).x;
+    }
+    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
+    ImVec2 np = S(x0, y);
+    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {np.x, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
+    ImVec2 now = S(X(v.week), y);
+    dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
+}
+
+void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const {
+    const FabView& v = fab().view();
+    const std::vector<tj::Metric> ms = metrics();
+    auto metric = [&](const char* id) {
+        for (auto& x : ms)
+            if (x.id == id) return x.value;
+        return 0.0;
+    };
+    float fs = ImGui::GetFontSize();
+    float big = fs * (in.panels ? 1.25f : 1.2f), small = fs * (in.panels ? 0.95f : 1.0f);
+    float wrap = cap_max.x - cap_min.x - fs * 1.2f;
+    ImVec2 p{cap_min.x + fs * 0.6f, cap_min.y + fs * 0.35f};
+    auto put = [&](float px, ImU32 col, const std::string& s, float dx = 0) {
+        dl->AddText(ImGui::GetFont(), px, {p.x + dx, p.y}, col, s.c_str(), nullptr, wrap - dx);
+        p.y += ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, wrap - dx, s.c_str()).y + px * 0.15f;
+    };
+    // When, and what limits the line now, in words.
+    static const char* const months_en[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    int year = 2024 + int(v.week / 52.1775), month = std::clamp(int(std::fmod(v.week, 52.1775) / 4.348), 0, 11);
+    char when[96];
+    if (language() == Lang::Zh) std::snprintf(when, sizeof when, "第 %.0f 周（%d 年 %d 月）", std::floor(v.week), year, month + 1);
+    else std::snprintf(when, sizeof when, "Week %.0f (%s %d)", std::floor(v.week), months_en[month], year);
+    std::string b = std::string(tr("fab.cap.bottleneck")) + " " + (v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none"));
+    if (v.stations[S_FAB].held_for_respin) b += std::string(" — ") + tr("fab.cap.respin");
+    // The bottleneck goes beside the date when both fit on one line.
+    float wx = text_size(big, when).x + fs;
+    if (wx + text_size(big, b.c_str()).x < wrap) {
+        dl->AddText(ImGui::GetFont(), big, p, pal::kText, when);
+        put(big, pal::kBottleneck, b, wx);
+    } else {
+        put(big, pal::kText, when);
+        put(big, pal::kBottleneck, b);
+    }
+    // Shipments, backlog and what the respin has cost so far.
+    char line[320];
+    std::snprintf(line, sizeof line, tr("fab.cap.line2"), fabui::count_text(metric("shipments_week_gpus")).c_str(),
+                  fabui::count_text(metric("backlog_gpus")).c_str());
+    put(small, pal::kTextDim, line);
+    if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
+        // Early on, chance can put the run with the respin ahead of its twin: say so
+        // rather than show a negative cost.
+        const double lost = metric("gpus_lost_to_respin");
+        if (lost >= 0)
+            std::snprintf(line, sizeof line, tr("fab.cap.lost"), fabui::count_text(lost).c_str(), metric("weeks_lost_to_respin"));
+        else
+            std::snprintf(line, sizeof line, tr("fab.cap.lost_none"), fabui::count_text(-lost).c_str());
+        put(small, pal::kVermillion, line);
+    }
+}

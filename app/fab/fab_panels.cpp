@@ -1,0 +1,410 @@
+// fab_panels.cpp — the production chain's numbers and charts window: the bottleneck
+// in words, what the respin cost against the same run without it, shipments per
+// week, the cumulative-flow chart (its vertical gap is the backlog, its horizontal
+// gap the delay), WIP per buffer, each station's working / starved / blocked / idle
+// shares, and Little's law with live numbers. Every number carries a tag saying
+// whether it is a model output or an input.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/fab/fab_style.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+#include "app/ui/plots.h"
+#include "app/fab/fab_scene.h"
+
+using namespace tj::fab;
+
+namespace {
+
+constexpr ImU32 kTwin = IM_COL32(200, 200, 200, 255);
+
+ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
+
+double metric_of(const std::vector<tj::Metric>& ms, const char* id) {
+    for (auto& m : ms)
+        if (m.id == id) return m.value;
+    return 0;
+}
+
+// One row of the key-numbers table: label, value, and its kind (output / input).
+void number_row(const char* label, const std::string& value, bool input) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(label);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(value.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", input ? tr("fab.tag.input") : tr("fab.tag.output"));
+}
+
+std::string with_unit(double v, const char* unit) { return fabui::count_text(v) + " " + unit; }
+
+std::string weeks_text(double w) {
+    char b[48];
+    std::snprintf(b, sizeof b, "%.1f %s", w, tr("fab.unit.weeks"));
+    return b;
+}
+
+}  // namespace
+
+void FabScene::numbers_window(const FrameInput& in) {
+    const FabView& v = fab().view();
+    const std::vector<tj::Metric>& ms = metrics();
+    float w = fabui::right_panel_width(in);
+    ImGui::SetNextWindowPos({in.origin.x + in.size.x - w - 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({w, in.size.y - 12}, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("fab.win.numbers")) + "###fab_numbers").c_str(), nullptr, kPanelWindow);
+    ImGui::PushTextWrapPos(0);
+
+    // The bottleneck, in words, with the reason.
+    std::string bn = v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none");
+    ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
+    ImGui::Text("%s %s", tr("fab.cap.bottleneck"), bn.c_str());
+    ImGui::PopStyleColor();
+    if (v.bottleneck == S_DESIGN) ImGui::TextDisabled("%s", tr("fab.why.design"));
+    else if (v.bottleneck >= 0) ImGui::TextDisabled("%s", tr("fab.why.busiest"));
+    if (v.nominal_bottleneck >= 0) {
+        char b[200];
+        std::snprintf(b, sizeof b, tr("fab.why.nominal"), fabui::station_short(v.nominal_bottleneck),
+                      fabui::count_text(v.nominal_rate_gpus_week).c_str());
+        ImGui::TextDisabled("%s", b);
+    }
+    if (!v.bottleneck_log.empty()) {
+        std::string moves = tr("fab.why.moves");
+        for (auto& c : v.bottleneck_log) {
+            char b[96];
+            std::snprintf(b, sizeof b, tr("fab.why.move"), c.week, fabui::station_short(c.station));
+            moves += b;
+        }
+        ImGui::TextDisabled("%s", moves.c_str());
+    }
+    ImGui::Separator();
+
+    charts();
+    if (ImGui::CollapsingHeader(tr("fab.sec.stations"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        state_history();
+        station_bars();
+    }
+    // Key numbers.
+    if (ImGui::BeginTable("key", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+        ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed,
+                                std::max(ImGui::CalcTextSize(tr("fab.tag.output")).x, ImGui::CalcTextSize(tr("fab.tag.input")).x));
+        const char* gpus = tr("fab.unit.gpus");
+        double gpw = metric_of(ms, "shipments_week_gpus");
+        number_row(tr("fab.num.shipped_week"),
+                   with_unit(gpw, gpus) + " (" + with_unit(metric_of(ms, "shipments_week_racks"), tr("fab.unit.racks")) + ")", false);
+        number_row(tr("fab.num.demand"), with_unit(values().get("fab.cust.gpus_per_week"), gpus) + "/" + tr("fab.unit.week"), true);
+        number_row(tr("fab.num.cum"), with_unit(metric_of(ms, "cum_shipped_gpus"), gpus), false);
+        number_row(tr("fab.num.backlog"), with_unit(metric_of(ms, "backlog_gpus"), gpus), false);
+        number_row(tr("fab.num.delay"), weeks_text(cumulative_delay_weeks()), false);
+        number_row(tr("fab.num.lost"), with_unit(metric_of(ms, "gpus_lost_to_respin"), gpus), false);
+        number_row(tr("fab.num.behind"), weeks_text(metric_of(ms, "weeks_lost_to_respin")), false);
+        number_row(tr("fab.num.lost52"), with_unit(metric_of(ms, "gpus_lost_first_52_weeks"), gpus), false);
+        number_row(tr("fab.num.lead"), weeks_text(metric_of(ms, "lead_time_mean_weeks")), false);
+        number_row(tr("fab.num.wip"), with_unit(metric_of(ms, "line_wip_gpus"), gpus), false);
+        ImGui::EndTable();
+    }
+    ImGui::TextDisabled("%s", tr("fab.tag.legend"));
+    if (ImGui::CollapsingHeader(tr("fab.sec.little"), ImGuiTreeNodeFlags_DefaultOpen)) little_table();
+    if (ImGui::CollapsingHeader(tr("fab.sec.all"))) metrics_table();
+    if (ImGui::CollapsingHeader(tr("fab.sec.notes")))
+        for (auto& n : fab().notes()) ImGui::BulletText("%s", (language() == Lang::Zh ? n.zh : n.en).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+// The horizontal gap of the cumulative-flow chart: cumulative demand reached
+// today's cumulative shipments this many weeks ago (0 while shipments lead).
+double FabScene::cumulative_delay_weeks() const {
+    double rate = values().get("fab.cust.gpus_per_week"), start = values().get("fab.cust.start_week");
+    double week = fab().view().week;
+    if (!(rate > 0) || week < start) return 0;
+    return std::max(0.0, week - (start + metric_of(metrics(), "cum_shipped_gpus") / rate));
+}
+
+namespace {
+// A line with an arrowhead at each end (the gaps of the cumulative-flow chart).
+void double_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float head) {
+    dl->AddLine(a, b, col, 2);
+    float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len < head * 2) return;
+    dx /= len;
+    dy /= len;
+    for (int end = 0; end < 2; end++) {
+        ImVec2 t = end ? b : a;
+        float sx = end ? -dx : dx, sy = end ? -dy : dy;  // pointing outward
+        dl->AddTriangleFilled(t, {t.x + sx * head - sy * head * 0.5f, t.y + sy * head + sx * head * 0.5f},
+                              {t.x + sx * head + sy * head * 0.5f, t.y + sy * head - sx * head * 0.5f}, col);
+    }
+}
+}  // namespace
+
+// The cumulative-flow chart: GPUs ordered and shipped since week 0 (and shipped by
+// the no-respin run). At the latest week a vertical arrow spans the backlog and a
+// horizontal one the delay: how many weeks ago the orders reached what has shipped.
+void FabScene::cumulative_flow_chart(float height) {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x;
+    ImGui::InvisibleButton("cumflow", {w, height});
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, {p.x + w, p.y + height}, IM_COL32(24, 28, 36, 255), 4);
+    ImVec2 a{p.x + fs * 4.2f, p.y + fs * 1.5f}, b{p.x + w - fs * 0.6f, p.y + height - fs * 1.3f};
+    struct Line { const char* label; const tj::TimeSeries* ts; ImU32 col; };
+    std::vector<Line> lines = {{tr("fab.series.cum_demand"), &v.cum_demand, pal::kSky},
+                               {tr("fab.series.cum_shipped"), &v.run.cum_shipped, pal::kOrange}};
+    if (show_twin_) lines.push_back({tr("fab.series.twin"), &v.no_respin.cum_shipped, kTwin});
+    // The weeks shown start a little before orders or shipments do (flat zeros
+    // before that would squeeze the gaps into a corner).
+    double first_ship = metric_of(metrics(), "first_ship_week"), start = values().get("fab.cust.start_week");
+    double x0 = std::max(0.0, (first_ship >= 0 ? std::min(start, first_ship) : start) - 4);
+    if (v.week < x0 + 8) x0 = 0;
+    double x1 = std::max(x0 + 1, v.week), y1 = 1;
+    for (auto& l : lines)
+        for (double y : l.ts->values()) y1 = std::max(y1, y * 1.05);
+    auto X = [&](double wk) { return a.x + float((wk - x0) / (x1 - x0)) * (b.x - a.x); };
+    auto Y = [&](double g) { return b.y - float(g / y1) * (b.y - a.y); };
+    for (double t : nice_ticks(0, y1, 4)) {
+        dl->AddLine({a.x, Y(t)}, {b.x, Y(t)}, IM_COL32(60, 68, 84, 255));
+        std::string s = t >= 1000 ? fabui::count_text(t) : format_axis_value(t, "");
+        dl->AddText({a.x - ImGui::CalcTextSize(s.c_str()).x - fs * 0.3f, Y(t) - fs * 0.5f}, pal::kTextDim, s.c_str());
+    }
+    for (double t : nice_ticks(x0, x1, 5)) {
+        std::string s = format_axis_value(t, "week");
+        float tw = ImGui::CalcTextSize(s.c_str()).x;
+        dl->AddText({std::clamp(X(t) - tw * 0.5f, a.x, b.x - tw), b.y + fs * 0.15f}, pal::kTextDim, s.c_str());
+    }
+    dl->AddRect(a, b, IM_COL32(110, 120, 140, 255));
+    dl->PushClipRect(a, b, true);
+    for (const ChartMarker& m : fabui::event_markers(v, values(), true))
+        dl->AddLine({X(m.x), a.y}, {X(m.x), b.y}, with_alpha(pal::kVermillion, 150), 1.5f);
+    for (auto& l : lines) {
+        const auto& t = l.ts->times();
+        const auto& y = l.ts->values();
+        for (size_t i = 1; i < std::min(t.size(), y.size()); i++)
+            dl->AddLine({X(t[i - 1]), Y(y[i - 1])}, {X(t[i]), Y(y[i])}, l.col, 2);
+    }
+    dl->PopClipRect();
+    // The gaps at the latest recorded week.
+    if (!v.cum_demand.values().empty() && !v.run.cum_shipped.values().empty()) {
+        double wk = v.cum_demand.times().back(), ordered = v.cum_demand.values().back();
+        double shipped = v.run.cum_shipped.values().back();
+        double rate = values().get("fab.cust.gpus_per_week");
+        if (ordered - shipped > y1 * 0.02) {
+            double_arrow(dl, {X(wk) - 3, Y(shipped)}, {X(wk) - 3, Y(ordered)}, pal::kVermillion, fs * 0.35f);
+            const char* s = tr("fab.chart.backlog_arrow");
+            dl->AddText({X(wk) - ImGui::CalcTextSize(s).x - fs * 0.4f, (Y(shipped) + Y(ordered)) * 0.5f - fs * 0.5f}, pal::kVermillion, s);
+        }
+        double caught_up = rate > 0 ? start + shipped / rate : wk;  // when the orders reached today's shipments
+        if (wk - caught_up > (x1 - x0) * 0.02) {
+            double_arrow(dl, {X(caught_up), Y(shipped) + 3}, {X(wk), Y(shipped) + 3}, pal::kYellow, fs * 0.35f);
+            const char* s = tr("fab.chart.delay_arrow");
+            dl->AddText({(X(caught_up) + X(wk)) * 0.5f - ImGui::CalcTextSize(s).x * 0.5f, Y(shipped) + fs * 0.3f}, pal::kYellow, s);
+        }
+    }
+    // Legend on the top row; readout on hover.
+    float lx = a.x;
+    for (auto& l : lines) {
+        dl->AddRectFilled({lx, p.y + fs * 0.35f}, {lx + fs * 0.7f, p.y + fs * 1.05f}, l.col);
+        dl->AddText({lx + fs * 0.9f, p.y + fs * 0.15f}, pal::kText, l.label);
+        lx += fs * 1.6f + ImGui::CalcTextSize(l.label).x;
+    }
+    if (hovered) {
+        double wk = x0 + (ImGui::GetIO().MousePos.x - a.x) / (b.x - a.x) * (x1 - x0);
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(format_axis_value(wk, "week").c_str());
+        for (auto& l : lines) {
+            auto it = std::lower_bound(l.ts->times().begin(), l.ts->times().end(), wk);
+            if (it == l.ts->times().end()) continue;
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(l.col), "%s: %s %s", l.label,
+                               fabui::count_text(l.ts->values()[size_t(it - l.ts->times().begin())]).c_str(), tr("fab.unit.gpus"));
+        }
+        ImGui::EndTooltip();
+    }
+}
+
+void FabScene::charts() {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    ChartOptions opt;
+    opt.x_unit = "week";
+    opt.markers = fabui::event_markers(v, values(), true);
+    ImVec2 size{0, fs * 7.5f};
+    const char* twin = tr("fab.series.twin");
+
+    if (ImGui::CollapsingHeader(tr("fab.sec.cumflow"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        cumulative_flow_chart(size.y * 1.15f);
+        char gaps[200];
+        std::snprintf(gaps, sizeof gaps, tr("fab.chart.gaps"), fabui::count_text(metric_of(metrics(), "backlog_gpus")).c_str(),
+                      cumulative_delay_weeks());
+        ImGui::TextUnformatted(gaps);
+        ImGui::TextDisabled("%s", tr("fab.chart.cumflow"));
+    }
+    if (ImGui::CollapsingHeader(tr("fab.sec.shipments"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        // Demand per week as a series on the same weeks, for the eye.
+        std::vector<double>& demand = demand_series_;
+        const auto& t = v.run.shipments.times();
+        demand.assign(t.size(), 0);
+        double rate = values().get("fab.cust.gpus_per_week"), start = values().get("fab.cust.start_week");
+        for (size_t i = 0; i < t.size(); i++) demand[i] = t[i] > start ? rate : 0;
+        std::vector<LineSeries> s = {{tr("fab.series.demand"), &t, &demand, pal::kSky},
+                                     {tr("fab.series.shipped"), &t, &v.run.shipments.values(), pal::kOrange}};
+        if (show_twin_) s.push_back({twin, &v.no_respin.shipments.times(), &v.no_respin.shipments.values(), kTwin});
+        opt.y_unit = "";
+        line_chart("ship", size, s, opt);
+        ImGui::TextDisabled("%s", tr("fab.chart.shipments"));
+    }
+    if (ImGui::CollapsingHeader(tr("fab.sec.wip"))) {
+        std::vector<LineSeries> s;
+        for (int b = 0; b < B_COUNT; b++) {
+            ImGui::PushID(b);
+            ImGui::PushStyleColor(ImGuiCol_CheckMark, fabui::buffer_color(b));
+            ImGui::Checkbox(fabui::buffer_unit(b), &wip_shown_[b]);
+            ImGui::PopStyleColor();
+            ImGui::PopID();
+            if (b % 3 != 2) ImGui::SameLine();
+            if (wip_shown_[b])
+                s.push_back({fabui::buffer_unit(b), &v.buffer_wip[size_t(b)].times(), &v.buffer_wip[size_t(b)].values(),
+                             fabui::buffer_color(b)});
+        }
+        opt.log_y = true;
+        line_chart("wip", size, s, opt);
+        opt.log_y = false;
+        ImGui::TextDisabled("%s", tr("fab.chart.wip"));
+    }
+}
+
+void FabScene::station_bars() {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    // Legend.
+    for (State s : {State::Working, State::Starved, State::Blocked, State::Idle}) {
+        ImVec2 c = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled({c.x, c.y + fs * 0.2f}, {c.x + fs * 0.8f, c.y + fs}, fabui::state_color(s), 2);
+        ImGui::Dummy({fs, fs});
+        ImGui::SameLine(0, fs * 0.2f);
+        ImGui::TextUnformatted(fabui::state_word(s));
+        ImGui::SameLine(0, fs * 0.8f);
+    }
+    ImGui::NewLine();
+    if (!ImGui::BeginTable("stations", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, fs * 7.5f);
+    ImGui::TableSetupColumn("bar", ImGuiTableColumnFlags_WidthStretch);
+    for (int st = S_FAB; st <= S_SHIP; st++) {
+        const FabStationView& sv = v.stations[size_t(st)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (st == v.bottleneck) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kBottleneck), "%s", fabui::station_short(st));
+        else ImGui::TextUnformatted(fabui::station_short(st));
+        ImGui::TableNextColumn();
+        ImVec2 p = ImGui::GetCursorScreenPos();
+        float w = ImGui::GetContentRegionAvail().x, h = fs * 0.95f;
+        ImGui::PushID(st);
+        ImGui::InvisibleButton("bar", {w, h});
+        ImGui::PopID();
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        double shares[4] = {sv.utilization, sv.starved, sv.blocked, sv.idle};
+        State states[4] = {State::Working, State::Starved, State::Blocked, State::Idle};
+        double total = shares[0] + shares[1] + shares[2] + shares[3];
+        float x = p.x;
+        for (int k = 0; k < 4; k++) {
+            float sw = total > 0 ? float(shares[k] / total) * w : 0;
+            dl->AddRectFilled({x, p.y + 2}, {x + sw, p.y + h}, fabui::state_color(states[k]));
+            x += sw;
+        }
+        if (st == v.bottleneck) dl->AddRect({p.x - 1, p.y + 1}, {p.x + w + 1, p.y + h + 1}, pal::kBottleneck, 0, 0, 2);
+        if (ImGui::IsItemHovered()) {
+            char b[160];
+            std::snprintf(b, sizeof b, tr("fab.card.shares"), (std::to_string(int(std::lround(100 * sv.utilization))) + "%").c_str(),
+                          (std::to_string(int(std::lround(100 * sv.starved))) + "%").c_str(),
+                          (std::to_string(int(std::lround(100 * sv.blocked))) + "%").c_str(),
+                          (std::to_string(int(std::lround(100 * sv.idle))) + "%").c_str());
+            ImGui::SetTooltip("%s\n%s", b, tr("fab.lesson.shares"));
+        }
+    }
+    ImGui::EndTable();
+}
+
+// A row per station, a column per week, coloured by the state that dominated the
+// week: after the respin the starvation runs down the line, row after row.
+void FabScene::state_history() {
+    const FabView& v = fab().view();
+    float fs = ImGui::GetFontSize();
+    ImGui::TextUnformatted(tr("fab.hist.title"));
+    size_t weeks = std::max<size_t>(52, state_weeks_.size());
+    int rows = S_SHIP - S_FAB + 1;
+    float label_w = fs * 7.5f, row_h = fs * 0.75f;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x, plot_w = std::max(10.0f, w - label_w);
+    ImGui::InvisibleButton("history", {w, row_h * float(rows) + fs * 1.2f});
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float x0 = p.x + label_w, col_w = plot_w / float(weeks);
+    for (int r = 0; r < rows; r++) {
+        int st = S_FAB + r;
+        float y = p.y + row_h * float(r);
+        dl->AddText(ImGui::GetFont(), fs * 0.8f, {p.x, y}, st == v.bottleneck ? pal::kBottleneck : pal::kTextDim,
+                    fabui::station_short(st));
+        // One rectangle per run of weeks in the same state.
+        for (size_t k = 0, end = 0; k < state_weeks_.size(); k = end) {
+            uint8_t s = state_weeks_[k][size_t(st)];
+            for (end = k + 1; end < state_weeks_.size() && state_weeks_[end][size_t(st)] == s;) end++;
+            if (s == kUnknown) continue;
+            ImU32 c = s == kHeld ? pal::kVermillion : fabui::state_color(State(s));
+            dl->AddRectFilled({x0 + col_w * float(k), y + 1}, {x0 + col_w * float(end), y + row_h - 1}, c);
+        }
+    }
+    float bottom = p.y + row_h * float(rows);
+    for (const ChartMarker& m : fabui::event_markers(v, values(), true)) {
+        float x = x0 + float(m.x) * col_w;
+        if (x > x0 + plot_w) continue;
+        dl->AddLine({x, p.y}, {x, bottom}, pal::kText, 1.5f);
+        dl->AddText(ImGui::GetFont(), fs * 0.75f, {x + 2, bottom}, pal::kVermillion, m.label.c_str());
+    }
+    if (hovered) {
+        ImVec2 mp = ImGui::GetIO().MousePos;
+        int r = int((mp.y - p.y) / row_h);
+        size_t k = mp.x > x0 ? size_t((mp.x - x0) / col_w) : weeks;
+        if (r >= 0 && r < rows && k < state_weeks_.size() && state_weeks_[k][size_t(S_FAB + r)] != kUnknown) {
+            uint8_t s = state_weeks_[k][size_t(S_FAB + r)];
+            ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(S_FAB + r), tr("fab.unit.week"), k,
+                              s == kHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));
+        }
+    }
+    ImGui::TextDisabled("%s", tr("fab.hist.lesson"));
+}
+
+void FabScene::little_table() {
+    const FabView& v = fab().view();
+    if (v.little.empty()) return;
+    const FabLittle& line = v.little.back();
+    char b[256];
+    std::snprintf(b, sizeof b, tr("fab.little.line"), fabui::count_text(line.L).c_str(),
+                  fabui::count_text(line.lambda_per_week).c_str(), line.W_weeks, fabui::count_text(line.lambda_W).c_str());
+    ImGui::TextUnformatted(b);
+    ImGui::TextDisabled("%s", tr("fab.little.lesson"));
+    if (!ImGui::BeginTable("little", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    for (const char* h : {tr("fab.little.buffer"), "L", tr("fab.little.lambda"), tr("fab.little.w"), "λ × W"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (int bi = 0; bi < B_COUNT && bi < int(v.little.size()); bi++) {
+        const FabLittle& l = v.little[size_t(bi)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(fabui::buffer_color(bi)), "%s", fabui::buffer_unit(bi));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fabui::count_text(l.L).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fabui::count_text(l.lambda_per_week).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.2f", l.W_weeks);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fabui::count_text(l.lambda_W).c_str());
+    }
+    ImGui::EndTable();
+}

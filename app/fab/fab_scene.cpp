@@ -1,0 +1,205 @@
+// scene_fab.cpp — the production-chain scene: its model and time lens, how each
+// kind of parcel looks, the controls window, and the style helpers the map and the
+// numbers share (fab_style.h). See scene_fab.h.
+#include "app/fab/fab_scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/scenes/scenes.h"
+#include "app/fab/fab_style.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+
+using namespace tj::fab;
+
+namespace fabui {
+
+float left_panel_width(const FrameInput& in) { return std::max(in.size.x * 0.24f, ImGui::GetFontSize() * 19); }
+float right_panel_width(const FrameInput& in) { return std::max(in.size.x * 0.30f, ImGui::GetFontSize() * 21); }
+
+ImU32 buffer_color(int b) {
+    switch (b) {
+        case B_WAFERS: case B_METAL: case B_BACK: return pal::kSky;
+        case B_DIES: return pal::kBlue;
+        case B_HBM: return pal::kPurple;
+        case B_SUB: return pal::kGrey;
+        case B_PKG: case B_GPU: return pal::kOrange;
+        case B_CPU: return pal::kGrey;
+        case B_TRAY: return pal::kYellow;
+        case B_RACK: return IM_COL32(235, 235, 235, 255);
+        default: return pal::kGrey;
+    }
+}
+
+ImU32 kind_color(int k) {
+    switch (k) {
+        case K_WAFER_LOT: return buffer_color(B_WAFERS);
+        case K_DIE_LOT: return buffer_color(B_DIES);
+        case K_PACKAGE_LOT: return buffer_color(B_PKG);
+        case K_TRAY: return buffer_color(B_TRAY);
+        case K_RACK: return buffer_color(B_RACK);
+        case K_HBM: return buffer_color(B_HBM);
+        case K_SUBSTRATE: return buffer_color(B_SUB);
+        case K_CPU: return buffer_color(B_CPU);
+        case K_SWITCH: return buffer_color(B_SWITCH);
+        default: return pal::kVermillion;  // scrap
+    }
+}
+
+ImU32 state_color(State s) {
+    switch (s) {
+        case State::Working: return pal::kGreen;
+        case State::Starved: return pal::kYellow;
+        case State::Blocked: return pal::kPurple;
+        default: return pal::kGrey;
+    }
+}
+
+const char* state_word(State s) {
+    switch (s) {
+        case State::Working: return tr("fab.state.working");
+        case State::Starved: return tr("fab.state.starved");
+        case State::Blocked: return tr("fab.state.blocked");
+        default: return tr("fab.state.idle");
+    }
+}
+
+const char* station_short(int st) {
+    static const char* const keys[S_COUNT] = {"fab.st.design", "fab.st.fab", "fab.st.sort", "fab.st.hbm",
+                                              "fab.st.sub", "fab.st.pack", "fab.st.modtest", "fab.st.cpu",
+                                              "fab.st.tray", "fab.st.switch", "fab.st.rack", "fab.st.ship", "fab.st.cust"};
+    return st >= 0 && st < S_COUNT ? tr(keys[st]) : "";
+}
+
+const char* buffer_unit(int b) {
+    static const char* const keys[B_COUNT] = {"fab.unit.wafers", "fab.unit.dies", "fab.unit.stacks",
+                                              "fab.unit.sets", "fab.unit.packages", "fab.unit.gpus",
+                                              "fab.unit.cpus", "fab.unit.trays", "fab.unit.racks",
+                                              "fab.unit.wafers", "fab.unit.wafers", "fab.unit.switch_trays"};
+    return b >= 0 && b < B_COUNT ? tr(keys[b]) : "";
+}
+
+std::string count_text(double v) {
+    if (!std::isfinite(v)) return "—";
+    char buf[32];
+    double a = std::fabs(v);
+    const char* suffix = "";
+    if (a >= 999.5e6) { v /= 1e9; suffix = "G"; }
+    else if (a >= 999.5e3) { v /= 1e6; suffix = "M"; }
+    else if (a >= 999.5) { v /= 1e3; suffix = "k"; }
+    a = std::fabs(v);
+    const char* f = *suffix == 0 ? "%.0f%s" : a >= 100 ? "%.0f%s" : a >= 10 ? "%.1f%s" : "%.2f%s";
+    std::snprintf(buf, sizeof buf, f, v, suffix);
+    return buf;
+}
+
+std::vector<ChartMarker> event_markers(const FabView& v, const tj::ParamValues& p, bool short_words) {
+    std::vector<ChartMarker> m;
+    if (v.discovery_week >= 0) m.push_back({v.discovery_week, short_words ? tr("fab.mark.flaw_s") : tr("fab.mark.flaw")});
+    if (v.masks_ready_week >= 0) m.push_back({v.masks_ready_week, short_words ? tr("fab.mark.masks_s") : tr("fab.mark.masks")});
+    if (v.ship_resume_week >= 0) m.push_back({v.ship_resume_week, short_words ? tr("fab.mark.resume_s") : tr("fab.mark.resume")});
+    if (p.get("fab.dip.enabled") > 0.5)
+        m.push_back({p.get("fab.dip.start_week"), short_words ? tr("fab.mark.dip_s") : tr("fab.mark.dip")});
+    return m;
+}
+
+float pile_share(double units) {
+    if (!(units > 0)) return 0;
+    return float(std::min(1.0, std::log10(1 + units) / double(kPileDecades)));
+}
+
+}  // namespace fabui
+
+std::unique_ptr<Scene> make_fab_scene() { return std::make_unique<FabScene>(); }
+
+// One real second shows a day at the slowest, half a year at the fastest.
+FabScene::FabScene()
+    : ModelScene(tj::make_model("fab"), {86400.0, 26 * kWeek, 2 * kWeek, "in the supply chain", "供应链中"}) {
+    for (int b : {B_WAFERS, B_DIES, B_HBM, B_PKG, B_TRAY, B_RACK}) wip_shown_[b] = true;
+}
+
+const FabModel& FabScene::fab() const { return static_cast<const FabModel&>(model()); }
+
+ImVec2 FabScene::station_position(size_t i) const { return i < size_t(S_COUNT) ? fabui::kStationPos[i] : ImVec2{0, 0}; }
+
+// Parcels look like what they are: wafer lots are discs, trays flat slabs, racks tall
+// cabinets, the rest boxes; kinds also differ by colour and size.
+ParcelStyle FabScene::parcel_style(uint16_t kind) const {
+    ImVec4 c = ImGui::ColorConvertU32ToFloat4(fabui::kind_color(kind));
+    uint32_t rgba = rgba_u32(int(c.x * 255), int(c.y * 255), int(c.z * 255));
+    static const float size[K_COUNT] = {11, 8, 9, 12, 16, 6, 6, 7, 11, 8};
+    int shape = kind == K_WAFER_LOT ? kShapeDisc : kind == K_TRAY ? kShapeSlab : kind == K_RACK ? kShapeCabinet : kShapeBox;
+    return {rgba, kind < K_COUNT ? size[kind] : 8.0f, shape};
+}
+
+void FabScene::update(double real_dt) {
+    ModelScene::update(real_dt);
+    record_states();
+}
+
+void FabScene::record_states() {
+    const FabModel& m = fab();
+    double now = m.now();
+    auto time_in = [&](int st, int k) { return m.line().station(st - 1).time_in(State(k), now); };
+    size_t week_now = size_t(std::max(0.0, now / kWeek));
+    if (now < prev_t_) {  // restarted or rewound: keep the weeks before now, start over from here
+        state_weeks_.resize(std::min(state_weeks_.size(), week_now));
+        pending_ = {};
+        for (int st = S_FAB; st <= S_SHIP; st++)
+            for (int k = 0; k < kStates; k++) prev_time_in_[size_t(st)][size_t(k)] = time_in(st, k);
+        prev_t_ = now;
+        return;
+    }
+    for (int st = S_FAB; st <= S_SHIP; st++)
+        for (int k = 0; k < kStates; k++) {
+            double t = time_in(st, k);
+            pending_[size_t(st)][size_t(k)] += t - prev_time_in_[size_t(st)][size_t(k)];
+            prev_time_in_[size_t(st)][size_t(k)] = t;
+        }
+    prev_t_ = now;
+    if (week_now <= state_weeks_.size() || state_weeks_.size() >= kMaxStateWeeks) return;
+    // The weeks completed since the last record take the state that dominated since
+    // then; after a long jump (a link replayed, a seek) the skipped weeks stay unknown.
+    if (week_now > state_weeks_.size() + kMaxFillWeeks) {
+        std::array<uint8_t, 12> unknown;
+        unknown.fill(kUnknown);
+        while (state_weeks_.size() + 1 < std::min(week_now, kMaxStateWeeks)) state_weeks_.push_back(unknown);
+    }
+    std::array<uint8_t, 12> row{};
+    for (int st = S_FAB; st <= S_SHIP; st++) {
+        const auto& d = pending_[size_t(st)];
+        row[size_t(st)] = uint8_t(std::max_element(d.begin(), d.end()) - d.begin());
+    }
+    if (m.view().stations[S_FAB].held_for_respin) row[S_FAB] = kHeld;
+    while (state_weeks_.size() < std::min(week_now, kMaxStateWeeks)) state_weeks_.push_back(row);
+    pending_ = {};
+}
+
+void FabScene::draw_panels(const FrameInput& in) {
+    float fs = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos({in.origin.x + 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({fabui::left_panel_width(in), in.size.y - 12}, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("fab.win.controls")) + "###fab_controls").c_str(), nullptr, kPanelWindow);
+    transport_controls();
+    ImGui::Checkbox(tr("fab.compare"), &show_twin_);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("fab.compare.help"));
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", tr("fab.controls.hint"));
+    ImGui::PopTextWrapPos();
+    ImGui::Separator();
+    ImGui::Dummy({0, fs * 0.2f});
+    parameter_controls();
+    ImGui::End();
+    numbers_window(in);
+}
+
+std::vector<std::string> FabScene::texts() const {
+    std::vector<std::string> t = ModelScene::texts();
+    for (int b = 0; b < B_COUNT; b++) t.push_back(fab_buffer_label(b, true));
+    for (auto& n : fab().notes()) t.push_back(n.zh);
+    t.push_back("第周（年月）");  // the date caption's glyphs (fab_map.cpp)
+    return t;
+}

@@ -1,0 +1,77 @@
+// scene_fab.h — the production-chain scene: the chip-to-server line as a map of
+// buildings on a conveyor, piles of work in process between them, the base-die
+// respin as an event, and the numbers that explain it (shipments, cumulative flow,
+// WIP, utilization, the bottleneck, Little's law, what the respin cost).
+//
+// The model is tj::fab::FabModel (core/fab); this scene only reads its FabView and
+// metrics. Three files, one job each:
+//   scene_fab.cpp   the scene: model, time lens, parcel styles, the two panels' frame
+//   fab_map.cpp     the map: layout, buildings, piles, conveyor, timeline, captions
+//   fab_panels.cpp  the numbers and charts window
+//
+// Usage (app.cpp does this): scenes.push_back(make_fab_scene());
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/scene/model_scene.h"
+
+namespace tj::fab {
+class FabModel;
+}
+
+std::unique_ptr<Scene> make_fab_scene();
+
+class FabScene : public ModelScene {
+public:
+    FabScene();
+    void update(double real_dt) override;
+    const char* id() const override { return "fab"; }
+    const char* title_key() const override { return "scene.fab"; }
+    void draw_map(const FrameInput& in) override;
+    void draw_panels(const FrameInput& in) override;
+    std::vector<std::string> texts() const override;
+
+protected:
+    ImVec2 station_position(size_t station) const override;
+    ParcelStyle parcel_style(uint16_t kind) const override;
+
+private:
+    const tj::fab::FabModel& fab() const;
+    // fab_map.cpp
+    bool dip_active() const;  // the rack-test dip is on now
+    void draw_conveyor(ImDrawList* dl, float z) const;
+    void draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const;
+    void draw_station_labels(ImDrawList* dl, int station, ImVec2 min, ImVec2 max, float text_px, bool flagged) const;
+    void draw_piles(ImDrawList* dl, float text_px) const;
+    void hover_cards(float z, float text_px);
+    void draw_timeline(ImDrawList* dl, float text_px) const;
+    void draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const;
+    // fab_panels.cpp
+    void numbers_window(const FrameInput& in);
+    void charts();
+    void cumulative_flow_chart(float height);
+    void station_bars();
+    void little_table();
+    void state_history();
+    double cumulative_delay_weeks() const;
+
+    bool show_twin_ = true;       // show the no-respin twin beside the run
+    bool wip_shown_[16] = {};   // which buffers the WIP chart shows
+    std::vector<double> demand_series_;
+    bool hover_armed_ = false;  // the pointer has moved since the scene opened
+
+    // Each station's main state in each past week (the starvation wave): filled as
+    // the run goes, from the stations' time in each state; trimmed on a rewind.
+    static constexpr size_t kMaxStateWeeks = 4096;
+    static constexpr uint8_t kHeld = 4;      // the fab held for the respin
+    static constexpr uint8_t kUnknown = 255; // weeks jumped over (not drawn)
+    static constexpr size_t kMaxFillWeeks = 8;  // a longer jump is not filled in
+    void record_states();
+    std::vector<std::array<uint8_t, 12>> state_weeks_;
+    double prev_t_ = 0;
+    std::array<std::array<double, 4>, 12> prev_time_in_{}, pending_{};  // demand per week on the shipments chart's weeks
+};

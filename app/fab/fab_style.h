@@ -1,0 +1,80 @@
+// fab_style.h — what the production-chain scene's map and panels share: where each
+// station and pile sits on the map (world units), the colour of each kind of work,
+// the colour and word of each station state, short names and units, the event
+// markers of every time axis, and counts written the way people read them.
+//
+// Colours mean one thing each: wafers sky, dies blue, packages and GPUs orange,
+// trays yellow, racks white, HBM purple, substrates and CPUs grey; the respin,
+// scrap and the bottleneck vermillion (Okabe–Ito, colour-blind safe).
+//
+// Usage:
+//   ImVec2 p = fabui::kStationPos[tj::fab::S_PACK];
+//   dl->AddRectFilled(..., fabui::buffer_color(tj::fab::B_DIES));
+//   fabui::count_text(12345) -> "12.3k"
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/fab/fab_model.h"
+#include "imgui.h"
+#include "app/ui/plots.h"
+#include "app/scene/scene.h"
+
+namespace fabui {
+
+// The map: a snake of three rows (left to right, right to left, left to right),
+// suppliers joining from the sides. Names sit under the buildings, piles grow
+// upward between them. World box about 1100 x 1010.
+inline const ImVec2 kStationPos[tj::fab::S_COUNT] = {
+    {260, 200}, {520, 200}, {780, 200},   // design, fab, sort
+    {1040, 400}, {1040, 660},              // HBM, substrate suppliers (right side)
+    {780, 530}, {520, 530},                // packaging, module test
+    {75, 530},                             // CPU supplier (left side)
+    {260, 530},                            // tray assembly
+    {75, 860},                             // NVLink switch tray supplier (left side)
+    {260, 860}, {520, 860}, {780, 860},    // rack integration, shipment, customers
+};
+struct PileSpot {
+    float x, base_y;  // centre of the pile's base; it grows upward
+    float width;      // 0: not drawn
+};
+constexpr PileSpot kPiles[tj::fab::B_COUNT] = {
+    {650, 242, 56},   // wafers before sort
+    {700, 470, 50},   // dies before packaging (beside the drop from sort)
+    {885, 572, 46},   // HBM
+    {950, 572, 46},   // substrates
+    {650, 572, 56},   // packages before module test
+    {390, 572, 56},   // GPU modules before tray assembly
+    {167, 572, 46},   // CPUs
+    {180, 800, 50},   // trays before rack integration (beside the drop)
+    {390, 902, 56},   // racks waiting to ship
+    {390, 242, 50},   // wafers held in front of the metal layers (beside the fab)
+    {0, 0, 0},        // wafers before the back end: a few lots in passing, not drawn
+    {160, 902, 40},   // NVLink switch trays before rack integration
+};
+constexpr PileSpot kBacklogPile = {935, 902, 60};  // orders not yet shipped
+constexpr float kPileMaxH = 170;                    // world units at 10^7
+constexpr float kPileDecades = 7;
+constexpr float kTimelineY = 1075;
+constexpr float kTimelineX0 = 60, kTimelineX1 = 1060;
+constexpr float kWorldMinX = 0, kWorldMinY = 95, kWorldMaxX = 1100, kWorldMaxY = 1200;
+
+// The panels' default widths (the map sits between them).
+float left_panel_width(const FrameInput& in);
+float right_panel_width(const FrameInput& in);
+
+ImU32 buffer_color(int buffer);
+ImU32 kind_color(int seg_kind);
+ImU32 state_color(tj::fab::State s);
+const char* state_word(tj::fab::State s);
+const char* station_short(int station);
+const char* buffer_unit(int buffer);
+// "0", "850", "12.3k", "4.56M" (three significant digits).
+std::string count_text(double v);
+// The respin and dip events as chart markers (weeks), in the current language;
+// short words for the charts, where the markers' labels share one line.
+std::vector<ChartMarker> event_markers(const tj::fab::FabView& v, const tj::ParamValues& p, bool short_words);
+// The pile height for a count, as a share of the full height (log scale, 1 .. 10^7).
+float pile_share(double units);
+
+}  // namespace fabui

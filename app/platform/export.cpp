@@ -1,0 +1,61 @@
+// export.cpp — see export.h.
+#include "app/platform/export.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+namespace {
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+std::string num(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.10g", std::isfinite(v) ? v : 0.0);
+    return b;
+}
+}  // namespace
+
+std::string metrics_csv(const std::vector<tj::Metric>& now, const MetricHistory* h) {
+    std::string out = "metric,value,unit,label\n";
+    for (auto& m : now) out += csv_field(m.id) + "," + num(m.value) + "," + csv_field(m.unit) + "," + csv_field(m.label_en) + "\n";
+    if (h && !h->times.empty()) {
+        out += "\ntime_s";
+        for (auto& id : h->ids) out += "," + csv_field(id);
+        out += "\n";
+        for (size_t i = 0; i < h->times.size(); i++) {
+            out += num(h->times[i]);
+            for (double v : h->rows[i]) out += "," + num(v);
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+std::string deliver_file(const std::string& name, const std::string& data, const char* mime) {
+#ifdef __EMSCRIPTEN__
+    EM_ASM({
+        const bytes = HEAPU8.slice($1, $1 + $2);
+        const a = document.createElement('a');
+        a.href = URL.createObjectURL(new Blob([bytes], {type: UTF8ToString($3)}));
+        a.download = UTF8ToString($0);
+        document.body.appendChild(a);
+        a.click();
+        setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+    }, name.c_str(), data.data(), int(data.size()), mime);
+    return "Downloaded " + name;
+#else
+    std::ofstream f(name, std::ios::binary);
+    f.write(data.data(), std::streamsize(data.size()));
+    if (!f) return "Could not write " + name;
+    return "Saved " + std::filesystem::absolute(name).string();
+#endif
+}

@@ -1,0 +1,133 @@
+// js_api.cpp — the C functions behind window.tokenJourney (see web/static/api.js
+// and the README). Only compiled into the browser build.
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+#include <string>
+
+#include "app/shell/app.h"
+#include "app/platform/export.h"
+#include "app/ui/i18n.h"
+
+App* platform_app();
+
+namespace {
+// The app, for a call that changes what is shown: the cached panels redraw at once.
+App* changing_app() {
+    App* a = platform_app();
+    if (a) a->refresh_panels();
+    return a;
+}
+}  // namespace
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE double tj_frames() { return platform_app() ? double(platform_app()->frames()) : 0; }
+
+EMSCRIPTEN_KEEPALIVE const char* tj_state_json() {
+    static std::string s;
+    s = platform_app() ? platform_app()->state_json() : "{}";
+    return s.c_str();
+}
+
+// Returns "" when applied, else the reason (the value is not changed).
+EMSCRIPTEN_KEEPALIVE const char* tj_set_param(const char* id, double value) {
+    static std::string s;
+    s = changing_app() ? platform_app()->set_param(id, value) : "app not ready";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int tj_set_language(const char* code) {
+    changing_app();
+    set_language(std::string(code) == "zh" ? Lang::Zh : Lang::En);
+    return language() == Lang::Zh;
+}
+
+// The current state as a link fragment (no '#').
+EMSCRIPTEN_KEEPALIVE const char* tj_link() {
+    static std::string s;
+    s = platform_app() ? platform_app()->link() : "";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tj_apply_link(const char* fragment) {
+    static std::string s;
+    s = changing_app() ? platform_app()->apply_link(fragment) : "app not ready";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tj_apply_scenario_json(const char* text) {
+    static std::string s;
+    s = changing_app() ? platform_app()->apply_scenario_json(text) : "app not ready";
+    return s.c_str();
+}
+
+// Opens lesson `index` (0-based) at `step`; "" or why not.
+EMSCRIPTEN_KEEPALIVE const char* tj_open_lesson(int index, int step) {
+    static std::string s;
+    App* a = changing_app();
+    s = a ? a->lessons().open(*a, index, step) : "app not ready";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_set_playing(int on) {
+    if (changing_app() && platform_app()->current_scene()) platform_app()->current_scene()->set_playing(on != 0);
+}
+
+// Turns compare mode on or off for the current scene; returns whether it is on.
+EMSCRIPTEN_KEEPALIVE int tj_set_comparing(int on) {
+    Scene* s = changing_app() ? platform_app()->current_scene() : nullptr;
+    if (!s) return 0;
+    s->set_comparing(on != 0);
+    return s->comparing();
+}
+
+// Sets the time lens of the current scene (simulated seconds per real second,
+// clamped to the scene's range); returns the lens now in force.
+EMSCRIPTEN_KEEPALIVE double tj_set_lens(double sim_per_s) {
+    Scene* s = changing_app() ? platform_app()->current_scene() : nullptr;
+    return s ? s->set_lens(sim_per_s) : 0;
+}
+
+// Stops a time jump under way where it is (see Scene::jump_progress).
+EMSCRIPTEN_KEEPALIVE void tj_cancel_jump() {
+    Scene* s = changing_app() ? platform_app()->current_scene() : nullptr;
+    if (s) s->cancel_jump();
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_set_present(int on) {
+    if (changing_app()) platform_app()->set_present(on != 0);
+}
+
+// The metrics CSV of the current scene, as the export writes it.
+EMSCRIPTEN_KEEPALIVE const char* tj_metrics_csv() {
+    static std::string s;
+    App* a = platform_app();
+    Scene* sc = a ? a->current_scene() : nullptr;
+    s = sc ? metrics_csv(sc->metrics(), sc->history()) : "";
+    return s.c_str();
+}
+
+// How often the cached panel layer is brought up to date when nothing happens (per
+// second); 0 draws everything directly, every frame.
+EMSCRIPTEN_KEEPALIVE void tj_set_panel_rate(double hz) {
+    if (platform_app()) platform_app()->set_panel_rate(hz);
+}
+
+// Whether the map is kept as a cached layer (1, the default) or drawn every frame (0).
+EMSCRIPTEN_KEEPALIVE void tj_set_map_cached(int on) {
+    if (changing_app()) platform_app()->set_map_cached(on != 0);
+}
+
+// Whether a frame draws only what changed (1, the default where the canvas keeps
+// its pixels) or all of it (0).
+EMSCRIPTEN_KEEPALIVE void tj_set_changes_only(int on) {
+    if (changing_app()) platform_app()->set_changes_only(on != 0);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {
+    static std::string s;
+    s = changing_app() ? platform_app()->set_scene(id) : "app not ready";
+    return s.c_str();
+}
+}
+#endif

@@ -1,0 +1,438 @@
+// layer_cache.cpp — see layer_cache.h.
+#include "app/render/layer_cache.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "app/render/gl_shader.h"
+#include "imgui_impl_opengl3.h"
+
+namespace {
+constexpr int kTilePx = 16;  // the side of a tile, in framebuffer pixels
+
+void clear_bound(int w, int h, const ImVec4& c) {
+    glViewport(0, 0, w, h);
+    glDisable(GL_SCISSOR_TEST);  // glClear obeys the scissor
+    glClearColor(c.x, c.y, c.z, c.w);
+    glClear(GL_COLOR_BUFFER_BIT);
+}
+
+// Clears only `rects` (pixels, y down) of the bound framebuffer of height h.
+void clear_rects(int w, int h, const std::vector<PixelRect>& rects, const ImVec4& c) {
+    glViewport(0, 0, w, h);
+    glClearColor(c.x, c.y, c.z, c.w);
+    glEnable(GL_SCISSOR_TEST);
+    for (const PixelRect& r : rects) {
+        glScissor(r.x0, h - r.y1, r.x1 - r.x0, r.y1 - r.y0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+}
+
+// A vertex array of 2D positions (clip space) in its own buffer.
+void make_position_array(GLint a_pos, GLuint* vao, GLuint* vbo) {
+    glGenVertexArrays(1, vao);
+    glGenBuffers(1, vbo);
+    glBindVertexArray(*vao);
+    glBindBuffer(GL_ARRAY_BUFFER, *vbo);
+    glEnableVertexAttribArray(GLuint(a_pos));
+    glVertexAttribPointer(GLuint(a_pos), 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glBindVertexArray(0);
+}
+
+// Beyond this share of changed tiles, a frame is drawn whole: fewer, larger draws.
+constexpr double kWholeFrameShare = 0.75;
+
+}  // namespace
+
+// Where the parcel-pass callbacks are: how many, and the first.
+LayerCache::PassSearch LayerCache::find_passes(const ImDrawData* dd, ImDrawCallback pass) {
+    PassSearch s;
+    for (int l = 0; l < dd->CmdListsCount; l++) {
+        const ImVector<ImDrawCmd>& cmds = dd->CmdLists[l]->CmdBuffer;
+        for (int c = 0; c < cmds.Size; c++) {
+            if (cmds[c].UserCallback != pass) continue;
+            if (s.count++ == 0) s.list = l, s.cmd = c;
+        }
+    }
+    return s;
+}
+
+bool LayerCache::init(std::string* error) {
+    program_ = build_program("layer.vert.glsl", "layer.frag.glsl", error);
+    if (!program_) return false;
+    u_layer_ = glGetUniformLocation(program_, "u_layer");
+    GLint a_pos = glGetAttribLocation(program_, "a_pos");
+    for (Layer* l : {&map_, &panels_}) {
+        make_position_array(a_pos, &l->vao, &l->vbo);
+        glGenTextures(1, &l->tex);
+        glGenFramebuffers(1, &l->fbo);
+    }
+    make_position_array(a_pos, &part_vao_, &part_vbo_);
+    return true;
+}
+
+void LayerCache::shutdown() {
+    for (Layer* l : {&map_, &panels_}) {
+        if (l->fbo) glDeleteFramebuffers(1, &l->fbo);
+        if (l->tex) glDeleteTextures(1, &l->tex);
+        if (l->vbo) glDeleteBuffers(1, &l->vbo);
+        if (l->vao) glDeleteVertexArrays(1, &l->vao);
+        *l = Layer{};
+    }
+    if (part_vbo_) glDeleteBuffers(1, &part_vbo_);
+    if (part_vao_) glDeleteVertexArrays(1, &part_vao_);
+    part_vao_ = part_vbo_ = 0;
+    if (program_) glDeleteProgram(program_);
+    program_ = 0;
+}
+
+// The layer texture at the framebuffer's size. A size the driver refuses is
+// remembered, and frames of that size are drawn directly.
+bool LayerCache::fit(int w, int h) {
+    if (!program_) return false;
+    if (w == w_ && h == h_) return !broken_;
+    w_ = w, h_ = h;
+    broken_ = false;
+    screen_valid_ = false;
+    for (Layer* l : {&map_, &panels_}) {
+        l->valid = false;
+        glBindTexture(GL_TEXTURE_2D, l->tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glBindFramebuffer(GL_FRAMEBUFFER, l->fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, l->tex, 0);
+        broken_ = broken_ || glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE;
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return !broken_;
+}
+
+// Renders the commands from `from` (inclusive) to `to` (exclusive) with ImGui's
+// backend, into whatever framebuffer is bound. A list cut in two lends the backend
+// only its part of the commands; its vertex and index buffers stay whole, as the
+// commands index into them.
+void LayerCache::draw_range(ImDrawData* dd, Cut from, Cut to) {
+    struct Lent {
+        ImDrawList* list;
+        ImVector<ImDrawCmd> whole;
+    };
+    std::vector<Lent> lent;
+    lent.reserve(2);  // only the first and the last list can be cut
+    std::vector<ImDrawList*> lists;
+    ImDrawData part = *dd;
+    part.TotalVtxCount = part.TotalIdxCount = 0;
+    for (int l = from.list; l < dd->CmdListsCount && (l < to.list || (l == to.list && to.cmd > 0)); l++) {
+        ImDrawList* list = dd->CmdLists[l];
+        int c0 = l == from.list ? from.cmd : 0;
+        int c1 = l == to.list ? to.cmd : list->CmdBuffer.Size;
+        if (c1 <= c0) continue;
+        if (c0 > 0 || c1 < list->CmdBuffer.Size) {
+            ImVector<ImDrawCmd> cmds;
+            cmds.resize(c1 - c0);
+            std::memcpy(cmds.Data, list->CmdBuffer.Data + c0, size_t(c1 - c0) * sizeof(ImDrawCmd));
+            lent.emplace_back();  // built in place: ImVector's copy would memcpy from a null pointer
+            lent.back().list = list;
+            lent.back().whole.swap(list->CmdBuffer);
+            list->CmdBuffer.swap(cmds);
+        }
+        lists.push_back(list);
+        part.TotalVtxCount += list->VtxBuffer.Size;
+        part.TotalIdxCount += list->IdxBuffer.Size;
+    }
+    part.CmdLists = lists.data();
+    part.CmdListsCount = int(lists.size());
+    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
+    for (Lent& l : lent) l.list->CmdBuffer.swap(l.whole);
+}
+
+// Calls fn(list, cmd, first index, x0, y0, x1, y1) for each triangle of the
+// commands from (from_list, from_cmd) up to (to_list, to_cmd): its bounds in
+// framebuffer pixels, clipped by its command's clip rectangle. Fully transparent
+// triangles draw nothing and are skipped.
+template <class Fn>
+static void for_each_triangle(const ImDrawData* dd, int from_list, int from_cmd, int to_list, int to_cmd, Fn fn) {
+    const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
+    for (int l = from_list; l < dd->CmdListsCount && l <= to_list; l++) {
+        const ImDrawList* list = dd->CmdLists[l];
+        const int end = l == to_list ? to_cmd : list->CmdBuffer.Size;
+        for (int c = l == from_list ? from_cmd : 0; c < end; c++) {
+            const ImDrawCmd& cmd = list->CmdBuffer[c];
+            if (cmd.UserCallback) continue;
+            const ImVec4& clip = cmd.ClipRect;
+            for (unsigned i = cmd.IdxOffset; i + 2 < cmd.IdxOffset + cmd.ElemCount; i += 3) {
+                const ImDrawVert* v[3];
+                for (int k = 0; k < 3; k++) v[k] = &list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])];
+                if (((v[0]->col | v[1]->col | v[2]->col) & IM_COL32_A_MASK) == 0) continue;
+                float x0 = std::max(std::min({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), clip.x);
+                float y0 = std::max(std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), clip.y);
+                float x1 = std::min(std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), clip.z);
+                float y1 = std::min(std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), clip.w);
+                fn(list, cmd, i, (x0 - o.x) * s.x, (y0 - o.y) * s.y, (x1 - o.x) * s.x, (y1 - o.y) * s.y);
+            }
+        }
+    }
+}
+
+static uint64_t fnv(uint64_t h, const void* data, size_t n) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+// Per tile, a hash of what is drawn on it, in order: the triangles (vertices,
+// clip rectangle, texture). A tile whose hash is unchanged shows the same pixels.
+void LayerCache::hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<uint64_t>& hash, TileMask& touched) const {
+    touched.reset(w_, h_, kTilePx);
+    hash.assign(size_t(touched.tiles()), 0);
+    for_each_triangle(dd, from.list, from.cmd, to.list, to.cmd, [&](const ImDrawList* list, const ImDrawCmd& cmd, unsigned i, float x0, float y0, float x1, float y1) {
+        int c0, r0, c1, r1;
+        if (!touched.tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
+        uint64_t h = fnv(1469598103934665603ull, &cmd.ClipRect, sizeof cmd.ClipRect);
+        ImTextureID tex = cmd.GetTexID();
+        h = fnv(h, &tex, sizeof tex);
+        for (int k = 0; k < 3; k++) h = fnv(h, &list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])], sizeof(ImDrawVert));
+        for (int r = r0; r <= r1; r++)
+            for (int c = c0; c <= c1; c++) {
+                int t = r * touched.cols() + c;
+                hash[size_t(t)] = (hash[size_t(t)] ^ h) * 1099511628211ull + 1;  // order matters: not commutative
+                touched.mark_tile(t);
+            }
+    });
+}
+
+// Renders only the triangles that touch `rects` (framebuffer pixels), each clipped
+// to its rectangle: the commands are split per rectangle and lent to the backend.
+// False when a rectangle cannot be expressed exactly as a clip rectangle (odd DPI
+// scales): the caller then renders everything.
+bool LayerCache::draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vector<PixelRect>& rects) {
+    const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
+    std::vector<ImVec4> clip_of(rects.size());
+    for (size_t k = 0; k < rects.size(); k++) {
+        const PixelRect& r = rects[k];
+        ImVec4 c{float(r.x0) / s.x + o.x, float(r.y0) / s.y + o.y, float(r.x1) / s.x + o.x, float(r.y1) / s.y + o.y};
+        if ((c.x - o.x) * s.x != float(r.x0) || (c.y - o.y) * s.y != float(r.y0) || (c.z - o.x) * s.x != float(r.x1) ||
+            (c.w - o.y) * s.y != float(r.y1))
+            return false;
+        clip_of[k] = c;
+    }
+    struct Lent {
+        ImDrawList* list;
+        ImVector<ImDrawCmd> cmds;
+        ImVector<ImDrawIdx> idx;
+    };
+    std::vector<Lent> lent;
+    lent.reserve(size_t(dd->CmdListsCount));
+    std::vector<ImDrawList*> lists;
+    for (int l = from.list; l < dd->CmdListsCount && l <= to.list; l++) {
+        ImDrawList* list = dd->CmdLists[l];
+        Lent part{list, {}, {}};
+        const int end = l == to.list ? to.cmd : list->CmdBuffer.Size;
+        for (int c = l == from.list ? from.cmd : 0; c < end; c++) {
+            const ImDrawCmd& cmd = list->CmdBuffer[c];
+            if (cmd.UserCallback) { part.cmds.push_back(cmd); continue; }
+            for (size_t k = 0; k < rects.size(); k++) {
+                const ImVec4& r = clip_of[k];
+                ImVec4 clip{std::max(cmd.ClipRect.x, r.x), std::max(cmd.ClipRect.y, r.y), std::min(cmd.ClipRect.z, r.z),
+                            std::min(cmd.ClipRect.w, r.w)};
+                if (clip.z <= clip.x || clip.w <= clip.y) continue;
+                ImDrawCmd piece = cmd;
+                piece.ClipRect = clip;
+                piece.IdxOffset = unsigned(part.idx.Size);
+                for (unsigned i = cmd.IdxOffset; i + 2 < cmd.IdxOffset + cmd.ElemCount; i += 3) {
+                    float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+                    for (int q = 0; q < 3; q++) {
+                        const ImVec2& p = list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + q])].pos;
+                        x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+                    }
+                    if (x1 < clip.x || x0 > clip.z || y1 < clip.y || y0 > clip.w) continue;
+                    for (int q = 0; q < 3; q++) part.idx.push_back(list->IdxBuffer[int(i) + q]);
+                }
+                piece.ElemCount = unsigned(part.idx.Size) - piece.IdxOffset;
+                if (piece.ElemCount) part.cmds.push_back(piece);
+            }
+        }
+        if (part.cmds.empty()) continue;
+        // ImVector has no move: take the buffers over by swapping (a copy would
+        // also memcpy from a null pointer when one is empty).
+        lent.emplace_back();
+        lent.back().list = list;
+        lent.back().cmds.swap(part.cmds);
+        lent.back().idx.swap(part.idx);
+        lists.push_back(list);
+    }
+    for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
+    ImDrawData part = *dd;
+    part.CmdLists = lists.data();
+    part.CmdListsCount = int(lists.size());
+    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
+    for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
+    return true;
+}
+
+// Brings the layer up to date: only the tiles whose content changed are cleared
+// and drawn again (all of them when the layer is not valid), and then the tiles
+// that hold something are uploaded as triangles for compose(). When no tile
+// changed (every frame of a still map) there is nothing to do: the same tiles
+// hold the same things. Returns the tiles drawn again.
+TileMask LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
+    std::vector<uint64_t> hash;
+    TileMask touched, changed;
+    hash_tiles(dd, from, to, hash, touched);
+    changed.reset(w_, h_, kTilePx);
+    for (int t = 0; t < touched.tiles(); t++)
+        if (!layer.valid || hash[size_t(t)] != layer.hash[size_t(t)]) changed.mark_tile(t);
+    if (layer.valid) {
+        double share = double(changed.marked_tiles()) / std::max(1, touched.marked_tiles());
+        layer.changed_share = layer.changed_share * 0.9 + share * 0.1;
+    }
+    const std::vector<PixelRect> rects = changed.rects();
+    if (layer.valid && rects.empty()) return changed;
+    glBindFramebuffer(GL_FRAMEBUFFER, layer.fbo);
+    if (layer.valid) clear_rects(w_, h_, rects, {0, 0, 0, 0});
+    if (!layer.valid || !draw_clipped(dd, from, to, rects)) {
+        clear_bound(w_, h_, {0, 0, 0, 0});
+        draw_range(dd, from, to);
+    }
+    for (const PixelRect& r : rects) redrawn_px_ += long(r.x1 - r.x0) * long(r.y1 - r.y0);
+    layer.hash.swap(hash);
+    layer.drawn = touched;
+    layer.valid = true;
+    const std::vector<PixelRect> drawn = layer.drawn.rects();
+    layer.copied_px = 0;
+    for (const PixelRect& r : drawn) layer.copied_px += long(r.x1 - r.x0) * long(r.y1 - r.y0);
+    layer.tile_vertices = upload_tiles(layer.vbo, drawn);
+    return changed;
+}
+
+// Puts rects (pixels, y down) into vbo as two triangles each, in clip space (y
+// up); returns the number of vertices.
+GLsizei LayerCache::upload_tiles(GLuint vbo, const std::vector<PixelRect>& rects) const {
+    std::vector<float> tris;
+    tris.reserve(rects.size() * 12);
+    for (const PixelRect& r : rects) {
+        float x0 = 2.0f * float(r.x0) / float(w_) - 1, x1 = 2.0f * float(r.x1) / float(w_) - 1;
+        float y0 = 1 - 2.0f * float(r.y1) / float(h_), y1 = 1 - 2.0f * float(r.y0) / float(h_);
+        tris.insert(tris.end(), {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1});
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(tris.size() * sizeof(float)), tris.data(), GL_DYNAMIC_DRAW);
+    return GLsizei(tris.size() / 2);
+}
+
+double LayerCache::copied_share() const {
+    return w_ > 0 && h_ > 0 ? double(map_.copied_px + panels_.copied_px) / (double(w_) * double(h_)) : 0;
+}
+
+// Blends the layer (premultiplied colours) onto the default framebuffer, on the
+// tiles held in vao.
+void LayerCache::compose(const Layer& layer, GLuint vao, GLsizei vertices) {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, w_, h_);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glUseProgram(program_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, layer.tex);
+    glUniform1i(u_layer_, 0);
+    glBindVertexArray(vao);
+    glDrawArrays(GL_TRIANGLES, 0, vertices);
+    glBindVertexArray(0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glDisable(GL_BLEND);
+}
+
+// Runs this frame's parcel pass, if it has one (see pass_).
+void LayerCache::run_pass(ImDrawData* dd) const {
+    if (!pass_.count) return;
+    ImDrawList* list = dd->CmdLists[pass_.list];
+    const ImDrawCmd& cmd = list->CmdBuffer[pass_.cmd];
+    cmd.UserCallback(list, &cmd);
+}
+
+// Draws the frame on the tiles in `dirty` only, over the last frame that the
+// framebuffer kept: backdrop, map, parcels, panels, as a whole frame would. The
+// parcels need no clipping: every tile they cover now is dirty.
+void LayerCache::compose_changes(ImDrawData* dd, const LayerFrame& f, const TileMask& dirty) {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    clear_rects(w_, h_, dirty.rects(), f.backdrop);
+    auto compose_dirty = [&](const Layer& layer) {
+        TileMask part = layer.drawn;
+        part.intersect(dirty);
+        GLsizei n = upload_tiles(part_vbo_, part.rects());
+        if (n) compose(layer, part_vao_, n);
+    };
+    compose_dirty(map_);
+    run_pass(dd);
+    compose_dirty(panels_);
+}
+
+void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
+    cached_ = false;
+    const int w = int(dd->DisplaySize.x * dd->FramebufferScale.x), h = int(dd->DisplaySize.y * dd->FramebufferScale.y);
+    if (w <= 0 || h <= 0) return;
+    pass_ = find_passes(dd, f.parcel_pass);
+    if (f.hz <= 0 || pass_.count > 1 || !fit(w, h)) {
+        map_.valid = panels_.valid = screen_valid_ = false;
+        screen_drawn_share_ = 1;
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        clear_bound(w, h, f.backdrop);
+        ImGui_ImplOpenGL3_RenderDrawData(dd);
+        return;
+    }
+    // Without a parcel pass there is no map: everything is in the panel layer.
+    const Cut split{pass_.list, pass_.count ? pass_.cmd : 0};
+    const Cut after{pass_.list, pass_.count ? pass_.cmd + 1 : 0};
+    const Cut end{dd->CmdListsCount, 0};
+    if (pass_.count != had_pass_) map_.valid = panels_.valid = false;
+    had_pass_ = pass_.count;
+    // The map may animate (token streams): it is brought up to date every frame, which
+    // redraws only its changed tiles. The panels follow the rate.
+    TileMask map_changed, panels_changed;  // empty unless updated
+    if (cache_map_) map_changed = refresh(map_, dd, {0, 0}, split);
+    else map_.valid = false;
+    if (f.force || !panels_.valid || f.now - drawn_at_ >= 1.0 / f.hz || f.now < drawn_at_) {
+        panels_changed = refresh(panels_, dd, after, end);
+        drawn_at_ = f.now, refreshes_++;
+    }
+    // Where the framebuffer keeps its pixels, what changed on screen: the layers'
+    // updates, and where the parcels are and were. (Else every frame is drawn whole.)
+    TileMask dirty;
+    double share = 1;  // of the screen, changed since the frame the framebuffer holds
+    if (kept_ && cache_map_) {
+        TileMask parcels_now;
+        parcels_now.reset(w_, h_, kTilePx);
+        if (pass_.count && f.mark_parcels) f.mark_parcels(&dd->CmdLists[pass_.list]->CmdBuffer[pass_.cmd], &parcels_now);
+        else if (pass_.count) parcels_now.mark_all();
+        dirty = parcels_now;
+        dirty.unite(parcels_before_);
+        dirty.unite(map_changed);
+        dirty.unite(panels_changed);
+        parcels_before_ = std::move(parcels_now);
+        if (screen_valid_) share = double(dirty.marked_tiles()) / std::max(1, dirty.tiles());
+    }
+    const bool partial = share <= kWholeFrameShare;
+    screen_drawn_share_ = screen_drawn_share_ * 0.9 + (partial ? share : 1.0) * 0.1;
+    if (partial) {
+        compose_changes(dd, f, dirty);
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        clear_bound(w, h, f.backdrop);
+        if (cache_map_) compose(map_, map_.vao, map_.tile_vertices);
+        else draw_range(dd, {0, 0}, split);
+        run_pass(dd);
+        compose(panels_, panels_.vao, panels_.tile_vertices);
+    }
+    // The next frame may build on this one only if it knows where this one's parcels are.
+    screen_valid_ = kept_ && cache_map_;
+    cached_ = true;
+}

@@ -1,0 +1,44 @@
+// world_view.cpp — see world_view.h.
+#include "app/render/world_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+void WorldView::update(const ImGuiIO& io, ImVec2 smin, ImVec2 ssize, const WorldBox& box) {
+    float bw = box.max_x - box.min_x, bh = box.max_y - box.min_y;
+    if (ssize.x < 1 || ssize.y < 1 || bw <= 0 || bh <= 0) return;
+    if (!fitted_ || ssize.x != last_size_.x || ssize.y != last_size_.y) {
+        fit_zoom_ = std::min(ssize.x / bw, ssize.y / bh) * 0.96f;
+        zoom_ = fit_zoom_;
+        pan_ = {smin.x + (ssize.x - bw * zoom_) * 0.5f - box.min_x * zoom_,
+                smin.y + (ssize.y - bh * zoom_) * 0.5f - box.min_y * zoom_};
+        fitted_ = true;
+        last_size_ = ssize;
+        last_min_ = smin;
+    }
+    if (look_pending_) {
+        zoom_ = fit_zoom_ * look_zoom_;
+        pan_ = {smin.x + ssize.x * 0.5f - look_x_ * zoom_, smin.y + ssize.y * 0.5f - look_y_ * zoom_};
+        look_pending_ = false;
+    }
+    if (io.WantCaptureMouse) return;
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) || ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
+        pan_.x += io.MouseDelta.x;
+        pan_.y += io.MouseDelta.y;
+    }
+    if (io.MouseWheel != 0) {
+        float f = std::pow(1.15f, io.MouseWheel);
+        float nz = std::clamp(zoom_ * f, fit_zoom_ * 0.5f, fit_zoom_ * 12.0f);
+        ImVec2 m = io.MousePos;  // zoom about the cursor
+        pan_.x = m.x - (m.x - pan_.x) * (nz / zoom_);
+        pan_.y = m.y - (m.y - pan_.y) * (nz / zoom_);
+        zoom_ = nz;
+    }
+}
+
+void WorldView::look_at(float x, float y, float zoom) {
+    look_x_ = x;
+    look_y_ = y;
+    look_zoom_ = std::clamp(zoom, 0.5f, 12.0f);
+    look_pending_ = true;
+}

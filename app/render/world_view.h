@@ -1,0 +1,38 @@
+// world_view.h — the 2D camera over a scene's map: pan with the mouse (drag) or
+// one finger, zoom with the wheel or a pinch, fit-to-window on reset. World units
+// are the scene's own (the map is laid out in a box of about 1600 x 900).
+//
+// Usage (each frame, before drawing):
+//   view.update(ImGui::GetIO(), screen_min, screen_size, world_box);
+//   ImVec2 p = view.to_screen({x, y});       // for ImGui draw lists (logical pixels)
+//   View2D gl = view.gl_view(fb_scale);      // for the parcel renderer (framebuffer pixels)
+#pragma once
+#include "imgui.h"
+#include "app/render/parcel_renderer.h"
+
+struct WorldBox {
+    float min_x = 0, min_y = 0, max_x = 1600, max_y = 900;
+};
+
+class WorldView {
+public:
+    // Handles input (when the mouse is not over a panel) and keeps the map in view.
+    void update(const ImGuiIO& io, ImVec2 screen_min, ImVec2 screen_size, const WorldBox& box);
+    void fit() { fitted_ = false; }
+    // Centres the camera on a world point at zoom times the fitted scale (a lesson's camera).
+    void look_at(float x, float y, float zoom);
+    ImVec2 to_screen(float x, float y) const { return {x * zoom_ + pan_.x, y * zoom_ + pan_.y}; }
+    ImVec2 to_world(ImVec2 s) const { return {(s.x - pan_.x) / zoom_, (s.y - pan_.y) / zoom_}; }
+    float zoom() const { return zoom_; }  // logical pixels per world unit
+    View2D gl_view(float fb_scale) const {
+        return {zoom_ * fb_scale, zoom_ * fb_scale, pan_.x * fb_scale, pan_.y * fb_scale};
+    }
+
+private:
+    float zoom_ = 1, fit_zoom_ = 1;
+    ImVec2 pan_{0, 0};
+    bool fitted_ = false;
+    ImVec2 last_size_{0, 0}, last_min_{0, 0};
+    bool look_pending_ = false;
+    float look_x_ = 0, look_y_ = 0, look_zoom_ = 1;
+};

@@ -1,0 +1,38 @@
+// scene_demo.h — the parcel stress test scene (see scene_demo.cpp).
+#pragma once
+#include "app/scene/scene.h"
+#include "app/ui/param_panel.h"
+#include "app/render/world_view.h"
+
+class DemoScene : public Scene {
+public:
+    DemoScene();
+    ~DemoScene() override { renderer_.shutdown(); }
+    const char* id() const override { return "demo"; }
+    const char* title_key() const override { return "scene.demo"; }
+    const tj::ParamValues& values() const override { return values_; }
+    std::string set_param(const std::string& id, double value) override;
+    void reset() override;
+    void set_playing(bool playing) override { playing_ = playing; }
+    void update(double real_dt) override;
+    void draw_map(const FrameInput& in) override;
+    void draw_panels(const FrameInput& in) override;
+    std::vector<tj::Metric> metrics() const override;
+    double sim_time() const override { return time_; }
+    uint64_t seed() const override { return seed_; }
+    size_t parcels_drawn() const override { return renderer_.count(); }
+    std::vector<std::string> texts() const override;
+    tj::Scenario scenario() const override { return tj::make_scenario(id(), values_, seed_, time_); }
+    std::string apply(const tj::Scenario& s) override;
+
+private:
+    tj::ParamRegistry registry_;
+    tj::ParamValues values_;
+    ParcelRenderer renderer_;
+    WorldView view_;
+    ParamPanelState panel_;
+    double time_ = 0;
+    uint64_t seed_ = 1;
+    bool dirty_ = true;
+    bool playing_ = true;
+};

@@ -1,0 +1,76 @@
+// scene.h — what the app asks of a scene (the parcel stress test, the token
+// logistics scene, the production-chain scene). The app owns the window, the menu,
+// the language and presenter mode; a scene owns its simulation, its map and panels.
+//
+// A scene is updated once per frame with the real time that passed, draws its map
+// into ImGui's background draw list (parcels through the parcel renderer, via
+// add_parcel_pass) and its panels as ImGui windows. Parameter changes come from its
+// panels, from the JavaScript API and from links, all through set_param().
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model.h"
+#include "core/params.h"
+#include "core/scenario.h"
+#include "app/platform/export.h"
+#include "imgui.h"
+#include "app/render/parcel_renderer.h"
+
+struct FrameInput {
+    double real_dt = 0;          // seconds since the last frame, clamped
+    ImVec2 origin{0, 0};         // the map's screen rectangle (logical pixels)
+    ImVec2 size{0, 0};
+    float fb_scale = 1;          // framebuffer pixels per logical pixel
+    int fb_w = 0, fb_h = 0;
+    bool panels = true;          // false in presenter mode: draw the map only
+};
+
+class Scene {
+public:
+    virtual ~Scene() = default;
+    virtual const char* id() const = 0;          // "demo", "token", "fab"
+    virtual const char* title_key() const = 0;   // i18n key of its name
+    virtual const tj::ParamValues& values() const = 0;
+    // Sets one parameter: "" when applied, else a message (and nothing changes).
+    virtual std::string set_param(const std::string& id, double value) = 0;
+    virtual void reset() = 0;
+    virtual void set_playing(bool playing) {}
+    // Simulated seconds per real second (clamped to the scene's range); returns it.
+    virtual double set_lens(double sim_per_s) { return 1; }
+    // Compare mode: a second run with its own parameter set, side by side in a
+    // window the app shows (metrics of A and B and their difference).
+    virtual bool comparing() const { return false; }
+    virtual void set_comparing(bool on) {}
+    virtual void draw_compare(const FrameInput& in) {}
+    virtual std::vector<tj::Metric> compare_metrics() const { return {}; }
+    // A long time jump (a link's time, a lesson step, a rewind) runs over several
+    // frames: its progress in [0, 1], or -1 when none is under way; cancel stops it
+    // where it is.
+    virtual double jump_progress() const { return -1; }
+    virtual void cancel_jump() {}
+    virtual void update(double real_dt) = 0;
+    virtual void draw_map(const FrameInput& in) = 0;
+    virtual void draw_panels(const FrameInput& in) = 0;
+    virtual std::vector<tj::Metric> metrics() const = 0;
+    // Metrics sampled over the run (for the CSV export), or nullptr.
+    virtual const MetricHistory* history() const { return nullptr; }
+    virtual double sim_time() const = 0;
+    virtual uint64_t seed() const = 0;
+    virtual size_t parcels_drawn() const = 0;
+    // Links and files: the scene's whole state, and the way back (all or nothing:
+    // "" when applied, else every problem and nothing changes).
+    virtual tj::Scenario scenario() const = 0;
+    virtual std::string apply(const tj::Scenario& s) = 0;
+    // Lessons point at the map: outline a station and move the camera to one
+    // (ids from Model::stations(); "" clears). Scenes without stations ignore them.
+    virtual void set_highlight(const std::string& station_id) {}
+    virtual void focus(const std::string& station_id, float zoom) {}
+    // Every text the scene may show, both languages (for the font's glyphs).
+    virtual std::vector<std::string> texts() const = 0;
+};
+
+// Queues the parcel renderer into the background draw list, so parcels land above
+// the stations drawn before this call and below the labels drawn after it.
+void add_parcel_pass(ImDrawList* list, ParcelRenderer* renderer, float time, const View2D& view, int fb_w, int fb_h);

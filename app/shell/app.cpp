@@ -1,0 +1,475 @@
+// app.cpp — see app.h.
+#include "app/shell/app.h"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+#include "app/ui/font.h"
+#include "app/ui/format.h"
+#include "app/ui/i18n.h"
+#include "imgui.h"
+#include "app/platform/export.h"
+#include "app/platform/heap_use.h"
+#include "imgui_impl_opengl3.h"
+#include "app/render/parcel_bounds.h"
+#include "app/platform/screenshot.h"
+#include "app/scene/demo_scene.h"
+#if __has_include("app/token/token_scene.h")
+#include "app/token/token_scene.h"
+#endif
+#if __has_include("app/fab/fab_scene.h")
+#include "app/fab/fab_scene.h"
+#endif
+
+namespace {
+struct ParcelPass {
+    ParcelRenderer* renderer;
+    float time;
+    View2D view;
+    int fb_w, fb_h;
+};
+std::vector<ParcelPass> g_passes;  // filled while drawing a frame, read during render
+const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
+
+void run_parcel_pass(const ImDrawList*, const ImDrawCmd* cmd) {
+    const ParcelPass& p = g_passes[size_t(reinterpret_cast<intptr_t>(cmd->UserCallbackData))];
+    p.renderer->draw(p.time, p.view, p.fb_w, p.fb_h);
+}
+
+// Where that pass draws now: for frames that draw only what changed.
+void mark_parcel_pass(const ImDrawCmd* cmd, TileMask* mask) {
+    const ParcelPass& p = g_passes[size_t(reinterpret_cast<intptr_t>(cmd->UserCallbackData))];
+    mark_parcel_tiles(p.renderer->parcels(), p.time, p.view, mask);
+}
+}  // namespace
+
+void add_parcel_pass(ImDrawList* list, ParcelRenderer* r, float time, const View2D& view, int fb_w, int fb_h) {
+    g_passes.push_back({r, time, view, fb_w, fb_h});
+    list->AddCallback(run_parcel_pass, reinterpret_cast<void*>(intptr_t(g_passes.size() - 1)));
+    list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+bool App::init(const AppOptions& opts, std::string* error) {
+    if (!i18n_load(error)) return false;
+    // The scenes, in menu order. (__has_include: scenes join the build as they land.)
+#if __has_include("app/token/token_scene.h")
+    scenes_.push_back(make_token_scene());
+#endif
+#if __has_include("app/fab/fab_scene.h")
+    scenes_.push_back(make_fab_scene());
+#endif
+    scenes_.push_back(std::make_unique<DemoScene>());
+    std::string lesson_err;
+    if (!lessons_.load(&lesson_err)) message_ = lesson_err;
+    if (!set_scene(opts.scene).empty()) current_ = 0;
+    if (!opts.state.empty()) {
+        std::string err = apply_link(opts.state);
+        if (!err.empty()) {
+            startup_problem_ = "--state: " + err;
+            message_ = std::string(tr("err.title")) + ": " + err + "\n" + tr("err.kept");
+        }
+    }
+    // The command line's flags add to what the link says.
+    embed_ = embed_ || opts.embed;
+    if (opts.present && !present_) set_present(true);
+    panels_ = !present_ && !embed_;
+    std::string panel_err;
+    if (!layers_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
+#ifdef __EMSCRIPTEN__
+    // The page asks the browser to keep the canvas between frames (page.js); where it
+    // does, a frame draws only what changed.
+    canvas_kept_ = EM_ASM_INT({ return GLctx && GLctx.getContextAttributes().preserveDrawingBuffer ? 1 : 0; }) != 0;
+#endif
+    layers_.set_framebuffer_kept(canvas_kept_);
+    ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::StyleColorsDark();
+    st.WindowRounding = 6;
+    st.FrameRounding = 4;
+    st.GrabMinSize = 14;
+    return true;
+}
+
+void App::rebuild_fonts(float dpi_scale) {
+    std::vector<std::string> texts = i18n_all_texts();
+    for (auto& s : scenes_) {
+        auto t = s->texts();
+        texts.insert(texts.end(), t.begin(), t.end());
+    }
+    for (auto& l : lessons_.lessons()) {
+        texts.push_back(l.title.zh);
+        for (auto& st : l.steps) {
+            texts.insert(texts.end(), {st.title.zh, st.text.zh, st.predict.question.zh, st.predict.explain.zh});
+            for (auto& c : st.predict.choices) texts.push_back(c.zh);
+        }
+    }
+    std::string msg;
+    font_load(texts, 18.0f * ui_scale_, dpi_scale, &msg);
+    if (!msg.empty()) message_ = msg;
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    fonts_dirty_ = false;
+}
+
+void App::set_present(bool on) {
+    present_ = on;
+    panels_ = !on && !embed_;
+    ui_scale_ = on ? std::max(ui_scale_, 1.75f) : 1.0f;
+    fonts_dirty_ = true;
+}
+
+void App::event(const SDL_Event& e) {
+    refresh_panels();  // whatever the event, the panels answer it on the next frame
+    if (e.type == SDL_QUIT) quit_ = true;
+    if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
+    SDL_Keycode k = e.key.keysym.sym;
+    if (blank_) { blank_ = false; return; }  // any key brings the picture back
+    if (show_help_ && k == SDLK_ESCAPE) { show_help_ = false; return; }
+    if (lessons_.key(k, *this)) return;
+    switch (k) {
+        case SDLK_h: panels_ = !panels_; break;
+        case SDLK_p: set_present(!present_); break;
+        case SDLK_b: case SDLK_PERIOD: blank_ = true; break;  // clickers send '.' for "blank"
+        case SDLK_SLASH: show_help_ = !show_help_; break;     // '?'
+        case SDLK_F11: case SDLK_f: toggle_fullscreen_ = true; break;
+        case SDLK_EQUALS: case SDLK_PLUS: ui_scale_ = std::min(3.0f, ui_scale_ + 0.25f); fonts_dirty_ = true; break;
+        case SDLK_MINUS: ui_scale_ = std::max(1.0f, ui_scale_ - 0.25f); fonts_dirty_ = true; break;
+        default: break;
+    }
+}
+
+Scene* App::scene_by_id(const std::string& id) {
+    for (auto& s : scenes_)
+        if (id == s->id()) return s.get();
+    return nullptr;
+}
+
+void App::show_scene(const std::string& id) { set_scene(id); }
+
+std::string App::set_scene(const std::string& id) {
+    for (size_t i = 0; i < scenes_.size(); i++)
+        if (id == scenes_[i]->id()) { current_ = i; return ""; }
+    return "unknown scene '" + id + "'";
+}
+
+tj::Scenario App::scenario() const {
+    if (scenes_.empty()) return {};
+    tj::Scenario sc = scenes_[current_]->scenario();
+    if (lessons_.active()) {  // a lesson's link opens the lesson at the same step
+        sc.lesson = lessons_.lessons()[size_t(lessons_.lesson_index())].id;
+        sc.lesson_step = lessons_.step_index();
+    }
+    sc.embed = embed_;
+    sc.present = present_;
+    return sc;
+}
+
+std::string App::link() const { return scenes_.empty() ? "" : tj::scenario_to_url(scenario()); }
+
+const tj::ParamRegistry* App::registry_of(const std::string& scene) {
+    Scene* s = scene_by_id(scene);
+    return s ? &s->values().registry() : nullptr;
+}
+
+std::string App::apply_scenario(const tj::Scenario& sc) {
+    std::string err;
+    if (!sc.lesson.empty()) {  // a lesson's link or file opens the lesson at its step
+        const auto& ls = lessons_.lessons();
+        auto it = std::find_if(ls.begin(), ls.end(), [&](const tj::Lesson& l) { return l.id == sc.lesson; });
+        if (it == ls.end()) return "unknown lesson '" + sc.lesson + "'";
+        err = lessons_.open(*this, int(it - ls.begin()), std::max(0, sc.lesson_step));
+    } else if (Scene* s = scene_by_id(sc.scene)) {
+        err = s->apply(sc);
+        if (err.empty()) set_scene(sc.scene);
+    } else {
+        return "unknown scene '" + sc.scene + "'";
+    }
+    if (!err.empty()) return err;
+    embed_ = sc.embed;
+    if (sc.present != present_) set_present(sc.present);
+    panels_ = !present_ && !embed_;
+    return "";
+}
+
+std::string App::apply_link(const std::string& fragment) {
+    tj::Scenario sc;
+    std::string err = tj::scenario_from_url(fragment, [this](const std::string& id) { return registry_of(id); }, sc);
+    return err.empty() ? apply_scenario(sc) : err;
+}
+
+std::string App::set_param(const std::string& id, double value) {
+    for (auto& s : scenes_)
+        if (s->values().registry().find(id) >= 0) return s->set_param(id, value);
+    return "unknown parameter '" + id + "'";
+}
+
+void App::draw_menu() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    ImGui::TextUnformatted(tr("app.title"));
+    ImGui::Separator();
+    for (size_t i = 0; i < scenes_.size(); i++)
+        if (ImGui::MenuItem(tr(scenes_[i]->title_key()), nullptr, i == current_)) current_ = i;
+    ImGui::Separator();
+    if (ImGui::BeginMenu(tr("menu.lessons"))) {
+        lessons_.menu(*this);
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(tr("menu.share"))) {
+        if (ImGui::MenuItem(tr("menu.copy_link"))) copy_link();
+        if (Scene* c = current(); c && ImGui::MenuItem(tr("menu.compare"), nullptr, c->comparing()))
+            c->set_comparing(!c->comparing());
+        if (ImGui::MenuItem(tr("menu.export_csv"))) export_csv();
+        if (ImGui::MenuItem(tr("menu.export_png"))) png_requested_ = true;
+        if (ImGui::MenuItem(tr("menu.save_scenario"))) save_scenario();
+        if (ImGui::MenuItem(tr("menu.load_scenario"))) load_scenario();
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(tr("menu.view"))) {
+        if (ImGui::MenuItem(tr("menu.present"), "P", present_)) set_present(!present_);
+        if (ImGui::MenuItem(tr("menu.panels"), "H", !panels_)) panels_ = !panels_;
+        if (ImGui::MenuItem(tr("menu.fullscreen"), "F")) toggle_fullscreen_ = true;
+        if (ImGui::MenuItem(tr("menu.shortcuts"), "?")) show_help_ = true;
+        float s = ui_scale_;
+        if (ImGui::SliderFloat(tr("menu.ui_scale"), &s, 1.0f, 3.0f, "%.2fx")) ui_scale_ = s;
+        if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
+        if (ImGui::MenuItem(tr("menu.redraw_every_frame"), nullptr, panel_hz_ <= 0)) set_panel_rate(panel_hz_ <= 0 ? kPanelHz : 0);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("menu.redraw_every_frame_help"));
+        ImGui::EndMenu();
+    }
+    if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
+    ImGui::EndMainMenuBar();
+}
+
+void App::copy_link() {
+    std::string l = link();
+#ifdef __EMSCRIPTEN__
+    // The address bar shows the link too, so the browser's own copy works as well.
+    EM_ASM({
+        const frag = UTF8ToString($0);
+        history.replaceState(null, "", "#" + frag);
+        if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+    }, l.c_str());
+#else
+    SDL_SetClipboardText(l.c_str());
+#endif
+    notice_ = std::string(tr("menu.link_copied")) + "  #" + l;
+}
+
+void App::export_csv() {
+    Scene* s = current();
+    if (!s) return;
+    notice_ = deliver_file(std::string("token-journey-") + s->id() + "-metrics.csv", metrics_csv(s->metrics(), s->history()),
+                           "text/csv");
+}
+
+void App::save_scenario() {
+    Scene* s = current();
+    if (!s) return;
+    notice_ = deliver_file(std::string("token-journey-") + s->id() + ".json", tj::scenario_to_json(scenario()),
+                           "application/json");
+}
+
+void App::load_scenario() {
+#ifdef __EMSCRIPTEN__
+    EM_ASM({ if (window.TJPage && TJPage.pickScenarioFile) TJPage.pickScenarioFile(); });
+#else
+    std::string name = std::string("token-journey-") + (current() ? current()->id() : "token") + ".json";
+    FILE* f = std::fopen(name.c_str(), "rb");
+    if (!f) { notice_ = "No file " + name + " in the current folder"; return; }
+    std::string text;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() <= tj::kMaxScenarioText) text.append(buf, n);
+    std::fclose(f);
+    std::string err = apply_scenario_json(text);
+    notice_ = err.empty() ? "Loaded " + name : err;
+#endif
+}
+
+std::string App::apply_scenario_json(const std::string& text) {
+    tj::Scenario sc;
+    std::string err = tj::scenario_from_json(text, [this](const std::string& id) { return registry_of(id); }, sc);
+    if (err.empty()) err = apply_scenario(sc);
+    if (!err.empty()) message_ = std::string(tr("err.title")) + ":\n" + err + tr("err.kept");
+    return err;
+}
+
+void App::draw_help() {
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, {0.5f, 0.5f});
+    ImGui::Begin((std::string(tr("menu.shortcuts")) + "###help").c_str(), &show_help_,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    static const char* keys[][2] = {{"→  PgDn  Space", "help.next"}, {"←  PgUp", "help.prev"}, {"Esc", "help.leave"},
+                                    {"P", "help.present"},           {"H", "help.panels"},    {"B  .", "help.blank"},
+                                    {"F  F11", "help.fullscreen"},   {"+  -", "help.scale"},  {"?", "help.help"}};
+    if (ImGui::BeginTable("keys", 2)) {
+        for (auto& k : keys) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(IM_COL32(240, 228, 66, 255)), "%s", k[0]);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(tr(k[1]));
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+// A long time jump runs over frames: its progress and a way to stop it, always on
+// top (also in presenter mode and embedded), so a heavy link never looks frozen.
+void App::draw_jump(Scene& s, int win_w, int win_h) {
+    ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
+    ImGui::SetNextWindowSize({ImGui::GetFontSize() * 22, 0}, ImGuiCond_Always);
+    ImGui::Begin("##jump", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+    ImGui::TextUnformatted(tr("jump.running"));
+    ImGui::ProgressBar(float(s.jump_progress()), {-1, 0});
+    if (ImGui::Button(tr("jump.cancel"))) s.cancel_jump();
+    ImGui::End();
+}
+
+void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
+    frames_++;
+    fps_ = fps_ == 0 ? 1.0 / std::max(real_dt, 1e-3) : fps_ * 0.95 + 0.05 / std::max(real_dt, 1e-3);
+    g_passes.clear();
+    Scene* s = current();
+    if (panels_) draw_menu();
+    float top = panels_ ? ImGui::GetFrameHeight() : 0;
+    FrameInput in;
+    in.real_dt = real_dt;
+    in.origin = {0, top};
+    in.size = {float(win_w), float(win_h) - top};
+    // A lesson's caption docks on the right, full height; the map keeps the rest,
+    // so the station a step points at is never under the text.
+    ImVec2 caption_min = in.origin, caption_size{0, in.size.y};
+    if (lessons_.active()) {
+        caption_size.x = std::min(in.size.x * 0.36f, ImGui::GetFontSize() * 30);
+        in.size.x -= caption_size.x;
+        caption_min.x = in.origin.x + in.size.x;
+    }
+    in.fb_scale = win_w > 0 ? float(fb_w) / float(win_w) : 1;
+    in.fb_w = fb_w;
+    in.fb_h = fb_h;
+    in.panels = panels_;
+    if (s) {
+        s->update(real_dt);
+        s->draw_map(in);
+        if (panels_) s->draw_panels(in);
+        if (panels_) s->draw_compare(in);
+    }
+    if (panels_) {
+        ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
+        ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+        ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+        ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
+        ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
+        ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
+        if (layers_.cached()) ImGui::Text("%s: %s %.0f", tr("status.layers"), tr("status.layers_cached"), panel_hz_);
+        else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
+        if (layers_.cached() && layers_.framebuffer_kept())
+            ImGui::Text("%s %.0f%%", tr("status.screen_drawn"), layers_.screen_drawn_share() * 100);
+        if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
+        ImGui::End();
+    }
+    if (s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
+    lessons_.caption(*this, caption_min, caption_size);
+    if (show_help_) draw_help();
+    if (!notice_.empty() && panels_) {
+        ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});
+        ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
+        ImGui::TextUnformatted(notice_.c_str());
+        if (ImGui::SmallButton("OK")) notice_.clear();
+        ImGui::End();
+    }
+    if (blank_) {  // slide-style blank screen: the whole window black, any key returns
+        ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, {float(win_w), float(win_h)}, IM_COL32(0, 0, 0, 255));
+    }
+    if (!message_.empty() && panels_) {
+        ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
+        ImGui::Begin("##message", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
+        ImGui::TextUnformatted(message_.c_str());
+        if (ImGui::SmallButton("OK")) message_.clear();
+        ImGui::End();
+    }
+}
+
+void App::render_gl(int fb_w, int fb_h) {
+    // Labels over a moved or zoomed map must not lag its parcels: the layer follows the view at once.
+    bool view_moved = false;
+    if (g_passes.size() == 1) {
+        const View2D& v = g_passes[0].view;
+        view_moved = v.scale_x != panel_view_.scale_x || v.scale_y != panel_view_.scale_y ||
+                     v.offset_x != panel_view_.offset_x || v.offset_y != panel_view_.offset_y;
+        panel_view_ = v;
+    }
+    const LayerFrame frame{run_parcel_pass, mark_parcel_pass, ImGui::GetTime(), panel_hz_,
+                           refresh_frames_ > 0 || view_moved, kBackdrop};
+    layers_.render(ImGui::GetDrawData(), frame);
+    if (refresh_frames_ > 0) refresh_frames_--;
+    if (!png_requested_) return;
+    png_requested_ = false;
+    // The view as drawn, read back before the buffers swap.
+    const char* tmp = "/tmp/token-journey-view.png";
+    std::string err = save_framebuffer_png(tmp, fb_w, fb_h);
+    if (!err.empty()) { notice_ = err; return; }
+    FILE* f = std::fopen(tmp, "rb");
+    std::string data;
+    char buf[65536];
+    size_t n;
+    while (f && (n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
+    if (f) std::fclose(f);
+    std::remove(tmp);
+    notice_ = deliver_file(std::string("token-journey-") + (current() ? current()->id() : "view") + ".png", data, "image/png");
+}
+
+std::string App::state_json() const {
+    nlohmann::json j;
+    const Scene* s = scenes_.empty() ? nullptr : scenes_[current_].get();
+    j["frames"] = frames_;
+    j["fps"] = fps_;
+    j["build_ms"] = build_ms_;
+    j["render_ms"] = render_ms_;
+    j["panel_hz"] = panel_hz_;
+    j["layers_cached"] = layers_.cached();
+    j["panel_refreshes"] = layers_.refreshes();
+    j["layer_copied_share"] = layers_.copied_share();
+    j["layer_redrawn_px"] = double(layers_.redrawn_px());
+    j["map_changed_share"] = layers_.map_changed_share();
+    j["map_cached"] = layers_.map_cached();
+    j["panels_changed_share"] = layers_.panels_changed_share();
+    j["changes_only"] = layers_.framebuffer_kept();
+    j["screen_drawn_share"] = layers_.screen_drawn_share();
+    j["language"] = language() == Lang::Zh ? "zh" : "en";
+    j["panels"] = panels_;
+    j["present"] = present_;
+    j["blank"] = blank_;
+    j["ui_scale"] = ui_scale_;
+    j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
+    j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
+    j["lessons"] = lessons_.lessons().size();
+    j["message"] = message_;
+    j["heap_bytes"] = double(heap_in_use());  // the last refusal shown on screen ("" when none)
+    if (s) {
+        j["scene"] = s->id();
+        j["time"] = s->sim_time();
+        j["jump_progress"] = s->jump_progress();  // -1: no jump under way
+        j["seed"] = s->seed();
+        j["parcels"] = s->parcels_drawn();
+        j["param_controls"] = param_panel_controls_last_frame();
+        j["param_count"] = s->values().registry().size();
+        auto& reg = s->values().registry();
+        for (size_t i = 0; i < reg.size(); i++) j["params"][reg[i].id] = s->values()[i];
+        for (auto& m : s->metrics()) j["metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
+        j["comparing"] = s->comparing();
+        if (s->comparing())
+            for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
+    }
+    return j.dump();
+}
+
+void App::shutdown() {
+    scenes_.clear();
+    layers_.shutdown();
+}

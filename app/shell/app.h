@@ -1,0 +1,121 @@
+// app.h — the application shared by the desktop and the browser builds.
+//
+// init / event / frame / shutdown, in the style of a sokol app: the platform layer
+// (platform_sdl.cpp) owns the window, the GL context and the loop, and calls these.
+// The app owns the scenes, the menu bar, the language, presenter mode and the
+// parcel renderer; it never calls SDL's window or GL context functions itself.
+#pragma once
+#include <SDL.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/shell/lesson_player.h"
+#include "app/render/layer_cache.h"
+#include "app/render/parcel_renderer.h"
+#include "app/scene/scene.h"
+
+struct AppOptions {
+    bool present = false;        // start in presenter mode
+    bool embed = false;          // minimal chrome, for an iframe: panels hidden
+    std::string scene = "token"; // first scene shown (falls back to the first that exists)
+    std::string state;           // a link fragment to restore (from the URL or --state)
+};
+
+class App : public LessonHost {
+public:
+    bool init(const AppOptions& opts, std::string* error);
+    void event(const SDL_Event& e);
+    // One frame: update the scene by real_dt, lay out the UI. The platform calls
+    // ImGui::Render() after it, then render_gl().
+    void frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h);
+    // After ImGui::Render(): clears and draws the frame (the ImGui data through the
+    // layer cache, with the parcel pass), and writes the view as PNG when asked.
+    void render_gl(int fb_w, int fb_h);
+    void shutdown();
+
+    // For the JavaScript API, tests and the CLI flags.
+    uint64_t frames() const { return frames_; }
+    // The platform reports how long the last frame took to build (simulation and UI)
+    // and to issue its GL calls (which may wait for the GPU), so a slow frame can be
+    // told apart from a slow GPU. Kept as running means.
+    void report_frame_work(double build_ms, double render_ms) {
+        build_ms_ = build_ms_ == 0 ? build_ms : build_ms_ * 0.95 + build_ms * 0.05;
+        render_ms_ = render_ms_ == 0 ? render_ms : render_ms_ * 0.95 + render_ms * 0.05;
+    }
+    // The cached panel layer (see layer_cache.h) is redrawn at once for the next few
+    // frames: after input, or a change made from outside (the JavaScript API).
+    void refresh_panels() { refresh_frames_ = 3; }
+    // How often the panel layer is redrawn when nothing happens; 0: every frame.
+    // A rate that is not a number keeps the one in force.
+    void set_panel_rate(double hz) {
+        if (std::isfinite(hz)) panel_hz_ = std::clamp(hz, 0.0, 240.0);
+        refresh_panels();
+    }
+    void set_map_cached(bool on) { layers_.set_map_cached(on); }
+    // Draw only what changed each frame, where the canvas keeps its pixels (the default there).
+    void set_changes_only(bool on) { layers_.set_framebuffer_kept(on && canvas_kept_); }
+    std::string state_json() const;
+    // What init() refused of its options (a link that did not apply), or "".
+    const std::string& startup_problem() const { return startup_problem_; }
+    std::string set_param(const std::string& id, double value);
+    std::string set_scene(const std::string& id);
+    // The whole state as a link fragment, and back (a bad link changes nothing).
+    std::string link() const override;
+    std::string apply_link(const std::string& fragment) override;
+    std::string apply_scenario_json(const std::string& text);
+    Scene* scene_by_id(const std::string& id) override;
+    void show_scene(const std::string& id) override;
+    void lesson_started() override { panels_before_lesson_ = panels_; panels_ = false; }
+    void lesson_ended() override { panels_ = panels_before_lesson_; }
+    LessonPlayer& lessons() { return lessons_; }
+    Scene* current_scene() { return current(); }
+    void set_present(bool on);
+    void export_csv();
+    void request_png() { png_requested_ = true; }
+    bool quit_requested() const { return quit_; }
+    bool fullscreen_toggle_requested() { bool r = toggle_fullscreen_; toggle_fullscreen_ = false; return r; }
+    // Fonts need rebuilding (language or scale changed); the platform recreates the texture.
+    bool fonts_dirty() const { return fonts_dirty_; }
+    void rebuild_fonts(float dpi_scale);
+    const std::string& message() const { return message_; }
+
+private:
+    Scene* current() { return scenes_.empty() ? nullptr : scenes_[current_].get(); }
+    void draw_menu();
+    const tj::ParamRegistry* registry_of(const std::string& scene);
+    // Applies a parsed link or file: a lesson at its step, or a scene's state.
+    std::string apply_scenario(const tj::Scenario& sc);
+    // The whole state a link or a file carries (see scenario.h).
+    tj::Scenario scenario() const;
+    void draw_jump(Scene& s, int win_w, int win_h);
+    void draw_help();
+    void copy_link();
+    void save_scenario();
+    void load_scenario();
+
+    std::vector<std::unique_ptr<Scene>> scenes_;
+    size_t current_ = 0;
+    LayerCache layers_;
+    static constexpr double kPanelHz = 15;  // the panel layer's default rate
+    double panel_hz_ = kPanelHz;  // see set_panel_rate
+    std::string startup_problem_;
+    bool embed_ = false;       // minimal chrome for an iframe (AppOptions::embed or a link's embed=1)
+    bool canvas_kept_ = false;  // the window keeps its pixels between frames
+    int refresh_frames_ = 0; // frames left that redraw the panels whatever the rate
+    View2D panel_view_;      // the parcel view the panels were last drawn for
+    uint64_t frames_ = 0;
+    double fps_ = 0;
+    double build_ms_ = 0, render_ms_ = 0;
+    float ui_scale_ = 1.0f;
+    bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
+    bool fonts_dirty_ = true;
+    bool blank_ = false, show_help_ = false, png_requested_ = false;
+    bool panels_before_lesson_ = true;  // a lesson hides the panels (H shows them) and restores them
+    LessonPlayer lessons_;
+    std::string message_;  // a refused input or a missing font, shown until dismissed
+    std::string notice_;   // what an action did ("Saved ..."), shown until dismissed
+};

@@ -1,0 +1,119 @@
+// token_chips.cpp — see token_chips.h.
+#include "app/token/token_chips.h"
+
+#include <cstdio>
+
+#include "app/ui/i18n.h"
+#include "imgui.h"
+#include "app/ui/palette.h"
+#include "text/bpe.h"
+#include "text/utf8.h"
+#include "token/token_text.h"
+
+std::vector<ChipToken> tokenize_for_chips(const std::string& text, int choice, std::string* note) {
+    std::vector<ChipToken> out;
+    note->clear();
+    if (const tj::BpeEncoding* enc = tj::cached_encoding(choice, note)) {
+        for (tj::Token& t : enc->tokenize(text)) out.push_back({int(t.id), std::move(t.bytes)});
+        return out;
+    }
+    for (std::string& b : tj::split_standin(text).token_bytes) out.push_back({-1, std::move(b)});
+    return out;
+}
+
+namespace {
+// What a chip shows: the text with visible white space, or hex when the token's
+// bytes are not whole characters.
+std::string chip_label(const std::string& bytes, bool* whole) {
+    *whole = tj::utf8_valid(bytes);
+    std::string s;
+    if (*whole) {
+        for (char c : bytes) {
+            if (c == ' ') s += "·";
+            else if (c == '\n') s += "↵";
+            else if (c == '\t') s += "→";
+            else s += c;
+        }
+        return s;
+    }
+    char hex[4];
+    for (unsigned char c : bytes) {
+        std::snprintf(hex, sizeof hex, "%02X", c);
+        if (!s.empty()) s += ' ';
+        s += hex;
+    }
+    return s;
+}
+}  // namespace
+
+void token_chips(const std::vector<ChipToken>& tokens) {
+    static const ImU32 fills[] = {IM_COL32(35, 70, 95, 255), IM_COL32(70, 55, 20, 255), IM_COL32(20, 70, 55, 255),
+                                  IM_COL32(75, 45, 65, 255)};
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float fs = ImGui::GetFontSize(), pad = fs * 0.3f;
+    float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    ImVec2 start = ImGui::GetCursorScreenPos(), p = start;
+    float line_h = fs * 2.1f;
+    for (size_t i = 0; i < tokens.size(); i++) {
+        bool whole = true;
+        std::string label = chip_label(tokens[i].bytes, &whole);
+        char id[16];
+        std::snprintf(id, sizeof id, tokens[i].id >= 0 ? "%d" : "—", tokens[i].id);
+        float w = std::max(ImGui::CalcTextSize(label.c_str()).x, ImGui::CalcTextSize(id).x * 0.75f) + pad * 2;
+        if (p.x + w > right && p.x > start.x) p = {start.x, p.y + line_h + pad};
+        ImVec2 b{p.x + w, p.y + line_h};
+        dl->AddRectFilled(p, b, fills[i % 4], fs * 0.25f);
+        // A token that ends inside a character: the detokenizer must hold its bytes.
+        dl->AddRect(p, b, whole ? pal::kStationEdge : pal::kVermillion, fs * 0.25f, 0, whole ? 1.0f : 2.5f);
+        dl->AddText({p.x + pad, p.y + fs * 0.1f}, pal::kText, label.c_str());
+        dl->AddText(ImGui::GetFont(), fs * 0.75f, {p.x + pad, p.y + fs * 1.15f}, pal::kTextDim, id);
+        if (ImGui::IsMouseHoveringRect(p, b)) {
+            ImGui::SetTooltip("%s %zu · id %s · %zu %s%s", tr("token.chips.token"), i + 1, id, tokens[i].bytes.size(),
+                              tr("token.chips.bytes"), whole ? "" : tr("token.chips.partial"));
+        }
+        p.x += w + pad;
+    }
+    ImGui::Dummy({right - start.x, p.y - start.y + line_h + pad});
+}
+
+PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
+    PromptPanelResult r;
+    // Which tokenizer cuts it: the same choice as the model's (Run and batching).
+    static const char* const names[] = {"token.chips.standin", "cl100k", "o200k"};
+    for (int k = 0; k < 3; k++) {
+        if (k) ImGui::SameLine();
+        const char* label = k == 0 ? tr(names[0]) : names[k];
+        if (ImGui::RadioButton(label, choice == k) && choice != k) r.tokenizer = k;
+    }
+    ImGui::PushTextWrapPos(0);  // the column is narrow: these lines wrap
+    if (choice == 0) ImGui::TextDisabled("%s", tr("token.chips.standin_note"));
+    ImGui::TextUnformatted(tr("token.chips.prompt"));
+    ImGui::InputTextMultiline("##prompt", st.prompt, sizeof st.prompt, {-1, ImGui::GetFontSize() * 3.2f});
+    if (st.tokenized_text != st.prompt || st.tokenized_with != choice) {
+        st.tokenized_text = st.prompt;
+        st.tokenized_with = choice;
+        st.tokens = tokenize_for_chips(st.tokenized_text, choice, &st.note);
+    }
+    size_t partial = 0;
+    for (auto& t : st.tokens) partial += !tj::utf8_valid(t.bytes);
+    ImGui::Text("%zu %s · %zu %s · %zu %s", st.tokens.size(), tr("token.chips.tokens"), st.tokenized_text.size(),
+                tr("token.chips.bytes"), partial, tr("token.chips.split"));
+    if (!st.note.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", st.note.c_str());
+    ImGui::PopTextWrapPos();
+    token_chips(st.tokens);
+    if (!st.tokens.empty() && ImGui::Button(tr("token.chips.use_prompt"))) r.prompt_tokens = int(st.tokens.size());
+
+    ImGui::Spacing();
+    ImGui::TextUnformatted(tr("token.chips.answer"));
+    ImGui::InputTextMultiline("##answer", st.answer, sizeof st.answer, {-1, ImGui::GetFontSize() * 3.2f});
+    if (ImGui::Button(tr("token.chips.use_answer"))) {
+        r.answer_changed = true;
+        r.answer = st.answer;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(tr("token.chips.builtin_answer"))) {
+        st.answer[0] = 0;
+        r.answer_changed = true;
+    }
+    return r;
+}

@@ -1,0 +1,666 @@
+// token_map.cpp — the token scene's map: host stations on the left (prompt,
+// tokenizer, link to the chip, host memory) and right (sampler when on the host,
+// link back, detokenizer, screen), the chip large in the middle: the mesh of cores
+// as sorting centres with their SRAM warehouses, the 3D-stacked DRAM slab right
+// under the mesh, far DRAM/HBM at the chip's edge, each with a fill bar (weights
+// vs KV cache). Streams from each warehouse to the cores are as wide as the bytes
+// each token needs from it; output tokens on the host are parcels carrying their
+// bytes (held ones wait visibly at the detokenizer). All from tj::TokenView and
+// the metrics at the model's current time.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/ui/format.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+#include "app/token/token_scene.h"
+
+using namespace tj;
+
+namespace {
+// The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
+constexpr WorldBox kWorld{0, -60, 1000, 790};
+constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
+constexpr MapRect kBigCore{645, 215, 790, 400};  // one core, enlarged
+constexpr ImU32 kCompute = pal::kGreen;
+constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
+constexpr ImU32 kIdleFill = IM_COL32(44, 50, 64, 255);
+constexpr ImU32 kBarBack = IM_COL32(20, 24, 32, 255);
+
+bool inside(const MapRect& r, ImVec2 p) { return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1; }
+
+void arrow(ImDrawList* dl, const WorldView& v, ImVec2 a, ImVec2 b, ImU32 col, float width) {
+    ImVec2 p = v.to_screen(a.x, a.y), q = v.to_screen(b.x, b.y);
+    dl->AddLine(p, q, col, width);
+    float dx = q.x - p.x, dy = q.y - p.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len < 1) return;
+    dx /= len;
+    dy /= len;
+    float s = std::max(6.0f, width * 3);
+    dl->AddTriangleFilled(q, {q.x - dx * s - dy * s * 0.6f, q.y - dy * s + dx * s * 0.6f},
+                          {q.x - dx * s + dy * s * 0.6f, q.y - dy * s - dx * s * 0.6f}, col);
+}
+
+// Moving dashes along a polyline: the flow's direction; phase in [0, 1).
+void dashes(ImDrawList* dl, const WorldView& v, const ImVec2* pts, int n, ImU32 col, float width, float phase,
+            int count) {
+    float total = 0;
+    for (int i = 1; i < n; i++) total += std::hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+    if (total <= 0 || count <= 0) return;
+    float dash = total / float(count) * 0.4f;
+    for (int k = 0; k < count; k++) {
+        float s0 = (float(k) + phase) / float(count) * total;
+        float acc = 0;
+        for (int i = 1; i < n; i++) {
+            float seg = std::hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+            if (s0 <= acc + seg && seg > 0) {
+                float t0 = (s0 - acc) / seg, t1 = std::min(1.0f, (s0 - acc + dash) / seg);
+                ImVec2 a{pts[i - 1].x + (pts[i].x - pts[i - 1].x) * t0, pts[i - 1].y + (pts[i].y - pts[i - 1].y) * t0};
+                ImVec2 b{pts[i - 1].x + (pts[i].x - pts[i - 1].x) * t1, pts[i - 1].y + (pts[i].y - pts[i - 1].y) * t1};
+                dl->AddLine(v.to_screen(a.x, a.y), v.to_screen(b.x, b.y), col, width);
+                break;
+            }
+            acc += seg;
+        }
+    }
+}
+
+// A pseudo-random but fixed fraction for a core square: which squares show "computing".
+float cell_hash(int i) {
+    uint32_t x = uint32_t(i) * 2654435761u;
+    x ^= x >> 15;
+    x *= 2246822519u;
+    x ^= x >> 13;
+    return float(x & 0xFFFF) / 65536.0f;
+}
+}  // namespace
+
+void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity,
+                          bool vertical) {
+    ImVec2 a = view_.to_screen(r.x0, r.y0), b = view_.to_screen(r.x1, r.y1);
+    dl->AddRectFilled(a, b, kBarBack);
+    double cap = capacity > 0 ? capacity : std::max(1.0, weights + kv);
+    float fw = float(std::clamp(weights / cap, 0.0, 1.0)), fk = float(std::clamp(kv / cap, 0.0, 1.0 - fw));
+    if (vertical) {  // fills from the bottom
+        float h = b.y - a.y, yw = b.y - h * fw, yk = yw - h * fk;
+        dl->AddRectFilled({a.x, yw}, b, pal::kOrange);
+        dl->AddRectFilled({a.x, yk}, {b.x, yw}, pal::kPurple);
+    } else {
+        float w = b.x - a.x, xw = a.x + w * fw, xk = xw + w * fk;
+        dl->AddRectFilled(a, {xw, b.y}, pal::kOrange);
+        dl->AddRectFilled({xw, a.y}, {xk, b.y}, pal::kPurple);
+    }
+    if (b.x - a.x > 8 && b.y - a.y > 8) dl->AddRect(a, b, pal::kStationEdge);  // tiny bars (one per core) go without
+}
+
+void TokenScene::draw_map(const FrameInput& in) {
+    TokenAreas ar = token_areas(in);
+    view_.update(ImGui::GetIO(), ar.map_min, ar.map_size, kWorld);
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
+    draw_stations(dl);
+    draw_memory(dl);
+    draw_door(dl);
+    draw_mesh(dl);
+    draw_streams(dl);
+    draw_pipeline(dl);
+    // Inside the map's clip: the GL backend leaves the last scissor set when it runs the
+    // parcel pass, so parcels stay out of the panels when the map is zoomed or panned.
+    draw_parcels(in);
+    draw_tokens_on_host(dl);
+    draw_captions(dl, in);
+    dl->PopClipRect();
+    hover_cards(in);
+}
+
+void TokenScene::draw_stations(ImDrawList* dl) {
+    const WorldView& v = view_;
+    float z = v.zoom();
+    auto box = [&](const MapRect& r, ImU32 fill, ImU32 edge, float thick) {
+        if (fill) dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), fill, 8 * z);
+        dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), edge, 8 * z, 0, thick);
+    };
+    // The chip and the two host zones are outlines only: with software GL (projectors
+    // driven by laptops, headless browsers) every filled pixel costs frame time.
+    box(lay_.chip, 0, IM_COL32(110, 124, 150, 255), std::max(1.5f, 3 * z));
+    box({8, 20, 182, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
+    box({818, 20, 992, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
+
+    // The route, left to right: arrows under the station boxes.
+    const ImU32 route = IM_COL32(120, 138, 170, 150);
+    float w = std::max(1.5f, 3 * z);
+    arrow(dl, v, {95, 140}, {95, 190}, route, w);
+    arrow(dl, v, {95, 270}, {95, 320}, route, w);
+    arrow(dl, v, {170, 360}, {lay_.mesh.x0, 360}, route, w);
+    MapRect smp = lay_.station[kStSampler];
+    arrow(dl, v, {lay_.mesh.x1, smp.center().y}, {smp.x0, smp.center().y}, route, w);
+    if (lay_.sampler_on_host) arrow(dl, v, {905, 140}, {905, 190}, route, w);
+    else arrow(dl, v, {smp.x1, smp.center().y}, {830, 230}, route, w);
+    arrow(dl, v, {905, 270}, {905, 320}, route, w);
+    arrow(dl, v, {905, 400}, {905, 475}, route, w);
+
+    // Stations as outlined cards with a filled band behind the name only.
+    for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok, kStScreen, kStHostMem}) {
+        const MapRect& r = lay_.station[s];
+        dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 34), pal::kStationFill, 8 * z,
+                          ImDrawFlags_RoundCornersTop);
+        box(r, 0, pal::kStationEdge, std::max(1.0f, 2 * z));
+    }
+}
+
+void TokenScene::draw_memory(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    float z = v.zoom();
+    // 3D-stacked DRAM: a slab right under the mesh, joined to it by many short vertical paths.
+    MapRect d = lay_.station[kStDram3d];
+    if (t.level_enabled[kDram3d]) {
+        dl->AddRectFilled(v.to_screen(d.x0, d.y0), v.to_screen(d.x1, d.y1), IM_COL32(40, 52, 70, 255), 6 * z);
+        fill_bar(dl, {d.x0 + 8, d.y1 - 20, d.x1 - 8, d.y1 - 8}, t.weights[kDram3d], t.kv[kDram3d], t.capacity[kDram3d], false);
+    } else {
+        dl->AddRect(v.to_screen(d.x0, d.y0), v.to_screen(d.x1, d.y1), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
+    }
+    // Far DRAM / HBM: stacks along the chip's bottom edge.
+    MapRect h = lay_.station[kStHbm];
+    if (t.level_enabled[kHbm]) {
+        for (int i = 0; i < 4; i++) {
+            float x0 = h.x0 + i * (h.x1 - h.x0) / 4 + 6, x1 = h.x0 + (i + 1) * (h.x1 - h.x0) / 4 - 6;
+            for (int k = 0; k < 4; k++) {  // a stack of dies
+                float y0 = h.y0 + 4 + k * 9;
+                dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y0 + 7), IM_COL32(58, 72, 96, 255), 2 * z);
+            }
+        }
+        fill_bar(dl, {h.x0 + 8, h.y1 - 22, h.x1 - 8, h.y1 - 10}, t.weights[kHbm], t.kv[kHbm], t.capacity[kHbm], false);
+    } else {
+        dl->AddRect(v.to_screen(h.x0, h.y0), v.to_screen(h.x1, h.y1), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
+    }
+    // Host memory: whatever does not fit on the device.
+    MapRect m = lay_.station[kStHostMem];
+    if (t.weights[kHostMem] + t.kv[kHostMem] > 0)
+        fill_bar(dl, {m.x0 + 10, m.y1 - 22, m.x1 - 10, m.y1 - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
+}
+
+// The door between the prompts and the chip: with the paged KV policy a request comes
+// in only while the KV warehouse has room for it; the bar is the warehouse (blocks in
+// use over all), the squares the requests waiting outside.
+void TokenScene::draw_door(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    float z = v.zoom();
+    MapRect r = lay_.door;
+    bool full = t.kv_paged && t.kv_full;
+    dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 24), pal::kStationFill, 8 * z,
+                      ImDrawFlags_RoundCornersTop);
+    dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
+                std::max(1.0f, (full ? 3 : 2) * z));
+    map_text(dl, v, {r.center().x, r.y0 + 12}, 15, pal::kText, tr("token.map.door"));
+    char buf[160];
+    if (t.kv_paged) {
+        MapRect bar{r.x0 + 10, r.y0 + 30, r.x1 - 10, r.y0 + 40};
+        fill_bar(dl, bar, 0, t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
+        if (full) dl->AddRect(v.to_screen(bar.x0, bar.y0), v.to_screen(bar.x1, bar.y1), pal::kVermillion, 0, 0, 2);
+        double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
+        std::snprintf(buf, sizeof buf, "KV %.0f%% / %s %s", share * 100, format_bytes(t.kv_capacity_bytes).c_str(),
+                      provenance_tag(Provenance::Output));
+        map_text(dl, v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
+                 t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
+    } else {
+        map_text(dl, v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
+    }
+    std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
+    bool waiting = t.queued + t.preempted > 0;
+    map_text(dl, v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
+    std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
+    map_text(dl, v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
+    // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
+    // begun); more are counted above.
+    int shown = std::min(t.queued + t.preempted, 10);
+    for (int i = 0; i < shown; i++) {
+        float x = r.x0 + 12 + float(i) * 13, y = r.y0 + 91;
+        dl->AddRectFilled(v.to_screen(x, y), v.to_screen(x + 9, y + 8), i < t.preempted ? pal::kPurple : pal::kSky);
+    }
+}
+
+void TokenScene::draw_mesh(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    int gx = std::min(t.mesh_x, kMaxCellsAcross), gy = std::min(t.mesh_y, kMaxCellsAcross);
+    MapRect m = lay_.mesh;
+    float cell = std::min((m.x1 - m.x0) / float(gx), (m.y1 - m.y0 - 26) / float(gy));
+    float ox = m.center().x - cell * gx * 0.5f, oy = m.y0 + 26;
+    bool busy = t.step_kind_now >= 0;
+    float f = float(t.core_busy_fraction);
+    double per_core_cap = t.capacity[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
+    double per_core_w = t.weights[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
+    double per_core_kv = t.kv[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
+    float pad = cell * 0.14f;
+    for (int y = 0; y < gy; y++) {
+        for (int x = 0; x < gx; x++) {
+            float x0 = ox + x * cell + pad, y0 = oy + y * cell + pad, x1 = ox + (x + 1) * cell - pad,
+                  y1 = oy + (y + 1) * cell - pad;
+            // The share of squares shown computing is the cores' share of time computing in the step.
+            bool computing = busy && cell_hash(y * gx + x) < f;
+            ImU32 fill = !busy ? kIdleFill : computing ? kCompute : kWaitFill;
+            dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), fill);
+            // Its SRAM warehouse: a small bar in the square's left edge.
+            fill_bar(dl, {x0, y0, x0 + (x1 - x0) * 0.28f, y1}, per_core_w, per_core_kv, per_core_cap, true);
+        }
+    }
+    // One core, enlarged: the sorting centre and its warehouse at a readable size.
+    MapRect b = kBigCore;
+    // Its state as the colour of a thick outline (a filled card would cost pixels, not meaning).
+    ImU32 bstate = !busy ? kIdleFill : f >= 0.5f ? kCompute : kWaitFill;
+    dl->AddRect(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), bstate == kWaitFill ? pal::kStationEdge : bstate,
+                6 * v.zoom(), 0, std::max(2.0f, 4 * v.zoom()));
+    fill_bar(dl, {b.x0 + 8, b.y0 + 40, b.x0 + 40, b.y1 - 10}, per_core_w, per_core_kv, per_core_cap, true);
+    // The compute/wait split of the last step as a bar.
+    MapRect sb{b.x0 + 50, b.y1 - 24, b.x1 - 8, b.y1 - 12};
+    ImVec2 sa = v.to_screen(sb.x0, sb.y0), sbb = v.to_screen(sb.x1, sb.y1);
+    dl->AddRectFilled(sa, sbb, kWaitFill);
+    dl->AddRectFilled(sa, {sa.x + (sbb.x - sa.x) * f, sbb.y}, kCompute);
+    dl->AddRect(sa, sbb, pal::kStationEdge);
+}
+
+void TokenScene::draw_streams(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    bool busy = t.step_kind_now >= 0;
+    const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm",
+                                    "bytes_per_token_host"};
+    double bytes[kLevelCount], most = 0;
+    for (int l = 0; l < kLevelCount; l++) most = std::max(most, bytes[l] = metric(ids[l]));
+    if (!(most > 0)) return;
+    float phase = playing() && busy ? float(std::fmod(ImGui::GetTime() * 0.8, 1.0)) : 0.25f;
+    MapRect m = lay_.mesh, d = lay_.station[kStDram3d], h = lay_.station[kStHbm], hm = lay_.station[kStHostMem];
+    for (int l = 0; l < kLevelCount; l++) {
+        if (!(bytes[l] > 0)) continue;
+        // Width and dash count in proportion to the level's bytes per token; the dashes
+        // split orange/purple as the level's bytes split between weights and KV cache
+        // (every decode step reads all of both).
+        float share = float(bytes[l] / most);
+        float wpx = (1.5f + 9.0f * share) * std::max(0.6f, v.zoom());
+        int n = 2 + int(6 * share);
+        double held = t.weights[l] + t.kv[l];
+        int n_kv = held > 0 ? int(std::lround(n * t.kv[l] / held)) : 0;
+        ImU32 base = l == kHostMem ? IM_COL32(213, 94, 0, 90) : IM_COL32(230, 159, 0, 60);
+        auto flow = [&](const ImVec2* pts, int np, float width, int count) {
+            for (int i = 1; i < np; i++)
+                dl->AddLine(v.to_screen(pts[i - 1].x, pts[i - 1].y), v.to_screen(pts[i].x, pts[i].y), base, width);
+            int kv = std::min(count, count * n_kv / std::max(1, n));
+            dashes(dl, v, pts, np, pal::kOrange, width, phase, count - kv);
+            dashes(dl, v, pts, np, pal::kPurple, width, std::fmod(phase + 0.5f / float(count), 1.0f), kv);
+        };
+        if (l == kSram) {
+            // Local to every core: a strip along the top of the mesh.
+            ImVec2 pts[2] = {{m.x0 + 6, m.y0 + 18}, {m.x1 - 6, m.y0 + 18}};
+            flow(pts, 2, wpx * 0.6f, n * 3);
+        } else if (l == kDram3d) {
+            for (int k = 0; k < 8; k++) {  // many short vertical paths up into the mesh
+                float x = d.x0 + (k + 0.5f) * (d.x1 - d.x0) / 8;
+                ImVec2 pts[2] = {{x, d.y0}, {x, m.y1 - 4}};
+                flow(pts, 2, wpx, 2);
+            }
+        } else if (l == kHbm) {
+            // Up the chip's side edges, in through the mesh edge, then across it (NoC hops).
+            for (int side = 0; side < 2; side++) {
+                float x = side ? m.x1 + 12 : m.x0 - 12;
+                ImVec2 pts[4] = {{side ? h.x1 - 30 : h.x0 + 30, h.y0},
+                                 {x, h.y0 - 20},
+                                 {x, m.center().y},
+                                 {m.center().x + (side ? 30.0f : -30.0f), m.center().y}};
+                flow(pts, 4, wpx, n * 2);
+            }
+        } else {
+            ImVec2 pts[3] = {{hm.x1, hm.center().y}, {m.x0 - 24, hm.center().y}, {m.x0 - 24, m.y1 - 30}};
+            flow(pts, 3, wpx, n);
+        }
+    }
+}
+
+// A pipeline (chip stages, or layer regions on one chip): a row of stages under the
+// mesh, joined by the hops that carry activations, with the tokens of the step under
+// way crossing them. The micro-batches follow each other one stage apart, as in
+// step_cost.h; beyond kMaxStagesDrawn stages each box stands for several.
+void TokenScene::draw_pipeline(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    if (t.stages <= 1) return;
+    constexpr int kMaxStagesDrawn = 12;
+    const MapRect strip{225, 512, 790, 538};
+    int n = std::min(t.stages, kMaxStagesDrawn);
+    float slot = (strip.x1 - strip.x0) / float(n), gap = std::min(24.0f, slot * 0.35f);
+    float z = v.zoom();
+    bool busy = t.step_kind_now >= 0 && t.step_t1 > t.step_t0;
+    double now = model().now();
+    double u = busy ? std::clamp((now - t.step_t0) / (t.step_t1 - t.step_t0), 0.0, 1.0) : 0;
+    float phase = playing() && busy ? float(std::fmod(ImGui::GetTime() * 1.5, 1.0)) : 0.25f;
+    // Where each micro-batch is, in stages from the first: the first leads, the others
+    // one stage behind each other. Decoding, the pipeline stays full (a micro-batch
+    // that leaves the last stage comes back to the first); a prefill fills it from empty.
+    int micro = busy ? std::clamp(t.step_seqs, 1, t.stages) : 0;
+    bool loop = t.step_kind_now != kStepPrefill;
+    std::vector<float> at;
+    for (int k = 0; k < micro; k++) {
+        double pos = u * t.stages - k;
+        if (loop && pos < 0) pos += t.stages;
+        if (pos >= 0) at.push_back(float(pos * n / t.stages));
+    }
+    for (int i = 0; i < n; i++) {
+        float x0 = strip.x0 + i * slot, x1 = x0 + slot - gap;
+        bool holds = false;
+        for (float p : at) holds |= p >= float(i) && p < float(i + 1);
+        ImVec2 a = v.to_screen(x0, strip.y0), b = v.to_screen(x1, strip.y1);
+        dl->AddRectFilled(a, b, holds ? kCompute : busy ? kWaitFill : kIdleFill, 4 * z);
+        dl->AddRect(a, b, pal::kStationEdge, 4 * z, 0, std::max(1.0f, 1.5f * z));
+        if (i + 1 < n) {  // the hop to the next stage: activations on the move
+            ImVec2 pts[2] = {{x1, strip.center().y}, {x1 + gap, strip.center().y}};
+            dl->AddLine(v.to_screen(pts[0].x, pts[0].y), v.to_screen(pts[1].x, pts[1].y), IM_COL32(86, 180, 233, 90),
+                        std::max(2.0f, 4 * z));
+            if (busy) dashes(dl, v, pts, 2, pal::kSky, std::max(2.0f, 4 * z), phase, 1);
+        }
+    }
+    // The tokens themselves, moving through their stage.
+    for (float p : at) {
+        float x = strip.x0 + p * slot;
+        ImVec2 s = v.to_screen(std::min(x, strip.x1 - 6), strip.center().y);
+        float r = std::max(4.0f, 7 * z);
+        dl->AddRectFilled({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, pal::kSky, 2);
+        dl->AddRect({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, pal::kText, 2);
+    }
+    // What the row is: stages, chips per stage, the hop and the sequences in flight.
+    char buf[200];
+    const Hardware& hw = tm().hardware();
+    std::string head = std::string(tr("token.map.pipeline")) + ": ";
+    if (t.chip_stages > 1) {
+        std::snprintf(buf, sizeof buf, "%d %s x %d %s", t.chip_stages, tr("token.map.stages"), t.chips_per_stage,
+                      tr("token.map.chips"));
+        head += buf;
+        head += " · " + std::string(tr("token.map.hop")) + " " + format_duration(hw.chip_link_latency, language());
+    }
+    if (t.regions > 1) {
+        std::snprintf(buf, sizeof buf, "%s%d %s", t.chip_stages > 1 ? " · " : "", t.regions, tr("token.map.regions"));
+        head += buf;
+    }
+    if (t.stages > n) {
+        std::snprintf(buf, sizeof buf, " (%s %d)", tr("token.map.each_box"), (t.stages + n - 1) / n);
+        head += buf;
+    }
+    head += std::string(" ") + provenance_tag(Provenance::Input);
+    if (micro > 0) {
+        std::snprintf(buf, sizeof buf, " · %s %d %s", tr("token.map.in_flight"), micro, provenance_tag(Provenance::Output));
+        head += buf;
+    }
+    map_text(dl, v, {strip.x0, strip.y0 - 10}, 14, pal::kText, head.c_str(), 0);
+}
+
+void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    double now = model().now();
+    const std::vector<std::string>& toks = answer_tokens();
+    ImVec2 smp = lay_.station[kStSampler].center(), d2h = lay_.station[kStD2h].center(),
+           det = lay_.station[kStDetok].center(), scr = lay_.station[kStScreen].center();
+    MapRect tray{830, 408, 980, 440};  // where held tokens wait, labelled under it
+    bool show_text = map_font_px(v, 13, 0) >= 14;  // zoomed in enough to read a token
+    int queued = 0, held = 0, drawn = 0;
+    std::vector<ImVec2> labelled;
+    for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
+        const TokenJourney& j = *it;
+        if (!(j.t_sampled <= now && now < j.t_screen)) continue;
+        double t_link = j.t_sampled + j.link_s, t_det = t_link + j.detok_s, t_hold = t_det + j.hold_s;
+        ImVec2 p;
+        auto lerp = [](ImVec2 a, ImVec2 b, double u) {
+            float f = float(std::clamp(u, 0.0, 1.0));
+            return ImVec2{a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f};
+        };
+        bool is_held = false;
+        if (now < t_link) {
+            double u = j.link_s > 0 ? (now - j.t_sampled) / j.link_s : 1;
+            p = u < 0.5 ? lerp(smp, d2h, u * 2) : lerp(d2h, det, u * 2 - 1);
+        } else if (now < t_det) {
+            p = {det.x - 50 + float(queued % 6) * 20, det.y + 20 - float(queued / 6 % 3) * 8};
+            queued++;
+        } else if (now < t_hold) {
+            p = {tray.x0 + 14 + float(held % 7) * 20, tray.center().y};
+            held++;
+            is_held = true;
+        } else {
+            double span = j.t_screen - t_hold;
+            p = lerp({det.x, tray.y1}, scr, span > 0 ? (now - t_hold) / span : 1);
+        }
+        ImVec2 s = v.to_screen(p.x, p.y);
+        float r = std::max(4.0f, 7 * v.zoom());
+        ImU32 col = is_held ? pal::kVermillion : pal::kSky;
+        dl->AddRectFilled({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, col, 2);
+        // Zoomed in, a parcel shows its bytes; where parcels bunch (a queue, the tray,
+        // a step's tokens travelling together) only the first one is labelled.
+        bool crowded = false;
+        for (const ImVec2& q : labelled) crowded |= std::fabs(q.x - p.x) < 60 && std::fabs(q.y - p.y) < 24;
+        if (show_text && !toks.empty() && !crowded) {
+            std::string label = token_label(toks[(j.index + toks.size() - 1) % toks.size()]);
+            map_text(dl, v, {p.x, p.y - 14}, 11, is_held ? pal::kVermillion : pal::kText, label.c_str());
+            labelled.push_back(p);
+        }
+        drawn++;
+    }
+    if (held > 0) {
+        dl->AddRect(v.to_screen(tray.x0, tray.y0), v.to_screen(tray.x1, tray.y1), pal::kVermillion, 4, 0, 1.5f);
+        map_text(dl, v, {tray.center().x, tray.y1 + 12}, 12, pal::kVermillion, tr("token.map.held"));
+    }
+}
+
+void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
+    const WorldView& v = view_;
+    const TokenView& t = tv();
+    char buf[160];
+    auto label2 = [&](int s, const char* name, const std::string& detail) {
+        const MapRect& r = lay_.station[s];
+        map_text(dl, v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
+        // Numbers under a station's name are its inputs.
+        map_text(dl, v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, (detail + " " + provenance_tag(Provenance::Input)).c_str());
+    };
+    const ParamValues& pv = values();
+    Lang lang = language();
+    // Host side, left.
+    map_text(dl, v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
+    std::snprintf(buf, sizeof buf, "%.0f %s", pv.get("token.run.prompt_tokens"), tr("token.unit.tok"));
+    label2(kStPrompt, tr("token.map.prompt"), buf);
+    label2(kStTokenizer, tr("token.map.tokenizer"),
+           format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));
+    label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"));
+    {
+        const MapRect& r = lay_.station[kStHostMem];
+        map_text(dl, v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
+        double used = t.weights[kHostMem] + t.kv[kHostMem];
+        std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
+                                 : std::string(tr("token.map.empty"));
+        map_text(dl, v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s.c_str());
+        map_text(dl, v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+    }
+    // The chip.
+    const Hardware& hw = tm().hardware();
+    std::snprintf(buf, sizeof buf, "%s  %d x %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
+    std::string chip = buf;
+    if (t.chips > 1) {
+        std::snprintf(buf, sizeof buf, "  x %d %s", t.chips, tr("token.map.chips"));
+        chip += buf;
+    }
+    chip += "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
+    map_text(dl, v, {lay_.chip.x0 + 14, lay_.chip.y0 + 20}, 19, pal::kText, chip.c_str(), 0);
+    std::string mesh_note = tr("token.map.mesh");
+    if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
+        double per = double(t.mesh_x) * t.mesh_y / (std::min(t.mesh_x, kMaxCellsAcross) * std::min(t.mesh_y, kMaxCellsAcross));
+        std::snprintf(buf, sizeof buf, " (%s %.0f %s)", tr("token.map.each_square"), per, tr("token.map.cores"));
+        mesh_note += buf;
+    }
+    map_text(dl, v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note.c_str());
+    // Levels: name, capacity and bandwidth on one line, what they hold on the next.
+    auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
+        std::string head = std::string(name) + "  " +
+                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
+                                                     " " + provenance_tag(Provenance::Input)
+                                               : std::string(tr("token.map.absent")));
+        map_text(dl, v, {r.center().x, y_name}, 15, t.level_enabled[l] ? pal::kText : pal::kTextDim, head.c_str());
+        if (!t.level_enabled[l]) return;
+        std::string fill = std::string(tr("token.map.weights")) + " " + format_bytes(t.weights[l]) + "  +  KV " +
+                           format_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
+        map_text(dl, v, {r.center().x, y_fill}, 14, pal::kTextDim, fill.c_str());
+    };
+    MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
+    level_lines(kDram3d, d, d.y0 + 12, d.y1 + 14, tr("token.map.dram3d"));
+    level_lines(kHbm, h, h.y0 + 56, h.y0 + 78, tr("token.map.hbm"));
+
+    // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
+    MapRect b = kBigCore;
+    map_text(dl, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
+    double cores = std::max(1.0, hw.cores());
+    float tx = b.x0 + 50;
+    map_text(dl, v, {tx, b.y0 + 48}, 14, pal::kText, ("SRAM " + format_bytes(hw.level[kSram].capacity / cores)).c_str(), 0);
+    map_text(dl, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s").c_str(), 0);
+    map_text(dl, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores).c_str(), 0);
+    map_text(dl, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores).c_str(), 0);
+    bool busy = t.step_kind_now >= 0;
+    std::snprintf(buf, sizeof buf, "%s %.0f%%", tr("token.map.computing"), t.core_busy_fraction * 100);
+    map_text(dl, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
+
+    // Right side: sampler, link back, detokenizer, screen.
+    map_text(dl, v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
+    label2(kStSampler, tr("token.map.sampler"),
+           format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
+    label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
+                                            format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"));
+    label2(kStDetok, tr("token.map.detok"),
+           format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"));
+    // The screen: the last characters of the watched answer.
+    MapRect s = lay_.station[kStScreen];
+    map_text(dl, v, {s.center().x, s.y0 + 18}, 18, pal::kText, tr("token.map.screen"));
+    {
+        double now = model().now();
+        std::string tail;
+        int n = 0;
+        for (auto it = t.answer.rbegin(); it != t.answer.rend() && n < 60; ++it) {
+            if (it->t > now) continue;
+            if (it->utf8 == "\n") break;
+            tail.insert(0, it->utf8);
+            n++;
+        }
+        float px = map_font_px(v, 14);
+        ImVec2 p = v.to_screen(s.x0 + 8, s.y0 + 36);
+        float wrap = (s.x1 - s.x0 - 16) * v.zoom();
+        dl->PushClipRect(p, v.to_screen(s.x1 - 6, s.y1 - 6), true);
+        dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
+        dl->PopClipRect();
+    }
+
+    // Bottleneck: outlined where it is and named in words at the top of the map.
+    int st = station_of_stage(t.bottleneck);
+    if (st >= 0) {
+        MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
+        if (t.bottleneck == 6) r = lay_.chip;  // chip link: the whole chip
+        dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
+                    0, std::max(2.5f, 4 * v.zoom()));
+    }
+    std::string share_id = "share_" + t.bottleneck_name;
+    std::replace(share_id.begin(), share_id.end(), ' ', '_');
+    int bn = std::clamp(t.bottleneck, 0, 12);
+    char key[24];
+    std::snprintf(key, sizeof key, "token.stage.%d", bn);
+    std::snprintf(buf, sizeof buf, "%s: %s  (%s %.0f%% %s)", tr("token.map.bottleneck"), tr(key),
+                  tr("token.map.busy"), metric(share_id.c_str()) * 100, tr("token.map.of_time"));
+    TokenAreas ar = token_areas(in);
+    ImFont* font = ImGui::GetFont();
+    float px = std::max(16.0f, ImGui::GetFontSize() * 1.1f);
+    ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
+    dl->AddText(font, px, p, pal::kBottleneck, buf);
+    std::snprintf(key, sizeof key, "token.bn.%d", bn);
+    dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, tr(key));
+
+    // Legend: what the colours mean, along the bottom of the map.
+    struct Key { ImU32 col; const char* text; };
+    const Key keys[] = {{pal::kSky, tr("token.legend.token")},     {pal::kOrange, tr("token.legend.weights")},
+                        {pal::kPurple, tr("token.legend.kv")},     {pal::kYellow, tr("token.legend.text")},
+                        {kCompute, tr("token.legend.computing")}, {kWaitFill, tr("token.legend.waiting")}};
+    float lx = ar.map_min.x + 10, ly = ar.map_min.y + ar.map_size.y - px * 1.3f, fs = px * 0.8f;
+    for (const Key& k : keys) {
+        dl->AddRectFilled({lx, ly + fs * 0.2f}, {lx + fs * 0.8f, ly + fs}, k.col, 2);
+        dl->AddText(font, fs, {lx + fs, ly}, pal::kText, k.text);
+        lx += fs * 1.4f + font->CalcTextSizeA(fs, FLT_MAX, 0, k.text).x;
+    }
+    // What the map's numbers are: the rule, once, above the colour legend.
+    float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;
+    float rule_h = font->CalcTextSizeA(rule_fs, FLT_MAX, wrap, tr("token.map.provenance")).y;
+    dl->AddText(font, rule_fs, {ar.map_min.x + 10, ly - rule_h - fs * 0.2f}, pal::kTextDim, tr("token.map.provenance"),
+                nullptr, wrap);
+    if (!in.panels) {  // presenter mode: the time lens above the rule
+        std::string lens = describe_time_lens(this->lens(), "on the chip", "芯片上", lang);
+        dl->AddText(font, fs, {ar.map_min.x + 10, ly - rule_h - fs * 1.5f}, pal::kText, lens.c_str());
+    }
+}
+
+std::vector<std::string> TokenScene::live_lines(int s) const {
+    const TokenView& t = tv();
+    const Hardware& hw = tm().hardware();
+    Lang lang = language();
+    std::vector<std::string> out;
+    auto share = [&](const char* id) {
+        char b[96];
+        std::snprintf(b, sizeof b, "%s: %.1f%% %s", tr("token.card.busy"), metric(id) * 100, tr("token.tag.out"));
+        return std::string(b);
+    };
+    auto level = [&](int l) {
+        out.push_back(std::string(tr("token.card.capacity")) + ": " + format_bytes(hw.level[l].capacity) + " " + tr("token.tag.in"));
+        out.push_back(std::string(tr("token.card.bandwidth")) + ": " + format_si(hw.level[l].bandwidth, "B/s") + " " + tr("token.tag.in"));
+        out.push_back(std::string(tr("token.map.weights")) + ": " + format_bytes(t.weights[l]) + ", KV: " + format_bytes(t.kv[l]) + " " + tr("token.tag.out"));
+        static const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm", "bytes_per_token_host"};
+        out.push_back(std::string(tr("token.card.bytes_per_token")) + ": " + format_bytes(metric(ids[l])) + " " + tr("token.tag.out"));
+    };
+    switch (s) {
+        case kStPrompt:
+            out.push_back(std::string(tr("token.card.queue")) + ": " + format_si(metric("queue_len"), "req") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.running")) + ": " + format_si(metric("requests_running"), "req") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.preempted")) + ": " + format_si(metric("requests_preempted"), "") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.queue_wait")) + ": " + format_duration(metric("queue_wait_s"), lang) + " " + tr("token.tag.out"));
+            break;
+        case kStTokenizer: out.push_back(share("share_tokenizer")); break;
+        case kStH2d: out.push_back(share("share_h2d_link")); break;
+        case kStMesh:
+            out.push_back(std::string(tr("token.card.peak")) + ": " + format_si(hw.peak_flops(), "FLOP/s") + " " + tr("token.tag.in"));
+            out.push_back(std::string(tr("token.map.computing")) + ": " + format_si(t.core_busy_fraction * 100, "%") + " " + tr("token.tag.out"));
+            out.push_back(share("share_compute"));
+            out.push_back(share("share_noc"));
+            break;
+        case kStSram: case kStDram3d: case kStHbm: case kStHostMem: level(s - kStSram); break;
+        case kStSampler: out.push_back(share("share_sampler")); break;
+        case kStD2h: out.push_back(share("share_d2h_link")); break;
+        case kStDetok:
+            out.push_back(share("share_detokenizer"));
+            out.push_back(std::string(tr("token.card.held_share")) + ": " + format_si(metric("detok_hold_share") * 100, "%") + " " + tr("token.tag.out"));
+            break;
+        case kStScreen:
+            out.push_back(std::string("TTFT p50: ") + format_duration(metric("ttft_p50_s"), lang) + " " + tr("token.tag.out"));
+            out.push_back(std::string("TPOT p50 / p99: ") + format_duration(metric("tpot_screen_p50_s"), lang) + " / " +
+                          format_duration(metric("tpot_screen_p99_s"), lang) + " " + tr("token.tag.out"));
+            break;
+        default: break;
+    }
+    return out;
+}
+
+void TokenScene::hover_cards(const FrameInput& in) {
+    const ImGuiIO& io = ImGui::GetIO();
+    TokenAreas ar = token_areas(in);
+    ImVec2 m = io.MousePos;
+    if (io.WantCaptureMouse || m.x < ar.map_min.x || m.y < ar.map_min.y || m.x > ar.map_min.x + ar.map_size.x ||
+        m.y > ar.map_min.y + ar.map_size.y)
+        return;
+    ImVec2 w = view_.to_world(m);
+    // SRAM first (the warehouse bar in the enlarged core or the top strip of the mesh), then the rest.
+    MapRect big_sram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};
+    if (inside(big_sram, w)) { station_card(kStSram, live_lines(kStSram)); return; }
+    if (inside(kBigCore, w)) { station_card(kStMesh, live_lines(kStMesh)); return; }
+    for (int s = 0; s < kStationCount; s++) {
+        if (s == kStSram) continue;
+        if (inside(lay_.station[s], w)) { station_card(size_t(s), live_lines(s)); return; }
+    }
+}

@@ -1,0 +1,530 @@
+// token_panels.cpp — the token scene's windows: controls (run, presets, every
+// parameter) on the left; numbers and charts on the right (latency at chip and
+// screen, where the time goes, bytes and energy per token by level, the roofline,
+// KV cache over time, the inter-token latency histogram, a token's blame); the
+// staircase of recent steps and the streamed answer under the map.
+// Every number carries its provenance tag: model output, input or assumption.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/ui/format.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+#include "app/ui/plots.h"
+#include "app/token/token_scene.h"
+
+using namespace tj;
+
+namespace {
+void tag(Provenance p) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(p)), "%s", provenance_tag(p));
+}
+
+// One row of a two-column table: label, value and its provenance tag.
+void row(const std::string& label, const std::string& value, Provenance p) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(value.c_str());
+    tag(p);
+}
+
+// The parts of a token's trip, in order, with their colours (shared by the
+// "where the time goes" bar and the blame of one token).
+struct TripPart {
+    const char* key;
+    ImU32 color;
+    double TokenJourney::*field;
+};
+const TripPart kTrip[] = {
+    {"token.trip.queued", pal::kGrey, &TokenJourney::queued_s},
+    {"token.trip.draft", pal::kPurple, &TokenJourney::draft_s},
+    {"token.trip.compute", pal::kGreen, &TokenJourney::compute_s},
+    {"token.trip.memory", pal::kOrange, &TokenJourney::memory_wait_s},
+    {"token.trip.sampler", pal::kBlue, &TokenJourney::sampler_s},
+    {"token.trip.link", pal::kSky, &TokenJourney::link_s},
+    {"token.trip.detok", pal::kYellow, &TokenJourney::detok_s},
+    {"token.trip.hold", pal::kVermillion, &TokenJourney::hold_s},
+    {"token.trip.flush", IM_COL32(200, 200, 200, 255), &TokenJourney::flush_s},
+};
+}  // namespace
+
+void TokenScene::draw_panels(const FrameInput& in) {
+    TokenAreas ar = token_areas(in);
+    // Section headers as text with an arrow, not filled bars (fewer pixels to fill;
+    // hovering still lights them up).
+    ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
+    ImGui::SetNextWindowPos(ar.left_min, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ar.left_size, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str(), nullptr, kPanelWindow);
+    transport_controls();
+    ImGui::Separator();
+    prompt_section();
+    parameter_controls();
+    ImGui::End();
+    numbers_window(in);
+    staircase_window(in);
+    ImGui::PopStyleColor();
+}
+
+// "Your own prompt": typed text as real tokens; its length can become the prompt
+// length, and the user's answer can replace the built-in one (the run restarts).
+void TokenScene::prompt_section() {
+    if (!ImGui::CollapsingHeader(tr("token.prompt.title"), ImGuiTreeNodeFlags_DefaultOpen)) return;
+    PromptPanelResult r = prompt_panel(prompt_, int(values().get("token.run.tokenizer")));
+    if (r.tokenizer >= 0) set_param("token.run.tokenizer", r.tokenizer);
+    if (r.prompt_tokens > 0) set_param("token.run.prompt_tokens", r.prompt_tokens);
+    if (r.answer_changed) {
+        static_cast<TokenModel&>(model_mut()).set_answer_override(r.answer);
+        reset();
+        status_ = tr("token.prompt.restarted");
+    }
+}
+
+void TokenScene::numbers_window(const FrameInput& in) {
+    TokenAreas ar = token_areas(in);
+    ImGui::SetNextWindowPos(ar.right_min, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ar.right_size, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("token.panel.numbers")) + "###token_numbers").c_str(), nullptr, kPanelWindow);
+    // The provenance legend.
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(Provenance::Output)), "%s", tr("token.tag.out"));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(tr("token.tag.out_means"));
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(Provenance::Input)), "%s", tr("token.tag.in"));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(tr("token.tag.in_means"));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(Provenance::Assumption)), "%s",
+                       tr("token.tag.assumed"));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(tr("token.tag.assumed_means"));
+    key_numbers();
+    charts();
+    if (ImGui::CollapsingHeader(tr("token.chart.all"))) metrics_table();
+    ImGui::End();
+}
+
+void TokenScene::key_numbers() {
+    if (!ImGui::BeginTable("key", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    Lang lang = language();
+    auto d = [&](const char* id) { return format_duration(metric(id), lang); };
+    row(tr("token.num.ttft_p50"), d("ttft_p50_s"), Provenance::Output);
+    row(tr("token.num.ttft_p99"), d("ttft_p99_s"), Provenance::Output);
+    row(tr("token.num.ttft_chip"), d("ttft_chip_s"), Provenance::Output);
+    row(tr("token.num.tpot_chip"), d("tpot_chip_p50_s") + " / " + d("tpot_chip_p99_s"), Provenance::Output);
+    row(tr("token.num.tpot_screen"), d("tpot_screen_p50_s") + " / " + d("tpot_screen_p99_s"), Provenance::Output);
+    row(tr("token.num.tok_s"), format_si(metric("tok_s_per_seq"), "tok/s") + ", " + format_si(metric("tok_s_total"), "tok/s"),
+        Provenance::Output);
+    row(tr("token.num.step"), d("decode_step_s"), Provenance::Output);
+    // The inputs these numbers come from, in one line.
+    const ParamValues& pv = values();
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%.0f / %.0f / %.0f", pv.get("token.run.batch"), pv.get("token.run.prompt_tokens"),
+                  pv.get("token.run.output_tokens"));
+    row(tr("token.num.batch_prompt_answer"), buf, Provenance::Input);
+    row(tr("token.num.weights"), format_bytes(metric("weight_bytes")), Provenance::Output);
+    ImGui::EndTable();
+}
+
+void TokenScene::charts() {
+    const TokenView& t = tv();
+    double now = model().now();
+    float fs = ImGui::GetFontSize();
+    float w = ImGui::GetContentRegionAvail().x;
+
+    // Where the time goes: the mean trip of the recent tokens that reached the screen.
+    if (ImGui::CollapsingHeader(tr("token.chart.where"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        std::vector<BarPart> parts;
+        double sum[sizeof kTrip / sizeof kTrip[0]] = {}, total = 0;
+        int n = 0;
+        for (const TokenJourney& j : t.journeys) {
+            if (j.t_screen > now) continue;
+            for (size_t k = 0; k < sizeof kTrip / sizeof kTrip[0]; k++) sum[k] += j.*kTrip[k].field;
+            n++;
+        }
+        for (size_t k = 0; k < sizeof kTrip / sizeof kTrip[0]; k++) {
+            parts.push_back({tr(kTrip[k].key), n ? sum[k] / n : 0, kTrip[k].color});
+            total += n ? sum[k] / n : 0;
+        }
+        stacked_bar("where", parts);
+        ImGui::TextDisabled("%s %s", tr("token.chart.where_note"), format_duration(total, language()).c_str());
+        tag(Provenance::Output);
+    }
+    // Bytes and energy per token, by level.
+    if (ImGui::CollapsingHeader(tr("token.chart.bytes"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        static const ImU32 level_col[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
+        static const char* level_key[kLevelCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
+                                                     "token.level.host"};
+        std::vector<BarPart> bytes;
+        for (int l = 0; l < kLevelCount; l++) {
+            std::string id = std::string("bytes_per_token_") + level_name(l);
+            double b = metric(id.c_str());
+            bytes.push_back({std::string(tr(level_key[l])) + " " + format_bytes(b), b, level_col[l]});
+        }
+        stacked_bar("bytes", bytes);
+        ImGui::Text("%s: %s", tr("token.chart.bytes_total"), format_bytes(metric("bytes_per_token_total")).c_str());
+        tag(Provenance::Output);
+        std::vector<BarPart> energy;
+        static const char* energy_key[kEnergyCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
+                                                       "token.level.host", "token.energy.noc", "token.energy.chip_link",
+                                                       "token.energy.compute"};
+        static const ImU32 energy_col[kEnergyCount] = {pal::kGreen, pal::kSky,    pal::kBlue,  pal::kVermillion,
+                                                       pal::kPurple, pal::kYellow, pal::kOrange};
+        for (int k = 0; k < kEnergyCount; k++) {
+            std::string id = std::string("energy_pj_per_token_") + energy_part_name(k);
+            energy.push_back({tr(energy_key[k]), metric(id.c_str()), energy_col[k]});
+        }
+        energy.push_back({tr("token.energy.links"), metric("energy_pj_per_token_links"), pal::kGrey});
+        energy.push_back({tr("token.energy.static"), metric("energy_pj_per_token_static"), pal::kPale});
+        stacked_bar("energy", energy);
+        ImGui::Text("%s: %s (%s %s)", tr("token.chart.energy_total"),
+                    format_si(metric("energy_pj_per_token_total") * 1e-12, "J").c_str(), tr("token.energy.dynamic"),
+                    format_si(metric("energy_pj_per_token_dynamic") * 1e-12, "J").c_str());
+        tag(Provenance::Output);
+    }
+    // The roofline with the decode's operating point.
+    if (ImGui::CollapsingHeader(tr("token.chart.roofline"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        const Hardware& hw = tm().hardware();
+        std::vector<RoofLevel> roofs;
+        static const char* level_key[kLevelCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
+                                                     "token.level.host"};
+        static const ImU32 level_col[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
+        for (int l = 0; l < kLevelCount; l++)
+            if (hw.level[l].enabled && t.weights[l] + t.kv[l] > 0)
+                roofs.push_back({tr(level_key[l]), hw.level[l].bandwidth * hw.level[l].efficiency, level_col[l]});
+        std::vector<RoofPoint> pts = {{metric("roofline_flops_per_byte"), metric("roofline_attained_flops"),
+                                       tr("token.chart.decode_point")}};
+        roofline("roof", {w, fs * 11}, hw.peak_flops() * hw.compute_eff, roofs, pts);
+        ImGui::TextDisabled("%s %s, %s %s", tr("token.chart.intensity"),
+                            format_si(metric("roofline_flops_per_byte"), "FLOP/B").c_str(), tr("token.chart.ridge"),
+                            format_si(metric("roofline_ridge_flops_per_byte"), "FLOP/B").c_str());
+        tag(Provenance::Output);
+    }
+    // KV cache bytes per level over time.
+    if (ImGui::CollapsingHeader(tr("token.chart.kv"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        static const char* level_key[kLevelCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
+                                                     "token.level.host"};
+        static const ImU32 level_col[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
+        std::vector<LineSeries> series;
+        for (int l = 0; l < kLevelCount && l < int(t.kv_series.size()); l++) {
+            if (!t.level_enabled[l] && l != kHostMem) continue;
+            series.push_back({tr(level_key[l]), &t.kv_series[size_t(l)].times(), &t.kv_series[size_t(l)].values(), level_col[l]});
+        }
+        ChartOptions opt;
+        opt.y_unit = "B";
+        line_chart("kv", {w, fs * 8}, series, opt);
+    }
+    // Inter-token latency at the screen: click a bar to blame its slowest token.
+    if (ImGui::CollapsingHeader(tr("token.chart.itl"), ImGuiTreeNodeFlags_DefaultOpen)) {
+        // Only the bins from the first to the last non-empty one, so the bars are wide enough to click.
+        size_t lo = t.itl_counts.size(), hi = 0;
+        for (size_t i = 0; i < t.itl_counts.size(); i++)
+            if (t.itl_counts[i] > 0) { lo = std::min(lo, i); hi = i; }
+        if (lo <= hi && t.itl_edges.size() >= 2) {
+            // Count i holds gaps in [edges[i-1], edges[i]); count 0 is below edges[0].
+            lo = std::max<size_t>(lo, 1);
+            hi = std::min(hi, t.itl_edges.size() - 1);
+            std::vector<double> edges, counts;
+            for (size_t i = lo; i <= hi; i++) counts.push_back(double(t.itl_counts[i]));
+            for (size_t i = lo - 1; i <= hi; i++) edges.push_back(t.itl_edges[i]);
+            int hl = selected_bin_ >= int(lo) && selected_bin_ <= int(hi) ? selected_bin_ - int(lo) : -1;
+            int clicked = histogram("itl", {w, fs * 7}, edges, counts, "s", hl);
+            if (clicked >= 0) {
+                int bin = clicked + int(lo);
+                // The slowest recent token whose gap falls in the bin.
+                double worst = -1;
+                for (size_t i = 0; i < t.journeys.size(); i++) {
+                    if (t.journeys[i].t_screen > now || itl_bin_of(t.journeys[i]) != bin) continue;
+                    double g = gap_before(i);
+                    if (g > worst) { worst = g; selected_ = t.journeys[i]; has_selection_ = true; blame_too_old_ = false; }
+                }
+                selected_bin_ = bin;
+            }
+            ImGui::TextDisabled("%s", tr("token.chart.itl_click"));
+        } else {
+            ImGui::TextDisabled("%s", tr("token.chart.no_data"));
+        }
+    }
+    if (ImGui::CollapsingHeader(tr("token.blame.title"), ImGuiTreeNodeFlags_DefaultOpen)) blame();
+}
+
+double TokenScene::gap_before(size_t i) const {
+    const auto& js = tv().journeys;
+    if (i >= js.size()) return -1;
+    for (size_t k = i; k-- > 0;)
+        if (js[k].seq == js[i].seq && js[k].index + 1 == js[i].index) return js[i].t_screen - js[k].t_screen;
+    return -1;
+}
+
+int TokenScene::itl_bin_of(const TokenJourney& j) const {
+    const auto& js = tv().journeys;
+    for (size_t i = 0; i < js.size(); i++) {
+        if (js[i].seq != j.seq || js[i].index != j.index) continue;
+        double g = gap_before(i);
+        if (g < 0) return -1;
+        const auto& e = tv().itl_edges;
+        auto it = std::upper_bound(e.begin(), e.end(), g);  // the model's own rule for bins
+        return std::clamp(int(it - e.begin()), 0, int(tv().itl_counts.size()) - 1);
+    }
+    return -1;
+}
+
+void TokenScene::blame() {
+    if (!has_selection_) {
+        ImGui::TextWrapped("%s", tr(blame_too_old_ ? "token.blame.too_old" : "token.blame.none"));
+        return;
+    }
+    const TokenJourney& j = selected_;
+    Lang lang = language();
+    const std::vector<std::string>& toks = answer_tokens();
+    std::string text = toks.empty() ? "" : toks[(j.index + toks.size() - 1) % toks.size()];
+    char buf[200];
+    std::snprintf(buf, sizeof buf, tr("token.blame.head"), unsigned(j.index), unsigned(j.seq));
+    ImGui::TextUnformatted(buf);
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kYellow), "%s", token_label(text).c_str());
+    std::vector<BarPart> parts;
+    double total = 0;
+    for (const TripPart& p : kTrip) {
+        parts.push_back({tr(p.key), j.*p.field, p.color});
+        total += j.*p.field;
+    }
+    stacked_bar("blame", parts);
+    if (!ImGui::BeginTable("blame_t", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    for (const TripPart& p : kTrip) {
+        double v = j.*p.field;
+        if (!(v > 0)) continue;
+        std::string why = std::string(tr(p.key)) + " — " + tr((std::string(p.key) + "_why").c_str());
+        row(why, format_duration(v, lang), Provenance::Output);
+    }
+    row(tr("token.blame.total"), format_duration(total, lang), Provenance::Output);
+    ImGui::EndTable();
+    if (j.hold_s > 0) ImGui::TextWrapped("%s %s", tr("token.blame.hold_cost"), format_duration(j.hold_s, lang).c_str());
+}
+
+void TokenScene::staircase_window(const FrameInput& in) {
+    TokenAreas ar = token_areas(in);
+    float split = std::floor(ar.bottom_size.x * 0.58f);
+    ImGui::SetNextWindowPos(ar.bottom_min, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("token.panel.staircase")) + "###token_staircase").c_str(), nullptr, kPanelWindow);
+    staircase(ImGui::GetContentRegionAvail());
+    ImGui::End();
+    ImGui::SetNextWindowPos({ar.bottom_min.x + split, ar.bottom_min.y}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({ar.bottom_size.x - split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("token.panel.answer")) + "###token_answer").c_str(), nullptr, kPanelWindow);
+    answer_text();
+    ImGui::End();
+}
+
+void TokenScene::staircase(ImVec2 size) {
+    const TokenView& t = tv();
+    double now = model().now();
+    float fs = ImGui::GetFontSize();
+    if (size.x < fs * 4 || size.y < fs * 4) return;
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("stairs", size);
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRect(p0, {p0.x + size.x, p0.y + size.y}, IM_COL32(60, 68, 84, 255), 4);
+    if (t.steps.empty()) {
+        dl->AddText({p0.x + fs, p0.y + fs}, pal::kTextDim, tr("token.chart.no_data"));
+        return;
+    }
+    // The last steps that fit at a readable width, ending now.
+    size_t first = t.steps.size() > 16 ? t.steps.size() - 16 : 0;
+    double t0 = t.steps[first].start, t1 = std::max(now, t.steps.back().end);
+    if (!(t1 > t0)) t1 = t0 + 1e-9;
+    float label_w = 0;
+    for (const char* k : {"token.stairs.chip", "token.stairs.screen", "token.stairs.tokens"})
+        label_w = std::max(label_w, ImGui::CalcTextSize(tr(k)).x);
+    float left = p0.x + label_w + fs * 0.8f, right = p0.x + size.x - fs * 0.4f;
+    float lane_chip_y0 = p0.y + size.y - fs * 2.9f, lane_chip_y1 = p0.y + size.y - fs * 1.6f;
+    float lane_scr_y = p0.y + size.y - fs * 1.3f;
+    // The legend of the lane colours and the staircases, in as many rows as it needs.
+    struct LegendKey {
+        ImU32 colour;
+        const char* key;
+        bool line;
+        ImVec2 at = {};
+    };
+    LegendKey legend[] = {{pal::kSky, "token.stairs.prefill", false}, {pal::kGreen, "token.stairs.decode", false},
+                          {pal::kPurple, "token.trip.draft", false}, {pal::kVermillion, "token.stairs.rejected", false},
+                          {pal::kYellow, "token.stairs.watched", true}, {pal::kTextDim, "token.stairs.others", true}};
+    ImVec2 at{p0.x + fs * 0.4f, p0.y + fs * 0.2f};
+    for (LegendKey& k : legend) {
+        float w = fs * 1.6f + ImGui::CalcTextSize(tr(k.key)).x;
+        if (at.x + w > p0.x + size.x && at.x > p0.x + fs) at = {p0.x + fs * 0.4f, at.y + fs * 1.3f};
+        k.at = at;
+        at.x += w;
+    }
+    float stair_y0 = at.y + fs * 1.3f, stair_y1 = lane_chip_y0 - fs * 0.3f;
+    auto X = [&](double tt) { return left + float((tt - t0) / (t1 - t0)) * (right - left); };
+    dl->AddText({p0.x + fs * 0.4f, (lane_chip_y0 + lane_chip_y1 - fs) * 0.5f}, pal::kTextDim, tr("token.stairs.chip"));
+    dl->AddText({p0.x + fs * 0.4f, (stair_y0 + stair_y1 - fs) * 0.5f}, pal::kTextDim, tr("token.stairs.tokens"));
+    dl->AddText({p0.x + fs * 0.4f, lane_scr_y}, pal::kTextDim, tr("token.stairs.screen"));
+
+    // One staircase per sequence the steps list (at most kListed): each step's end
+    // lifts a sequence by the tokens it got. Plain decode steps lift them all by one,
+    // in lockstep; a verify step lifts each by 1 + the drafts it accepted.
+    struct Stair {
+        uint32_t seq;
+        int level = 0;               // its tokens so far in the window
+        std::vector<ImVec2> points;  // its line: x, and the level as y until it is drawn
+    };
+    std::vector<Stair> stairs;
+    int climb = 1;  // the highest level: the staircases' scale
+    int hover_step = -1;
+    for (size_t i = first; i < t.steps.size(); i++) {
+        const TokenStepRecord& r = t.steps[i];
+        float xa = X(r.start), xb = std::max(X(r.end), xa + 1.5f);
+        // The chip lane: one block per step, coloured by kind; a verify step shows its
+        // draft time, then accepted (green) over rejected (vermillion) tokens.
+        ImU32 col = r.kind == kStepPrefill ? pal::kSky : pal::kGreen;
+        if (r.kind == kStepVerify) {
+            float xd = xa + float(r.draft_s / std::max(1e-12, r.end - r.start)) * (xb - xa);
+            dl->AddRectFilled({xa, lane_chip_y0}, {xd, lane_chip_y1}, pal::kPurple);
+            int all = std::max(1, r.accepted + r.rejected);
+            float ym = lane_chip_y0 + (lane_chip_y1 - lane_chip_y0) * float(r.accepted) / float(all);
+            dl->AddRectFilled({xd, lane_chip_y0}, {xb, ym}, pal::kGreen);
+            dl->AddRectFilled({xd, ym}, {xb, lane_chip_y1}, pal::kVermillion);
+        } else if (r.kind == kStepMixed) {  // decodes (green) with prompt chunks riding along (sky)
+            float ym = (lane_chip_y0 + lane_chip_y1) * 0.5f;
+            dl->AddRectFilled({xa, lane_chip_y0}, {xb, ym}, pal::kGreen);
+            dl->AddRectFilled({xa, ym}, {xb, lane_chip_y1}, pal::kSky);
+        } else {
+            dl->AddRectFilled({xa, lane_chip_y0}, {xb, lane_chip_y1}, col);
+        }
+        dl->AddLine({xb, lane_chip_y0}, {xb, lane_chip_y1}, IM_COL32(24, 28, 36, 255));
+        if (hovered && ImGui::GetIO().MousePos.x >= xa && ImGui::GetIO().MousePos.x < xb) hover_step = int(i);
+        // The staircases: flat while the step runs, up when its tokens are sampled. A
+        // sequence's line starts with the first step that gives it a token.
+        for (int k = 0; k < r.listed; k++) {
+            auto it = std::find_if(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq == r.seq_id[k]; });
+            if (it == stairs.end()) {
+                if (stairs.size() == size_t(TokenStepRecord::kListed)) continue;
+                it = stairs.insert(stairs.end(), Stair{r.seq_id[k], 0, {{xa, 0}}});
+            }
+            it->points.push_back({X(r.end), float(it->level)});
+            it->level += r.seq_tokens[k];
+            it->points.push_back({X(r.end), float(it->level)});
+            climb = std::max(climb, it->level);
+        }
+    }
+    // The other sequences in grey, the one whose answer is shown on top in yellow.
+    std::stable_partition(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq != t.watched_seq; });
+    for (Stair& st : stairs) {
+        st.points.push_back({X(t1), float(st.level)});
+        for (ImVec2& q : st.points) q.y = stair_y1 - q.y / float(climb) * (stair_y1 - stair_y0);
+        bool watched = st.seq == t.watched_seq;
+        dl->AddPolyline(st.points.data(), int(st.points.size()), watched ? pal::kYellow : pal::kTextDim, 0,
+                        watched ? 2.5f : 1.5f);
+    }
+    // The screen lane: when each character of the watched answer appeared.
+    for (const ScreenChar& c : t.answer)
+        if (c.t >= t0 && c.t <= now) dl->AddLine({X(c.t), lane_scr_y}, {X(c.t), lane_scr_y + fs * 0.9f}, pal::kYellow, 2);
+    dl->AddLine({X(now), stair_y0}, {X(now), p0.y + size.y}, IM_COL32(255, 255, 255, 90));
+    if (hover_step >= 0) {
+        const TokenStepRecord& r = t.steps[size_t(hover_step)];
+        static const char* kinds[] = {"token.stairs.prefill", "token.stairs.decode", "token.stairs.verify",
+                                      "token.stairs.mixed"};
+        ImGui::BeginTooltip();
+        ImGui::Text("%s: %s", tr(kinds[std::clamp(r.kind, 0, 3)]), format_duration(r.end - r.start, language()).c_str());
+        ImGui::Text("%s: %d, %s: %d", tr("token.stairs.seqs"), r.seqs, tr("token.stairs.tokens"), r.tokens);
+        if (r.kind == kStepVerify) ImGui::Text("%s: %d / %d", tr("token.stairs.acc_rej"), r.accepted, r.rejected);
+        if (r.listed > 0) {
+            std::string per_seq;
+            for (int k = 0; k < r.listed; k++) per_seq += " +" + std::to_string(r.seq_tokens[k]);
+            if (r.seqs > r.listed) per_seq += " ...";
+            ImGui::Text("%s:%s", tr("token.stairs.per_seq"), per_seq.c_str());
+        }
+        ImGui::Text("%s %s, %s %s", tr("token.trip.compute"), format_duration(r.compute_s, language()).c_str(),
+                    tr("token.trip.memory"), format_duration(r.memory_wait_s, language()).c_str());
+        ImGui::Text("%s: %s", tr("token.stairs.limit"), part_name(r.bottleneck));
+        ImGui::EndTooltip();
+    }
+    for (const LegendKey& k : legend) {
+        if (k.line) dl->AddLine({k.at.x, k.at.y + fs * 0.55f}, {k.at.x + fs * 0.7f, k.at.y + fs * 0.55f}, k.colour, 2.5f);
+        else dl->AddRectFilled({k.at.x, k.at.y + fs * 0.2f}, {k.at.x + fs * 0.7f, k.at.y + fs * 0.9f}, k.colour);
+        dl->AddText({k.at.x + fs * 0.9f, k.at.y}, pal::kText, tr(k.key));
+    }
+}
+
+void TokenScene::answer_text() {
+    const TokenView& t = tv();
+    double now = model().now();
+    ImGui::TextDisabled("%s", tr("token.answer.hint"));
+    ImGui::BeginChild("answer_scroll", {0, 0}, false);
+    ImFont* font = ImGui::GetFont();
+    float fs = ImGui::GetFontSize();
+    float width = ImGui::GetContentRegionAvail().x;
+    ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    double slow = std::max(metric("tpot_screen_p99_s"), 2 * metric("tpot_screen_p50_s"));
+    float x = 0, y = 0;
+    double prev_t = -1;
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    bool window_hovered = ImGui::IsWindowHovered();
+    // Only the last characters: the answer window is a tail, and the frame stays cheap.
+    size_t first = t.answer.size() > 300 ? t.answer.size() - 300 : 0;
+    for (size_t i = first; i < t.answer.size(); i++) {
+        const ScreenChar& c = t.answer[i];
+        if (c.t > now) break;  // not on the screen yet
+        if (c.utf8 == "\n") {
+            x = 0;
+            y += fs * 1.6f;
+            prev_t = -1;
+            continue;
+        }
+        float cw = font->CalcTextSizeA(fs, FLT_MAX, 0, c.utf8.c_str()).x;
+        // Wrap before a word that would not fit (a run of ASCII letters); other characters break anywhere.
+        float need = cw;
+        if (c.utf8.size() == 1 && c.utf8[0] != ' ' && (i == first || t.answer[i - 1].utf8 == " ")) {
+            for (size_t k = i + 1; k < t.answer.size() && t.answer[k].utf8.size() == 1 && t.answer[k].utf8[0] != ' ' &&
+                                   t.answer[k].utf8[0] != '\n' && t.answer[k].t <= now;
+                 k++)
+                need += font->CalcTextSizeA(fs, FLT_MAX, 0, t.answer[k].utf8.c_str()).x;
+        }
+        if (x + need > width && x > 0) {
+            x = 0;
+            y += fs * 1.25f;
+        }
+        if (x == 0 && c.utf8 == " ") continue;  // no space at the start of a line
+        ImVec2 p{origin.x + x, origin.y + y};
+        double gap = prev_t >= 0 ? c.t - prev_t : 0;
+        ImU32 col = gap > slow && slow > 0 ? pal::kVermillion : pal::kText;
+        bool over = window_hovered && mouse.x >= p.x && mouse.x < p.x + cw && mouse.y >= p.y && mouse.y < p.y + fs;
+        if (over) {
+            dl->AddRectFilled(p, {p.x + cw, p.y + fs}, IM_COL32(80, 90, 120, 255));
+            ImGui::BeginTooltip();
+            ImGui::Text("%s %s", tr("token.answer.arrived"), format_duration(c.t, language()).c_str());
+            if (prev_t >= 0) ImGui::Text("%s %s", tr("token.answer.gap"), format_duration(gap, language()).c_str());
+            ImGui::TextDisabled("%s", tr("token.answer.click"));
+            ImGui::EndTooltip();
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+                // The token released with this character (same screen time), the watched
+                // sequence first; the model keeps only the recent tokens' journeys.
+                has_selection_ = false;
+                blame_too_old_ = true;
+                for (auto it = t.journeys.rbegin(); it != t.journeys.rend(); ++it) {
+                    if (it->t_screen != c.t) continue;
+                    selected_ = *it;
+                    has_selection_ = true;
+                    blame_too_old_ = false;
+                    selected_bin_ = itl_bin_of(*it);
+                    if (it->seq == t.watched_seq) break;
+                }
+            }
+        }
+        dl->AddText(font, fs, p, col, c.utf8.c_str());
+        x += cw;
+        prev_t = c.t;
+    }
+    bool at_bottom = ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1;
+    ImGui::Dummy({width, y + fs * 1.4f});
+    if (at_bottom) ImGui::SetScrollHereY(1.0f);
+    ImGui::EndChild();
+}

@@ -1,0 +1,210 @@
+// scene_token.cpp — the token scene's layout, parcel styles and shared helpers.
+// See scene_token.h; the map is drawn in token_map.cpp, the windows in
+// token_panels.cpp.
+#include "app/token/token_scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/token/token_text.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+
+namespace {
+// The time lens: the model's natural time unit is 1 ms and a decode step at the
+// default hardware lasts about 3 ms, so 5 units per real second show each step
+// for about half a second, and the first token reaches the screen in seconds.
+constexpr TimeLens kLens{1e-7, 1.0, 5e-3, "on the chip", "芯片上"};
+}  // namespace
+
+std::unique_ptr<Scene> make_token_scene() { return std::make_unique<TokenScene>(); }
+
+TokenScene::TokenScene() : ModelScene(tj::make_token_model(), kLens) {}
+
+const std::vector<std::string>& TokenScene::answer_tokens() {
+    int lang = int(values().get("token.run.answer_lang")), choice = int(values().get("token.run.tokenizer"));
+    const std::string& over = tm().answer_override();
+    std::string key = std::to_string(lang) + "/" + std::to_string(choice) + "/" + over;
+    if (key != answer_key_) {
+        int used = 0;
+        std::string note;
+        answer_tokens_ = tj::tokenize_text(over.empty() ? tj::answer_text(lang) : over, choice, &used, &note).token_bytes;
+        answer_key_ = key;
+    }
+    return answer_tokens_;
+}
+
+tj::Scenario TokenScene::scenario() const {
+    tj::Scenario s = ModelScene::scenario();
+    if (prompt_.prompt != std::string(PromptPanelState().prompt)) s.prompt = prompt_.prompt;
+    s.answer = tm().answer_override();
+    return s;
+}
+
+std::string TokenScene::apply(const tj::Scenario& s) {
+    // The texts are set first (the answer takes effect at the restart apply makes)
+    // and put back if the rest is refused.
+    PromptPanelState kept_prompt = prompt_;
+    std::string kept_answer = tm().answer_override();
+    const std::string& prompt = s.prompt.empty() ? std::string(PromptPanelState().prompt) : s.prompt;
+    std::snprintf(prompt_.prompt, sizeof prompt_.prompt, "%s", prompt.c_str());
+    std::snprintf(prompt_.answer, sizeof prompt_.answer, "%s", s.answer.c_str());
+    static_cast<tj::TokenModel&>(model_mut()).set_answer_override(s.answer);
+    std::string err = ModelScene::apply(s);
+    if (!err.empty()) {
+        prompt_ = kept_prompt;
+        static_cast<tj::TokenModel&>(model_mut()).set_answer_override(kept_answer);
+    }
+    return err;
+}
+
+void TokenScene::update(double real_dt) {
+    ModelScene::update(real_dt);
+    metrics_now_ = metrics();
+
+    // Layout: fixed boxes; only the sampler moves (on the chip or on the host).
+    using namespace tj;
+    TokenLayout& L = lay_;
+    L.sampler_on_host = values().get("token.run.sampler") >= 0.5;
+    L.chip = {200, 40, 800, 680};
+    L.mesh = {225, 100, 625, 400};
+    L.station[kStPrompt] = {20, 60, 170, 140};
+    L.station[kStTokenizer] = {20, 190, 170, 270};
+    L.station[kStH2d] = {20, 320, 170, 400};
+    L.station[kStHostMem] = {20, 520, 170, 650};
+    L.door = {20, 408, 170, 512};
+    L.station[kStMesh] = L.mesh;
+    L.station[kStSram] = L.mesh;
+    L.station[kStDram3d] = {225, 430, 625, 480};
+    L.station[kStHbm] = {225, 545, 625, 665};
+    L.station[kStSampler] = L.sampler_on_host ? MapRect{830, 60, 980, 140} : MapRect{650, 100, 780, 180};
+    L.station[kStD2h] = {830, 190, 980, 270};
+    L.station[kStDetok] = {830, 320, 980, 400};
+    L.station[kStScreen] = {830, 475, 980, 670};
+}
+
+const tj::Metric* TokenScene::find_metric(const char* id) const {
+    for (const tj::Metric& m : metrics_now_)
+        if (m.id == id) return &m;
+    return nullptr;
+}
+
+double TokenScene::metric(const char* id) const {
+    const tj::Metric* m = find_metric(id);
+    return m ? m->value : 0;
+}
+
+ImVec2 TokenScene::station_position(size_t i) const {
+    using namespace tj;
+    if (i >= kStationCount) return {500, 350};
+    const MapRect& r = lay_.station[i];
+    // Fetches from each core's SRAM start at the top of the mesh; 3D DRAM rises from
+    // the slab under it; HBM enters through the bottom edge of the mesh.
+    if (i == kStSram) return {r.center().x, r.y0 + 14};
+    return r.center();
+}
+
+// IM_COL32 packs bytes r, g, b, a in memory, as rgba_u32 does: palette colours pass as they are.
+ParcelStyle TokenScene::parcel_style(uint16_t kind) const {
+    using namespace tj;
+    if (kind == kSegPromptTokens) return {pal::kSky, 9};
+    if (kind == kSegOutputToken) return {pal::kSky, 11};
+    if (kind == kSegText) return {pal::kYellow, 10};
+    if (kind >= kSegWeightFetch && kind < kSegKvFetch) return {pal::kOrange, 7};
+    if (kind >= kSegKvFetch && kind < kSegText) return {pal::kPurple, 7};
+    return {pal::kGrey, 6};
+}
+
+int TokenScene::station_of_stage(int stage) const {
+    using namespace tj;
+    // Stages: StepPart 0..7, then 8 h2d, 9 d2h, 10 tokenizer, 11 detokenizer, 12 sampler.
+    static const int map[] = {kStMesh, kStSram, kStDram3d, kStHbm, kStHostMem, kStMesh, kStMesh,
+                              kStMesh, kStH2d,  kStD2h,    kStTokenizer, kStDetok, kStSampler};
+    return stage >= 0 && stage < int(sizeof map / sizeof map[0]) ? map[stage] : -1;
+}
+
+std::vector<std::string> TokenScene::texts() const {
+    std::vector<std::string> t = ModelScene::texts();
+    for (int lang = 0; lang < 2; lang++) t.push_back(tj::answer_text(lang));
+    t.push_back(tv().bottleneck_name_zh);
+    return t;
+}
+
+TokenAreas token_areas(const FrameInput& in) {
+    TokenAreas a;
+    float w = in.size.x, h = in.size.y;
+    if (!in.panels) {
+        a.map_min = in.origin;
+        a.map_size = in.size;
+        return a;
+    }
+    float left = std::floor(w * 0.22f), right = std::floor(w * 0.28f), bottom = std::floor(h * 0.27f);
+    a.left_min = in.origin;
+    a.left_size = {left, h};
+    a.right_min = {in.origin.x + w - right, in.origin.y};
+    a.right_size = {right, h};
+    a.bottom_min = {in.origin.x + left, in.origin.y + h - bottom};
+    a.bottom_size = {w - left - right, bottom};
+    a.map_min = {in.origin.x + left, in.origin.y};
+    a.map_size = {w - left - right, h - bottom};
+    return a;
+}
+
+// A token's bytes as a label: complete characters as text, the bytes of an
+// unfinished character in hex (that is what the detokenizer holds).
+std::string token_label(const std::string& b) {
+    std::string out;
+    size_t i = 0;
+    while (i < b.size()) {
+        unsigned char c = (unsigned char)b[i];
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+        bool complete = i + len <= b.size() && (len == 1 ? c < 0x80 : true);
+        for (size_t k = 1; complete && k < len; k++) complete = ((unsigned char)b[i + k] >> 6) == 2;
+        if (complete && len > 1) {
+            out += b.substr(i, len);
+            i += len;
+            continue;
+        }
+        if (complete && c == ' ') out += "\xC2\xB7";  // a middle dot shows the space
+        else if (complete && c == '\n') out += "\\n";
+        else if (complete) out += char(c);
+        else {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "<%02X>", c);
+            out += hex;
+        }
+        i++;
+    }
+    return out;
+}
+
+const char* provenance_tag(Provenance p) {
+    switch (p) {
+        case Provenance::Output: return tr("token.tag.out");
+        case Provenance::Input: return tr("token.tag.in");
+        default: return tr("token.tag.assumed");
+    }
+}
+
+ImU32 provenance_color(Provenance p) {
+    switch (p) {
+        case Provenance::Output: return pal::kSky;
+        case Provenance::Input: return pal::kTextDim;
+        default: return pal::kYellow;
+    }
+}
+
+float map_font_px(const WorldView& v, float world_size, float min_px) {
+    return std::max(min_px, world_size * v.zoom());
+}
+
+void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
+              float align_x, float min_px) {
+    float px = map_font_px(v, world_size, min_px);
+    ImFont* f = ImGui::GetFont();
+    ImVec2 sz = f->CalcTextSizeA(px, FLT_MAX, 0, text);
+    ImVec2 s = v.to_screen(world.x, world.y);
+    ImVec2 p{std::floor(s.x - sz.x * align_x), std::floor(s.y - sz.y * 0.5f)};
+    dl->AddText(f, px, p, col, text);
+}

@@ -1,0 +1,123 @@
+// scene_token.h — the token logistics scene: the route of a token from the
+// prompt to the screen drawn as a map (host stations left and right, the chip
+// large in the middle with its mesh of cores, SRAM warehouses, 3D-stacked DRAM
+// and HBM), parcels from the model's segments, and the panels that explain it
+// (numbers, charts, the staircase of steps, the streamed answer, a token's blame).
+//
+// The picture and the numbers read the same TokenModel at the same simulated
+// time: the map from tj::TokenView, the numbers from metrics().
+//
+// Files: scene_token.cpp (layout, parcels, shared helpers), token_map.cpp (the
+// map), token_panels.cpp (the windows and charts).
+//
+// Usage: the App registers it with make_token_scene().
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/token/token_model.h"
+#include "app/scene/model_scene.h"
+#include "app/token/token_chips.h"
+
+std::unique_ptr<Scene> make_token_scene();
+
+// A rectangle in the map's world units.
+struct MapRect {
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    ImVec2 center() const { return {(x0 + x1) * 0.5f, (y0 + y1) * 0.5f}; }
+};
+
+// Where each thing sits on the map (world units, box 0..1000 x 0..700).
+struct TokenLayout {
+    MapRect station[tj::kStationCount];  // one box per station (SRAM: the mesh itself)
+    MapRect chip, mesh;
+    MapRect door;  // admission: the queue at the door and the KV warehouse's room
+    bool sampler_on_host = false;
+};
+
+// The screen split: controls on the left, numbers on the right, the staircase and
+// the answer under the map (logical pixels). Without panels the map takes it all.
+struct TokenAreas {
+    ImVec2 map_min, map_size;
+    ImVec2 left_min, left_size, right_min, right_size, bottom_min, bottom_size;
+};
+TokenAreas token_areas(const FrameInput& in);
+
+// What a number on screen is: a model output, an input, or an illustrative assumption.
+enum class Provenance { Output, Input, Assumption };
+
+class TokenScene : public ModelScene {
+public:
+    TokenScene();
+    const char* id() const override { return "token"; }
+    const char* title_key() const override { return "scene.token"; }
+    void update(double real_dt) override;
+    void draw_map(const FrameInput& in) override;
+    void draw_panels(const FrameInput& in) override;
+    std::vector<std::string> texts() const override;
+    // Links and files also carry the user's own prompt and answer.
+    tj::Scenario scenario() const override;
+    std::string apply(const tj::Scenario& s) override;
+
+protected:
+    ImVec2 station_position(size_t station) const override;
+    ParcelStyle parcel_style(uint16_t kind) const override;
+
+private:
+    const tj::TokenModel& tm() const { return static_cast<const tj::TokenModel&>(model()); }
+    const tj::TokenView& tv() const { return tm().view(); }
+    double metric(const char* id) const;  // a metric by id (0 when absent)
+    const tj::Metric* find_metric(const char* id) const;
+    int station_of_stage(int stage) const;  // the station a bottleneck stage is drawn on
+
+    // token_map.cpp
+    void draw_stations(ImDrawList* dl);
+    void draw_mesh(ImDrawList* dl);
+    void draw_memory(ImDrawList* dl);
+    void draw_door(ImDrawList* dl);
+    void draw_streams(ImDrawList* dl);
+    void draw_pipeline(ImDrawList* dl);
+    void draw_tokens_on_host(ImDrawList* dl);
+    void draw_captions(ImDrawList* dl, const FrameInput& in);
+    void fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity, bool vertical);
+    void hover_cards(const FrameInput& in);
+    std::vector<std::string> live_lines(int station) const;
+
+    // token_panels.cpp
+    void numbers_window(const FrameInput& in);
+    void key_numbers();
+    void charts();
+    void staircase_window(const FrameInput& in);
+    void staircase(ImVec2 size);
+    void answer_text();
+    void blame();
+    int itl_bin_of(const tj::TokenJourney& j) const;  // histogram bin of a journey's gap, or -1
+    double gap_before(size_t journey) const;         // inter-token gap at the screen, or -1
+
+    // The answer's token bytes as the model cuts them (same text, same tokenizer), for
+    // the labels of token parcels and the blame; recut only when those inputs change.
+    const std::vector<std::string>& answer_tokens();
+    void prompt_section();
+
+    TokenLayout lay_;
+    std::vector<std::string> answer_tokens_;
+    std::string answer_key_;  // language, tokenizer and override the tokens were cut for
+    PromptPanelState prompt_;
+    bool has_selection_ = false;              // a token picked for blame
+    bool blame_too_old_ = false;              // the picked character's token is no longer kept
+    tj::TokenJourney selected_{};
+    int selected_bin_ = -1;
+    std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
+};
+
+// Shared drawing helpers of the token scene (scene_token.cpp).
+// A token's bytes as a label: complete characters as text, a space as a middle dot,
+// the bytes of an unfinished character in hex (what the detokenizer holds).
+std::string token_label(const std::string& bytes);
+const char* provenance_tag(Provenance p);
+ImU32 provenance_color(Provenance p);
+// Text centred on a point, at a size in world units scaled by the view, never under min_px.
+void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
+              float align_x = 0.5f, float min_px = 12.5f);
+float map_font_px(const WorldView& v, float world_size, float min_px = 12.5f);

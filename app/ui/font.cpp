@@ -1,0 +1,79 @@
+// font.cpp — see font.h.
+#include "app/ui/font.h"
+
+#include <cstdio>
+#include <set>
+
+#include "imgui.h"
+#include "text/utf8.h"
+
+namespace {
+std::string g_path;
+
+const char* kCandidates[] = {
+    "/assets/ui-font.ttf",                                  // browser: subset by the build
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",      // desktop: Debian's fonts-wqy-microhei
+};
+
+bool file_exists(const char* p) {
+    FILE* f = std::fopen(p, "rb");
+    if (f) std::fclose(f);
+    return f != nullptr;
+}
+
+void add_utf8(std::set<ImWchar>& out, const std::string& s) {
+    for (size_t i = 0; i < s.size();) {
+        tj::Utf8Char c = tj::utf8_decode(s, i);
+        if (c.status == tj::Utf8Char::kValid && c.cp > 0x7F && c.cp <= 0xFFFF)
+            out.insert(ImWchar(c.cp));  // ImWchar is 16-bit in 1.86
+        i += c.length ? c.length : 1;
+    }
+}
+}  // namespace
+
+const std::string& font_path() { return g_path; }
+
+bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_scale, std::string* message) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    g_path.clear();
+    for (const char* p : kCandidates)
+        if (file_exists(p)) { g_path = p; break; }
+
+    float raster = size_px * dpi_scale;  // rasterize at device pixels: crisp on HiDPI
+    io.FontGlobalScale = 1.0f / dpi_scale;
+    if (g_path.empty()) {
+        ImFontConfig cfg;
+        cfg.SizePixels = raster;
+        io.Fonts->AddFontDefault(&cfg);
+        *message = "No CJK font found (install fonts-wqy-microhei): Chinese text cannot be shown.";
+        return false;
+    }
+    std::set<ImWchar> cps;
+    for (auto& t : texts) add_utf8(cps, t);
+    for (ImWchar c = 0x20; c < 0x7F; c++) cps.insert(c);
+    for (ImWchar c = 0xA0; c <= 0xFF; c++) cps.insert(c);
+    for (ImWchar c : {0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026, 0x2190, 0x2192, 0x2193, 0x2191,
+                      0x00B5, 0x00D7, 0x2248, 0x2264, 0x2265, 0x3001, 0x3002, 0xFF0C, 0xFF1A, 0xFF08, 0xFF09})
+        cps.insert(c);
+    ImFontGlyphRangesBuilder b;
+    for (ImWchar c : cps) b.AddChar(c);
+    static ImVector<ImWchar> ranges;  // must outlive the atlas build
+    ranges.clear();
+    b.BuildRanges(&ranges);
+
+    ImFontConfig cfg;
+    cfg.FontNo = 0;          // face 0 of the .ttc
+    cfg.OversampleH = 1;     // CJK glyphs are dense: no horizontal oversampling needed
+    cfg.PixelSnapH = true;
+    if (!io.Fonts->AddFontFromFileTTF(g_path.c_str(), raster, &cfg, ranges.Data)) {
+        ImFontConfig def;
+        def.SizePixels = raster;
+        io.Fonts->AddFontDefault(&def);
+        *message = "Could not read the font " + g_path;
+        g_path.clear();
+        return false;
+    }
+    message->clear();
+    return true;
+}

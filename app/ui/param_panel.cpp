@@ -1,0 +1,125 @@
+// param_panel.cpp — see param_panel.h.
+#include "app/ui/param_panel.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "app/ui/format.h"
+#include "app/ui/i18n.h"
+#include "imgui.h"
+
+namespace {
+int g_controls = 0;
+
+bool contains_ci(const std::string& hay, const char* needle) {
+    if (!*needle) return true;
+    std::string h = hay, n = needle;
+    auto lower = [](std::string& s) { for (auto& c : s) c = char(std::tolower((unsigned char)c)); };
+    lower(h);
+    lower(n);
+    return h.find(n) != std::string::npos;
+}
+
+void tooltip(const tj::ParamDef& d) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+    ImGui::TextUnformatted(pick(d.help_en, d.help_zh).c_str());
+    ImGui::TextDisabled("%s: [%s, %s] %s   id: %s", tr("ctl.range"), tj::format_param_value(d.min).c_str(),
+                        tj::format_param_value(d.max).c_str(), d.unit.c_str(), d.id.c_str());
+    if (!d.source.empty()) ImGui::TextDisabled("%s: %s", tr("ctl.source"), d.source.c_str());
+    if (d.structural) ImGui::TextDisabled("%s", tr("ctl.restarts"));
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// One control; returns true when the user changed the value this frame.
+bool control(const tj::ParamDef& d, double value, double* out) {
+    ImGui::PushID(d.id.c_str());
+    bool changed = false;
+    const std::string& label = pick(d.label_en, d.label_zh);
+    float w = ImGui::GetContentRegionAvail().x;
+    if (!d.choices_en.empty()) {
+        int idx = int(value);
+        const std::string& cur = pick(d.choices_en[size_t(idx)], d.choices_zh[size_t(idx)]);
+        ImGui::SetNextItemWidth(w * 0.55f);
+        if (ImGui::BeginCombo("##v", cur.c_str())) {
+            for (size_t i = 0; i < d.choices_en.size(); i++)
+                if (ImGui::Selectable(pick(d.choices_en[i], d.choices_zh[i]).c_str(), int(i) == idx)) {
+                    *out = double(i);
+                    changed = true;
+                }
+            ImGui::EndCombo();
+        }
+    } else {
+        // Sliders run on [0,1] and map through the registry, so log scales and
+        // integer rounding are the registry's, not the widget's.
+        float t = float(tj::param_to_unit(d, value));
+        std::string shown = tj::format_param_value(value) + (d.unit.empty() ? "" : " " + d.unit);
+        ImGui::SetNextItemWidth(w * 0.55f);
+        if (ImGui::SliderFloat("##v", &t, 0.0f, 1.0f, shown.c_str())) {
+            *out = tj::param_from_unit(d, t);
+            changed = *out != value;
+        }
+        if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) ImGui::OpenPopup("exact");
+        if (ImGui::BeginPopup("exact")) {  // type an exact value
+            double v = value;
+            if (ImGui::InputDouble("##exact", &v, 0, 0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+                *out = v;
+                changed = true;
+                ImGui::CloseCurrentPopup();
+            }
+            ImGui::EndPopup();
+        }
+    }
+    tooltip(d);
+    ImGui::SameLine();
+    if (value != d.def) {
+        if (ImGui::SmallButton("↺")) { *out = d.def; changed = true; }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.reset_param"));
+        ImGui::SameLine();
+    }
+    ImGui::TextUnformatted(label.c_str());
+    tooltip(d);
+    ImGui::PopID();
+    return changed;
+}
+}  // namespace
+
+int param_panel_controls_last_frame() { return g_controls; }
+
+int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetParamFn& set) {
+    const tj::ParamRegistry& reg = values.registry();
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##filter", tr("ctl.filter"), st.filter, sizeof st.filter);
+    if (!st.last_error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 170, 90, 255));
+        ImGui::TextWrapped("%s", st.last_error.c_str());
+        ImGui::PopStyleColor();
+    }
+    int drawn = 0;
+    for (auto& g : reg.groups()) {
+        std::vector<size_t> members;
+        for (size_t i = 0; i < reg.size(); i++) {
+            const tj::ParamDef& d = reg[i];
+            if (d.group != g.id) continue;
+            if (contains_ci(d.label_en, st.filter) || contains_ci(d.label_zh, st.filter) || contains_ci(d.id, st.filter))
+                members.push_back(i);
+        }
+        if (members.empty()) continue;
+        ImGuiTreeNodeFlags flags = st.filter[0] ? ImGuiTreeNodeFlags_DefaultOpen : 0;
+        if (st.filter[0]) ImGui::SetNextItemOpen(true);
+        bool open = ImGui::CollapsingHeader((pick(g.label_en, g.label_zh) + "###" + g.id).c_str(), flags);
+        drawn += int(members.size());  // a collapsed group still holds its controls
+        for (size_t i : members) {
+            if (!open) break;
+            double v = values[i];
+            if (control(reg[i], v, &v)) {
+                std::string err = set(reg[i].id, v);
+                st.last_error = err;
+            }
+        }
+    }
+    g_controls = drawn;
+    return drawn;
+}

@@ -1,0 +1,277 @@
+// plots.cpp — see plots.h. Every chart reserves its rectangle with an invisible
+// button (so it takes hover and clicks), then draws with the window's draw list.
+#include "app/ui/plots.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/ui/format.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+
+namespace {
+constexpr ImU32 kAxis = IM_COL32(110, 120, 140, 255);
+constexpr ImU32 kGrid = IM_COL32(60, 68, 84, 255);
+
+struct Frame {
+    ImVec2 min, max;  // plot area (inside the axes)
+    ImDrawList* dl;
+    bool hovered;
+};
+
+Frame begin_chart(const char* id, ImVec2 size, float left_margin) {
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (size.x <= 0) size.x = avail.x;
+    if (size.y <= 0) size.y = ImGui::GetFontSize() * 8;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(id, size);
+    float fs = ImGui::GetFontSize();
+    Frame f{{p.x + left_margin, p.y + fs * 0.4f}, {p.x + size.x - fs * 0.4f, p.y + size.y - fs * 1.3f},
+            ImGui::GetWindowDrawList(), ImGui::IsItemHovered()};
+    f.dl->AddRectFilled(p, {p.x + size.x, p.y + size.y}, IM_COL32(24, 28, 36, 255), 4);
+    return f;
+}
+
+double to_unit_y(double v, double lo, double hi, bool log) {
+    if (log) {
+        v = std::max(v, lo);
+        return (std::log10(v) - std::log10(lo)) / std::max(1e-12, std::log10(hi) - std::log10(lo));
+    }
+    return (v - lo) / std::max(1e-300, hi - lo);
+}
+}  // namespace
+
+std::string format_axis_value(double v, const std::string& unit) {
+    if (unit == "s") return format_duration(v, language());
+    if (unit == "week") {
+        char b[32];
+        std::snprintf(b, sizeof b, language() == Lang::Zh ? "第 %.0f 周" : "wk %.0f", v);
+        return b;
+    }
+    if (unit == "B") return format_bytes(v);
+    if (unit.empty()) {
+        char b[32];
+        double a = std::fabs(v);
+        std::snprintf(b, sizeof b, a >= 1e5 || (a < 1e-2 && a > 0) ? "%.2g" : a >= 100 ? "%.0f" : "%.3g", v);
+        return b;
+    }
+    return format_si(v, unit.c_str());
+}
+
+std::vector<double> nice_ticks(double lo, double hi, int n) {
+    std::vector<double> t;
+    if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi) || n < 1) return t;
+    double raw = (hi - lo) / n, mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (raw <= m * mag) { step = m * mag; break; }
+    for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9 && t.size() < 64; v += step) t.push_back(v);
+    return t;
+}
+
+void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& series, const ChartOptions& opt) {
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (auto& s : series) {
+        size_t n = std::min(s.x->size(), s.y->size());
+        for (size_t i = 0; i < n; i++) {
+            double x = (*s.x)[i], y = (*s.y)[i];
+            if (!std::isfinite(x) || !std::isfinite(y)) continue;
+            x0 = std::min(x0, x); x1 = std::max(x1, x);
+            if (opt.log_y && y <= 0) continue;
+            y0 = std::min(y0, y); y1 = std::max(y1, y);
+        }
+    }
+    float fs = ImGui::GetFontSize();
+    Frame f = begin_chart(id, size, fs * 4.2f);
+    if (!(x1 > x0)) { x0 = std::isfinite(x0) ? x0 : 0; x1 = x0 + 1; }
+    if (!std::isfinite(y0)) { y0 = 0; y1 = 1; }
+    if (opt.y_from_zero && !opt.log_y) y0 = std::min(0.0, y0);
+    if (opt.log_y) { y0 = std::max(y0, y1 * 1e-6); y0 = std::pow(10, std::floor(std::log10(y0))); y1 = std::pow(10, std::ceil(std::log10(y1))); }
+    if (!(y1 > y0)) y1 = y0 + 1;
+    else if (!opt.log_y) y1 += (y1 - y0) * 0.05;
+    auto px = [&](double x, double y) {
+        return ImVec2(f.min.x + float((x - x0) / (x1 - x0)) * (f.max.x - f.min.x),
+                      f.max.y - float(to_unit_y(y, y0, y1, opt.log_y)) * (f.max.y - f.min.y));
+    };
+    // Grid and labels.
+    std::vector<double> yt;
+    if (opt.log_y) for (double v = y0; v <= y1 * 1.001; v *= 10) yt.push_back(v);
+    else yt = nice_ticks(y0, y1, 4);
+    for (double v : yt) {
+        ImVec2 a = px(x0, v);
+        f.dl->AddLine({f.min.x, a.y}, {f.max.x, a.y}, kGrid);
+        std::string s = format_axis_value(v, opt.y_unit);
+        ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+        f.dl->AddText({f.min.x - ts.x - fs * 0.3f, a.y - ts.y * 0.5f}, pal::kTextDim, s.c_str());
+    }
+    std::vector<double> xt = nice_ticks(x0, x1, 5);
+    if (opt.x_unit == "week")  // weeks are whole: no "wk 2, wk 2" from half-week ticks
+        xt.erase(std::remove_if(xt.begin(), xt.end(), [](double v) { return v != std::floor(v); }), xt.end());
+    for (double v : xt) {
+        ImVec2 a = px(v, y0);
+        std::string s = format_axis_value(v, opt.x_unit);
+        ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+        f.dl->AddText({std::clamp(a.x - ts.x * 0.5f, f.min.x - fs, f.max.x - ts.x), f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
+    }
+    f.dl->AddRect(f.min, f.max, kAxis);
+    f.dl->PushClipRect(f.min, f.max, true);
+    int shown = 0;  // marker labels step down below the legend so neighbours do not overlap
+    for (auto& m : opt.markers) {
+        if (m.x < x0 || m.x > x1) continue;
+        ImVec2 a = px(m.x, y0);
+        f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, pal::kVermillion, 2);
+        f.dl->AddText({a.x + 3, f.min.y + fs * (1.2f + float(shown++ % 3))}, pal::kVermillion, m.label.c_str());
+    }
+    for (auto& s : series) {
+        size_t n = std::min(s.x->size(), s.y->size());
+        ImVec2 prev;
+        bool have = false;
+        for (size_t i = 0; i < n; i++) {
+            double y = (*s.y)[i];
+            if (!std::isfinite(y) || (opt.log_y && y <= 0)) { have = false; continue; }
+            ImVec2 p = px((*s.x)[i], y);
+            if (have) f.dl->AddLine(prev, p, s.color, 2.0f);
+            prev = p;
+            have = true;
+        }
+    }
+    f.dl->PopClipRect();
+    // Legend along the top, readout on hover.
+    float lx = f.min.x + fs * 0.4f;
+    for (auto& s : series) {
+        f.dl->AddRectFilled({lx, f.min.y + fs * 0.35f}, {lx + fs * 0.7f, f.min.y + fs * 1.05f}, s.color);
+        f.dl->AddText({lx + fs * 0.9f, f.min.y + fs * 0.1f}, pal::kText, s.label.c_str());
+        lx += fs * 1.6f + ImGui::CalcTextSize(s.label.c_str()).x;
+    }
+    if (f.hovered && !series.empty()) {
+        double mx = x0 + (ImGui::GetIO().MousePos.x - f.min.x) / (f.max.x - f.min.x) * (x1 - x0);
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(format_axis_value(mx, opt.x_unit).c_str());
+        for (auto& s : series) {
+            auto it = std::lower_bound(s.x->begin(), s.x->end(), mx);
+            if (it == s.x->end()) continue;
+            size_t i = size_t(it - s.x->begin());
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.color), "%s: %s", s.label.c_str(),
+                               format_axis_value((*s.y)[i], opt.y_unit).c_str());
+        }
+        ImGui::EndTooltip();
+    }
+}
+
+void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height) {
+    double total = 0;
+    for (auto& p : parts) total += std::max(0.0, p.value);
+    float fs = ImGui::GetFontSize();
+    if (height <= 0) height = fs * 1.6f;
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x;
+    ImGui::InvisibleButton(id, {w, height});
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float x = p0.x;
+    for (auto& p : parts) {
+        if (!(total > 0) || p.value <= 0) continue;
+        float pw = float(p.value / total) * w;
+        dl->AddRectFilled({x, p0.y}, {x + pw, p0.y + height}, p.color);
+        char pct[16];
+        std::snprintf(pct, sizeof pct, "%.0f%%", 100 * p.value / total);
+        ImVec2 ts = ImGui::CalcTextSize(pct);
+        if (ts.x + 4 < pw) dl->AddText({x + (pw - ts.x) / 2, p0.y + (height - ts.y) / 2}, IM_COL32(10, 10, 10, 255), pct);
+        if (hovered && ImGui::GetIO().MousePos.x >= x && ImGui::GetIO().MousePos.x < x + pw)
+            ImGui::SetTooltip("%s: %.1f%%", p.label.c_str(), 100 * p.value / total);
+        x += pw;
+    }
+    // Legend, wrapped.
+    float lx = 0;
+    for (auto& p : parts) {
+        float item = fs * 1.2f + ImGui::CalcTextSize(p.label.c_str()).x + fs;
+        if (lx > 0 && lx + item < w) ImGui::SameLine(0, 0);
+        else lx = 0;
+        ImVec2 c = ImGui::GetCursorScreenPos();
+        dl->AddRectFilled({c.x, c.y + fs * 0.2f}, {c.x + fs * 0.8f, c.y + fs}, p.color);
+        ImGui::Dummy({fs, fs});
+        ImGui::SameLine(0, fs * 0.2f);
+        ImGui::TextUnformatted(p.label.c_str());
+        ImGui::SameLine(0, fs);
+        ImGui::Dummy({0, 0});
+        lx += item;
+    }
+}
+
+int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, const std::vector<double>& counts,
+              const char* x_unit, int highlight) {
+    float fs = ImGui::GetFontSize();
+    Frame f = begin_chart(id, size, fs * 0.5f);
+    size_t n = std::min(counts.size(), edges.size() > 0 ? edges.size() - 1 : 0);
+    double top = 0;
+    for (size_t i = 0; i < n; i++) top = std::max(top, counts[i]);
+    int clicked = -1;
+    if (n == 0 || top <= 0) return -1;
+    float bw = (f.max.x - f.min.x) / float(n);
+    for (size_t i = 0; i < n; i++) {
+        float h = float(counts[i] / top) * (f.max.y - f.min.y);
+        ImVec2 a{f.min.x + bw * float(i) + 1, f.max.y - h}, b{f.min.x + bw * float(i + 1) - 1, f.max.y};
+        bool in = f.hovered && ImGui::GetIO().MousePos.x >= a.x - 1 && ImGui::GetIO().MousePos.x < b.x + 1;
+        f.dl->AddRectFilled(a, b, int(i) == highlight ? pal::kVermillion : in ? pal::kYellow : pal::kSky);
+        if (in) {
+            ImGui::SetTooltip("%s – %s: %.0f", format_axis_value(edges[i], x_unit).c_str(),
+                              format_axis_value(edges[i + 1], x_unit).c_str(), counts[i]);
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = int(i);
+        }
+    }
+    std::string lo = format_axis_value(edges.front(), x_unit), hi = format_axis_value(edges[n], x_unit);
+    f.dl->AddText({f.min.x, f.max.y + fs * 0.15f}, pal::kTextDim, lo.c_str());
+    f.dl->AddText({f.max.x - ImGui::CalcTextSize(hi.c_str()).x, f.max.y + fs * 0.15f}, pal::kTextDim, hi.c_str());
+    return clicked;
+}
+
+void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLevel>& levels,
+              const std::vector<RoofPoint>& points) {
+    float fs = ImGui::GetFontSize();
+    Frame f = begin_chart(id, size, fs * 5.5f);  // room for "500 TFLOP/s"
+    if (!(peak > 0)) return;
+    double ai0 = 0.1, ai1 = 1e4;  // FLOPs per byte
+    for (auto& p : points)
+        if (p.flops_per_byte > 0) { ai0 = std::min(ai0, p.flops_per_byte / 3); ai1 = std::max(ai1, p.flops_per_byte * 3); }
+    double y1 = peak * 3, y0 = peak * 1e-5;
+    for (auto& p : points)
+        if (p.flops_per_s > 0) y0 = std::min(y0, p.flops_per_s / 3);
+    auto px = [&](double ai, double fl) {
+        double u = (std::log10(ai) - std::log10(ai0)) / (std::log10(ai1) - std::log10(ai0));
+        double v = to_unit_y(fl, y0, y1, true);
+        return ImVec2(f.min.x + float(u) * (f.max.x - f.min.x), f.max.y - float(v) * (f.max.y - f.min.y));
+    };
+    for (double v = std::pow(10, std::ceil(std::log10(y0))); v <= y1; v *= 100) {
+        ImVec2 a = px(ai0, v);
+        f.dl->AddLine({f.min.x, a.y}, {f.max.x, a.y}, kGrid);
+        std::string s = format_si(v, "FLOP/s");
+        f.dl->AddText({f.min.x - ImGui::CalcTextSize(s.c_str()).x - 4, a.y - fs * 0.5f}, pal::kTextDim, s.c_str());
+    }
+    for (double v = std::pow(10, std::ceil(std::log10(ai0))); v <= ai1; v *= 10) {
+        ImVec2 a = px(v, y0);
+        f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, kGrid);
+        std::string s = format_axis_value(v, "");
+        f.dl->AddText({a.x - ImGui::CalcTextSize(s.c_str()).x / 2, f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
+    }
+    f.dl->AddRect(f.min, f.max, kAxis);
+    f.dl->PushClipRect(f.min, f.max, true);
+    for (auto& l : levels) {
+        if (!(l.bytes_per_s > 0)) continue;
+        double knee = peak / l.bytes_per_s;  // where this level's roof meets compute
+        f.dl->AddLine(px(ai0, ai0 * l.bytes_per_s), px(knee, peak), l.color, 2);
+        ImVec2 a = px(ai0 * 1.3, ai0 * 1.3 * l.bytes_per_s);
+        f.dl->AddText({a.x, a.y - fs * 1.1f}, l.color, l.label.c_str());
+    }
+    f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
+    for (auto& p : points) {
+        if (!(p.flops_per_byte > 0 && p.flops_per_s > 0)) continue;
+        ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
+        f.dl->AddCircleFilled(c, fs * 0.35f, pal::kYellow);
+        f.dl->AddCircle(c, fs * 0.35f, IM_COL32(0, 0, 0, 255));
+        f.dl->AddText({c.x + fs * 0.5f, c.y - fs * 0.5f}, pal::kText, p.label.c_str());
+    }
+    f.dl->PopClipRect();
+    std::string xl = pick("FLOPs per byte", "每字节浮点运算");
+    f.dl->AddText({f.max.x - ImGui::CalcTextSize(xl.c_str()).x - 4, f.max.y - fs * 1.2f}, pal::kTextDim, xl.c_str());
+}
