@@ -1,6 +1,6 @@
-// scene_fab.cpp — the production-chain scene: its model and time lens, how each
+// fab_scene.cpp — the production-chain scene: its model and time lens, how each
 // kind of parcel looks, the controls window, and the style helpers the map and the
-// numbers share (fab_style.h). See scene_fab.h.
+// numbers share (fab_style.h). See fab_scene.h.
 #include "app/fab/fab_scene.h"
 
 #include <algorithm>

@@ -1,11 +1,11 @@
-// scene_fab.h — the production-chain scene: the chip-to-server line as a map of
+// fab_scene.h — the production-chain scene: the chip-to-server line as a map of
 // buildings on a conveyor, piles of work in process between them, the base-die
 // respin as an event, and the numbers that explain it (shipments, cumulative flow,
 // WIP, utilization, the bottleneck, Little's law, what the respin cost).
 //
 // The model is tj::fab::FabModel (core/fab); this scene only reads its FabView and
 // metrics. Three files, one job each:
-//   scene_fab.cpp   the scene: model, time lens, parcel styles, the two panels' frame
+//   fab_scene.cpp   the scene: model, time lens, parcel styles, the two panels' frame
 //   fab_map.cpp     the map: layout, buildings, piles, conveyor, timeline, captions
 //   fab_panels.cpp  the numbers and charts window
 //

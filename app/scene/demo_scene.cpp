@@ -1,4 +1,4 @@
-// scene_demo.cpp — the parcel stress test: N parcels shuttle between twelve
+// demo_scene.cpp — the parcel stress test: N parcels shuttle between twelve
 // depots on fixed, seeded routes. It shows the renderer's promise (every parcel
 // placed by the GPU from its route and times, one draw call) and measures it:
 // the frame rate beside the parcel count is the benchmark in the browser tests.

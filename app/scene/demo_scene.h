@@ -1,4 +1,4 @@
-// scene_demo.h — the parcel stress test scene (see scene_demo.cpp).
+// demo_scene.h — the parcel stress test scene (see demo_scene.cpp).
 #pragma once
 #include "app/scene/scene.h"
 #include "app/ui/param_panel.h"

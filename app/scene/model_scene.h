@@ -3,7 +3,7 @@
 // model allows, else a restart that says so), links, parcels from the model's
 // segments, the parameter and number panels, hover cards for stations.
 //
-// A concrete scene (scene_token.cpp, scene_fab.cpp) lays out its stations, styles
+// A concrete scene (token_scene.cpp, fab_scene.cpp) lays out its stations, styles
 // its parcel kinds and draws its own map and panels; it calls the helpers here.
 //
 // Usage in a subclass:

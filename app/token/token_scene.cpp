@@ -1,5 +1,5 @@
-// scene_token.cpp — the token scene's layout, parcel styles and shared helpers.
-// See scene_token.h; the map is drawn in token_map.cpp, the windows in
+// token_scene.cpp — the token scene's layout, parcel styles and shared helpers.
+// See token_scene.h; the map is drawn in token_map.cpp, the windows in
 // token_panels.cpp.
 #include "app/token/token_scene.h"
 

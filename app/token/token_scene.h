@@ -1,4 +1,4 @@
-// scene_token.h — the token logistics scene: the route of a token from the
+// token_scene.h — the token logistics scene: the route of a token from the
 // prompt to the screen drawn as a map (host stations left and right, the chip
 // large in the middle with its mesh of cores, SRAM warehouses, 3D-stacked DRAM
 // and HBM), parcels from the model's segments, and the panels that explain it
@@ -7,7 +7,7 @@
 // The picture and the numbers read the same TokenModel at the same simulated
 // time: the map from tj::TokenView, the numbers from metrics().
 //
-// Files: scene_token.cpp (layout, parcels, shared helpers), token_map.cpp (the
+// Files: token_scene.cpp (layout, parcels, shared helpers), token_map.cpp (the
 // map), token_panels.cpp (the windows and charts).
 //
 // Usage: the App registers it with make_token_scene().
@@ -111,7 +111,7 @@ private:
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
 };
 
-// Shared drawing helpers of the token scene (scene_token.cpp).
+// Shared drawing helpers of the token scene (token_scene.cpp).
 // A token's bytes as a label: complete characters as text, a space as a middle dot,
 // the bytes of an unfinished character in hex (what the detokenizer holds).
 std::string token_label(const std::string& bytes);

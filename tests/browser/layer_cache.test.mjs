@@ -1,4 +1,4 @@
-// layer_cache.test.mjs — the cached map and panel layers (app/layer_cache.h) must
+// layer_cache.test.mjs — the cached map and panel layers (app/render/layer_cache.h) must
 // look the same as drawing everything every frame, and must follow a change at once;
 // frames that draw only what changed must leave nothing stale behind.
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
