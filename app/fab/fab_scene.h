@@ -9,7 +9,7 @@
 //   fab_map.cpp     the map: layout, buildings, piles, conveyor, timeline, captions
 //   fab_panels.cpp  the numbers and charts window
 //
-// Usage (app.cpp does this): scenes.push_back(make_fab_scene());
+// Usage (scene_list.cpp does this): scenes.push_back(make_fab_scene());
 #pragma once
 #include <array>
 #include <cstdint>

@@ -74,7 +74,7 @@ void DemoScene::draw_map(const FrameInput& in) {
         dl->AddRectFilled({c.x - 40 * z, c.y - 28 * z}, {c.x + 40 * z, c.y + 28 * z}, IM_COL32(52, 60, 78, 255), 6 * z);
         dl->AddRect({c.x - 40 * z, c.y - 28 * z}, {c.x + 40 * z, c.y + 28 * z}, IM_COL32(140, 160, 190, 255), 6 * z, 0, 2);
     }
-    add_parcel_pass(dl, &renderer_, float(time_), view_.gl_view(in.fb_scale), in.fb_w, in.fb_h);
+    in.parcels->add(dl, &renderer_, float(time_), view_.gl_view(in.fb_scale), in.fb_w, in.fb_h);
     ImVec2 title = view_.to_screen(800, 450);
     const char* lesson = tr("demo.lesson");
     ImVec2 ts = ImGui::CalcTextSize(lesson, nullptr, false, 520 * z);

@@ -21,6 +21,7 @@ public:
     double sim_time() const override { return time_; }
     uint64_t seed() const override { return seed_; }
     size_t parcels_drawn() const override { return renderer_.count(); }
+    int param_controls() const override { return panel_.controls; }
     std::vector<std::string> texts() const override;
     tj::Scenario scenario() const override { return tj::make_scenario(id(), values_, seed_, time_); }
     std::string apply(const tj::Scenario& s) override;

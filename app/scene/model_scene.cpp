@@ -288,7 +288,7 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         float r = ImGui::GetFontSize() * (3.2f + 0.6f * pulse);
         ImGui::GetForegroundDrawList()->AddCircle(sc, r, IM_COL32(240, 228, 66, 255), 48, 4.0f);
     }
-    add_parcel_pass(ImGui::GetBackgroundDrawList(), &renderer_, float((model_->now() - upload_base_) / unit),
+    in.parcels->add(ImGui::GetBackgroundDrawList(), &renderer_, float((model_->now() - upload_base_) / unit),
                     view_.gl_view(in.fb_scale), in.fb_w, in.fb_h);
 }
 

@@ -56,6 +56,7 @@ public:
     double sim_time() const override { return model_->now(); }
     uint64_t seed() const override { return seed_; }
     size_t parcels_drawn() const override { return drawn_; }
+    int param_controls() const override { return panel_.controls; }
     std::vector<std::string> texts() const override;
 
     // Links and files: the scene's whole state, and the way back (all or nothing).

@@ -3,8 +3,8 @@
 // the language and presenter mode; a scene owns its simulation, its map and panels.
 //
 // A scene is updated once per frame with the real time that passed, draws its map
-// into ImGui's background draw list (parcels through the parcel renderer, via
-// add_parcel_pass) and its panels as ImGui windows. Parameter changes come from its
+// into ImGui's background draw list (parcels through the parcel renderer, queued in
+// the frame's FrameInput::parcels) and its panels as ImGui windows. Parameter changes come from its
 // panels, from the JavaScript API and from links, all through set_param().
 #pragma once
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include "core/scenario.h"
 #include "app/platform/export.h"
 #include "imgui.h"
-#include "app/render/parcel_renderer.h"
+#include "app/render/parcel_pass.h"
 
 struct FrameInput {
     double real_dt = 0;          // seconds since the last frame, clamped
@@ -25,6 +25,7 @@ struct FrameInput {
     float fb_scale = 1;          // framebuffer pixels per logical pixel
     int fb_w = 0, fb_h = 0;
     bool panels = true;          // false in presenter mode: draw the map only
+    ParcelPasses* parcels = nullptr;  // the frame's parcel passes, owned by the App
 };
 
 class Scene {
@@ -59,6 +60,8 @@ public:
     virtual double sim_time() const = 0;
     virtual uint64_t seed() const = 0;
     virtual size_t parcels_drawn() const = 0;
+    // Parameter controls its panel drew in the last frame (all of them when unfiltered).
+    virtual int param_controls() const { return 0; }
     // Links and files: the scene's whole state, and the way back (all or nothing:
     // "" when applied, else every problem and nothing changes).
     virtual tj::Scenario scenario() const = 0;
@@ -70,7 +73,3 @@ public:
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
 };
-
-// Queues the parcel renderer into the background draw list, so parcels land above
-// the stations drawn before this call and below the labels drawn after it.
-void add_parcel_pass(ImDrawList* list, ParcelRenderer* renderer, float time, const View2D& view, int fb_w, int fb_h);

@@ -16,54 +16,16 @@
 #include "app/platform/export.h"
 #include "app/platform/heap_use.h"
 #include "imgui_impl_opengl3.h"
-#include "app/render/parcel_bounds.h"
 #include "app/platform/screenshot.h"
-#include "app/scene/demo_scene.h"
-#if __has_include("app/token/token_scene.h")
-#include "app/token/token_scene.h"
-#endif
-#if __has_include("app/fab/fab_scene.h")
-#include "app/fab/fab_scene.h"
-#endif
+#include "app/shell/scene_list.h"
 
 namespace {
-struct ParcelPass {
-    ParcelRenderer* renderer;
-    float time;
-    View2D view;
-    int fb_w, fb_h;
-};
-std::vector<ParcelPass> g_passes;  // filled while drawing a frame, read during render
 const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
-
-void run_parcel_pass(const ImDrawList*, const ImDrawCmd* cmd) {
-    const ParcelPass& p = g_passes[size_t(reinterpret_cast<intptr_t>(cmd->UserCallbackData))];
-    p.renderer->draw(p.time, p.view, p.fb_w, p.fb_h);
-}
-
-// Where that pass draws now: for frames that draw only what changed.
-void mark_parcel_pass(const ImDrawCmd* cmd, TileMask* mask) {
-    const ParcelPass& p = g_passes[size_t(reinterpret_cast<intptr_t>(cmd->UserCallbackData))];
-    mark_parcel_tiles(p.renderer->parcels(), p.time, p.view, mask);
-}
 }  // namespace
-
-void add_parcel_pass(ImDrawList* list, ParcelRenderer* r, float time, const View2D& view, int fb_w, int fb_h) {
-    g_passes.push_back({r, time, view, fb_w, fb_h});
-    list->AddCallback(run_parcel_pass, reinterpret_cast<void*>(intptr_t(g_passes.size() - 1)));
-    list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
-}
 
 bool App::init(const AppOptions& opts, std::string* error) {
     if (!i18n_load(error)) return false;
-    // The scenes, in menu order. (__has_include: scenes join the build as they land.)
-#if __has_include("app/token/token_scene.h")
-    scenes_.push_back(make_token_scene());
-#endif
-#if __has_include("app/fab/fab_scene.h")
-    scenes_.push_back(make_fab_scene());
-#endif
-    scenes_.push_back(std::make_unique<DemoScene>());
+    scenes_ = make_scenes();
     std::string lesson_err;
     if (!lessons_.load(&lesson_err)) message_ = lesson_err;
     if (!set_scene(opts.scene).empty()) current_ = 0;
@@ -333,7 +295,7 @@ void App::draw_jump(Scene& s, int win_w, int win_h) {
 void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     frames_++;
     fps_ = fps_ == 0 ? 1.0 / std::max(real_dt, 1e-3) : fps_ * 0.95 + 0.05 / std::max(real_dt, 1e-3);
-    g_passes.clear();
+    passes_.clear();
     Scene* s = current();
     if (panels_) draw_menu();
     float top = panels_ ? ImGui::GetFrameHeight() : 0;
@@ -353,6 +315,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     in.fb_w = fb_w;
     in.fb_h = fb_h;
     in.panels = panels_;
+    in.parcels = &passes_;
     if (s) {
         s->update(real_dt);
         s->draw_map(in);
@@ -398,13 +361,13 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
 void App::render_gl(int fb_w, int fb_h) {
     // Labels over a moved or zoomed map must not lag its parcels: the layer follows the view at once.
     bool view_moved = false;
-    if (g_passes.size() == 1) {
-        const View2D& v = g_passes[0].view;
+    if (passes_.size() == 1) {
+        const View2D& v = passes_[0].view;
         view_moved = v.scale_x != panel_view_.scale_x || v.scale_y != panel_view_.scale_y ||
                      v.offset_x != panel_view_.offset_x || v.offset_y != panel_view_.offset_y;
         panel_view_ = v;
     }
-    const LayerFrame frame{run_parcel_pass, mark_parcel_pass, ImGui::GetTime(), panel_hz_,
+    const LayerFrame frame{ParcelPasses::run, ParcelPasses::mark, ImGui::GetTime(), panel_hz_,
                            refresh_frames_ > 0 || view_moved, kBackdrop};
     layers_.render(ImGui::GetDrawData(), frame);
     if (refresh_frames_ > 0) refresh_frames_--;
@@ -457,7 +420,7 @@ std::string App::state_json() const {
         j["jump_progress"] = s->jump_progress();  // -1: no jump under way
         j["seed"] = s->seed();
         j["parcels"] = s->parcels_drawn();
-        j["param_controls"] = param_panel_controls_last_frame();
+        j["param_controls"] = s->param_controls();
         j["param_count"] = s->values().registry().size();
         auto& reg = s->values().registry();
         for (size_t i = 0; i < reg.size(); i++) j["params"][reg[i].id] = s->values()[i];

@@ -15,7 +15,7 @@
 
 #include "app/shell/lesson_player.h"
 #include "app/render/layer_cache.h"
-#include "app/render/parcel_renderer.h"
+#include "app/render/parcel_pass.h"
 #include "app/scene/scene.h"
 
 struct AppOptions {
@@ -99,6 +99,7 @@ private:
 
     std::vector<std::unique_ptr<Scene>> scenes_;
     size_t current_ = 0;
+    ParcelPasses passes_;    // this frame's, handed to the scene in FrameInput
     LayerCache layers_;
     static constexpr double kPanelHz = 15;  // the panel layer's default rate
     double panel_hz_ = kPanelHz;  // see set_panel_rate

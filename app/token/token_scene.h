@@ -10,7 +10,7 @@
 // Files: token_scene.cpp (layout, parcels, shared helpers), token_map.cpp (the
 // map), token_panels.cpp (the windows and charts).
 //
-// Usage: the App registers it with make_token_scene().
+// Usage: the scene list (app/shell/scene_list.cpp) makes it with make_token_scene().
 #pragma once
 #include <memory>
 #include <string>

@@ -9,8 +9,6 @@
 #include "imgui.h"
 
 namespace {
-int g_controls = 0;
-
 bool contains_ci(const std::string& hay, const char* needle) {
     if (!*needle) return true;
     std::string h = hay, n = needle;
@@ -86,8 +84,6 @@ bool control(const tj::ParamDef& d, double value, double* out) {
 }
 }  // namespace
 
-int param_panel_controls_last_frame() { return g_controls; }
-
 int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetParamFn& set) {
     const tj::ParamRegistry& reg = values.registry();
     ImGui::SetNextItemWidth(-1);
@@ -120,6 +116,6 @@ int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetPar
             }
         }
     }
-    g_controls = drawn;
+    st.controls = drawn;
     return drawn;
 }

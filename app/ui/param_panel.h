@@ -6,8 +6,8 @@
 // Usage (inside an ImGui window):
 //   static ParamPanelState st;
 //   param_panel(st, scene.values(), [&](const std::string& id, double v) { return scene.set_param(id, v); });
-// It returns the number of controls drawn (the browser test compares it with the
-// registry's size).
+// It returns the number of controls drawn and keeps it in the state (the browser
+// test compares it with the registry's size).
 #pragma once
 #include <functional>
 #include <string>
@@ -17,10 +17,9 @@
 struct ParamPanelState {
     char filter[64] = "";
     std::string last_error;
+    int controls = 0;  // controls the last call drew (all parameters when the filter is empty)
 };
 
 using SetParamFn = std::function<std::string(const std::string& id, double value)>;
 
 int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetParamFn& set);
-// Number of controls the last call created (all parameters when the filter is empty).
-int param_panel_controls_last_frame();
