@@ -3,7 +3,10 @@
 
 #include <cmath>
 
+#include "core/csv.h"
+
 namespace {
+using tj::csv_field;
 
 std::string number(double v, OutputFormat f) {
     if (!std::isfinite(v)) return f == OutputFormat::Json ? "null" : "";
@@ -22,13 +25,6 @@ std::string json_string(const std::string& s) {
             o += buf;
         } else o += char(c);
     }
-    return o + "\"";
-}
-
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string o = "\"";
-    for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
     return o + "\"";
 }
 

@@ -15,6 +15,7 @@
 #include "app/fab/fab_style.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
+#include "app/ui/draw.h"
 #include "app/ui/palette.h"
 #include "app/render/parcel_bounds.h"
 #include "app/fab/fab_scene.h"
@@ -27,8 +28,6 @@ constexpr ImU32 kBelt = IM_COL32(58, 64, 78, 255);
 constexpr ImU32 kBeltEdge = IM_COL32(92, 100, 118, 255);
 constexpr ImU32 kShade = IM_COL32(14, 16, 22, 200);
 constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
-
-ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
 
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
 
@@ -44,8 +43,9 @@ bool is_supplier(int st) { return st == S_HBM || st == S_SUB || st == S_CPU || s
 
 ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
 
-// What waits in front of a station (the pile it consumes), -1 for none.
-int front_buffer(int st) {
+// The pile a station consumes, -1 for none. Unlike the model's front_buffer, a
+// supplier has none: its pile holds what it makes, not what it waits for.
+int consumed_pile(int st) {
     switch (st) {
         case S_SORT: return B_WAFERS;
         case S_PACK: return B_DIES;
@@ -181,8 +181,6 @@ void ghost_pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p, do
     dl->AddQuadFilled(q[0], q[1], q[2], q[3], IM_COL32(255, 255, 255, 38));
     dl->AddPolyline(q, 4, IM_COL32(255, 255, 255, 110), ImDrawFlags_Closed, 1.0f);
 }
-
-bool inside(ImVec2 m, ImVec2 a, ImVec2 b) { return m.x >= a.x && m.x <= b.x && m.y >= a.y && m.y <= b.y; }
 
 }  // namespace
 
@@ -459,7 +457,7 @@ void FabScene::hover_cards(float z, float text_px) {
         std::vector<std::string> lines;
         char buf[200];
         if (st != S_DESIGN && st != S_CUST) {
-            int fb = front_buffer(st);
+            int fb = consumed_pile(st);
             if (fb >= 0) lines.push_back(std::string(tr("fab.card.front")) + ": " + fabui::count_text(sv.buffer_units) + " " + fabui::buffer_unit(fb));
             lines.push_back(std::string(tr("fab.card.in_process")) + ": " + fabui::count_text(sv.in_process_units) + " " + unit);
             lines.push_back(std::string(tr("fab.card.capacity")) + ": " + fabui::count_text(sv.capacity_per_week) + " " + unit + "/" + tr("fab.unit.week"));

@@ -10,6 +10,7 @@
 
 #include "app/fab/fab_style.h"
 #include "app/ui/i18n.h"
+#include "app/ui/draw.h"
 #include "app/ui/palette.h"
 #include "app/ui/plots.h"
 #include "app/fab/fab_scene.h"
@@ -19,8 +20,6 @@ using namespace tj::fab;
 namespace {
 
 constexpr ImU32 kTwin = IM_COL32(200, 200, 200, 255);
-
-ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
 
 double metric_of(const std::vector<tj::Metric>& ms, const char* id) {
     for (auto& m : ms)

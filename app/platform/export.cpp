@@ -10,13 +10,10 @@
 #include <emscripten.h>
 #endif
 
+#include "core/csv.h"
+
 namespace {
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
+using tj::csv_field;
 std::string num(double v) {
     char b[32];
     std::snprintf(b, sizeof b, "%.10g", std::isfinite(v) ? v : 0.0);

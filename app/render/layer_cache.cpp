@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "app/render/gl_shader.h"
+#include "core/hash.h"
 #include "imgui_impl_opengl3.h"
 
 namespace {
@@ -179,12 +180,6 @@ static void for_each_triangle(const ImDrawData* dd, int from_list, int from_cmd,
     }
 }
 
-static uint64_t fnv(uint64_t h, const void* data, size_t n) {
-    const unsigned char* p = static_cast<const unsigned char*>(data);
-    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
-
 // Per tile, a hash of what is drawn on it, in order: the triangles (vertices,
 // clip rectangle, texture). A tile whose hash is unchanged shows the same pixels.
 void LayerCache::hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<uint64_t>& hash, TileMask& touched) const {
@@ -193,14 +188,14 @@ void LayerCache::hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<
     for_each_triangle(dd, from.list, from.cmd, to.list, to.cmd, [&](const ImDrawList* list, const ImDrawCmd& cmd, unsigned i, float x0, float y0, float x1, float y1) {
         int c0, r0, c1, r1;
         if (!touched.tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
-        uint64_t h = fnv(1469598103934665603ull, &cmd.ClipRect, sizeof cmd.ClipRect);
+        uint64_t h = tj::fnv1a(&cmd.ClipRect, sizeof cmd.ClipRect);
         ImTextureID tex = cmd.GetTexID();
-        h = fnv(h, &tex, sizeof tex);
-        for (int k = 0; k < 3; k++) h = fnv(h, &list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])], sizeof(ImDrawVert));
+        h = tj::fnv1a(&tex, sizeof tex, h);
+        for (int k = 0; k < 3; k++) h = tj::fnv1a(&list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])], sizeof(ImDrawVert), h);
         for (int r = r0; r <= r1; r++)
             for (int c = c0; c <= c1; c++) {
                 int t = r * touched.cols() + c;
-                hash[size_t(t)] = (hash[size_t(t)] ^ h) * 1099511628211ull + 1;  // order matters: not commutative
+                hash[size_t(t)] = (hash[size_t(t)] ^ h) * tj::kFnv1aPrime + 1;  // order matters: not commutative
                 touched.mark_tile(t);
             }
     });

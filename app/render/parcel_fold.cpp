@@ -6,6 +6,8 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "core/hash.h"
+
 static_assert(sizeof(float) == 4 && alignof(int64_t) == 8);
 
 namespace {
@@ -20,11 +22,7 @@ struct Key {
 
 struct KeyHash {
     size_t operator()(const Key& k) const {
-        // FNV-1a over the bytes (Key has no padding).
-        const unsigned char* p = reinterpret_cast<const unsigned char*>(&k);
-        uint64_t h = 1469598103934665603ull;
-        for (size_t i = 0; i < sizeof(Key); i++) h = (h ^ p[i]) * 1099511628211ull;
-        return size_t(h);
+        return size_t(tj::fnv1a(&k, sizeof k));  // Key has no padding bytes
     }
 };
 

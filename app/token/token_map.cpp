@@ -28,8 +28,6 @@ constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
 constexpr ImU32 kIdleFill = IM_COL32(44, 50, 64, 255);
 constexpr ImU32 kBarBack = IM_COL32(20, 24, 32, 255);
 
-bool inside(const MapRect& r, ImVec2 p) { return p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1; }
-
 void arrow(ImDrawList* dl, const WorldView& v, ImVec2 a, ImVec2 b, ImU32 col, float width) {
     ImVec2 p = v.to_screen(a.x, a.y), q = v.to_screen(b.x, b.y);
     dl->AddLine(p, q, col, width);
@@ -657,10 +655,10 @@ void TokenScene::hover_cards(const FrameInput& in) {
     ImVec2 w = view_.to_world(m);
     // SRAM first (the warehouse bar in the enlarged core or the top strip of the mesh), then the rest.
     MapRect big_sram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};
-    if (inside(big_sram, w)) { station_card(kStSram, live_lines(kStSram)); return; }
-    if (inside(kBigCore, w)) { station_card(kStMesh, live_lines(kStMesh)); return; }
+    if (big_sram.contains(w)) { station_card(kStSram, live_lines(kStSram)); return; }
+    if (kBigCore.contains(w)) { station_card(kStMesh, live_lines(kStMesh)); return; }
     for (int s = 0; s < kStationCount; s++) {
         if (s == kStSram) continue;
-        if (inside(lay_.station[s], w)) { station_card(size_t(s), live_lines(s)); return; }
+        if (lay_.station[s].contains(w)) { station_card(size_t(s), live_lines(s)); return; }
     }
 }

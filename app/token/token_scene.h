@@ -19,6 +19,7 @@
 #include "core/token/token_model.h"
 #include "app/scene/model_scene.h"
 #include "app/token/token_chips.h"
+#include "app/ui/draw.h"
 
 std::unique_ptr<Scene> make_token_scene();
 
@@ -26,6 +27,7 @@ std::unique_ptr<Scene> make_token_scene();
 struct MapRect {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     ImVec2 center() const { return {(x0 + x1) * 0.5f, (y0 + y1) * 0.5f}; }
+    bool contains(ImVec2 p) const { return inside(p, {x0, y0}, {x1, y1}); }
 };
 
 // Where each thing sits on the map (world units, box 0..1000 x 0..700).

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/hash.h"
+
 namespace tj {
 
 namespace {
@@ -122,9 +124,7 @@ std::string parse_binary_form(std::string_view data, std::string& blob, std::vec
 }
 
 uint64_t hash_bytes(std::string_view s) {
-    uint64_t h = 1469598103934665603ull;  // FNV-1a
-    for (char c : s)
-        h = (h ^ uint8_t(c)) * 1099511628211ull;
+    uint64_t h = fnv1a(s.data(), s.size());
     return h ^ (h >> 29);
 }
 

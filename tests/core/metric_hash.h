@@ -5,25 +5,19 @@
 #include <cstring>
 #include <vector>
 
+#include "core/hash.h"
 #include "model.h"
 
 namespace tj_test {
 
-inline uint64_t fnv1a(const void* data, size_t n, uint64_t h = 1469598103934665603ULL) {
-    const unsigned char* p = static_cast<const unsigned char*>(data);
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
+using tj::fnv1a;
 
 inline uint64_t hash_values(const std::vector<double>& values) {
     return fnv1a(values.data(), values.size() * sizeof(double));
 }
 
 inline uint64_t hash_metrics(const std::vector<tj::Metric>& ms) {
-    uint64_t h = 1469598103934665603ULL;
+    uint64_t h = tj::kFnv1aBasis;
     for (auto& m : ms) {
         h = fnv1a(m.id.data(), m.id.size(), h);
         h = fnv1a(&m.value, sizeof m.value, h);

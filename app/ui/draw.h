@@ -1,0 +1,14 @@
+// draw.h — small helpers both scenes' maps and panels draw with (ImGui types,
+// no state).
+//
+// Usage:
+//   dl->AddRectFilled(a, b, with_alpha(pal::kOrange, 150));
+//   if (inside(mouse, box_min, box_max)) ...
+#pragma once
+#include "imgui.h"
+
+// The colour with its alpha replaced (0..255).
+inline ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
+
+// Whether p lies in the box from min to max, edges included.
+inline bool inside(ImVec2 p, ImVec2 min, ImVec2 max) { return p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y; }
