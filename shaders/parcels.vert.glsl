@@ -2,7 +2,9 @@
 // (from, to, depart, arrive, colour, size) and differ by gl_VertexID. The position at the
 // current time is computed here, so the CPU uploads a segment once and the GPU
 // animates it. Times are relative to a base the CPU picks (u_time too), which keeps
-// them small enough for 32-bit floats. The "#version 300 es" line is added at load.
+// them small enough for 32-bit floats. The "#version 300 es" line is added at load,
+// and after it the shapes' aspects and parcel_ease, generated from
+// app/render/parcel_geometry.h (the CPU places parcels by the same header).
 precision highp float;
 
 layout(location = 0) in vec4 a_route;   // from.xy, to.xy in world units
@@ -29,7 +31,7 @@ void main() {
         gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
         return;
     }
-    float e = t * t * (3.0 - 2.0 * t);  // ease in and out: parcels leave and arrive gently
+    float e = parcel_ease(t);           // ease in and out: parcels leave and arrive gently
     vec2 from = a_route.xy, to = a_route.zw;
     vec2 d = to - from;
     vec2 normal = vec2(-d.y, d.x);
@@ -38,7 +40,7 @@ void main() {
 
     int k = gl_VertexID & 3;            // which corner of the parcel's quad
     vec2 corner = vec2(float(k & 1), float(k >> 1)) * 2.0 - 1.0;
-    vec2 aspect = a_shape == 2.0 ? vec2(1.3, 0.6) : a_shape == 3.0 ? vec2(0.6, 1.4) : vec2(1.0);
+    vec2 aspect = a_shape == 2.0 ? kSlabAspect : a_shape == 3.0 ? kCabinetAspect : vec2(1.0);
     px += corner * aspect * abs(a_size) * 0.5;
     vec2 clip = px / u_viewport * 2.0 - 1.0;
     gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);

@@ -17,7 +17,7 @@
 #include "app/ui/i18n.h"
 #include "app/ui/draw.h"
 #include "app/ui/palette.h"
-#include "app/render/parcel_bounds.h"
+#include "app/render/parcel_geometry.h"
 #include "app/fab/fab_scene.h"
 
 using namespace tj::fab;

@@ -13,6 +13,7 @@
 //   --frames N            render N frames, then exit (with --screenshot: save first)
 //   --screenshot OUT.png  write the last frame's pixels as PNG
 //   --set ID=VALUE        set a parameter before the first frame
+//   --check-parcel-geometry  draw test parcels, compare them with the CPU's boxes, exit
 #include <SDL.h>
 #include <GLES3/gl3.h>
 
@@ -28,6 +29,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "app/platform/screenshot.h"
+#include "app/render/parcel_readback.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -46,6 +48,7 @@ struct Platform {
     float dpi_scale = 1;
     int frames_total = 0;       // for the frame-rate report of a --frames run
     Uint64 timing_start = 0;
+    bool check_geometry = false;  // --check-parcel-geometry
 };
 Platform* g_platform = nullptr;
 
@@ -120,6 +123,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& 
         if (a == "--fullscreen") fullscreen = true;
         else if (a == "--present") o.present = true;
         else if (a == "--embed") o.embed = true;
+        else if (a == "--check-parcel-geometry") p.check_geometry = true;
         else if (a == "--scene") o.scene = next();
         else if (a == "--state") o.state = next();
         else if (a == "--frames") p.frames_left = std::max(1, std::atoi(next()));
@@ -179,6 +183,16 @@ int main(int argc, char** argv) {
     SDL_GL_MakeCurrent(p.window, p.gl);
     SDL_GL_SetSwapInterval(p.frames_left > 0 ? 0 : 1);  // test runs need not wait for vsync
 
+#ifndef __EMSCRIPTEN__
+    if (p.check_geometry) {  // the shader against parcel_geometry.h, then exit
+        int fb_w = 0, fb_h = 0;
+        SDL_GL_GetDrawableSize(p.window, &fb_w, &fb_h);
+        std::string report;
+        bool ok = check_parcel_geometry(fb_w, fb_h, &report);
+        std::fputs(report.c_str(), stdout);
+        return ok ? 0 : 1;
+    }
+#endif
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // layouts come from the app, not from a file

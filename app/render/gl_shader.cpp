@@ -3,15 +3,15 @@
 
 #include <vector>
 
-static GLuint compile_stage(GLenum stage, const char* name, std::string* error) {
+static GLuint compile_stage(GLenum stage, const char* name, const std::string& prelude, std::string* error) {
     const char* body = find_shader_source(name);
     if (!body) {
         *error = std::string("shader source not embedded: ") + name;
         return 0;
     }
-    const char* parts[2] = {"#version 300 es\n", body};
+    const char* parts[3] = {"#version 300 es\n", prelude.c_str(), body};
     GLuint s = glCreateShader(stage);
-    glShaderSource(s, 2, parts, nullptr);
+    glShaderSource(s, 3, parts, nullptr);
     glCompileShader(s);
     GLint ok = 0;
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
@@ -27,10 +27,10 @@ static GLuint compile_stage(GLenum stage, const char* name, std::string* error) 
     return s;
 }
 
-GLuint build_program(const char* vert_name, const char* frag_name, std::string* error) {
-    GLuint vs = compile_stage(GL_VERTEX_SHADER, vert_name, error);
+GLuint build_program(const char* vert_name, const char* frag_name, std::string* error, const std::string& vert_prelude) {
+    GLuint vs = compile_stage(GL_VERTEX_SHADER, vert_name, vert_prelude, error);
     if (!vs) return 0;
-    GLuint fs = compile_stage(GL_FRAGMENT_SHADER, frag_name, error);
+    GLuint fs = compile_stage(GL_FRAGMENT_SHADER, frag_name, "", error);
     if (!fs) { glDeleteShader(vs); return 0; }
     GLuint p = glCreateProgram();
     glAttachShader(p, vs);

@@ -14,4 +14,6 @@
 // Defined in the generated shaders_embedded.cpp.
 const char* find_shader_source(const char* name);
 
-GLuint build_program(const char* vert_name, const char* frag_name, std::string* error);
+// vert_prelude: GLSL put between the version line and the vertex shader's source
+// (constants generated from C++ headers, so both sides share one definition).
+GLuint build_program(const char* vert_name, const char* frag_name, std::string* error, const std::string& vert_prelude = "");

@@ -14,14 +14,11 @@ bool parcel_box(const ParcelInstance& p, float time, const View2D& view, float b
     const float span = std::max(p.arrive - p.depart, 1e-9f);
     const float t = (time - p.depart) / span;
     if (!(t >= 0.0f && t <= 1.0f)) return false;
-    const float e = t * t * (3.0f - 2.0f * t);
     float wx, wy;
-    bowed_route_point(p.from_x, p.from_y, p.to_x, p.to_y, e, &wx, &wy);
+    bowed_route_point(p.from_x, p.from_y, p.to_x, p.to_y, parcel_ease(t), &wx, &wy);
     const float px = wx * view.scale_x + view.offset_x, py = wy * view.scale_y + view.offset_y;
-    const int shape = int(p.shape);
-    const float ax = shape == kShapeSlab ? 1.3f : shape == kShapeCabinet ? 0.6f : 1.0f;
-    const float ay = shape == kShapeSlab ? 0.6f : shape == kShapeCabinet ? 1.4f : 1.0f;
-    const float hx = ax * std::fabs(p.size_px) * 0.5f + kSlackPx, hy = ay * std::fabs(p.size_px) * 0.5f + kSlackPx;
+    const ParcelAspect a = parcel_aspect(int(p.shape));
+    const float hx = a.x * std::fabs(p.size_px) * 0.5f + kSlackPx, hy = a.y * std::fabs(p.size_px) * 0.5f + kSlackPx;
     box[0] = px - hx, box[1] = py - hy, box[2] = px + hx, box[3] = py + hy;
     return std::isfinite(px) && std::isfinite(py);
 }

@@ -63,7 +63,7 @@ size_t fold_overlapping(std::vector<ParcelInstance>& parcels, float px_per_world
             auto [it, fresh] = keeper.try_emplace(make_key(p, width), out);
             if (!fresh) {
                 float& size = parcels[it->second].size_px;
-                if (size > 0) size = -size * 1.25f;  // negative: drawn as a stack (see the shader)
+                if (size > 0) size = -size * kFoldedParcelScale;  // negative: drawn as a stack (see the shader)
                 continue;
             }
         }

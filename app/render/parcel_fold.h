@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "app/render/parcel_renderer.h"
+#include "app/render/parcel_geometry.h"
 
 // Removes the parcels another one covers, in place, keeping order; marks the
 // keepers that now stand for several as folded. Returns how many were removed.

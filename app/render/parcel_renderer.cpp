@@ -7,7 +7,7 @@
 #include "app/render/gl_shader.h"
 
 bool ParcelRenderer::init(std::string* error) {
-    program_ = build_program("parcels.vert.glsl", "parcels.frag.glsl", error);
+    program_ = build_program("parcels.vert.glsl", "parcels.frag.glsl", error, parcel_geometry_glsl());
     if (!program_) return false;
     u_time_ = glGetUniformLocation(program_, "u_time");
     u_scale_ = glGetUniformLocation(program_, "u_world_to_px_scale");

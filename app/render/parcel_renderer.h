@@ -2,7 +2,7 @@
 //
 // The CPU hands over segments (from, to, depart, arrive, colour, size) in world
 // units; the vertex shader (shaders/parcels.vert.glsl) places each parcel from the
-// current time. Upload only when the segments change; drawing costs one call
+// current time, as parcel_geometry.h says. Upload only when the segments change; drawing costs one call
 // however many parcels there are.
 //
 // Usage:
@@ -14,28 +14,10 @@
 #pragma once
 #include <GLES3/gl3.h>
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
-struct ParcelInstance {
-    float from_x, from_y, to_x, to_y;  // world units
-    float depart, arrive;              // relative to the renderer's time base
-    uint32_t rgba;                     // 0xAABBGGRR, as bytes r, g, b, a in memory
-    float size_px;                     // negative: a folded parcel standing for many
-    float shape = 0;                   // ParcelShape: what the parcel looks like
-};
-
-// 0 a box, 1 a disc (a wafer), 2 a flat slab (a tray), 3 a tall cabinet (a rack).
-enum ParcelShape : int { kShapeBox = 0, kShapeDisc = 1, kShapeSlab = 2, kShapeCabinet = 3 };
-
-// How far a route bows sideways, as a share of its length (the shader's u_arc).
-constexpr float kParcelArc = 0.08f;
-
-// World-to-framebuffer-pixel mapping: px = world * scale + offset.
-struct View2D {
-    float scale_x = 1, scale_y = 1, offset_x = 0, offset_y = 0;
-};
+#include "app/render/parcel_geometry.h"
 
 class ParcelRenderer {
 public:

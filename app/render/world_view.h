@@ -8,7 +8,7 @@
 //   View2D gl = view.gl_view(fb_scale);      // for the parcel renderer (framebuffer pixels)
 #pragma once
 #include "imgui.h"
-#include "app/render/parcel_renderer.h"
+#include "app/render/parcel_geometry.h"
 
 struct WorldBox {
     float min_x = 0, min_y = 0, max_x = 1600, max_y = 900;

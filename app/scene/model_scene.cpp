@@ -263,7 +263,7 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         for (const tj::Segment& s : segs.items()) {
             ImVec2 a = station_position(s.from), b = station_position(s.to);
             ParcelStyle st = parcel_style(s.kind);
-            float size = s.count > 1 ? -st.size_px * 1.25f : st.size_px;
+            float size = s.count > 1 ? -st.size_px * kFoldedParcelScale : st.size_px;
             scratch_.push_back({a.x, a.y, b.x, b.y, float((s.depart - upload_base_) / unit),
                                 float((s.arrive - upload_base_) / unit), st.rgba, size, float(st.shape)});
         }

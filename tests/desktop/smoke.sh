@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Desktop smoke test under Xvfb: the app renders N frames of each scene, writes the
-# framebuffer as PNG and exits 0; the PNG must not be blank (luminance spread).
+# framebuffer as PNG and exits 0; the PNG must not be blank (luminance spread). Then
+# the parcel shader's placement is read back and checked against the CPU's.
 # Usage: tests/desktop/smoke.sh APP_BINARY OUT_DIR
 # Prints "desktop: N passed, M failed" last.
 set -uo pipefail
@@ -47,5 +48,11 @@ refuse bad-set-value "demo.parcels=abc" --scene demo --set demo.parcels=abc
 refuse bad-set-range "demo.parcels" --scene demo --set demo.parcels=-5
 refuse bad-set-id "nope.nothing" --scene demo --set nope.nothing=1
 refuse bad-state "--state" --state "s=token&p.token.run.batch=banana"
+# The parcel shader against the CPU's placement (app/render/parcel_readback.h).
+if DISPLAY=$display timeout 120 "$app" --check-parcel-geometry >"$out/desktop-geometry.log" 2>&1; then
+  echo "ok   desktop $(tail -1 "$out/desktop-geometry.log")"; pass=$((pass + 1))
+else
+  echo "FAIL desktop parcel geometry:"; sed 's/^/     /' "$out/desktop-geometry.log" | tail -8; fail=$((fail + 1))
+fi
 echo "desktop: $pass passed, $fail failed"
 [ $fail -eq 0 ]
