@@ -125,7 +125,7 @@ double ModelScene::jump_progress() const {
 void ModelScene::timeline_scrubber() {
     if (!(furthest_ > 0)) return;
     float t = float(model_->now() / furthest_);
-    std::string label = pick("rewind: ", "回放：") + format_duration(model_->now(), language()) + " / " +
+    std::string label = tr("run.rewind") + format_duration(model_->now(), language()) + " / " +
                         format_duration(furthest_, language());
     ImGui::SetNextItemWidth(-1);
     ImGui::SliderFloat("##timeline", &t, 0, 1, label.c_str());
@@ -134,8 +134,7 @@ void ModelScene::timeline_scrubber() {
         playing_ = false;
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", pick("Drag back to any earlier moment: the run replays exactly from there.",
-                                     "拖回任意更早的时刻：运行会从那里精确重放。").c_str());
+        ImGui::SetTooltip("%s", tr("run.rewind_help"));
 }
 
 void ModelScene::sample_history() {
@@ -178,7 +177,7 @@ std::string ModelScene::set_param(const std::string& id, double value) {
     bool structural = values_.registry()[size_t(i)].structural;
     if (structural || !model_->update_values(values_)) {
         restart();
-        status_ = pick("Restarted the run with the new value.", "已用新值重新开始运行。");
+        status_ = tr("run.restarted");
     } else {
         status_.clear();
     }
@@ -191,7 +190,7 @@ std::string ModelScene::apply_preset(const std::string& preset_id) {
     std::string err = values_.apply(*p);
     if (!err.empty()) return err;
     restart();
-    status_ = pick("Preset: ", "预设：") + pick(p->label_en, p->label_zh);
+    status_ = tr("run.preset") + pick(p->label_en, p->label_zh);
     return "";
 }
 
@@ -328,7 +327,7 @@ void ModelScene::transport_controls() {
         set_lens(lens_range_.min_sim_per_s * std::pow(lens_range_.max_sim_per_s / lens_range_.min_sim_per_s, double(t)));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.speed"));
     timeline_scrubber();
-    if (behind_) ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%s", pick("Catching up: the simulation is behind the clock.", "正在追赶：模拟落后于时钟。").c_str());
+    if (behind_) ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%s", tr("run.behind"));
     if (!status_.empty()) ImGui::TextWrapped("%s", status_.c_str());
 }
 
@@ -342,7 +341,7 @@ void ModelScene::parameter_controls() {
         ImGui::PushID(kind.c_str());
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
         std::string key = "preset." + kind;  // the kind's name from the string table
-        std::string title = pick("Preset: ", "预设：") + tr(key.c_str());
+        std::string title = tr("run.preset") + std::string(tr(key.c_str()));
         if (ImGui::BeginCombo("##preset", title.c_str())) {
             for (auto& p : reg.presets()) {
                 if (p.kind != kind) continue;
@@ -437,17 +436,15 @@ void ModelScene::draw_compare(const FrameInput& in) {
     ImGui::SetNextWindowPos({in.origin.x + in.size.x * 0.5f, in.origin.y + fs}, ImGuiCond_FirstUseEver, {0.5f, 0});
     ImGui::SetNextWindowSize({fs * 34, fs * 24}, ImGuiCond_FirstUseEver);
     bool open = true;
-    ImGui::Begin((pick("Compare: A (your settings) and B", "对比：A（当前设置）与 B") + "###compare").c_str(), &open);
-    ImGui::TextWrapped("%s", pick("B starts as a copy of A. Change B's parameters below; both runs restart together "
-                                  "with the same seed and clock.",
-                                  "B 起初是 A 的副本。在下方修改 B 的参数；两次运行以相同的种子和时钟一起重新开始。").c_str());
+    ImGui::Begin((std::string(tr("compare.title")) + "###compare").c_str(), &open);
+    ImGui::TextWrapped("%s", tr("compare.intro"));
     if (ImGui::BeginTable("ab", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
                           {0, fs * 12})) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn(pick("Metric", "指标").c_str());
+        ImGui::TableSetupColumn(tr("compare.metric"));
         ImGui::TableSetupColumn("A");
         ImGui::TableSetupColumn("B");
-        ImGui::TableSetupColumn(pick("B vs A", "B 相对 A").c_str());
+        ImGui::TableSetupColumn(tr("compare.b_vs_a"));
         ImGui::TableHeadersRow();
         for (const tj::Metric& a : metrics_) {
             double b = tj::metric_value(compare_metrics_, a.id, NAN);
@@ -468,7 +465,7 @@ void ModelScene::draw_compare(const FrameInput& in) {
         ImGui::EndTable();
     }
     ImGui::Separator();
-    ImGui::TextUnformatted(pick("Parameters of B", "B 的参数").c_str());
+    ImGui::TextUnformatted(tr("compare.params_b"));
     param_panel(compare_panel_, *compare_values_, [this](const std::string& id, double v) { return set_compare_param(id, v); });
     ImGui::End();
     if (!open) set_comparing(false);

@@ -17,7 +17,8 @@ Lang g_lang = Lang::En;
 }  // namespace
 
 // One table per part of the app, so each part keeps its own texts together.
-const char* const kTables[] = {"strings.json", "strings_token.json", "strings_fab.json", "strings_lessons.json"};
+const char* const kTables[] = {"strings.json", "strings_run.json", "strings_token.json", "strings_fab.json",
+                               "strings_lessons.json"};
 
 bool i18n_load(std::string* error) {
     for (const char* name : kTables) {
