@@ -18,6 +18,9 @@
 // layer updates drew again, and those the parcels cover now or covered last frame.
 // A still scene then costs almost nothing to draw.
 //
+// What this asks of the scenes (what goes in which layer, the panel rate, one
+// parcel pass) is stated once, in app/scene/scene.h.
+//
 // Usage (inside the GL frame, after ImGui::Render()):
 //   LayerCache layers; layers.init(&err);
 //   layers.set_framebuffer_kept(true);          // only if the window keeps its pixels

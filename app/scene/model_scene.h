@@ -38,10 +38,6 @@ constexpr uint32_t rgba_u32(int r, int g, int b, int a = 255) {
     return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
 }
 
-// A scene's panels sit beside the map, not over it, so they need no background of
-// their own: the app's clear colour shows through, and software GL fills fewer pixels.
-constexpr ImGuiWindowFlags kPanelWindow = ImGuiWindowFlags_NoBackground;
-
 class ModelScene : public Scene {
 public:
     ModelScene(std::unique_ptr<tj::Model> model, TimeLens lens);

@@ -4,8 +4,19 @@
 //
 // A scene is updated once per frame with the real time that passed, draws its map
 // into ImGui's background draw list (parcels through the parcel renderer, queued in
-// the frame's FrameInput::parcels) and its panels as ImGui windows. Parameter changes come from its
-// panels, from the JavaScript API and from links, all through set_param().
+// the frame's FrameInput::parcels) and its panels as ImGui windows. Parameter changes
+// come from its panels, from the JavaScript API and from links, all through set_param().
+//
+// The contract with the renderer (app/render/layer_cache.h), the one place it is stated:
+// - What draw_map draws before its parcel pass is the map layer: kept in a texture and
+//   brought up to date every frame on the 16-pixel tiles whose drawing changed. A map
+//   that animates only where something moves costs only those tiles.
+// - Everything after the parcel pass (labels over parcels, captions, every window) is
+//   the panel layer: brought up to date 15 times a second, and at once after input or
+//   a moved view. Panels must not need a faster rate to look right.
+// - One parcel pass a frame at most; a frame with more is drawn directly, uncached.
+// - Panels beside the map use kPanelWindow (no background of their own): the clear
+//   colour shows through and software GL fills fewer pixels.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -17,6 +28,9 @@
 #include "app/platform/export.h"
 #include "imgui.h"
 #include "app/render/parcel_pass.h"
+
+// A scene's panels sit beside the map, not over it (see the contract above).
+constexpr ImGuiWindowFlags kPanelWindow = ImGuiWindowFlags_NoBackground;
 
 struct FrameInput {
     double real_dt = 0;          // seconds since the last frame, clamped
