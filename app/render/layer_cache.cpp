@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "app/render/gl_shader.h"
 #include "core/hash.h"
@@ -46,19 +45,6 @@ void make_position_array(GLint a_pos, GLuint* vao, GLuint* vbo) {
 constexpr double kWholeFrameShare = 0.75;
 
 }  // namespace
-
-// Where the parcel-pass callbacks are: how many, and the first.
-LayerCache::PassSearch LayerCache::find_passes(const ImDrawData* dd, ImDrawCallback pass) {
-    PassSearch s;
-    for (int l = 0; l < dd->CmdListsCount; l++) {
-        const ImVector<ImDrawCmd>& cmds = dd->CmdLists[l]->CmdBuffer;
-        for (int c = 0; c < cmds.Size; c++) {
-            if (cmds[c].UserCallback != pass) continue;
-            if (s.count++ == 0) s.list = l, s.cmd = c;
-        }
-    }
-    return s;
-}
 
 bool LayerCache::init(std::string* error) {
     program_ = build_program("layer.vert.glsl", "layer.frag.glsl", error);
@@ -114,84 +100,18 @@ bool LayerCache::fit(int w, int h) {
     return !broken_;
 }
 
-// Renders the commands from `from` (inclusive) to `to` (exclusive) with ImGui's
-// backend, into whatever framebuffer is bound. A list cut in two lends the backend
-// only its part of the commands; its vertex and index buffers stay whole, as the
-// commands index into them.
-void LayerCache::draw_range(ImDrawData* dd, Cut from, Cut to) {
-    struct Lent {
-        ImDrawList* list;
-        ImVector<ImDrawCmd> whole;
-    };
-    std::vector<Lent> lent;
-    lent.reserve(2);  // only the first and the last list can be cut
-    std::vector<ImDrawList*> lists;
-    ImDrawData part = *dd;
-    part.TotalVtxCount = part.TotalIdxCount = 0;
-    for (int l = from.list; l < dd->CmdListsCount && (l < to.list || (l == to.list && to.cmd > 0)); l++) {
-        ImDrawList* list = dd->CmdLists[l];
-        int c0 = l == from.list ? from.cmd : 0;
-        int c1 = l == to.list ? to.cmd : list->CmdBuffer.Size;
-        if (c1 <= c0) continue;
-        if (c0 > 0 || c1 < list->CmdBuffer.Size) {
-            ImVector<ImDrawCmd> cmds;
-            cmds.resize(c1 - c0);
-            std::memcpy(cmds.Data, list->CmdBuffer.Data + c0, size_t(c1 - c0) * sizeof(ImDrawCmd));
-            lent.emplace_back();  // built in place: ImVector's copy would memcpy from a null pointer
-            lent.back().list = list;
-            lent.back().whole.swap(list->CmdBuffer);
-            list->CmdBuffer.swap(cmds);
-        }
-        lists.push_back(list);
-        part.TotalVtxCount += list->VtxBuffer.Size;
-        part.TotalIdxCount += list->IdxBuffer.Size;
-    }
-    part.CmdLists = lists.data();
-    part.CmdListsCount = int(lists.size());
-    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
-    for (Lent& l : lent) l.list->CmdBuffer.swap(l.whole);
-}
-
-// Calls fn(list, cmd, first index, x0, y0, x1, y1) for each triangle of the
-// commands from (from_list, from_cmd) up to (to_list, to_cmd): its bounds in
-// framebuffer pixels, clipped by its command's clip rectangle. Fully transparent
-// triangles draw nothing and are skipped.
-template <class Fn>
-static void for_each_triangle(const ImDrawData* dd, int from_list, int from_cmd, int to_list, int to_cmd, Fn fn) {
-    const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
-    for (int l = from_list; l < dd->CmdListsCount && l <= to_list; l++) {
-        const ImDrawList* list = dd->CmdLists[l];
-        const int end = l == to_list ? to_cmd : list->CmdBuffer.Size;
-        for (int c = l == from_list ? from_cmd : 0; c < end; c++) {
-            const ImDrawCmd& cmd = list->CmdBuffer[c];
-            if (cmd.UserCallback) continue;
-            const ImVec4& clip = cmd.ClipRect;
-            for (unsigned i = cmd.IdxOffset; i + 2 < cmd.IdxOffset + cmd.ElemCount; i += 3) {
-                const ImDrawVert* v[3];
-                for (int k = 0; k < 3; k++) v[k] = &list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])];
-                if (((v[0]->col | v[1]->col | v[2]->col) & IM_COL32_A_MASK) == 0) continue;
-                float x0 = std::max(std::min({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), clip.x);
-                float y0 = std::max(std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), clip.y);
-                float x1 = std::min(std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), clip.z);
-                float y1 = std::min(std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), clip.w);
-                fn(list, cmd, i, (x0 - o.x) * s.x, (y0 - o.y) * s.y, (x1 - o.x) * s.x, (y1 - o.y) * s.y);
-            }
-        }
-    }
-}
-
 // Per tile, a hash of what is drawn on it, in order: the triangles (vertices,
 // clip rectangle, texture). A tile whose hash is unchanged shows the same pixels.
-void LayerCache::hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<uint64_t>& hash, TileMask& touched) const {
+void LayerCache::hash_tiles(const ImDrawData* dd, DrawCut from, DrawCut to, std::vector<uint64_t>& hash, TileMask& touched) const {
     touched.reset(w_, h_, kTilePx);
     hash.assign(size_t(touched.tiles()), 0);
-    for_each_triangle(dd, from.list, from.cmd, to.list, to.cmd, [&](const ImDrawList* list, const ImDrawCmd& cmd, unsigned i, float x0, float y0, float x1, float y1) {
+    for_each_triangle(dd, from, to, [&](const ImDrawCmd& cmd, const ImDrawVert* const v[3], float x0, float y0, float x1, float y1) {
         int c0, r0, c1, r1;
         if (!touched.tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
         uint64_t h = tj::fnv1a(&cmd.ClipRect, sizeof cmd.ClipRect);
         ImTextureID tex = cmd.GetTexID();
         h = tj::fnv1a(&tex, sizeof tex, h);
-        for (int k = 0; k < 3; k++) h = tj::fnv1a(&list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + k])], sizeof(ImDrawVert), h);
+        for (int k = 0; k < 3; k++) h = tj::fnv1a(v[k], sizeof(ImDrawVert), h);
         for (int r = r0; r <= r1; r++)
             for (int c = c0; c <= c1; c++) {
                 int t = r * touched.cols() + c;
@@ -201,81 +121,12 @@ void LayerCache::hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<
     });
 }
 
-// Renders only the triangles that touch `rects` (framebuffer pixels), each clipped
-// to its rectangle: the commands are split per rectangle and lent to the backend.
-// False when a rectangle cannot be expressed exactly as a clip rectangle (odd DPI
-// scales): the caller then renders everything.
-bool LayerCache::draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vector<PixelRect>& rects) {
-    const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
-    std::vector<ImVec4> clip_of(rects.size());
-    for (size_t k = 0; k < rects.size(); k++) {
-        const PixelRect& r = rects[k];
-        ImVec4 c{float(r.x0) / s.x + o.x, float(r.y0) / s.y + o.y, float(r.x1) / s.x + o.x, float(r.y1) / s.y + o.y};
-        if ((c.x - o.x) * s.x != float(r.x0) || (c.y - o.y) * s.y != float(r.y0) || (c.z - o.x) * s.x != float(r.x1) ||
-            (c.w - o.y) * s.y != float(r.y1))
-            return false;
-        clip_of[k] = c;
-    }
-    struct Lent {
-        ImDrawList* list;
-        ImVector<ImDrawCmd> cmds;
-        ImVector<ImDrawIdx> idx;
-    };
-    std::vector<Lent> lent;
-    lent.reserve(size_t(dd->CmdListsCount));
-    std::vector<ImDrawList*> lists;
-    for (int l = from.list; l < dd->CmdListsCount && l <= to.list; l++) {
-        ImDrawList* list = dd->CmdLists[l];
-        Lent part{list, {}, {}};
-        const int end = l == to.list ? to.cmd : list->CmdBuffer.Size;
-        for (int c = l == from.list ? from.cmd : 0; c < end; c++) {
-            const ImDrawCmd& cmd = list->CmdBuffer[c];
-            if (cmd.UserCallback) { part.cmds.push_back(cmd); continue; }
-            for (size_t k = 0; k < rects.size(); k++) {
-                const ImVec4& r = clip_of[k];
-                ImVec4 clip{std::max(cmd.ClipRect.x, r.x), std::max(cmd.ClipRect.y, r.y), std::min(cmd.ClipRect.z, r.z),
-                            std::min(cmd.ClipRect.w, r.w)};
-                if (clip.z <= clip.x || clip.w <= clip.y) continue;
-                ImDrawCmd piece = cmd;
-                piece.ClipRect = clip;
-                piece.IdxOffset = unsigned(part.idx.Size);
-                for (unsigned i = cmd.IdxOffset; i + 2 < cmd.IdxOffset + cmd.ElemCount; i += 3) {
-                    float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
-                    for (int q = 0; q < 3; q++) {
-                        const ImVec2& p = list->VtxBuffer[int(cmd.VtxOffset + list->IdxBuffer[int(i) + q])].pos;
-                        x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
-                    }
-                    if (x1 < clip.x || x0 > clip.z || y1 < clip.y || y0 > clip.w) continue;
-                    for (int q = 0; q < 3; q++) part.idx.push_back(list->IdxBuffer[int(i) + q]);
-                }
-                piece.ElemCount = unsigned(part.idx.Size) - piece.IdxOffset;
-                if (piece.ElemCount) part.cmds.push_back(piece);
-            }
-        }
-        if (part.cmds.empty()) continue;
-        // ImVector has no move: take the buffers over by swapping (a copy would
-        // also memcpy from a null pointer when one is empty).
-        lent.emplace_back();
-        lent.back().list = list;
-        lent.back().cmds.swap(part.cmds);
-        lent.back().idx.swap(part.idx);
-        lists.push_back(list);
-    }
-    for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
-    ImDrawData part = *dd;
-    part.CmdLists = lists.data();
-    part.CmdListsCount = int(lists.size());
-    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
-    for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
-    return true;
-}
-
 // Brings the layer up to date: only the tiles whose content changed are cleared
 // and drawn again (all of them when the layer is not valid), and then the tiles
 // that hold something are uploaded as triangles for compose(). When no tile
 // changed (every frame of a still map) there is nothing to do: the same tiles
 // hold the same things. Returns the tiles drawn again.
-TileMask LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
+TileMask LayerCache::refresh(Layer& layer, ImDrawData* dd, DrawCut from, DrawCut to) {
     std::vector<uint64_t> hash;
     TileMask touched, changed;
     hash_tiles(dd, from, to, hash, touched);
@@ -290,9 +141,9 @@ TileMask LayerCache::refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to) {
     if (layer.valid && rects.empty()) return changed;
     glBindFramebuffer(GL_FRAMEBUFFER, layer.fbo);
     if (layer.valid) clear_rects(w_, h_, rects, {0, 0, 0, 0});
-    if (!layer.valid || !draw_clipped(dd, from, to, rects)) {
+    if (!layer.valid || !render_clipped(dd, from, to, rects)) {
         clear_bound(w_, h_, {0, 0, 0, 0});
-        draw_range(dd, from, to);
+        render_range(dd, from, to);
     }
     for (const PixelRect& r : rects) redrawn_px_ += long(r.x1 - r.x0) * long(r.y1 - r.y0);
     layer.hash.swap(hash);
@@ -349,9 +200,7 @@ void LayerCache::compose(const Layer& layer, GLuint vao, GLsizei vertices) {
 // Runs this frame's parcel pass, if it has one (see pass_).
 void LayerCache::run_pass(ImDrawData* dd) const {
     if (!pass_.count) return;
-    ImDrawList* list = dd->CmdLists[pass_.list];
-    const ImDrawCmd& cmd = list->CmdBuffer[pass_.cmd];
-    cmd.UserCallback(list, &cmd);
+    run_callback(dd, pass_.first);
 }
 
 // Draws the frame on the tiles in `dirty` only, over the last frame that the
@@ -375,7 +224,7 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
     cached_ = false;
     const int w = int(dd->DisplaySize.x * dd->FramebufferScale.x), h = int(dd->DisplaySize.y * dd->FramebufferScale.y);
     if (w <= 0 || h <= 0) return;
-    pass_ = find_passes(dd, f.parcel_pass);
+    pass_ = find_callbacks(dd, f.parcel_pass);
     if (f.hz <= 0 || pass_.count > 1 || !fit(w, h)) {
         map_.valid = panels_.valid = screen_valid_ = false;
         screen_drawn_share_ = 1;
@@ -385,9 +234,9 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
         return;
     }
     // Without a parcel pass there is no map: everything is in the panel layer.
-    const Cut split{pass_.list, pass_.count ? pass_.cmd : 0};
-    const Cut after{pass_.list, pass_.count ? pass_.cmd + 1 : 0};
-    const Cut end{dd->CmdListsCount, 0};
+    const DrawCut split{pass_.first.list, pass_.count ? pass_.first.cmd : 0};
+    const DrawCut after{pass_.first.list, pass_.count ? pass_.first.cmd + 1 : 0};
+    const DrawCut end{dd->CmdListsCount, 0};
     if (pass_.count != had_pass_) map_.valid = panels_.valid = false;
     had_pass_ = pass_.count;
     // The map may animate (token streams): it is brought up to date every frame, which
@@ -406,7 +255,7 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
     if (kept_ && cache_map_) {
         TileMask parcels_now;
         parcels_now.reset(w_, h_, kTilePx);
-        if (pass_.count && f.mark_parcels) f.mark_parcels(&dd->CmdLists[pass_.list]->CmdBuffer[pass_.cmd], &parcels_now);
+        if (pass_.count && f.mark_parcels) f.mark_parcels(&command_at(dd, pass_.first), &parcels_now);
         else if (pass_.count) parcels_now.mark_all();
         dirty = parcels_now;
         dirty.unite(parcels_before_);
@@ -423,7 +272,7 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         clear_bound(w, h, f.backdrop);
         if (cache_map_) compose(map_, map_.vao, map_.tile_vertices);
-        else draw_range(dd, {0, 0}, split);
+        else render_range(dd, {0, 0}, split);
         run_pass(dd);
         compose(panels_, panels_.vao, panels_.tile_vertices);
     }

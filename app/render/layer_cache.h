@@ -36,8 +36,9 @@
 #include <string>
 #include <vector>
 
-#include "imgui.h"
+#include "app/render/imgui_draw_parts.h"
 #include "app/render/tile_mask.h"
+#include "imgui.h"
 
 // One frame's instructions to the cache.
 struct LayerFrame {
@@ -73,14 +74,6 @@ public:
     double panels_changed_share() const { return panels_.changed_share; }
 
 private:
-    // Where the parcel-pass callbacks are: how many, and the first.
-    struct PassSearch {
-        int count = 0, list = 0, cmd = 0;
-    };
-    // A position in the draw data: command `cmd` of list `list`.
-    struct Cut {
-        int list = 0, cmd = 0;
-    };
     // One cached layer: a texture the size of the framebuffer, and what it holds.
     struct Layer {
         GLuint tex = 0, fbo = 0, vao = 0, vbo = 0;
@@ -91,18 +84,15 @@ private:
         double changed_share = 0;     // of its tiles, the share an update draws again (running mean)
         bool valid = false;
     };
-    static PassSearch find_passes(const ImDrawData* dd, ImDrawCallback pass);
     void run_pass(ImDrawData* dd) const;
     bool fit(int w, int h);
-    void draw_range(ImDrawData* dd, Cut from, Cut to);
-    void hash_tiles(const ImDrawData* dd, Cut from, Cut to, std::vector<uint64_t>& hash, TileMask& touched) const;
-    bool draw_clipped(ImDrawData* dd, Cut from, Cut to, const std::vector<PixelRect>& rects);
-    TileMask refresh(Layer& layer, ImDrawData* dd, Cut from, Cut to);
+    void hash_tiles(const ImDrawData* dd, DrawCut from, DrawCut to, std::vector<uint64_t>& hash, TileMask& touched) const;
+    TileMask refresh(Layer& layer, ImDrawData* dd, DrawCut from, DrawCut to);
     GLsizei upload_tiles(GLuint vbo, const std::vector<PixelRect>& rects) const;
     void compose(const Layer& layer, GLuint vao, GLsizei vertices);
     void compose_changes(ImDrawData* dd, const LayerFrame& f, const TileMask& dirty);
 
-    PassSearch pass_;              // this frame's
+    CallbackSearch pass_;          // this frame's parcel passes
     GLuint part_vao_ = 0, part_vbo_ = 0;  // tiles of a layer to copy in a frame that draws only changes
     TileMask parcels_before_;      // the tiles the parcels covered last frame
     double screen_drawn_share_ = 1;
