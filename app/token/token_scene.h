@@ -54,12 +54,12 @@ public:
     TokenScene();
     const char* id() const override { return "token"; }
     const char* title_key() const override { return "scene.token"; }
-    void update(double real_dt) override;
-    void draw_map(const FrameInput& in) override;
-    void draw_panels(const FrameInput& in) override;
+    void update(double real_dt) override;           // token_scene.cpp
     std::vector<std::string> texts() const override;
+    void draw_map(const FrameInput& in) override;     // token_map.cpp
+    void draw_panels(const FrameInput& in) override;  // token_panels.cpp
     // Links and files also carry the user's own prompt and answer.
-    tj::Scenario scenario() const override;
+    tj::Scenario scenario() const override;  // token_scene.cpp
     std::string apply(const tj::Scenario& s) override;
 
 protected:
