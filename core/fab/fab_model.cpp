@@ -10,7 +10,7 @@ namespace tj::fab {
 namespace {
 
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
-enum ActionKind { A_FIRST_MASKS = 0, A_DISCOVER, A_RESTART };
+enum ActionKind { A_FIRST_MASKS = 0, A_DISCOVER, A_NEW_MASKS };
 constexpr int LFE = 0, LMETAL = 1, LBACK = 2;  // the fab's three stages in the line
 constexpr FabStages kFab{LFE, LMETAL, LBACK, B_METAL, B_BACK};
 int line_of(int st) { return FabModel::line_station(st); }
@@ -196,7 +196,9 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     respin_.discovery_s = v.get("fab.respin.discovery_week") * kWeek;
     first_masks_s_ = v.get("fab.design.mask_weeks") * kWeek;
     masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
-    respin_.restart_s = masks_ready_s_ + v.get("fab.respin.qual_weeks") * kWeek;
+    respin_.masks_s = masks_ready_s_;
+    respin_.qual_kits = std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))) * spec.stations[LMETAL].lot_kits;
+    respin_.qual_test_s = v.get("fab.respin.qual_weeks") * kWeek;
     flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? S_SORT : S_PACK;
     if (respin_.enabled) {  // the flaw is in both runs; only the run fixes it
         YieldPlan& y = (flawed_station_ == S_SORT ? spec.stations[size_t(LSORT)] : *pack).yield;
@@ -211,16 +213,16 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     for (int k = 0; k < 2; k++) {
         Run& r = runs_[size_t(k)];
         r = Run{};
-        // Hot lots start with the fix: from the restart in the run, never in the twin.
+        // Hot lots start with the fix: from the new masks in the run, never in the twin.
         LineSpec line_spec = spec_;
         if (respin_.enabled)
             for (int f : {LFE, LMETAL, LBACK})
-                line_spec.stations[size_t(f)].hot_from_s = k == 0 ? respin_.restart_s : INFINITY;
+                line_spec.stations[size_t(f)].hot_from_s = k == 0 ? respin_.masks_s : INFINITY;
         r.line = std::make_unique<Line>(line_spec, seed, k == 0 ? &segments_ : nullptr);
         r.actions.push_back({first_masks_s_, A_FIRST_MASKS});
         if (k == 0 && respin_.enabled) {
             r.actions.push_back({respin_.discovery_s, A_DISCOVER});
-            r.actions.push_back({respin_.restart_s, A_RESTART});
+            r.actions.push_back({respin_.masks_s, A_NEW_MASKS});
         }
         std::stable_sort(r.actions.begin(), r.actions.end(), [](const Action& a, const Action& b) { return a.t < b.t; });
         r.cum_by_week.push_back(0);
@@ -272,7 +274,7 @@ void FabModel::apply(Run& r, const Action& a) {
             if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(LFE, 0);
             break;
         case A_DISCOVER: respin_discover(line, kFab, respin_); break;
-        case A_RESTART: respin_restart(line, kFab, respin_); break;
+        case A_NEW_MASKS: respin_qualify(line, kFab, respin_); break;
     }
 }
 
@@ -458,8 +460,13 @@ void FabModel::update_view() {
     if (respin_.enabled) {
         view_.discovery_week = respin_.discovery_s / kWeek;
         view_.masks_ready_week = masks_ready_s_ / kWeek;
-        view_.restart_week = respin_.restart_s / kWeek;
-        view_.fab_restart_week = now_ >= respin_.restart_s ? view_.restart_week : -1;
+        view_.restart_week = line.volume_s() >= 0 ? line.volume_s() / kWeek : -1;
+        view_.fab_restart_week = line.volume_s() >= 0 && now_ >= line.volume_s() ? view_.restart_week : -1;
+        view_.qualification_out_week = line.qualified_s() >= 0 ? line.qualified_s() / kWeek : -1;
+        // Qualification wafers started and not yet out of the fab.
+        view_.qualification_wafers = 0;
+        if (now_ >= masks_ready_s_ && line.qualified_s() < 0)
+            view_.qualification_wafers = double(line.qualification_kits() - line.station(LBACK).kits_done_new_rev);
     }
     view_.first_volume_week = runs_[0].first_volume_week;
     view_.twin_first_volume_week = runs_[1].first_volume_week;
@@ -515,6 +522,10 @@ std::vector<Metric> FabModel::metrics() const {
     add("masks_ready_week", view_.masks_ready_week, "weeks", "New masks ready in week", "新光罩就绪周");
     add("fab_restart_week", view_.fab_restart_week, "weeks", "Held stage restarted in week, after qualification (-1: not yet)",
         "暂停工序在验证后重启的周（-1：尚未）");
+    add("qualification_out_week", view_.qualification_out_week, "weeks",
+        "Qualification lots out of the fab in week; their tests follow (-1: not yet)", "验证批次出晶圆厂的周，随后测试（-1：尚未）");
+    add("qualification_wafers_in_fab", view_.qualification_wafers, "wafers", "Qualification wafers still in the fab",
+        "仍在晶圆厂中的验证晶圆");
     add("first_volume_week", view_.first_volume_week, "weeks",
         "First week of volume shipments (4 weeks in a row at a third of the nominal rate; -1: not yet)",
         "量产出货首周（连续 4 周达到额定速率的三分之一；-1：尚未）");

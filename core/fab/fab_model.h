@@ -92,7 +92,9 @@ struct FabView {
     TimeSeries cum_demand{512};
     // Respin markers in weeks (-1: not happened / not enabled).
     double discovery_week = -1, masks_ready_week = -1, fab_restart_week = -1, ship_resume_week = -1;
-    double restart_week = -1;  // when qualified masks restart the held stage (planned)
+    double restart_week = -1;  // when qualified masks restart the held stage (-1: not known until the qualification lots are out)
+    double qualification_out_week = -1;  // when the qualification lots came out of the fab (-1: not yet)
+    double qualification_wafers = 0;     // qualification wafers on their way through the fab now
     // A supplier's pile above its plausible size (weeks of its consumer's use) is flagged.
     std::array<double, B_COUNT> pile_plausible{};  // 0: not a supplier's pile
     std::array<bool, B_COUNT> pile_flagged{};
@@ -157,7 +159,10 @@ private:
         int volume_run = 0;            // weeks in a row at volume rate
         double first_volume_week = -1;
     };
-    bool fix_pending() const { return respin_.enabled && now_ >= respin_.discovery_s && now_ < respin_.restart_s; }
+    bool fix_pending() const {
+        double v = runs_[0].line ? runs_[0].line->volume_s() : -1;
+        return respin_.enabled && now_ >= respin_.discovery_s && (v < 0 || now_ < v);
+    }
     bool run_to(Run& r, double t, uint64_t max_events, uint64_t& used);
     void apply(Run& r, const Action& a);
     void record_week();

@@ -98,8 +98,9 @@ const char* const SRC_TIMING =
     "Aug 2024 (ramp in fiscal Q4 = Nov 2024 to Jan 2025; several billion dollars of Blackwell revenue in that quarter). "
     "ASSUMPTION: discovery in mid-July 2024 (week 28), a few weeks before the first report.";
 const char* const SRC_MASKS =
-    "ASSUMPTION: a partial mask set for the top metal layers in about 6 weeks, and about 3 weeks to qualify the first "
-    "lots (common industry lead times, not company data), chosen so that volume falls in fiscal Q4 as reported.";
+    "ASSUMPTION: a partial mask set for the top metal layers in about 6 weeks, then 2 qualification lots through the "
+    "rest of the fab and about a week of tests on them (common industry practice, not company data), chosen so that "
+    "volume falls in fiscal Q4 as reported.";
 const char* const SRC_SPLIT =
     "ASSUMPTION: of a 4/5 nm-class fab cycle, about a third is spent in the metal layers (back end of line) and a tenth "
     "after them (passivation, bumping, wafer test); Hopp & Spearman, Factory Physics, for loading starts below the "
@@ -348,11 +349,17 @@ ParamRegistry build() {
              .unit = "weeks", .min = 1, .max = 52, .def = 6, .structural = true, .group = "fab.respin",
              .help_en = "Weeks from discovery until the corrected masks are in the fab.",
              .help_zh = "从发现缺陷到修正光罩进厂的周数。", .source = SRC_MASKS});
-    reg.add({.id = "fab.respin.qual_weeks", .label_en = "Qualification", .label_zh = "验证", .unit = "weeks", .min = 0,
-             .max = 26, .def = 3, .structural = true, .group = "fab.respin",
-             .help_en = "The first lots with the new masks must pass qualification before volume restarts: weeks from "
-                        "the masks' arrival to the restart of the held stage.",
-             .help_zh = "新光罩的首批必须通过验证才能恢复量产：从光罩到位到暂停工序重新开工的周数。", .source = SRC_MASKS});
+    reg.add({.id = "fab.respin.qual_lots", .label_en = "Qualification lots", .label_zh = "验证批次", .unit = "lots",
+             .min = 1, .max = 20, .def = 2, .integer = true, .structural = true, .group = "fab.respin",
+             .help_en = "When the new masks arrive, the held stage starts only this many lots; they must run through the "
+                        "rest of the fab and pass their tests before volume restarts.",
+             .help_zh = "新光罩到位后，暂停的工段只先开工这么多批；它们要走完晶圆厂其余工序并通过测试，才能恢复量产。",
+             .source = SRC_MASKS});
+    reg.add({.id = "fab.respin.qual_weeks", .label_en = "Qualification tests", .label_zh = "验证测试", .unit = "weeks",
+             .min = 0, .max = 26, .def = 1, .structural = true, .group = "fab.respin",
+             .help_en = "Weeks of tests on the qualification lots once they are out of the fab, before the held stage "
+                        "restarts volume.",
+             .help_zh = "验证批次出晶圆厂后的测试周数，之后暂停的工段才恢复量产。", .source = SRC_MASKS});
     reg.add({.id = "fab.respin.learn_weeks", .label_en = "Yield learning time", .label_zh = "良率爬坡时间",
              .unit = "weeks", .min = 0, .max = 104, .def = 8, .structural = true, .group = "fab.respin",
              .help_en = "Time constant of the learning curve from the first fixed parts at the flawed step: after this "
@@ -402,7 +409,8 @@ ParamRegistry build() {
                 .values = {{"fab.respin.enabled", 1}, {"fab.respin.flaw_at", 0}, {"fab.respin.kind", 1},
                            {"fab.respin.past_hold", 0}, {"fab.respin.flawed_yield", 0.5},
                            {"fab.respin.discovery_week", 28}, {"fab.respin.mask_weeks", 6},
-                           {"fab.respin.qual_weeks", 3}, {"fab.respin.learn_weeks", 8}, {"fab.dip.enabled", 0}}});
+                           {"fab.respin.qual_lots", 2}, {"fab.respin.qual_weeks", 1}, {"fab.respin.learn_weeks", 8},
+                           {"fab.dip.enabled", 0}}});
     reg.preset({.id = "fab.no_respin", .label_en = "No respin", .label_zh = "无重新流片", .kind = "scenario",
                 .source = SRC_ILL, .values = {{"fab.respin.enabled", 0}, {"fab.dip.enabled", 0}}});
     reg.preset({.id = "fab.bottleneck_moves", .label_en = "The bottleneck moves", .label_zh = "瓶颈会移动",

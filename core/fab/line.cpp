@@ -134,6 +134,7 @@ bool Line::run_until(double t, uint64_t max_events, uint64_t* used) {
 
 void Line::handle(const Event& e) {
     Station& s = st_[e.a];
+    if (e.type == EV_RESUME) return resume(int(e.a), qual_rev_);
     if (e.type == EV_GATE) {
         s.gate_busy = false;
         try_start(int(e.a));
@@ -210,7 +211,7 @@ double Line::short_time(int b) const {
 void Line::try_start(int i) {
     Station& s = st_[size_t(i)];
     if (s.gate_busy) return;
-    if (s.halted) return set_state(s, State::Idle);
+    if (s.halted && s.release_kits <= 0) return set_state(s, State::Idle);
     if ((!s.pipe.empty() && s.pipe.front().finished) || (!s.hot_pipe.empty() && s.hot_pipe.front().finished) ||
         s.pipe.size() + s.hot_pipe.size() >= kMaxLotsInStation)
         return set_state(s, State::Blocked);
@@ -249,6 +250,7 @@ void Line::try_start(int i) {
         if (s.stamps_rev) lot.rev = s.rev;
     }
     lot.parcel = new_parcel();
+    if (s.halted) s.release_kits -= lot.kits;
     s.kits_started += lot.kits;
     s.kits_in_process += lot.kits;
     launch(i, lot, s.gate_s);
@@ -300,6 +302,13 @@ void Line::finish_lot(Station& s, Lot& lot) {
     if (lot.rev >= 1 && y.flawed >= 0 && !std::isfinite(y.fix_start_s)) y.fix_start_s = t;  // learning starts
     int64_t good = draw_share(s.rng_yield, made, y.at(t, lot.rev), s.yield_carry);
     int64_t bad = made - good;
+    if (lot.rev >= 1) s.kits_done_new_rev += lot.kits;
+    if (qual_watch_ >= 0 && &s == &st_[size_t(qual_watch_)] && qual_out_s_ < 0 && lot.rev >= qual_rev_ &&
+        s.kits_done_new_rev >= qual_kits_) {
+        qual_out_s_ = t;  // the qualification lots are out: their tests start
+        qual_volume_s_ = t + qual_test_s_;
+        eng_.schedule(qual_volume_s_, EV_RESUME, uint32_t(qual_held_), 0);
+    }
     if (bad > 0 && s.spec.rework > 0 && s.spec.out_per_kit == 1) {
         Lot again;
         again.kits = draw_share(s.rng_rework, bad, s.spec.rework, s.rework_carry);
@@ -483,9 +492,24 @@ void Line::resume(int i, uint8_t rev) {
     Station& s = st_[size_t(i)];
     s.halted_s = s.time_halted(eng_.now());
     s.halted = false;
+    s.release_kits = 0;
     s.rev = rev;
     s.stamps_rev = true;
     try_start(i);
+}
+
+void Line::qualify(int held, int watch, int64_t kits, double test_s, uint8_t rev) {
+    Station& s = st_[size_t(held)];
+    qual_held_ = held;
+    qual_watch_ = watch;
+    qual_kits_ = std::max<int64_t>(1, kits);
+    qual_test_s_ = std::max(0.0, test_s);
+    qual_rev_ = rev;
+    st_[size_t(watch)].kits_done_new_rev = 0;  // only lots finished from now on count
+    s.release_kits = qual_kits_;
+    s.rev = rev;
+    s.stamps_rev = true;
+    if (!s.gate_busy) try_start(held);
 }
 
 int Line::ledger_of_station(int st) const {

@@ -145,6 +145,8 @@ struct Station {
     bool gate_busy = false, halted = false;
     uint8_t rev = 0;        // mask revision given to new lots (sources, and stations restarted by resume())
     bool stamps_rev = false;  // a non-source gives its lots rev (it was restarted with new masks)
+    int64_t release_kits = 0; // kits it may still start while halted (qualification lots)
+    int64_t kits_done_new_rev = 0;  // kits finished made with mask revision 1 or newer
     std::vector<int64_t> parts_out;  // units of each side-supply ledger per output unit
     Rng rng_gate, rng_yield, rng_rework, rng_hot;  // this station's own streams (common random numbers)
     double load_rate = 0, load_t = 0;  // smoothed starts (kits/s) as of load_t, for the load-dependent flow
@@ -194,6 +196,15 @@ public:
     void purge(int st);
     void purge_buffer(int b);
     void resume(int st, uint8_t rev);
+    // Qualification: the halted station `held` starts `kits` kits with revision rev (the
+    // qualification lots) and stays halted otherwise; once station `watch` has finished
+    // that many kits of revision rev or newer, the lots are tested for test_s and then
+    // `held` resumes (volume). qualified_s(): when the lots came out (-1: not yet);
+    // volume_s(): when volume restarts (-1: not known yet).
+    void qualify(int held, int watch, int64_t kits, double test_s, uint8_t rev);
+    double qualified_s() const { return qual_out_s_; }
+    double volume_s() const { return qual_volume_s_; }
+    int64_t qualification_kits() const { return qual_kits_; }
 
     const Station& station(int i) const { return st_[size_t(i)]; }
     const Buffer& buffer(int i) const { return buf_[size_t(i)]; }
@@ -233,7 +244,7 @@ public:
     uint64_t events() const { return eng_.processed(); }
 
 private:
-    enum : uint32_t { EV_GATE = 1, EV_DONE = 2 };
+    enum : uint32_t { EV_GATE = 1, EV_DONE = 2, EV_RESUME = 3 };
     void handle(const Event& e);
     void try_start(int st);
     void launch(int st, Lot lot, double gate_mean);
@@ -264,6 +275,10 @@ private:
     std::vector<int> ledger_source_;  // station of each side-supply ledger
     std::vector<int64_t> part_started_, part_delivered_, part_scrapped_;
     double lead_area_ = 0, sojourn_area_ = 0;
+    int qual_held_ = -1, qual_watch_ = -1;
+    int64_t qual_kits_ = 0;
+    double qual_test_s_ = 0, qual_out_s_ = -1, qual_volume_s_ = -1;
+    uint8_t qual_rev_ = 1;
     Quantiles lead_q_;
     TimeWeighted line_level_;
 };

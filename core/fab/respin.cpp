@@ -43,8 +43,8 @@ void respin_discover(Line& line, const FabStages& f, const RespinPlan& r) {
     }
 }
 
-void respin_restart(Line& line, const FabStages& f, const RespinPlan& r) {
-    line.resume(r.metal_only ? f.metal : f.front, 1);
+void respin_qualify(Line& line, const FabStages& f, const RespinPlan& r) {
+    line.qualify(r.metal_only ? f.metal : f.front, f.back, r.qual_kits, r.qual_test_s, 1);
 }
 
 }  // namespace tj::fab

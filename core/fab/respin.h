@@ -15,15 +15,16 @@
 //     ship as low-yield material;
 //   - full respin (new base layers): the front end stops starting; every wafer in the
 //     fab is scrapped or, by choice, goes on as low-yield material.
-// At restart (new masks plus qualification) the held stage starts again with
-// revision 1: the hold pile first for a metal-only fix, new wafers from the base layers
-// for a full respin. Material already past the fab at discovery goes on at the flawed
-// yield either way.
+// When the new masks arrive, the held stage starts only the qualification lots with
+// revision 1 (from the hold pile for a metal-only fix, new wafers for a full respin);
+// they run through the rest of the fab, are tested for the qualification time, and
+// then the held stage restarts volume (Line::qualify). Material already past the fab
+// at discovery goes on at the flawed yield either way.
 //
 // Usage:
 //   FabStages f{0, 1, 2, B_BEFORE_METAL, B_BEFORE_BACK};
 //   respin_discover(line, f, plan);  // at plan.discovery_s
-//   respin_restart(line, f, plan);   // when the new masks are qualified
+//   respin_qualify(line, f, plan);   // when the new masks arrive; line.volume_s() says when volume restarts
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -53,13 +54,16 @@ struct RespinPlan {
     bool metal_only = true;   // false: a full respin from the base layers
     bool scrap_past = true;   // wafers past the held step: scrapped (true) or shipped at the flawed yield
     double discovery_s = 0;   // when the flaw is found
-    double restart_s = 0;     // when qualified new masks restart the held stage
+    double masks_s = 0;       // when the new masks arrive and the qualification lots start
+    int64_t qual_kits = 1;    // wafers in the qualification lots
+    double qual_test_s = 0;   // tests of the qualification lots once they are out of the fab
 };
 
 // At discovery: hold the fab at the metal stage (metal-only) or at the front end (full),
 // and scrap what is past the held step if the plan says so.
 void respin_discover(Line& line, const FabStages& fab, const RespinPlan& r);
-// At restart: the held stage starts again, stamping revision 1 on what it starts.
-void respin_restart(Line& line, const FabStages& fab, const RespinPlan& r);
+// When the new masks arrive: the qualification lots start at the held stage; once they
+// are out of the fab and tested, it restarts, stamping revision 1 on what it starts.
+void respin_qualify(Line& line, const FabStages& fab, const RespinPlan& r);
 
 }  // namespace tj::fab

@@ -146,11 +146,11 @@ TEST_CASE("Little's law per buffer and for the line in the full model") {
 namespace {
 
 // Weeks (ends) of the last shipment before the gap the respin makes, and of the first after
-// it; and the weeks a lot started at the restart needs from the metal layers or from the
-// front end to the customer (cycle times at the loads of that moment).
+// it; and the weeks a lot started at the restart needs from the metal layers or from die
+// sort to the customer (cycle times at the loads of that moment).
 struct RespinTiming {
     double last_before = -1, resume = -1;
-    double path_metal = 0, path_front = 0;
+    double path_metal = 0, path_sort = 0;  // from the metal layers, from die sort
 };
 
 double weeks_from(const FabModel& m, int from) {
@@ -175,7 +175,7 @@ RespinTiming respin_timing(double kind, double past_hold, double discovery, doub
     for (int w = int(discovery) + 1; w <= 200; w++) {
         m.advance_to(w * kWeek);
         ship.push_back(metric_value(m.metrics(), "shipments_week_gpus"));
-        if (w == int(m.view().restart_week)) r.path_metal = weeks_from(m, 1), r.path_front = weeks_from(m, 0);
+        if (w == int(m.view().restart_week)) r.path_metal = weeks_from(m, 1), r.path_sort = weeks_from(m, 3);
     }
     size_t k = 0;
     while (k < ship.size() && ship[k] > 0) k++;
@@ -194,18 +194,25 @@ TEST_CASE("the respin: a metal-only fix restarts at the metal layers, a full one
     const double restart = m.view().restart_week;
     CHECK(m.view().discovery_week == W);
     CHECK(m.view().masks_ready_week == W + mask);
-    CHECK(restart == W + mask + 2);
+    // The qualification lots leave the hold pile when the masks arrive and run through the
+    // metal layers and the back end; 2 weeks of tests later, volume restarts.
+    const double out = m.view().qualification_out_week;
+    REQUIRE(out > W + mask);
+    CHECK(restart == Approx(out + 2).epsilon(1e-12));
+    const double fab_part = metal.path_metal - metal.path_sort;  // metal and back end at the restart's loads
+    CHECK(out >= W + mask + 0.5 * fab_part);
+    CHECK(out <= W + mask + 1.5 * fab_part);
+    // The qualified wafers are product: the first shipments after the gap are theirs.
     REQUIRE(metal.resume > 0);
-    // Fixed wafers come from the hold pile: through metal, back end and everything after.
-    REQUIRE(metal.path_metal > 0);
-    CHECK(metal.resume >= restart + metal.path_metal - 1);
-    CHECK(metal.resume <= restart + metal.path_metal + 2);
+    CHECK(metal.resume >= out + metal.path_sort - 1);
+    CHECK(metal.resume <= out + metal.path_sort + 2);
 
     RespinTiming full = respin_timing(0, 0, W, mask, m);
     REQUIRE(full.resume > 0);
-    CHECK(full.resume >= restart + full.path_front - 1);  // from the base layers
+    const double full_out = m.view().qualification_out_week;
+    CHECK(full_out > out);  // its qualification lots start from the base layers
+    CHECK(full.resume >= full_out + full.path_sort - 1);
     CHECK(full.resume > metal.resume);
-    CHECK(full.path_front > metal.path_metal);
 
     // Shipping what is past the hold at the flawed yield shortens the gap (or closes it).
     RespinTiming shipped = respin_timing(1, 1, W, mask, m);
@@ -222,7 +229,7 @@ TEST_CASE("metal-only hold: wafers keep starting and wait at the metal layers, t
     m.advance_to(W * kWeek - 1);
     int64_t started_before = line.station(0).kits_started;
     CHECK(line.buffer(B_METAL).units < 100);  // no pile before the flaw is found
-    m.advance_to((W + mask) * kWeek);
+    m.advance_to((W + mask) * kWeek - 1);  // just before the new masks start the qualification lots
     const double pile = double(line.buffer(B_METAL).units);
     const double cap = line.station(0).spec.kits_per_week;
     CHECK(line.station(0).kits_started - started_before == Approx(cap * mask).epsilon(0.05));  // starts go on
@@ -488,11 +495,11 @@ TEST_CASE("GPUs lost in the first 52 weeks: the live loss until week 52, then fi
 }
 
 TEST_CASE("the bottleneck during a hold is measured, not forced: banked work keeps its station named") {
-    // Found in steady state (week 60; masks 6 weeks, qualification 3: restart in week 69).
-    // Wafers banked before packaging keep it working flat out after discovery: it stays
-    // the bottleneck until the flow runs dry, and only then is the hold (design) named.
-    // Shipping what is past the metal layers feeds the chain until the fix: the hold is
-    // then never what limits shipments.
+    // Found in steady state (week 60; masks in 6 weeks, then the qualification lots and a
+    // week of tests: volume restarts in week 71). Wafers banked before packaging keep it
+    // working flat out after discovery: it stays the bottleneck until the flow runs dry,
+    // and only then is the hold (design) named. Shipping what is past the metal layers
+    // feeds the chain for longer, so the hold is named later and for fewer weeks.
     auto bottleneck_by_week = [](double past_hold) {
         FabModel m;
         m.reset(values_with({{"fab.respin.discovery_week", 60}, {"fab.respin.past_hold", past_hold}}), 1);
@@ -506,23 +513,29 @@ TEST_CASE("the bottleneck during a hold is measured, not forced: banked work kee
     std::vector<int> scrapped = bottleneck_by_week(0), shipped = bottleneck_by_week(1);
     CHECK(scrapped[0] == S_DESIGN);  // week 1: no masks yet, die sort has nothing to sort
     CHECK(scrapped[59] == S_PACK);   // week 60: the normal chain
-    int first_design = -1, last_design = -1;
-    for (int w = 61; w <= 100; w++) {
-        if (scrapped[size_t(w - 1)] != S_DESIGN) continue;
-        if (first_design < 0) first_design = w;
-        last_design = w;
-    }
-    INFO("hold named from week " << first_design << " to week " << last_design);
-    CHECK(first_design >= 63);  // the banked dies kept packaging busy for a few weeks
-    CHECK(first_design <= 68);
-    CHECK(last_design <= 72);   // named no longer than the hold starves the line
-    for (int w = 61; w <= first_design - 1; w++) CHECK(scrapped[size_t(w - 1)] == S_PACK);
-    for (int w = 61; w <= 100; w++) {
-        INFO("week " << w << " with the wafers past the hold shipped");
-        CHECK(shipped[size_t(w - 1)] != S_DESIGN);
-    }
-    CHECK(shipped[67] == S_PACK);   // week 68: still busy on the shipped wafers
-    CHECK(scrapped[99] == S_PACK);  // week 100: back to the normal chain
+    auto design_weeks = [](const std::vector<int>& b, int& first, int& last) {
+        first = last = -1;
+        int n = 0;
+        for (int w = 61; w <= 100; w++) {
+            if (b[size_t(w - 1)] != S_DESIGN) continue;
+            if (first < 0) first = w;
+            last = w;
+            n++;
+        }
+        return n;
+    };
+    int first = -1, last = -1, first_shipped = -1, last_shipped = -1;
+    int n = design_weeks(scrapped, first, last), n_shipped = design_weeks(shipped, first_shipped, last_shipped);
+    INFO("hold named in weeks " << first << "-" << last << " (" << n << "); shipped past the hold: " << first_shipped
+                                << "-" << last_shipped << " (" << n_shipped << ")");
+    CHECK(first >= 63);  // the banked dies kept packaging busy for a few weeks
+    CHECK(first <= 68);
+    CHECK(last <= 75);   // named no longer than the hold starves the line
+    for (int w = 61; w <= first - 1; w++) CHECK(scrapped[size_t(w - 1)] == S_PACK);
+    CHECK(first_shipped > first + 3);  // the shipped wafers kept the chain busy longer
+    CHECK(n_shipped < n);
+    CHECK(shipped[67] == S_PACK);      // week 68: still busy on the shipped wafers
+    CHECK(scrapped[99] == S_PACK);     // week 100: back to the normal chain
 }
 
 TEST_CASE("fab cycle time grows with load: a full fab takes its cycle time, an emptied one runs faster") {
@@ -541,7 +554,9 @@ TEST_CASE("fab cycle time grows with load: a full fab takes its cycle time, an e
         CHECK(metric_value(ms, "fab_load_now") == Approx(0.85).epsilon(0.01));
         const double raw = metric_value(ms, "fab_raw_weeks");
         CHECK(raw == Approx(14.0 / 3).epsilon(0.02));  // the gates (lot / capacity) are not queued for
-        m.advance_to(m.view().restart_week * kWeek);
+        while (m.view().restart_week < 0 && m.now() < 100 * kWeek) m.advance_to(m.now() + kWeek);
+        REQUIRE(m.view().restart_week > 0);
+        m.advance_to(m.view().restart_week * kWeek);  // volume restarts: only the qualification lots ran since week 60
         ms = m.metrics();
         const double emptied = metric_value(ms, "fab_cycle_now_weeks");
         if (other == 0) CHECK(emptied == Approx(raw).epsilon(0.02));  // a line of its own: raw process time
@@ -565,4 +580,39 @@ TEST_CASE("hot lots after the fix pass the fab faster; the others wait longer; t
     CHECK(metric_value(ms, "fab_hot_cycle_now_weeks") < metric_value(ms, "fab_cycle_now_weeks"));
     for (int k = 0; k < 3; k++) CHECK(m.line(true).station(k).cycle_lots[1] == 0);
     check_conservation(m.line(false));
+}
+
+TEST_CASE("qualification lots: only they leave the hold when the masks arrive; volume waits for them and their tests") {
+    const double W = 40, mask = 6, tests = 2;
+    auto restart_for = [&](double lots, FabModel& m) {
+        m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.discovery_week", W}, {"fab.respin.mask_weeks", mask},
+                             {"fab.respin.qual_lots", lots}, {"fab.respin.qual_weeks", tests}}),
+                1);
+        const Line& line = m.line();
+        const int64_t lot = line.station(1).spec.lot_kits;
+        m.advance_to((W + mask) * kWeek - 1);
+        const int64_t pile = line.buffer(B_METAL).units, started = line.station(1).kits_started;
+        m.advance_to((W + mask + 1) * kWeek);
+        INFO(lots << " qualification lots");
+        CHECK(line.station(1).kits_started - started == int64_t(lots) * lot);  // exactly the qualification lots
+        CHECK(line.station(1).halted);                                        // and nothing more yet
+        CHECK(m.view().fab_stages[1].held);
+        CHECK(double(line.buffer(B_METAL).units) >= double(pile - int64_t(lots) * lot));  // the rest waits (and grows)
+        CHECK(m.view().qualification_wafers == Approx(lots * double(lot)));
+        CHECK(m.view().restart_week == -1);  // not known until the lots are out
+        while (m.view().restart_week < 0 && m.now() < (W + 40) * kWeek) m.advance_to(m.now() + kWeek);
+        REQUIRE(m.view().qualification_out_week > W + mask);
+        CHECK(m.view().restart_week == Approx(m.view().qualification_out_week + tests).epsilon(1e-12));
+        CHECK(m.view().qualification_wafers == 0);
+        m.advance_to(m.view().restart_week * kWeek - 1);
+        CHECK(line.station(1).halted);  // the tests hold volume
+        m.advance_to(m.view().restart_week * kWeek + 1);
+        CHECK(!line.station(1).halted);
+        CHECK(line.station(1).kits_started > started + int64_t(lots) * lot);  // volume from the pile
+        check_conservation(line);
+        return m.view().restart_week;
+    };
+    FabModel m;
+    double two = restart_for(2, m), twelve = restart_for(12, m);
+    CHECK(twelve > two);  // more lots to qualify: the last of them comes out later
 }
