@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 #include "detmath.h"
+#include "hash.h"
 
 namespace tj::fab {
 
@@ -20,11 +22,9 @@ double sample_time(Rng& rng, double mean, double cv) {
 
 uint64_t station_stream(const std::string& id, const char* purpose) {
     // FNV-1a over "id/purpose": the same bytes give the same stream in every build.
-    uint64_t h = 0xcbf29ce484222325ull;
-    auto mix = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ull; };
-    for (char c : id) mix(static_cast<unsigned char>(c));
-    mix('/');
-    for (const char* c = purpose; *c; c++) mix(static_cast<unsigned char>(*c));
+    uint64_t h = fnv1a(id.data(), id.size());
+    h = fnv1a("/", 1, h);
+    h = fnv1a(purpose, std::strlen(purpose), h);
     return h >> 1;  // the generator uses 63 bits of the stream number
 }
 
