@@ -54,6 +54,13 @@
   function flagProblem(name, v) {
     return v === true || v === false || v === 0 || v === 1 ? '' : `${name} must be true or false, not ${kind(v)}`;
   }
+  // Sets an on/off flag through the C function `fn` (no return value); '' or the reason it was refused.
+  function setFlag(name, fn, on) {
+    if (!started()) return kNotReady;
+    const why = flagProblem(name, on);
+    if (!why) Module.ccall(fn, null, ['number'], [on ? 1 : 0]);
+    return why;
+  }
   // Calls the C function `fn` (returning text) with `text` copied onto the wasm heap.
   function callWithText(fn, text, more = [], moreTypes = []) {
     const size = Module.lengthBytesUTF8(text) + 1;
@@ -100,12 +107,7 @@
       const why = integerProblem('the lesson index', i, 0, 1000) || integerProblem('the step', step, 0, 10000);
       return why || Module.ccall('tj_open_lesson', 'string', ['number', 'number'], [i, step]);
     },
-    play(on) {
-      if (!started()) return kNotReady;
-      const why = flagProblem('play', on);
-      if (!why) Module.ccall('tj_set_playing', null, ['number'], [on ? 1 : 0]);
-      return why;
-    },
+    play(on) { return setFlag('play', 'tj_set_playing', on); },
     compare(on) {
       if (!started()) return kNotReady;
       return flagProblem('compare', on) || !!Module.ccall('tj_set_comparing', 'number', ['number'], [on ? 1 : 0]);
@@ -114,29 +116,14 @@
       if (!started()) return kNotReady;
       return numberProblem('the lens', x) || Module.ccall('tj_set_lens', 'number', ['number'], [x]);
     },
-    present(on) {
-      if (!started()) return kNotReady;
-      const why = flagProblem('present', on);
-      if (!why) Module.ccall('tj_set_present', null, ['number'], [on ? 1 : 0]);
-      return why;
-    },
+    present(on) { return setFlag('present', 'tj_set_present', on); },
     metricsCsv() { return started() ? Module.ccall('tj_metrics_csv', 'string', [], []) : ''; },
     setScene(id) {
       if (!started()) return kNotReady;
       return textProblem('the scene id', id, kMaxId) || callWithText('tj_set_scene', id);
     },
-    mapCache(on) {
-      if (!started()) return kNotReady;
-      const why = flagProblem('mapCache', on);
-      if (!why) Module.ccall('tj_set_map_cached', null, ['number'], [on ? 1 : 0]);
-      return why;
-    },
-    changesOnly(on) {
-      if (!started()) return kNotReady;
-      const why = flagProblem('changesOnly', on);
-      if (!why) Module.ccall('tj_set_changes_only', null, ['number'], [on ? 1 : 0]);
-      return why;
-    },
+    mapCache(on) { return setFlag('mapCache', 'tj_set_map_cached', on); },
+    changesOnly(on) { return setFlag('changesOnly', 'tj_set_changes_only', on); },
     panelRate(hz) {
       if (!started()) return kNotReady;
       const why = numberProblem('the panel rate', hz) ||
