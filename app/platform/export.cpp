@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 
@@ -37,6 +38,19 @@ std::string metrics_csv(const std::vector<tj::Metric>& now, const MetricHistory*
     return out;
 }
 
+std::string timestamped_name(const std::string& stem, const char* ext) {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+#ifdef _WIN32
+    localtime_s(&local, &now);
+#else
+    localtime_r(&now, &local);
+#endif
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "-%Y%m%d-%H%M%S", &local);
+    return stem + stamp + ext;
+}
+
 std::string deliver_file(const std::string& name, const std::string& data, const char* mime) {
 #ifdef __EMSCRIPTEN__
     EM_ASM({
@@ -50,9 +64,17 @@ std::string deliver_file(const std::string& name, const std::string& data, const
     }, name.c_str(), data.data(), int(data.size()), mime);
     return "Downloaded " + name;
 #else
-    std::ofstream f(name, std::ios::binary);
+    namespace fs = std::filesystem;
+    const fs::path asked(name);
+    fs::path path = asked;
+    std::error_code ec;
+    for (int k = 2; fs::exists(path, ec) && k < 1000; k++)  // never replace an earlier export
+        path = asked.parent_path() / (asked.stem().string() + "-" + std::to_string(k) + asked.extension().string());
+    std::ofstream f(path, std::ios::binary);
     f.write(data.data(), std::streamsize(data.size()));
-    if (!f) return "Could not write " + name;
-    return "Saved " + std::filesystem::absolute(name).string();
+    if (!f) return "Could not write " + path.string();
+    const std::string saved = "Saved " + fs::absolute(path, ec).string();
+    std::printf("%s\n", saved.c_str());
+    return saved;
 #endif
 }

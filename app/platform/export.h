@@ -19,5 +19,9 @@ struct MetricHistory {
 };
 std::string metrics_csv(const std::vector<tj::Metric>& now, const MetricHistory* history);
 
+// stem + "-YYYYMMDD-HHMMSS" (local time) + ext, so exports do not replace each other.
+std::string timestamped_name(const std::string& stem, const char* ext);
 // Writes or downloads the file; returns a line for the user saying where it went.
+// Natively it never replaces a file: a name already taken gets "-2", "-3", ... before
+// the extension; the path written is also printed on standard output.
 std::string deliver_file(const std::string& name, const std::string& data, const char* mime);

@@ -373,18 +373,12 @@ void App::render_gl(int fb_w, int fb_h) {
     if (refresh_frames_ > 0) refresh_frames_--;
     if (!png_requested_) return;
     png_requested_ = false;
-    // The view as drawn, read back before the buffers swap.
-    const char* tmp = "/tmp/token-journey-view.png";
-    std::string err = save_framebuffer_png(tmp, fb_w, fb_h);
+    // The view as drawn, read back before the buffers swap, encoded in memory.
+    std::string png;
+    std::string err = framebuffer_png(fb_w, fb_h, &png);
     if (!err.empty()) { notice_ = err; return; }
-    FILE* f = std::fopen(tmp, "rb");
-    std::string data;
-    char buf[65536];
-    size_t n;
-    while (f && (n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
-    if (f) std::fclose(f);
-    std::remove(tmp);
-    notice_ = deliver_file(std::string("token-journey-") + (current() ? current()->id() : "view") + ".png", data, "image/png");
+    notice_ = deliver_file(timestamped_name(std::string("token-journey-") + (current() ? current()->id() : "view"), ".png"),
+                           png, "image/png");
 }
 
 std::string App::state_json() const {
