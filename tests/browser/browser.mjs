@@ -60,6 +60,13 @@ export async function waitFrames(page, n, timeoutMs = 60000) {
     window.tokenJourney.frames() >= k, n, { timeout: timeoutMs, polling: 100 });
 }
 
+// Waits until the simulation has reached simulated time t (seconds): tests wait for
+// what the model did, not for wall-clock time, so a slow machine only takes longer.
+export async function waitSimulated(page, t, timeoutMs = 180000) {
+  await page.waitForFunction((k) => window.tokenJourney && window.tokenJourney.ready() &&
+    window.tokenJourney.state().time >= k, t, { timeout: timeoutMs, polling: 100 });
+}
+
 // Opens the app on a scene (by link, then by setScene) and waits until it has drawn.
 export async function openScene(browser, url, scene, fragment = `#s=${scene}`, width = 1280, height = 720) {
   const opened = await openApp(browser, url + fragment, width, height);

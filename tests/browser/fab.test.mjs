@@ -8,7 +8,7 @@
 // Run: WEB_ROOT=<build>/web node --test tests/browser/fab.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, waitFrames, imageStats, openScene, checkSceneBasics } from './browser.mjs';
+import { useServedApp, waitFrames, waitSimulated, imageStats, openScene, checkSceneBasics } from './browser.mjs';
 
 const WEEK = 604800;
 const app = useServedApp();
@@ -62,7 +62,7 @@ test('setParam from JavaScript changes the numbers the page reports', async () =
   // Without the respin there is no discovery week, and nothing is lost to it.
   assert.equal(await page.evaluate(() => window.tokenJourney.setParam('fab.respin.enabled', 0)), '');
   await page.evaluate(() => window.tokenJourney.play(true));
-  await page.waitForTimeout(2000);
+  await waitSimulated(page, (await state(page)).time + 8 * WEEK);
   const off = await state(page);
   assert.equal(off.metrics.discovery_week, -1);
   assert.equal(off.metrics.gpus_lost_to_respin, 0, 'the run and its no-respin twin are the same run');
@@ -74,7 +74,7 @@ test('setParam from JavaScript changes the numbers the page reports', async () =
 test('switching scenes keeps each scene\'s state', async () => {
   const { page, problems } = await openFab();
   assert.equal(await page.evaluate(() => window.tokenJourney.setParam('fab.cust.gpus_per_week', 12345)), '');
-  await page.waitForTimeout(1000);
+  await waitSimulated(page, (await state(page)).time + WEEK);
   await page.evaluate(() => window.tokenJourney.play(false));
   const fab = await state(page);
   assert.equal(await page.evaluate(() => window.tokenJourney.setScene('demo')), '');
@@ -95,11 +95,11 @@ test('time at the fastest lens: no errors, finite numbers, years simulated', asy
   // The fastest lens the scene allows (26 weeks per second; setLens clamps).
   const lens = await page.evaluate(() => window.tokenJourney.setLens(1e12));
   assert.equal(lens, 26 * WEEK);
+  // Waits are on simulated time, however long the machine takes for it.
   const a = await state(page);
-  await page.waitForTimeout(3000);
+  await waitSimulated(page, a.time + 20 * WEEK);
   const b = await state(page);
-  assert.ok(b.time - a.time > 20 * WEEK, `the lens is fast (simulated ${((b.time - a.time) / WEEK).toFixed(1)} weeks in 3 s)`);
-  await page.waitForTimeout(17000);
+  await waitSimulated(page, 3 * 52 * WEEK + WEEK, 300000);
   const c = await state(page);
   assert.ok(c.time > 3 * 52 * WEEK, `three years pass (${(c.time / WEEK).toFixed(0)} weeks)`);
   assert.ok(c.frames > b.frames + 30, 'frames keep coming');

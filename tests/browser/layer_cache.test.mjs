@@ -4,9 +4,13 @@
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, openApp, waitFrames, imageDiff } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitSimulated, imageDiff } from './browser.mjs';
 
 const app = useServedApp();
+
+// Simulated time that fills the panels with numbers and charts: 1.5 s at each
+// scene's default lens (token 5 ms a second, chain two weeks a second).
+const kFillTime = { token: 0.0075, fab: 3 * 604800 };
 
 async function framesLater(page, n) {
   const f = await page.evaluate(() => window.tokenJourney.frames());
@@ -17,7 +21,7 @@ for (const scene of ['token', 'fab']) {
   test(`${scene}: the cached layers match drawing every frame, and follow changes`, async () => {
     const { page, problems } = await openApp(app.browser, app.url + `#s=${scene}`);
     await waitFrames(page, 20);
-    await page.waitForTimeout(1500);  // let the run fill the panels with numbers and charts
+    await waitSimulated(page, kFillTime[scene]);
     await page.evaluate(() => window.tokenJourney.play(false));
 
     await page.evaluate(() => window.tokenJourney.panelRate(0));
@@ -59,14 +63,14 @@ for (const [scene, setup] of [['token', null], ['fab', null], ['demo', ['demo.pa
     if (setup) assert.equal(await page.evaluate(([id, v]) => window.tokenJourney.setParam(id, v), setup), '');
     let st = await page.evaluate(() => window.tokenJourney.state());
     assert.equal(st.changes_only, true, 'the page keeps the canvas, so frames draw only changes');
-    await page.waitForTimeout(1500);
+    await framesLater(page, 45);
     await page.mouse.move(640, 300);
     await page.mouse.wheel(0, -300);  // zoom in: bigger parcels, unfolded stacks
-    await page.waitForTimeout(1000);
+    await framesLater(page, 30);
     await page.setViewportSize({ width: 1000, height: 640 });  // a resized canvas starts over
-    await page.waitForTimeout(500);
+    await framesLater(page, 15);
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.waitForTimeout(1000);
+    await framesLater(page, 30);
     st = await page.evaluate(() => window.tokenJourney.state());
     assert.ok(st.parcels > 0, 'parcels are on the move');
     assert.ok(st.screen_drawn_share < 0.9, `frames draw less than the whole screen (${st.screen_drawn_share})`);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, openApp, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitSimulated, imageStats } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -80,11 +80,14 @@ test('a link replays to the same metrics after the same simulated time', async (
   await waitFrames(a.page, 30);
   const scene = (await api(a.page, 'state')).scene;
   const reg = Object.keys((await api(a.page, 'state')).params);
-  // Change one parameter, let it run, pause, take the link.
-  const id = reg[reg.length - 1];
-  const value = (await api(a.page, 'state')).params[id];
-  await api(a.page, 'setParam', id, value);
-  await a.page.waitForTimeout(1500);
+  // Change one parameter to a value it did not have, let it run, pause, take the link.
+  const id = 'token.run.output_tokens';
+  assert.ok(reg.includes(id));
+  const before = (await api(a.page, 'state')).params[id];
+  const value = before === 200 ? 300 : 200;
+  assert.equal(await api(a.page, 'setParam', id, value), '');
+  const t0 = (await api(a.page, 'state')).time;
+  await waitSimulated(a.page, t0 + 0.0075);  // 1.5 s at the token scene's default lens (5 ms a second)
   await api(a.page, 'play', false);
   const f = (await api(a.page, 'state')).frames;
   await waitFrames(a.page, f + 3);
@@ -100,6 +103,8 @@ test('a link replays to the same metrics after the same simulated time', async (
   await waitFrames(b.page, fb + 3);
   const sb = await api(b.page, 'state');
   assert.equal(sb.scene, sa.scene);
+  assert.equal(sb.params[id], value, 'the changed parameter survives the link');
+  assert.notEqual(sb.params[id], before);
   assert.equal(sb.time, sa.time);
   assert.deepEqual(sb.metrics, sa.metrics, 'same metrics after the same simulated time');
   assert.deepEqual(a.problems.concat(b.problems), []);

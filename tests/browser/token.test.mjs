@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, waitFrames, openScene, checkSceneBasics, imageStats } from './browser.mjs';
+import { useServedApp, waitFrames, waitSimulated, openScene, checkSceneBasics, imageStats } from './browser.mjs';
 
 const app = useServedApp();
 const shots = process.env.SHOTS;
@@ -48,16 +48,16 @@ test('setParam from JavaScript changes the numbers the page reports', async () =
   await page.close();
 });
 
-test('a minute at the fastest time lens: no errors, finite numbers, the answer keeps coming', async () => {
+test('half a minute of the fastest time lens: no errors, finite numbers, the answer keeps coming', async () => {
   const { page, problems } = await openToken();
   // The fastest lens the scene allows (setLens clamps to its range).
   const lens = await page.evaluate(() => window.tokenJourney.setLens(1e9));
   assert.ok(lens >= 0.5, `fastest lens ${lens} s per second`);
+  // Waits are on simulated time: 30 s of the fastest lens, however long the machine takes for it.
   const a = await state(page);
-  await page.waitForTimeout(3000);
+  await waitSimulated(page, a.time + 3 * lens);
   const b = await state(page);
-  assert.ok(b.time - a.time > 0.3, `the lens is fast (simulated ${(b.time - a.time).toFixed(4)} s in 3 s)`);
-  await page.waitForTimeout(57000);
+  await waitSimulated(page, b.time + 27 * lens, 300000);
   const c = await state(page);
   assert.ok(c.frames > b.frames + 30, 'frames keep coming');
   assert.ok(c.metrics.tokens_at_screen > b.metrics.tokens_at_screen, 'tokens keep reaching the screen');
