@@ -19,6 +19,7 @@
 #include "app/ui/palette.h"
 #include "app/render/parcel_geometry.h"
 #include "app/fab/fab_scene.h"
+#include "app/ui/font.h"
 
 using namespace tj::fab;
 
@@ -32,7 +33,8 @@ constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
 
 // A label centred on c, on a dark plate so it reads over parcels and belts.
-void label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& s, bool plate = true) {
+void label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& text, bool plate = true) {
+    const std::string s = join_magnitudes(text);
     ImVec2 sz = text_size(px, s.c_str());
     ImVec2 a{c.x - sz.x * 0.5f, c.y - sz.y * 0.5f};
     if (plate) dl->AddRectFilled({a.x - 3, a.y - 1}, {a.x + sz.x + 3, a.y + sz.y + 1}, kShade, 3);
@@ -400,10 +402,9 @@ void FabScene::hover_cards(float z, float text_px) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
         ImGui::TextUnformatted(fab_buffer_label(b, language() == Lang::Zh));
         ImGui::Separator();
-        ImGui::Text("%s: %s %s", tr("fab.card.now"), fabui::count_text(v.buffer_units[size_t(b)]).c_str(), fabui::buffer_unit(b));
+        ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.now")) + ": " + fabui::count_text(v.buffer_units[size_t(b)]) + " " + fabui::buffer_unit(b)).c_str());
         if (show_twin_)
-            ImGui::Text("%s: %s %s", tr("fab.card.twin"), fabui::count_text(double(m.line(true).buffer(b).units)).c_str(),
-                        fabui::buffer_unit(b));
+            ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.twin")) + ": " + fabui::count_text(double(m.line(true).buffer(b).units)) + " " + fabui::buffer_unit(b)).c_str());
         ImGui::Text("L = %s   λ = %s/%s   W = %.2f %s", fabui::count_text(l.L).c_str(), fabui::count_text(l.lambda_per_week).c_str(),
                     tr("fab.unit.week"), l.W_weeks, tr("fab.unit.weeks"));
         ImGui::TextDisabled("%s", tr("fab.card.log_scale"));
@@ -412,7 +413,7 @@ void FabScene::hover_cards(float z, float text_px) {
                                                      "fab.lesson.sub", "fab.lesson.packages", "fab.lesson.gpus",
                                                      "fab.lesson.cpus", "fab.lesson.trays", "fab.lesson.racks",
                                                      "fab.lesson.metal_hold", "fab.lesson.back_end", "fab.lesson.switch"};
-        ImGui::TextDisabled("%s", tr(lessons[b]));
+        text_wrapped(tr(lessons[b]), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImGui::GetFontSize() * 26);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
         return;
@@ -421,8 +422,8 @@ void FabScene::hover_cards(float z, float text_px) {
     if (over_pile(fabui::kBacklogPile, backlog)) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
-        ImGui::Text("%s: %s %s", tr("fab.map.backlog"), fabui::count_text(backlog).c_str(), tr("fab.unit.gpus"));
-        ImGui::TextDisabled("%s", tr("fab.lesson.backlog"));
+        ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(backlog) + " " + tr("fab.unit.gpus")).c_str());
+        text_wrapped(tr("fab.lesson.backlog"), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImGui::GetFontSize() * 26);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
         return;
@@ -440,8 +441,8 @@ void FabScene::hover_cards(float z, float text_px) {
             double run = at(v.run.shipments), twin = at(v.no_respin.shipments);
             ImGui::BeginTooltip();
             ImGui::Text("%s %.0f", tr("fab.unit.week"), week);
-            if (run >= 0) ImGui::Text("%s: %s %s", tr("fab.series.shipped"), fabui::count_text(run).c_str(), tr("fab.unit.gpus"));
-            if (twin >= 0) ImGui::Text("%s: %s %s", tr("fab.series.twin"), fabui::count_text(twin).c_str(), tr("fab.unit.gpus"));
+            if (run >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.shipped")) + ": " + fabui::count_text(run) + " " + tr("fab.unit.gpus")).c_str());
+            if (twin >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.twin")) + ": " + fabui::count_text(twin) + " " + tr("fab.unit.gpus")).c_str());
             ImGui::TextDisabled("%s", tr("fab.lesson.timeline"));
             ImGui::EndTooltip();
             return;
@@ -573,8 +574,7 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
     float wrap = cap_max.x - cap_min.x - fs * 1.2f;
     ImVec2 p{cap_min.x + fs * 0.6f, cap_min.y + fs * 0.35f};
     auto put = [&](float px, ImU32 col, const std::string& s, float dx = 0) {
-        dl->AddText(ImGui::GetFont(), px, {p.x + dx, p.y}, col, s.c_str(), nullptr, wrap - dx);
-        p.y += ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, wrap - dx, s.c_str()).y + px * 0.15f;
+        p.y += draw_text_wrapped(dl, px, {p.x + dx, p.y}, col, join_magnitudes(s), wrap - dx) + px * 0.15f;
     };
     // When, and what limits the line now, in words.
     static const char* const months_en[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};

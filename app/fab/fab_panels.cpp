@@ -14,6 +14,7 @@
 #include "app/ui/palette.h"
 #include "app/ui/plots.h"
 #include "app/fab/fab_scene.h"
+#include "app/ui/format.h"
 
 using namespace tj::fab;
 
@@ -38,7 +39,7 @@ void number_row(const char* label, const std::string& value, bool input) {
     ImGui::TextDisabled("%s", input ? tr("fab.tag.input") : tr("fab.tag.output"));
 }
 
-std::string with_unit(double v, const char* unit) { return fabui::count_text(v) + " " + unit; }
+std::string with_unit(double v, const char* unit) { return join_magnitudes(fabui::count_text(v) + " " + unit); }
 
 std::string weeks_text(double w) {
     char b[48];
@@ -68,7 +69,7 @@ void FabScene::numbers_window(const FrameInput& in) {
         char b[200];
         std::snprintf(b, sizeof b, tr("fab.why.nominal"), fabui::station_short(v.nominal_bottleneck),
                       fabui::count_text(v.nominal_rate_gpus_week).c_str());
-        ImGui::TextDisabled("%s", b);
+        ImGui::TextDisabled("%s", join_magnitudes(b).c_str());
     }
     if (!v.bottleneck_log.empty()) {
         std::string moves = tr("fab.why.moves");
@@ -221,8 +222,8 @@ void FabScene::cumulative_flow_chart(float height) {
         for (auto& l : lines) {
             auto it = std::lower_bound(l.ts->times().begin(), l.ts->times().end(), wk);
             if (it == l.ts->times().end()) continue;
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(l.col), "%s: %s %s", l.label,
-                               fabui::count_text(l.ts->values()[size_t(it - l.ts->times().begin())]).c_str(), tr("fab.unit.gpus"));
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(l.col), "%s: %s", l.label,
+                               with_unit(l.ts->values()[size_t(it - l.ts->times().begin())], tr("fab.unit.gpus")).c_str());
         }
         ImGui::EndTooltip();
     }
@@ -242,7 +243,7 @@ void FabScene::charts() {
         char gaps[200];
         std::snprintf(gaps, sizeof gaps, tr("fab.chart.gaps"), fabui::count_text(metric_of(metrics(), "backlog_gpus")).c_str(),
                       cumulative_delay_weeks());
-        ImGui::TextUnformatted(gaps);
+        ImGui::TextUnformatted(join_magnitudes(gaps).c_str());
         ImGui::TextDisabled("%s", tr("fab.chart.cumflow"));
     }
     if (ImGui::CollapsingHeader(tr("fab.sec.shipments"), ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -386,7 +387,7 @@ void FabScene::little_table() {
     char b[256];
     std::snprintf(b, sizeof b, tr("fab.little.line"), fabui::count_text(line.L).c_str(),
                   fabui::count_text(line.lambda_per_week).c_str(), line.W_weeks, fabui::count_text(line.lambda_W).c_str());
-    ImGui::TextUnformatted(b);
+    ImGui::TextUnformatted(join_magnitudes(b).c_str());
     ImGui::TextDisabled("%s", tr("fab.little.lesson"));
     if (!ImGui::BeginTable("little", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
     for (const char* h : {tr("fab.little.buffer"), "L", tr("fab.little.lambda"), tr("fab.little.w"), "λ × W"}) ImGui::TableSetupColumn(h);

@@ -11,6 +11,7 @@
 #include "app/fab/fab_style.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
+#include "app/ui/format.h"
 
 using namespace tj::fab;
 
@@ -81,19 +82,7 @@ const char* buffer_unit(int b) {
     return b >= 0 && b < B_COUNT ? tr(keys[b]) : "";
 }
 
-std::string count_text(double v) {
-    if (!std::isfinite(v)) return "—";
-    char buf[32];
-    double a = std::fabs(v);
-    const char* suffix = "";
-    if (a >= 999.5e6) { v /= 1e9; suffix = "G"; }
-    else if (a >= 999.5e3) { v /= 1e6; suffix = "M"; }
-    else if (a >= 999.5) { v /= 1e3; suffix = "k"; }
-    a = std::fabs(v);
-    const char* f = *suffix == 0 ? "%.0f%s" : a >= 100 ? "%.0f%s" : a >= 10 ? "%.1f%s" : "%.2f%s";
-    std::snprintf(buf, sizeof buf, f, v, suffix);
-    return buf;
-}
+std::string count_text(double v) { return format_count(v, language()); }
 
 std::vector<ChartMarker> event_markers(const FabView& v, const tj::ParamValues& p, bool short_words) {
     std::vector<ChartMarker> m;

@@ -10,7 +10,7 @@
 // Usage:
 //   ImVec2 p = fabui::kStationPos[tj::fab::S_PACK];
 //   dl->AddRectFilled(..., fabui::buffer_color(tj::fab::B_DIES));
-//   fabui::count_text(12345) -> "12.3k"
+//   fabui::count_text(12345) -> "12.3k" (中文 "1.23 万")
 #pragma once
 #include <string>
 #include <vector>
@@ -69,7 +69,7 @@ ImU32 state_color(tj::fab::State s);
 const char* state_word(tj::fab::State s);
 const char* station_short(int station);
 const char* buffer_unit(int buffer);
-// "0", "850", "12.3k", "4.56M" (three significant digits).
+// A count in the current language (format_count): "850", "12.3k" / "1.23 万".
 std::string count_text(double v);
 // The respin and dip events as chart markers (weeks), in the current language;
 // short words for the charts, where the markers' labels share one line.

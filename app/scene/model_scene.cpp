@@ -9,6 +9,7 @@
 #include "app/platform/heap_use.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
+#include "app/ui/font.h"
 #include "imgui.h"
 #include "app/render/parcel_fold.h"
 
@@ -384,15 +385,14 @@ void ModelScene::station_card(size_t station, const std::vector<std::string>& li
     const auto& st = model_->stations();
     if (station >= st.size()) return;
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
-    ImGui::TextUnformatted(pick(st[station].label_en, st[station].label_zh).c_str());
+    float width = ImGui::GetFontSize() * 26;
+    text_wrapped(pick(st[station].label_en, st[station].label_zh), 0, width);
     ImGui::Separator();
-    for (auto& l : live_lines) ImGui::TextUnformatted(l.c_str());
+    for (auto& l : live_lines) text_wrapped(join_magnitudes(l), 0, width);
     if (!st[station].lesson_en.empty()) {
         ImGui::Spacing();
-        ImGui::TextDisabled("%s", pick(st[station].lesson_en, st[station].lesson_zh).c_str());
+        text_wrapped(pick(st[station].lesson_en, st[station].lesson_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled), width);
     }
-    ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
 

@@ -57,16 +57,17 @@ bool App::init(const AppOptions& opts, std::string* error) {
 }
 
 void App::rebuild_fonts(float dpi_scale) {
-    std::vector<std::string> texts = i18n_all_texts();
+    std::vector<std::string> texts = i18n_all_texts();  // English too: it has symbols (−, ≈, α)
     for (auto& s : scenes_) {
         auto t = s->texts();
         texts.insert(texts.end(), t.begin(), t.end());
     }
+    auto both = [&](const tj::Text2& t) { texts.insert(texts.end(), {t.en, t.zh}); };
     for (auto& l : lessons_.lessons()) {
-        texts.push_back(l.title.zh);
+        both(l.title);
         for (auto& st : l.steps) {
-            texts.insert(texts.end(), {st.title.zh, st.text.zh, st.predict.question.zh, st.predict.explain.zh});
-            for (auto& c : st.predict.choices) texts.push_back(c.zh);
+            for (const tj::Text2* t : {&st.title, &st.text, &st.predict.question, &st.predict.explain}) both(*t);
+            for (auto& c : st.predict.choices) both(c);
         }
     }
     std::string msg;

@@ -3,6 +3,7 @@
 
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
+#include "app/ui/font.h"
 
 const char* find_asset_text(const char* name);  // generated: assets_embedded.cpp
 
@@ -127,9 +128,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetNextWindowBgAlpha(0.96f);
     ImGui::Begin("###lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-    ImGui::PushTextWrapPos(w - fs * 4);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", txt(l.title).c_str());
-    ImGui::PopTextWrapPos();
+    text_wrapped(txt(l.title), pal::kSky, w - fs * 5);
     ImGui::SameLine(w - fs * 3.5f);
     ImGui::TextDisabled("%d / %d", step_ + 1, int(l.steps.size()));
     // Progress dots.
@@ -141,12 +140,10 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetWindowFontScale(1.15f);
     ImGui::TextUnformatted(txt(st.title).c_str());
     ImGui::SetWindowFontScale(1.0f);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(txt(st.text).c_str());
+    text_wrapped(txt(st.text));
     if (st.has_predict) {
         ImGui::Spacing();
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kYellow), "%s %s", tr("lesson.predict"),
-                           txt(st.predict.question).c_str());
+        text_wrapped(std::string(tr("lesson.predict")) + " " + txt(st.predict.question), pal::kYellow);
         for (size_t c = 0; c < st.predict.choices.size(); c++) {
             bool right = int(c) == st.predict.answer;
             if (revealed_ && right) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kGreen));
@@ -168,10 +165,9 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
         } else {
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(chosen_ == st.predict.answer ? pal::kGreen : pal::kOrange),
                                "%s", chosen_ == st.predict.answer ? tr("lesson.right") : tr("lesson.not_quite"));
-            ImGui::TextUnformatted(txt(st.predict.explain).c_str());
+            text_wrapped(txt(st.predict.explain));
         }
     }
-    ImGui::PopTextWrapPos();
     ImGui::Separator();
     ImGui::BeginDisabled(step_ == 0);
     if (ImGui::Button(tr("lesson.prev"))) go(host, step_ - 1);

@@ -15,6 +15,7 @@
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 #include "app/token/token_scene.h"
+#include "app/ui/font.h"
 
 using namespace tj;
 
@@ -564,8 +565,9 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     int bn = std::clamp(t.bottleneck, 0, 12);
     char key[24];
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
-    std::snprintf(buf, sizeof buf, "%s: %s  (%s %.0f%% %s)", tr("token.map.bottleneck"), tr(key),
-                  tr("token.map.busy"), metric(share_id.c_str()) * 100, tr("token.map.of_time"));
+    char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
+    std::snprintf(busy_share, sizeof busy_share, tr("token.map.busy"), metric(share_id.c_str()) * 100);
+    std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr("token.map.bottleneck"), tr(key), busy_share);
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
     float px = std::max(16.0f, ImGui::GetFontSize() * 1.1f);
@@ -587,9 +589,9 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     }
     // What the map's numbers are: the rule, once, above the colour legend.
     float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;
-    float rule_h = font->CalcTextSizeA(rule_fs, FLT_MAX, wrap, tr("token.map.provenance")).y;
-    dl->AddText(font, rule_fs, {ar.map_min.x + 10, ly - rule_h - fs * 0.2f}, pal::kTextDim, tr("token.map.provenance"),
-                nullptr, wrap);
+    float rule_h = wrapped_text_size(rule_fs, tr("token.map.provenance"), wrap).y;
+    draw_text_wrapped(dl, rule_fs, {ar.map_min.x + 10, ly - rule_h - fs * 0.2f}, pal::kTextDim, tr("token.map.provenance"),
+                      wrap);
     if (!in.panels) {  // presenter mode: the time lens above the rule
         std::string lens = describe_time_lens(this->lens(), "on the chip", "芯片上", lang);
         dl->AddText(font, fs, {ar.map_min.x + 10, ly - rule_h - fs * 1.5f}, pal::kText, lens.c_str());

@@ -1,10 +1,13 @@
 // font.cpp — see font.h.
 #include "app/ui/font.h"
 
+#include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <set>
 
 #include "imgui.h"
+#include "text/line_break.h"
 #include "text/utf8.h"
 
 namespace {
@@ -76,4 +79,39 @@ bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_s
     }
     message->clear();
     return true;
+}
+
+namespace {
+std::vector<tj::LineSpan> wrap_lines(float px, const std::string& s, float width) {
+    ImFont* f = ImGui::GetFont();
+    float scale = px / f->FontSize;
+    return tj::break_lines(s, width, [&](uint32_t cp) {
+        return (cp <= 0xFFFF ? f->GetCharAdvance(ImWchar(cp)) : f->FallbackAdvanceX) * scale;
+    });
+}
+}  // namespace
+
+ImVec2 wrapped_text_size(float px, const std::string& s, float width) {
+    ImFont* f = ImGui::GetFont();
+    auto lines = wrap_lines(px, s, width);
+    float w = 0;
+    for (auto& l : lines) w = std::max(w, f->CalcTextSizeA(px, FLT_MAX, 0, s.data() + l.begin, s.data() + l.end).x);
+    return {w, px * float(lines.size())};
+}
+
+float draw_text_wrapped(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s, float width) {
+    auto lines = wrap_lines(px, s, width);
+    for (size_t k = 0; k < lines.size(); k++)
+        dl->AddText(ImGui::GetFont(), px, {pos.x, pos.y + px * float(k)}, color, s.data() + lines[k].begin,
+                    s.data() + lines[k].end);
+    return px * float(lines.size());
+}
+
+void text_wrapped(const std::string& s, ImU32 color, float width) {
+    float px = ImGui::GetFontSize();
+    if (width <= 0) width = std::max(ImGui::GetContentRegionAvail().x, px);
+    ImVec2 size = wrapped_text_size(px, s, width);
+    ImVec2 pos = ImGui::GetCursorScreenPos();
+    draw_text_wrapped(ImGui::GetWindowDrawList(), px, pos, color ? color : ImGui::GetColorU32(ImGuiCol_Text), s, width);
+    ImGui::Dummy({size.x, std::max(size.y, px)});
 }

@@ -9,12 +9,27 @@
 // Usage:
 //   std::vector<std::string> texts = ...;     // every string the UI may show
 //   font_load(texts, 18.0f * scale, dpi, &msg); // then recreate the GL font texture
+//
+// Wrapped text goes through the project's line breaker (core/text/line_break.h), not
+// ImGui's: ImGui breaks "5.1" after the point and may start a Chinese line with "，".
+//   text_wrapped(caption);                            // in a window, at its width
+//   float h = draw_text_wrapped(dl, px, pos, col, s, width);   // on a draw list
 #pragma once
 #include <string>
 #include <vector>
+
+#include "imgui.h"
 
 // Returns false (and a message) when no CJK font file was found: ImGui's built-in
 // font is used then and Chinese shows as '?'.
 bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_scale, std::string* message);
 // Path of the font file used, or "" for the built-in one.
 const std::string& font_path();
+
+// Wrapped text in the current window at the current font size; width 0 is the space
+// left on the line. color 0 is the style's text colour.
+void text_wrapped(const std::string& s, ImU32 color = 0, float width = 0);
+// Draws s wrapped at width with the current font at px; returns the height it took.
+float draw_text_wrapped(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s, float width);
+// The size s takes wrapped at width, without drawing.
+ImVec2 wrapped_text_size(float px, const std::string& s, float width);

@@ -44,6 +44,51 @@ std::string format_bytes(double bytes) {
     return format_si(bytes, "B");
 }
 
+std::string format_count(double v, Lang lang) {
+    if (!std::isfinite(v)) return "—";
+    char buf[48];
+    double a = std::fabs(v);
+    if (lang == Lang::Zh) {
+        static const struct { double f; const char* name; } mags[] = {{1e12, "万亿"}, {1e8, "亿"}, {1e4, "万"}};
+        for (auto& m : mags)
+            if (a >= m.f * 0.99995) {
+                double x = v / m.f, ax = std::fabs(x);
+                std::snprintf(buf, sizeof buf, ax >= 100 ? "%.0f" : ax >= 10 ? "%.1f" : "%.2f", x);
+                std::string n = buf;  // "14.2", "3.50" -> "3.5", "2.00" -> "2"
+                if (n.find('.') != std::string::npos) {
+                    while (n.back() == '0') n.pop_back();
+                    if (n.back() == '.') n.pop_back();
+                }
+                return n + " " + m.name;
+            }
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
+    static const struct { double f; const char* suffix; } pre[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+    for (auto& p : pre)
+        if (a >= p.f * 0.9995) {
+            double x = v / p.f, ax = std::fabs(x);
+            std::snprintf(buf, sizeof buf, ax >= 100 ? "%.0f%s" : ax >= 10 ? "%.1f%s" : "%.2f%s", x, p.suffix);
+            return buf;
+        }
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+}
+
+std::string join_magnitudes(std::string s) {
+    for (const char* mag : {"万 ", "亿 "}) {
+        size_t at = 0;
+        while ((at = s.find(mag, at)) != std::string::npos) {
+            size_t next = at + 4;  // a magnitude is 3 bytes, then the space
+            unsigned char lead = next < s.size() ? (unsigned char)s[next] : 0;
+            // A Chinese character after the space (UTF-8 lead bytes E4..E9 hold U+4E00..U+9FFF).
+            if (lead >= 0xE4 && lead <= 0xE9) s.erase(at + 3, 1);
+            at = next - 1;
+        }
+    }
+    return s;
+}
+
 std::string describe_time_lens(double sim_per_real, const char* where_en, const char* where_zh, Lang lang) {
     std::string d = format_duration(sim_per_real, lang);
     if (lang == Lang::Zh) return std::string("屏幕上 1 秒 = ") + where_zh + d;

@@ -1,5 +1,7 @@
-// format.h — numbers as people read them: durations, bytes, rates, SI prefixes.
+// format.h — numbers as people read them: durations, bytes, rates, SI prefixes, counts.
 // Used by every panel and by the time lens ("1 s on screen = 20 µs on the chip").
+// Counts follow the reader's language: English groups by thousands ("69.0k"), Chinese
+// by ten thousands ("6.9 万", "3.5 亿"); one style per language, never mixed.
 #pragma once
 #include <string>
 
@@ -11,6 +13,12 @@ std::string format_duration(double seconds, Lang lang);
 std::string format_bytes(double bytes);
 // 3 significant digits with an SI prefix: format_si(2.5e12, "FLOP/s") -> "2.50 TFLOP/s".
 std::string format_si(double value, const char* unit);
+// A count, 3 significant digits: English "950", "69.0k", "1.23M", "4.56G"; Chinese
+// "950", "9500", "6.9 万", "14.2 万", "3.5 亿" (trailing zeros dropped).
+std::string format_count(double value, Lang lang);
+// Chinese joins a magnitude to the measure word after it: "14.2 万 个 GPU" reads
+// "14.2 万个 GPU". Text in other scripts is returned as it is.
+std::string join_magnitudes(std::string text);
 // The time lens in words, e.g. "1 s on screen = 20.0 µs simulated".
 std::string describe_time_lens(double sim_seconds_per_real_second, const char* where_en, const char* where_zh,
                                Lang lang);

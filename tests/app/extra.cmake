@@ -2,4 +2,20 @@
 target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${CMAKE_SOURCE_DIR}/app/render/parcel_fold.cpp
                                ${CMAKE_SOURCE_DIR}/app/render/parcel_geometry.cpp
                                ${CMAKE_SOURCE_DIR}/app/render/parcel_bounds.cpp
-                               ${CMAKE_SOURCE_DIR}/app/platform/export.cpp)
+                               ${CMAKE_SOURCE_DIR}/app/platform/export.cpp
+                               ${CMAKE_SOURCE_DIR}/app/ui/format.cpp)
+target_include_directories(test_app PRIVATE ${STB_INCLUDE_DIR})
+
+# The web build's font subset, made here the way app/CMakeLists.txt makes it (the same
+# text list and hb-subset), then checked for every character of the texts.
+find_program(TJ_HB_SUBSET hb-subset)
+find_program(TJ_PYTHON3 python3)
+if(TJ_HB_SUBSET AND TJ_PYTHON3)
+  set(tj_web_font ${CMAKE_CURRENT_BINARY_DIR}/ui-font-subset.ttf)
+  add_test(NAME "app: web font subset (hb-subset)"
+           COMMAND bash -c "${TJ_PYTHON3} ${CMAKE_SOURCE_DIR}/tools/font_text.py ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/font_text.txt && ${TJ_HB_SUBSET} --font-file=/usr/share/fonts/truetype/wqy/wqy-microhei.ttc --face-index=0 --text-file=${CMAKE_CURRENT_BINARY_DIR}/font_text.txt --output-file=${tj_web_font}")
+  set_tests_properties("app: web font subset (hb-subset)" PROPERTIES FIXTURES_SETUP tj_web_font)
+  add_test(NAME "app: font: the web build's subset has every character the texts use" COMMAND test_app "[web_font]")
+  set_tests_properties("app: font: the web build's subset has every character the texts use" PROPERTIES
+    FIXTURES_REQUIRED tj_web_font ENVIRONMENT "TJ_WEB_FONT=${tj_web_font}")
+endif()

@@ -1,0 +1,201 @@
+// line_break.cpp — see line_break.h.
+#include "line_break.h"
+
+#include <string>
+
+#include "utf8.h"
+
+namespace tj {
+namespace {
+
+enum class Kind { Space, Newline, Word, Han, Punct };
+
+bool in(uint32_t cp, std::u32string_view set) { return set.find(char32_t(cp)) != std::u32string_view::npos; }
+
+bool no_start(uint32_t cp) {
+    return in(cp, U",.;:!?)]}%，。、；：？！）」』】》〉〕］｝”’…·‰℃～");
+}
+bool no_end(uint32_t cp) { return in(cp, U"([{$（「『【《〈〔［｛“‘£¥€"); }
+
+bool is_han(uint32_t cp) {
+    return (cp >= 0x2E80 && cp <= 0x2FFF) || (cp >= 0x3040 && cp <= 0x31FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+           (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+           (cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF5A) || cp >= 0x20000;
+}
+
+Kind kind(uint32_t cp) {
+    if (cp == '\n') return Kind::Newline;
+    if (cp == ' ' || cp == '\t' || cp == 0x3000) return Kind::Space;
+    if (is_han(cp)) return Kind::Han;
+    // CJK and full-width punctuation, curly quotes, the ellipsis and the dash sit between
+    // words and characters: breaks around them follow no_start / no_end.
+    if ((cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF) || in(cp, U"“”‘’…—·"))
+        return Kind::Punct;
+    return Kind::Word;  // Latin, digits, ASCII punctuation, Greek, symbols
+}
+
+bool is_digit(uint32_t cp) { return cp >= '0' && cp <= '9'; }
+bool is_upper(uint32_t cp) { return cp >= 'A' && cp <= 'Z'; }
+
+// Chinese words that belong to the number before them: magnitudes, then one measure
+// word or unit. Longest first where one is a prefix of another.
+const std::u32string_view kMagnitudes = U"万亿千百";
+const std::u32string_view kChineseDigits = U"一二三四五六七八九十百千零两";
+constexpr size_t kMaxUnitLength = 7;  // "GB", "TB/s", "tokens", "billion"
+const std::u32string_view kUnits[] = {
+    U"毫秒", U"微秒", U"纳秒", U"皮秒", U"字节", U"小时", U"分钟", U"千瓦", U"兆瓦", U"个", U"位", U"倍", U"周",
+    U"年", U"月", U"日", U"天", U"秒", U"次", U"层", U"颗", U"块", U"张", U"片", U"台", U"条", U"枚", U"元", U"度",
+    U"步", U"瓦", U"件", U"座", U"组", U"行", U"种", U"项", U"份", U"名", U"代", U"批", U"家", U"轮", U"堆",
+    U"纳米", U"米", U"克", U"美元", U"路", U"级", U"成", U"分", U"卡", U"户", U"人", U"号"};
+
+struct Decoded {
+    std::u32string cps;
+    std::vector<size_t> offset;  // byte offset of each code point, plus the end
+};
+
+Decoded decode(std::string_view s) {
+    Decoded d;
+    for (size_t i = 0; i < s.size();) {
+        Utf8Char c = utf8_decode(s, i);
+        d.cps.push_back(c.status == Utf8Char::kValid ? char32_t(c.cp) : U'\uFFFD');
+        d.offset.push_back(i);
+        i += c.length ? c.length : 1;
+    }
+    d.offset.push_back(s.size());
+    return d;
+}
+
+// glue[i]: no break may come before code point i, whatever the other rules say
+// (a number and what follows it, "第" and its number, a name).
+std::vector<bool> glue_marks(const std::u32string& c) {
+    size_t n = c.size();
+    std::vector<bool> glue(n + 1, false);
+    auto word_end = [&](size_t i) {
+        while (i < n && kind(c[i]) == Kind::Word) i++;
+        return i;
+    };
+    for (size_t i = 0; i < n; i++) {
+        // The end of a word that is a number ("16", "3.5", "~1.9", "97%"; not "WSE-3").
+        bool number_end = kind(c[i]) == Kind::Word && (i + 1 == n || kind(c[i + 1]) != Kind::Word) &&
+                          (is_digit(c[i]) || (c[i] == '%' && i > 0 && is_digit(c[i - 1])));
+        if (number_end) {
+            size_t w = i;
+            while (w > 0 && kind(c[w - 1]) == Kind::Word) w--;
+            while (w < i && in(c[w], U"~≈−-+$(")) w++;
+            number_end = is_digit(c[w]);
+        }
+        if (number_end) {
+            size_t k = i + 1;
+            if (k < n && kind(c[k]) == Kind::Space) k++;
+            // A short Latin word after a number is its unit ("16 GB", "5 ms", "9 weeks"); a long
+            // one ("interposers") may go to the next line.
+            if (k < n && kind(c[k]) == Kind::Word && !is_digit(c[k]) && c[i] != '%' && word_end(k) - k <= kMaxUnitLength) {
+                for (size_t j = i + 1; j <= k; j++) glue[j] = true;
+            } else {
+                size_t j = k;
+                while (j < n && in(c[j], kMagnitudes)) j++;
+                for (std::u32string_view u : kUnits)
+                    if (c.compare(j, u.size(), u) == 0) { j += u.size(); break; }
+                if (j > k)
+                    for (size_t m = i + 1; m < j; m++) glue[m] = true;  // "300 万个", "第 70 周"
+            }
+        }
+        if (c[i] == U'第') {  // "第 70 周", "第四季度"
+            size_t k = i + 1;
+            if (k < n && kind(c[k]) == Kind::Space) k++;
+            if (k < n && (is_digit(c[k]) || in(c[k], kChineseDigits)))
+                for (size_t j = i + 1; j <= k; j++) glue[j] = true;
+        }
+        // A name: "NVIDIA H100", "Cerebras WSE-3" (a capitalised word, one space, a word that
+        // starts with a letter and holds a digit; "About 138,500" is no name).
+        if (kind(c[i]) == Kind::Word && (i == 0 || kind(c[i - 1]) != Kind::Word) && is_upper(c[i])) {
+            size_t e = i;
+            while (e < n && ((c[e] >= 'A' && c[e] <= 'Z') || (c[e] >= 'a' && c[e] <= 'z'))) e++;
+            if (e < n && kind(c[e]) == Kind::Word) continue;  // "MiB)." is no name
+            if (e + 1 < n && c[e] == ' ' && kind(c[e + 1]) == Kind::Word && !is_digit(c[e + 1])) {
+                size_t e2 = word_end(e + 1);
+                bool digit = false;
+                for (size_t j = e + 1; j < e2; j++) digit |= is_digit(c[j]);
+                if (digit) glue[e] = glue[e + 1] = true;
+            }
+        }
+    }
+    return glue;
+}
+
+// Whether a line may start at code point i (0 < i < n), '\n' aside.
+bool allowed(const std::u32string& c, const std::vector<bool>& glue, size_t i) {
+    uint32_t a = c[i - 1], b = c[i];
+    Kind ka = kind(a), kb = kind(b);
+    if (kb == Kind::Space || kb == Kind::Newline || glue[i] || no_start(b)) return false;
+    if (ka == Kind::Space) {  // the spaces before i would be trimmed: look at what they follow
+        size_t j = i - 1;
+        while (j > 0 && kind(c[j]) == Kind::Space) j--;
+        return kind(c[j]) != Kind::Space && !no_end(c[j]);
+    }
+    if (no_end(a)) return false;
+    if (ka == Kind::Word && kb == Kind::Word) return false;
+    if (a == b && (a == U'—' || a == U'…')) return false;  // "——" and "……" are one mark
+    return true;
+}
+
+}  // namespace
+
+bool may_break_before(std::string_view text, size_t pos) {
+    Decoded d = decode(text);
+    size_t i = 0;
+    while (i < d.cps.size() && d.offset[i] < pos) i++;
+    if (i == 0 || i >= d.cps.size() || d.offset[i] != pos) return false;
+    if (d.cps[i - 1] == '\n') return true;
+    return allowed(d.cps, glue_marks(d.cps), i);
+}
+
+std::vector<LineSpan> break_lines(std::string_view text, float max_width,
+                                  const std::function<float(uint32_t)>& advance) {
+    std::vector<LineSpan> lines;
+    Decoded d = decode(text);
+    const std::u32string& c = d.cps;
+    size_t n = c.size();
+    if (n == 0) return lines;
+    std::vector<bool> glue = glue_marks(c);
+    std::vector<double> x(n + 1, 0.0);  // x[i]: width of code points [0, i)
+    for (size_t i = 0; i < n; i++) x[i + 1] = x[i] + (c[i] == '\n' ? 0.0 : double(advance(c[i])));
+
+    auto emit = [&](size_t from, size_t to) {  // trims trailing spaces
+        while (to > from && kind(c[to - 1]) == Kind::Space) to--;
+        lines.push_back({d.offset[from], d.offset[to]});
+    };
+    size_t start = 0;
+    while (true) {
+        size_t best = 0;  // last allowed break after start, 0 for none yet
+        size_t i = start;
+        size_t next = n;
+        bool hard = false;
+        for (; i < n; i++) {
+            if (c[i] == '\n') { hard = true; break; }
+            if (i > start && allowed(c, glue, i)) best = i;
+            bool fits = kind(c[i]) == Kind::Space || max_width <= 0 || x[i + 1] - x[start] <= max_width;
+            if (!fits && i > start) break;
+        }
+        if (hard) {
+            emit(start, i);
+            next = i + 1;
+        } else if (i >= n) {
+            emit(start, n);
+            break;
+        } else {
+            size_t at = best > start ? best : i;  // no allowed break: cut the word where it overflows
+            emit(start, at);
+            next = at;
+        }
+        while (next < n && kind(c[next]) == Kind::Space) next++;
+        if (next >= n) {
+            if (hard) lines.push_back({text.size(), text.size()});  // text ends with '\n': an empty last line
+            break;
+        }
+        start = next;
+    }
+    return lines;
+}
+
+}  // namespace tj

@@ -1,0 +1,48 @@
+// line_break.h — where a paragraph may break into lines, by the rules of Chinese and
+// English typesetting, and greedy wrapping to a width.
+//
+// Dear ImGui's own wrapping breaks after '.' and ',' (so "5.1 GB" becomes "5.↵1 GB")
+// and cuts Chinese anywhere, including before "，" and between a number and its unit.
+// This breaker is pure (no font, no GL): the caller measures a code point's advance.
+//
+// Rules, in the order they apply:
+//   - a '\n' always breaks; spaces never start or end a line (they are trimmed);
+//   - no break before closing punctuation (，。、；：？！）」』】》”’… and , . ; : ! ? ) ] } %)
+//     and none after opening punctuation (（「『【《“‘ and ( [ { $);
+//   - a run of Latin letters, digits and ASCII punctuation is one word: "Llama-3.1-8B",
+//     "5.1", "TB/s" never split; words break at spaces;
+//   - a number stays with what follows it: a Latin unit after a space ("16 GB"), Chinese
+//     magnitude characters and a measure word ("300 万个", "70 周", "2 字节"); "第" stays
+//     with its number;
+//   - a name stays together: a capitalised word before a word with a digit ("NVIDIA H100");
+//   - Chinese characters (and kana, hangul) may break between any two of them;
+//   - a word wider than the whole line is cut where it must (never an endless line).
+//
+// Usage:
+//   auto lines = tj::break_lines(text, width, [&](uint32_t cp) { return font_advance(cp); });
+//   for (auto& l : lines) draw(text.substr(l.begin, l.end - l.begin));
+//   bool ok = tj::may_break_before(text, byte_offset);   // the rules alone, for checks
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+namespace tj {
+
+// One line: bytes [begin, end) of the text, without the trailing spaces or '\n'.
+struct LineSpan {
+    size_t begin, end;
+};
+
+// Greedy wrapping: each line holds as much as fits in max_width (advances summed);
+// max_width <= 0 breaks only at '\n'. An empty text gives no lines.
+std::vector<LineSpan> break_lines(std::string_view text, float max_width,
+                                  const std::function<float(uint32_t)>& advance);
+
+// Whether the rules allow a line to start at byte offset pos (which must begin a
+// code point; spaces before it are the ones a break would trim).
+bool may_break_before(std::string_view text, size_t pos);
+
+}  // namespace tj

@@ -1,0 +1,48 @@
+// test_format.cpp — counts as each language reads them: English by thousands, Chinese
+// by ten thousands (万) and hundred millions (亿), and 万/亿 joined to a measure word.
+#include <catch2/catch.hpp>
+
+#include <limits>
+
+#include "app/ui/format.h"
+
+TEST_CASE("format_count: English groups by thousands") {
+    CHECK(format_count(0, Lang::En) == "0");
+    CHECK(format_count(950, Lang::En) == "950");
+    CHECK(format_count(69000, Lang::En) == "69.0k");
+    CHECK(format_count(142000, Lang::En) == "142k");
+    CHECK(format_count(1.234e6, Lang::En) == "1.23M");
+    CHECK(format_count(3.5e8, Lang::En) == "350M");
+    CHECK(format_count(-12345, Lang::En) == "-12.3k");
+}
+
+TEST_CASE("format_count: Chinese groups by 万 and 亿, never k or M") {
+    CHECK(format_count(950, Lang::Zh) == "950");
+    CHECK(format_count(9500, Lang::Zh) == "9500");
+    CHECK(format_count(69000, Lang::Zh) == "6.9 万");
+    CHECK(format_count(142000, Lang::Zh) == "14.2 万");
+    CHECK(format_count(20000, Lang::Zh) == "2 万");
+    CHECK(format_count(3.0e6, Lang::Zh) == "300 万");
+    CHECK(format_count(3.5e8, Lang::Zh) == "3.5 亿");
+    CHECK(format_count(1.6e10, Lang::Zh) == "160 亿");
+    CHECK(format_count(9.89e14, Lang::Zh) == "989 万亿");
+    CHECK(format_count(-142000, Lang::Zh) == "-14.2 万");
+    CHECK(format_count(9999.7, Lang::Zh) == "1 万");  // rounds up into the next magnitude
+    CHECK(format_count(std::numeric_limits<double>::infinity(), Lang::Zh) == "—");
+    // One style per language: no Latin prefix in any Chinese count, no 万 in English.
+    for (double v = 1; v < 1e13; v *= 3.7) {
+        std::string zh = format_count(v, Lang::Zh), en = format_count(v, Lang::En);
+        INFO(v << ": " << zh << " / " << en);
+        CHECK(zh.find_first_of("kMG") == std::string::npos);
+        CHECK(en.find("万") == std::string::npos);
+        CHECK(en.find("亿") == std::string::npos);
+    }
+}
+
+TEST_CASE("join_magnitudes: 万个, not 万 个") {
+    CHECK(join_magnitudes("上周出货：14.2 万 个 GPU") == "上周出货：14.2 万个 GPU");
+    CHECK(join_magnitudes("3.5 亿 片晶圆，950 个") == "3.5 亿片晶圆，950 个");
+    CHECK(join_magnitudes("14.2 万 GPU") == "14.2 万 GPU");  // a Latin word keeps its space
+    CHECK(join_magnitudes("69.0k GPUs") == "69.0k GPUs");
+    CHECK(join_magnitudes("万 ") == "万 ");
+}

@@ -1,0 +1,162 @@
+// test_line_break.cpp — line breaking by Chinese and English typesetting rules: the
+// cases the lessons showed broken, then every string of both languages in assets/*.json
+// wrapped at several widths and each break checked against the rules, written here
+// independently of the breaker (patterns on the two sides of each break).
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "../asset_files.h"
+#include "text/line_break.h"
+#include "text/utf8.h"
+
+using namespace tj;
+
+namespace {
+
+// Chinese characters and full-width punctuation are one em, the rest half an em.
+float em_advance(uint32_t cp) { return cp >= 0x2E80 ? 1.0f : 0.5f; }
+
+std::vector<std::string> wrap(const std::string& s, float width) {
+    std::vector<std::string> out;
+    for (const LineSpan& l : break_lines(s, width, em_advance)) out.push_back(s.substr(l.begin, l.end - l.begin));
+    return out;
+}
+
+float width_of(const std::string& s) {
+    float w = 0;
+    for (size_t i = 0; i < s.size();) {
+        Utf8Char c = utf8_decode(s, i);
+        w += em_advance(c.cp);
+        i += c.length;
+    }
+    return w;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+    std::string s;
+    for (auto& l : lines) s += (s.empty() ? "" : "|") + l;
+    return s;
+}
+
+// Every text of both languages in the assets (tables, lessons, glossary).
+std::vector<std::string> all_asset_texts() {
+    std::vector<std::string> out;
+    for (auto& [where, text] : tj_test::asset_strings("avoid_zh"))
+        if (where.size() > 3 && (where.compare(where.size() - 3, 3, ".en") == 0 || where.compare(where.size() - 3, 3, ".zh") == 0))
+            out.push_back(text);
+    return out;
+}
+
+// The rules, as patterns on the end of one line (L) and the start of the next (R).
+const std::regex kClosesLine("^(，|。|、|；|：|？|！|）|」|』|】|》|”|’|…|,|\\.|;|:|!|\\?|\\)|%)");
+const std::regex kOpensLine("(（|「|『|【|《|“|‘|\\(|\\[)$");
+const std::regex kEndsInWordChar("[A-Za-z0-9.\\-/_]$");
+const std::regex kStartsWithWordChar("^[A-Za-z0-9]");
+const std::regex kEndsInNumber("[0-9]%?$");
+const std::regex kStartsWithUnit("^(万|亿|千|个|周|年|月|天|秒|毫秒|微秒|倍|次|字节|颗|块|层|片|GB|MB|KB|TB|PB|B\\b|ms|µs|ns|s\\b|W\\b|kW|MW|GHz|FLOP|tokens?\\b|%)");
+
+// Checks each break of s wrapped at width; returns "" or what went wrong.
+std::string check(const std::string& s, float width) {
+    std::vector<std::string> lines = wrap(s, width);
+    std::string kept, original;
+    for (auto& l : lines) kept += l;
+    for (char ch : s)
+        if (ch != ' ' && ch != '\n') original += ch;
+    std::string kept_no_space;
+    for (char ch : kept)
+        if (ch != ' ') kept_no_space += ch;
+    if (kept_no_space != original) return "text lost or changed";
+    for (size_t k = 0; k < lines.size(); k++) {
+        const std::string& L = lines[k];
+        // Only a line that is one unbreakable piece may overflow.
+        if (width_of(L) > width + 1e-3 && L.find(' ') != std::string::npos) return "line wider than the width: " + L;
+        if (k + 1 == lines.size()) break;
+        const std::string& R = lines[k + 1];
+        // Was this break at a '\n' of the text? Then any two lines may meet.
+        size_t at = s.find(L + "\n" + R);
+        if (at != std::string::npos) continue;
+        bool spaced = s.find(L + " " + R.substr(0, std::min<size_t>(R.size(), 3))) != std::string::npos;
+        if (std::regex_search(R, kClosesLine)) return "line opens with closing punctuation";
+        if (std::regex_search(L, kOpensLine)) return "line ends with opening punctuation";
+        if (!spaced && std::regex_search(L, kEndsInWordChar) && std::regex_search(R, kStartsWithWordChar))
+            return "a word or number is split";
+        if (std::regex_search(L, kEndsInNumber) && std::regex_search(R, kStartsWithUnit))
+            return "a number is split from its unit";
+        if (L.size() >= 3 && L.compare(L.size() - 3, 3, "第") == 0) return "第 is split from its number";
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("line break: the cases the lessons showed broken") {
+    // Each at the width where a naive breaker fails; the pieces must stay whole.
+    struct Case { const char* text; const char* whole; };
+    const Case cases[] = {
+        {"我们在一块 NVIDIA H100 上运行 Llama-3.1-8B，只服务一位用户。", "Llama-3.1-8B"},
+        {"每个占 2 字节，权重合计约 16 GB。提示处理完之后", "16 GB"},
+        {"积压峰值接近 152,700，到第 70 周报废约 205 万个堆栈", "第 70 周"},
+        {"而它前面堆着约 300 万个 HBM 堆栈和约 50 万块中介层", "300 万个"},
+        {"The weights of the model are about 5.1 GB in all.", "5.1 GB"},
+        {"在一块 NVIDIA H100 上", "NVIDIA H100"},
+    };
+    for (const Case& c : cases)
+        for (float w = 3; w <= 30; w += 0.5f) {
+            auto lines = wrap(c.text, w);
+            INFO(c.text << " at width " << w << ": " << joined(lines));
+            bool whole = false;
+            for (auto& l : lines) whole |= l.find(c.whole) != std::string::npos;
+            // Either a line holds the piece whole, or the width is below the piece itself.
+            CHECK((whole || width_of(c.whole) > w));
+            if (w >= 8) CHECK(check(c.text, w) == "");  // below, the longest name must be cut
+        }
+}
+
+TEST_CASE("line break: punctuation never opens or closes a line the wrong way") {
+    // "，" right where the line is full: the character before it goes down with it.
+    auto lines = wrap("一二三四五，六七八。", 5);
+    CHECK(joined(lines) == "一二三四|五，六七|八。");
+    // "（" would end the line: it goes down with what it opens.
+    lines = wrap("一二三（四五", 4);
+    CHECK(joined(lines) == "一二三|（四五");
+    lines = wrap("很多“引号”的字", 3);
+    CHECK(lines.front() == "很多");
+    CHECK(lines[1].rfind("“", 0) == 0);
+}
+
+TEST_CASE("line break: spaces, newlines, and a word longer than the line") {
+    CHECK(wrap("", 10).empty());
+    CHECK(joined(wrap("one two  three", 3.5f)) == "one two|three");
+    CHECK(joined(wrap("a\nb c\n", 100)) == "a|b c|");
+    CHECK(joined(wrap("abcdefghij", 2)) == "abcd|efgh|ij");  // cut where it must, never stuck
+    CHECK(joined(wrap("汉", 0.1f)) == "汉");
+    CHECK(joined(wrap("no width", 0)) == "no width");
+    // Invalid UTF-8 is kept and wrapped like any character.
+    std::string bad = "ab\xff\xfe cd";
+    CHECK(wrap(bad, 100).size() == 1);
+}
+
+TEST_CASE("line break: the rules alone, by position") {
+    std::string s = "约 16 GB，第 70 周";
+    CHECK_FALSE(may_break_before(s, s.find("GB")));
+    CHECK_FALSE(may_break_before(s, s.find("，")));
+    CHECK_FALSE(may_break_before(s, s.find("70")));
+    CHECK(may_break_before(s, s.find("16")));
+    CHECK(may_break_before(s, s.find("第")));
+    CHECK_FALSE(may_break_before("5.1", 2));
+}
+
+TEST_CASE("line break: every string of both languages at several widths") {
+    std::vector<std::string> texts = all_asset_texts();
+    REQUIRE(texts.size() > 200);
+    int breaks = 0;
+    for (const std::string& s : texts)
+        for (float w : {9.0f, 13.0f, 17.5f, 24.0f, 31.0f, 44.0f}) {
+            std::string problem = check(s, w);
+            INFO("width " << w << " em: " << joined(wrap(s, w)));
+            CHECK(problem == "");
+            breaks += int(wrap(s, w).size()) - 1;
+        }
+    CHECK(breaks > 1000);  // the check saw many breaks, not only short strings
+}
