@@ -7,7 +7,7 @@
 //
 // Usage:
 //   ParamRegistry reg;
-//   reg.group("hbm", "Far memory (HBM)", "远端显存（HBM）");
+//   reg.group("hbm", "Far memory (HBM)", "远端内存（HBM）");
 //   reg.add({.id = "hbm.bw", .label_en = "Bandwidth", ..., .min = 100, .max = 1e5,
 //            .def = 2039, .scale = Scale::Log});
 //   ParamValues v(reg);                       // all defaults

@@ -37,7 +37,7 @@ const char* stage_name(int s) {
 const char* stage_name_zh(int s) {
     static const char* names[kStageCount] = {"计算",     "SRAM",     "3D DRAM", "HBM",    "主机内存",
                                              "片上网络", "芯片互连", "固定开销", "上行链路", "下行链路",
-                                             "分词器",   "逆词元化", "采样器"};
+                                             "分词器",   "逆分词器", "采样器"};
     return s >= 0 && s < kStageCount ? names[s] : "?";
 }
 
@@ -72,7 +72,7 @@ std::vector<StationInfo> make_stations() {
         {"d2h", "Device-to-host link", "芯片到主机链路",
          "Finished tokens cross back to the CPU; small, but one more latency per step.",
          "完成的词元跨回 CPU；数据很少，但每步又多一次延迟。"},
-        {"detok", "Detokenizer (CPU)", "逆词元化（CPU）",
+        {"detok", "Detokenizer (CPU)", "逆分词器（CPU）",
          "Bytes become characters; a character split across tokens is held until its last byte arrives.",
          "字节变回字符；被词元切开的字符要扣住，等最后一个字节到来。"},
         {"screen", "Screen", "屏幕",
@@ -958,7 +958,7 @@ std::vector<Metric> TokenModel::metrics() const {
         std::replace(id.begin(), id.end(), ' ', '_');
         double span = std::max(now, booked[s]);
         add("share_" + id, span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_name(s),
-            std::string("忙碌时间占比：") + stage_name_zh(s));
+            std::string("利用率：") + stage_name_zh(s));
     }
     add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_name(worst), std::string("瓶颈：") + stage_name_zh(worst));
 
@@ -978,7 +978,7 @@ std::vector<Metric> TokenModel::metrics() const {
     add("roofline_peak_flops", peak, "FLOP/s", "Peak FLOP/s", "峰值 FLOP/s");
     add("roofline_bw_bytes_s", eff_bw, "B/s", "Achieved memory bandwidth (roofline slope)", "达成存储带宽（屋顶线斜率）");
     add("roofline_ridge_flops_per_byte", eff_bw > 0 ? peak * hw_.compute_eff / eff_bw : 0, "FLOP/B",
-        "Ridge point: intensity where compute starts to bind", "屋脊点：计算开始成为约束的算术强度");
+        "Ridge point: intensity where compute starts to bind", "拐点：计算开始成为约束的算术强度");
     add("roofline_attainable_flops", std::min(peak * hw_.compute_eff, intensity * eff_bw), "FLOP/s",
         "Roofline bound at this intensity", "此算术强度下的屋顶线上限");
 

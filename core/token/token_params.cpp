@@ -82,7 +82,7 @@ void add_run(ParamRegistry& reg) {
     a.choice("answer_lang", "Answer language", "回答语言", {"English", "Chinese"}, {"英文", "中文"}, 0,
              "Which built-in answer the sequences produce. Chinese characters take 3 bytes and often end "
              "inside a token, so the detokenizer must hold them.",
-             "序列输出哪一段内置回答。中文字符占 3 个字节，常常断在词元中间，逆词元化必须先扣住等待。");
+             "序列输出哪一段内置回答。中文字符占 3 个字节，常常断在词元中间，逆分词器必须先扣住它们。");
     a.choice("placement", "Placement policy", "放置策略",
              {"Weights first, fastest level first", "KV cache first, fastest level first",
               "SRAM as scratch only (GPU-like)"},
@@ -227,9 +227,9 @@ void add_links_host(ParamRegistry& reg) {
     Adder h{reg, "host"};
     h("tokenizer_us", "Tokenizer cost", "分词耗时", "us/tok", 0.01, 1000, 1,
       "CPU time to tokenize one prompt token.", "CPU 切分一个提示词元的时间。", ASSUMED, LOG);
-    h("detok_us", "Detokenizer cost", "逆词元化耗时", "us/tok", 0.01, 1000, 2,
+    h("detok_us", "Detokenizer cost", "逆分词耗时", "us/tok", 0.01, 1000, 2,
       "CPU time to turn one output token back into bytes.", "CPU 把一个输出词元还原成字节的时间。", ASSUMED, LOG);
-    h.choice("detok_mode", "Detokenizer mode", "逆词元化方式", {"Incremental", "Naive re-decode"}, {"增量", "朴素重解码"},
+    h.choice("detok_mode", "Detokenizer mode", "逆分词方式", {"Incremental", "Naive re-decode"}, {"增量", "朴素重解码"},
              0,
              "Naive re-decoding decodes the whole answer again for every token: its cost grows with the answer.",
              "朴素重解码每来一个词元就把整段回答重新解码一遍：代价随回答变长而增长。");
@@ -505,14 +505,14 @@ void add_serving(ParamRegistry& reg) {
              "Paged (as vLLM and TensorRT-LLM serve): a request is admitted only while its KV cache fits in device "
              "memory after the weights and a reserve; when growth overflows, the newest sequence is pre-empted. "
              "Offload: every request is admitted and the KV cache that does not fit is read over PCIe every step.",
-             "分页（vLLM、TensorRT-LLM 的做法）：只有权重和预留之外的显存还放得下它的 KV 缓存，请求才被接纳；"
+             "分页（vLLM、TensorRT-LLM 的做法）：只有权重和预留之外的设备内存还放得下它的 KV 缓存，请求才被接纳；"
              "增长溢出时，最新的序列被抢占。卸载：所有请求都接纳，放不下的 KV 缓存每一步都经 PCIe 读取。", true);
-    a("mem_util", "Device memory the engine may use", "引擎可用显存比例", "", 0.1, 1, 0.9,
-      "Share of device memory for weights, reserve and KV cache together.", "权重、预留与 KV 缓存合计可占的显存比例。",
+    a("mem_util", "Device memory the engine may use", "引擎可用设备内存比例", "", 0.1, 1, 0.9,
+      "Share of device memory for weights, reserve and KV cache together.", "权重、预留与 KV 缓存合计可占的设备内存比例。",
       "vLLM's default gpu_memory_utilization, 0.9 (vLLM engine arguments)");
     a("reserve_gb", "Activation reserve", "激活预留", "GB", 0, 1000, 2,
       "Device memory kept for activations and runtime buffers, in total; the rest after the weights holds the KV cache.",
-      "为激活值与运行时缓冲保留的显存（总计）；权重之外的其余部分存放 KV 缓存。",
+      "为激活值与运行时缓冲保留的设备内存（总计）；权重之外的其余部分存放 KV 缓存。",
       "assumption: vLLM measures it with a profiling run; 1-4 GB is typical for an 8B model");
     a("block_tokens", "KV block size", "KV 块大小", "tok", 1, 256, 16,
       "Tokens per KV cache block (paged attention): a sequence holds whole blocks.", "每个 KV 缓存块的词元数（分页注意力）：序列按整块占用。",
