@@ -12,6 +12,7 @@
 #include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
+#include "app/ui/glossary_view.h"
 #include "imgui.h"
 #include "app/platform/export.h"
 #include "app/platform/heap_use.h"
@@ -25,6 +26,7 @@ const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
 
 bool App::init(const AppOptions& opts, std::string* error) {
     if (!i18n_load(error)) return false;
+    if (!glossary_load(error)) return false;
     scenes_ = make_scenes();
     std::string lesson_err;
     if (!lessons_.load(&lesson_err)) message_ = lesson_err;
@@ -58,6 +60,7 @@ bool App::init(const AppOptions& opts, std::string* error) {
 
 void App::rebuild_fonts(float dpi_scale) {
     std::vector<std::string> texts = i18n_all_texts();  // English too: it has symbols (−, ≈, α)
+    for (auto& t : glossary_texts()) texts.push_back(t);
     for (auto& s : scenes_) {
         auto t = s->texts();
         texts.insert(texts.end(), t.begin(), t.end());
@@ -92,12 +95,14 @@ void App::event(const SDL_Event& e) {
     SDL_Keycode k = e.key.keysym.sym;
     if (blank_) { blank_ = false; return; }  // any key brings the picture back
     if (show_help_ && k == SDLK_ESCAPE) { show_help_ = false; return; }
+    if (show_glossary_ && k == SDLK_ESCAPE) { show_glossary_ = false; return; }
     if (lessons_.key(k, *this)) return;
     switch (k) {
         case SDLK_h: panels_ = !panels_; break;
         case SDLK_p: set_present(!present_); break;
         case SDLK_b: case SDLK_PERIOD: blank_ = true; break;  // clickers send '.' for "blank"
         case SDLK_SLASH: show_help_ = !show_help_; break;     // '?'
+        case SDLK_g: show_glossary_ = !show_glossary_; break;
         case SDLK_F11: case SDLK_f: toggle_fullscreen_ = true; break;
         case SDLK_EQUALS: case SDLK_PLUS: ui_scale_ = std::min(3.0f, ui_scale_ + 0.25f); fonts_dirty_ = true; break;
         case SDLK_MINUS: ui_scale_ = std::max(1.0f, ui_scale_ - 0.25f); fonts_dirty_ = true; break;
@@ -196,6 +201,7 @@ void App::draw_menu() {
         if (ImGui::MenuItem(tr("menu.panels"), "H", !panels_)) panels_ = !panels_;
         if (ImGui::MenuItem(tr("menu.fullscreen"), "F")) toggle_fullscreen_ = true;
         if (ImGui::MenuItem(tr("menu.shortcuts"), "?")) show_help_ = true;
+        if (ImGui::MenuItem(tr("menu.glossary"), "G", show_glossary_)) show_glossary_ = !show_glossary_;
         float s = ui_scale_;
         if (ImGui::SliderFloat(tr("menu.ui_scale"), &s, 1.0f, 3.0f, "%.2fx")) ui_scale_ = s;
         if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
@@ -267,7 +273,8 @@ void App::draw_help() {
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
     static const char* keys[][2] = {{"→  PgDn  Space", "help.next"}, {"←  PgUp", "help.prev"}, {"Esc", "help.leave"},
                                     {"P", "help.present"},           {"H", "help.panels"},    {"B  .", "help.blank"},
-                                    {"F  F11", "help.fullscreen"},   {"+  -", "help.scale"},  {"?", "help.help"}};
+                                    {"F  F11", "help.fullscreen"},   {"+  -", "help.scale"},  {"G", "help.glossary"},
+                                    {"?", "help.help"}};
     if (ImGui::BeginTable("keys", 2)) {
         for (auto& k : keys) {
             ImGui::TableNextRow();
@@ -340,6 +347,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     if (s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
     lessons_.caption(*this, caption_min, caption_size);
     if (show_help_) draw_help();
+    if (show_glossary_) glossary_window(&show_glossary_);
     if (!notice_.empty() && panels_) {
         ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});
         ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);

@@ -114,7 +114,7 @@ private:
     float ui_scale_ = 1.0f;
     bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
     bool fonts_dirty_ = true;
-    bool blank_ = false, show_help_ = false, png_requested_ = false;
+    bool blank_ = false, show_help_ = false, show_glossary_ = false, png_requested_ = false;
     bool panels_before_lesson_ = true;  // a lesson hides the panels (H shows them) and restores them
     LessonPlayer lessons_;
     std::string message_;  // a refused input or a missing font, shown until dismissed

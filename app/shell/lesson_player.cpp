@@ -4,6 +4,7 @@
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 #include "app/ui/font.h"
+#include "app/ui/glossary_view.h"
 
 const char* find_asset_text(const char* name);  // generated: assets_embedded.cpp
 
@@ -140,7 +141,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetWindowFontScale(1.15f);
     ImGui::TextUnformatted(txt(st.title).c_str());
     ImGui::SetWindowFontScale(1.0f);
-    text_wrapped(txt(st.text));
+    text_with_terms(txt(st.text));
     if (st.has_predict) {
         ImGui::Spacing();
         text_wrapped(std::string(tr("lesson.predict")) + " " + txt(st.predict.question), pal::kYellow);
@@ -165,7 +166,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
         } else {
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(chosen_ == st.predict.answer ? pal::kGreen : pal::kOrange),
                                "%s", chosen_ == st.predict.answer ? tr("lesson.right") : tr("lesson.not_quite"));
-            text_wrapped(txt(st.predict.explain));
+            text_with_terms(txt(st.predict.explain));
         }
     }
     ImGui::Separator();

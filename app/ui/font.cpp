@@ -7,7 +7,6 @@
 #include <set>
 
 #include "imgui.h"
-#include "text/line_break.h"
 #include "text/utf8.h"
 
 namespace {
@@ -81,7 +80,6 @@ bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_s
     return true;
 }
 
-namespace {
 std::vector<tj::LineSpan> wrap_lines(float px, const std::string& s, float width) {
     ImFont* f = ImGui::GetFont();
     float scale = px / f->FontSize;
@@ -89,7 +87,6 @@ std::vector<tj::LineSpan> wrap_lines(float px, const std::string& s, float width
         return (cp <= 0xFFFF ? f->GetCharAdvance(ImWchar(cp)) : f->FallbackAdvanceX) * scale;
     });
 }
-}  // namespace
 
 ImVec2 wrapped_text_size(float px, const std::string& s, float width) {
     ImFont* f = ImGui::GetFont();

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "text/line_break.h"
 
 // Returns false (and a message) when no CJK font file was found: ImGui's built-in
 // font is used then and Chinese shows as '?'.
@@ -26,6 +27,8 @@ bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_s
 // Path of the font file used, or "" for the built-in one.
 const std::string& font_path();
 
+// The lines of s wrapped at width with the current font at px.
+std::vector<tj::LineSpan> wrap_lines(float px, const std::string& s, float width);
 // Wrapped text in the current window at the current font size; width 0 is the space
 // left on the line. color 0 is the style's text colour.
 void text_wrapped(const std::string& s, ImU32 color = 0, float width = 0);
