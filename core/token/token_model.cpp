@@ -1036,7 +1036,7 @@ std::vector<Metric> TokenModel::metrics() const {
     add("detok_hold_share", detok_tokens_ ? double(holds_) / double(detok_tokens_) : 0, "", "Share of tokens held",
         "被扣住的词元比例");
     add("tokenizer_in_use", tokenizer_used_, "", "Tokenizer in use: 0 stand-in, 1 cl100k_base, 2 o200k_base",
-        "所用分词器：0 替身，1 cl100k_base，2 o200k_base");
+        "所用分词器：0 简易切分，1 cl100k_base，2 o200k_base");
     add("answer_tokens", double(text_.token_bytes.size()), "tok", "Tokens in the built-in answer", "内置回答的词元数");
     add("text_chars", double(text_chars_), "char", "Characters shown (watched sequence)", "已显示字符（观察序列）");
     add("tokens_sampled", double(tokens_sampled_), "tok", "Tokens sampled", "已采样词元");

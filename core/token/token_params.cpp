@@ -484,12 +484,13 @@ void add_tokenizer_choice(ParamRegistry& reg) {
     Adder a{reg, "run"};
     a.choice("tokenizer", "Tokenizer", "分词器",
              {"Stand-in (byte splitter)", "cl100k_base (byte-level BPE)", "o200k_base (byte-level BPE)"},
-             {"替身（按字节切分）", "cl100k_base（字节级 BPE）", "o200k_base（字节级 BPE）"}, 0,
-             "Which tokenizer cuts the answer into tokens. The stand-in (default) needs no files and splits many "
-             "Chinese characters; the real BPE vocabularies are loaded from the cache, and if one is missing the "
-             "stand-in is used and the metric tokenizer_in_use says so.",
-             "用哪个分词器把回答切成词元。替身（默认）不需要任何文件，会切开许多中文字符；真实 BPE 词表从缓存加载，"
-             "缺失时改用替身，指标 tokenizer_in_use 会注明。", true);
+             {"简易切分（按字节切分）", "cl100k_base（字节级 BPE）", "o200k_base（字节级 BPE）"}, 1,
+             "Which tokenizer cuts the answer into tokens. cl100k_base (default) and o200k_base are the real "
+             "byte-level BPE vocabularies, loaded from the cache; while one is missing or still loading, the "
+             "stand-in (which needs no files and splits many Chinese characters) cuts the text instead and the "
+             "metric tokenizer_in_use says so.",
+             "用哪个分词器把回答切成词元。cl100k_base（默认）和 o200k_base 是真实的字节级 BPE 词表，从缓存加载；"
+             "词表缺失或尚在加载时，改用不需要任何文件、会切开许多中文字符的简易切分，指标 tokenizer_in_use 会注明。", true);
 }
 
 

@@ -1,0 +1,96 @@
+// test_lesson_tokenizer.cpp — the last-mile lesson's figures on the real tokenizer:
+// the share of tokens the detokenizer holds for a Chinese answer with cl100k_base (and
+// the o200k_base and stand-in comparisons in its explanation), and the screen times
+// that follow from it. Replayed from assets/lessons.json at each step's moment. Without
+// the vocabularies (scripts/fetch_vocab.sh) the figures cannot be checked: skipped, saying so.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+
+#include "../asset_files.h"
+#include "lesson.h"
+#include "token/token_model.h"
+#include "token/token_text.h"
+
+using namespace tj;
+
+namespace {
+
+const Lesson& last_mile() {
+    static std::vector<Lesson> all;
+    if (all.empty())
+        REQUIRE(parse_lessons(tj_test::read_file(std::filesystem::path(TJ_SOURCE_DIR) / "assets/lessons.json"), all) == "");
+    for (const Lesson& l : all)
+        if (l.id == "last-mile") return l;
+    FAIL("no last-mile lesson");
+    return all.front();
+}
+
+// The step's settings (with overrides), run to the step's moment.
+std::vector<Metric> at_step(size_t step, std::vector<std::pair<const char*, double>> overrides = {}) {
+    const Lesson& l = last_mile();
+    TokenModel m;
+    ParamValues start(m.registry()), at(m.registry());
+    REQUIRE(lesson_values_at(l, step, start, at) == "");
+    for (auto& [id, v] : overrides) REQUIRE(at.set(id, v) == "");
+    m.reset(at, 1);
+    m.advance_to(std::max(1e-3, l.steps[step].run), 2000000);
+    return m.metrics();
+}
+
+bool quoted(size_t step, const std::string& text) {
+    const LessonStep& st = last_mile().steps[step];
+    return (st.text.en + " " + st.predict.explain.en).find(text) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("last-mile lesson: held tokens and screen gaps on the real tokenizer", "[token][lessons]") {
+    std::string note;
+    if (!cached_encoding(kTokenizerCl100k, &note) || !cached_encoding(kTokenizerO200k, &note)) {
+        WARN("skipped: the lesson's figures need the real vocabularies (" << note << ")");
+        return;
+    }
+    // Step 1: the Chinese answer on cl100k_base.
+    auto cl = at_step(1);
+    CHECK(metric_value(cl, "tokenizer_in_use", -1) == 1);
+    CHECK(quoted(1, "6 of the first 37 tokens were held"));
+    CHECK(metric_value(cl, "detok_holds", NAN) == 6);
+    CHECK(metric_value(cl, "detok_hold_share", NAN) == Approx(6.0 / 37).epsilon(0.05));
+    CHECK(quoted(1, "About one in six"));
+    CHECK(metric_value(cl, "detok_hold_share", NAN) == Approx(1.0 / 6).epsilon(0.05));
+    CHECK(last_mile().steps[1].predict.answer == 1);
+    // The comparisons in the explanation: o200k_base and the stand-in on the same step.
+    CHECK(quoted(1, "only 1 of those 37"));
+    CHECK(metric_value(at_step(1, {{"token.run.tokenizer", 2}}), "detok_holds", NAN) == 1);
+    CHECK(quoted(1, "holds about two thirds"));
+    CHECK(metric_value(at_step(1, {{"token.run.tokenizer", 0}}), "detok_hold_share", NAN) == Approx(2.0 / 3).epsilon(0.05));
+    // Step 2: what the screen shows, against English (step 0).
+    auto zh = at_step(2), en = at_step(0);
+    CHECK(quoted(2, "every 8.0 ms"));
+    CHECK(metric_value(zh, "tpot_chip_mean_s", NAN) * 1e3 == Approx(8.0).epsilon(0.05));
+    CHECK(quoted(2, "first character still appears after about 10 ms"));
+    CHECK(metric_value(zh, "ttft_s", NAN) * 1e3 == Approx(10).epsilon(0.05));
+    CHECK(quoted(2, "gaps grow to about 17 ms, against about 10 ms for English"));
+    CHECK(metric_value(zh, "tpot_screen_p99_s", NAN) * 1e3 == Approx(17).epsilon(0.05));
+    CHECK(metric_value(en, "tpot_screen_p99_s", NAN) * 1e3 == Approx(10).epsilon(0.05));
+}
+
+TEST_CASE("token scene: cl100k_base is the default tokenizer, and the scene runs without its vocabulary", "[token][text]") {
+    TokenModel m;
+    ParamValues v(m.registry());
+    CHECK(v.get("token.run.tokenizer") == kTokenizerCl100k);
+    REQUIRE(v.set("token.run.answer_lang", 1) == "");
+    m.reset(v, 1);
+    m.advance_to(0.3, 1000000);
+    std::string note;
+    if (cached_encoding(kTokenizerCl100k, &note)) {
+        CHECK(metric_value(m.metrics(), "tokenizer_in_use", -1) == kTokenizerCl100k);
+        CHECK(m.tokenizer_note().empty());
+    } else {  // missing, or not loaded yet: the stand-in cuts the answer and the note says why
+        CHECK(metric_value(m.metrics(), "tokenizer_in_use", -1) == kTokenizerStandin);
+        CHECK(!m.tokenizer_note().empty());
+    }
+    CHECK(metric_value(m.metrics(), "tokens_at_screen", 0) > 10);
+}
