@@ -2,7 +2,7 @@
 // the share of tokens the detokenizer holds for a Chinese answer with cl100k_base (and
 // the o200k_base and stand-in comparisons in its explanation), and the screen times
 // that follow from it. Replayed from assets/lessons.json at each step's moment. Without
-// the vocabularies (scripts/fetch_vocab.sh) the figures cannot be checked: skipped, saying so.
+// the vocabularies (scripts/fetch_vocab.sh) the figures cannot be checked: "SKIPPED: why".
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -10,8 +10,8 @@
 
 #include "../asset_files.h"
 #include "lesson.h"
-#include "token/token_model.h"
 #include "token/token_text.h"
+#include "token_run.h"
 
 using namespace tj;
 
@@ -47,9 +47,8 @@ bool quoted(size_t step, const std::string& text) {
 }  // namespace
 
 TEST_CASE("last-mile lesson: held tokens and screen gaps on the real tokenizer", "[token][lessons]") {
-    std::string note;
-    if (!cached_encoding(kTokenizerCl100k, &note) || !cached_encoding(kTokenizerO200k, &note)) {
-        WARN("skipped: the lesson's figures need the real vocabularies (" << note << ")");
+    if (!have_vocabularies()) {
+        WARN(no_vocabulary_reason());
         return;
     }
     // Step 1: the Chinese answer on cl100k_base.
@@ -77,20 +76,27 @@ TEST_CASE("last-mile lesson: held tokens and screen gaps on the real tokenizer",
     CHECK(metric_value(en, "tpot_screen_p99_s", NAN) * 1e3 == Approx(10).epsilon(0.05));
 }
 
-TEST_CASE("token scene: cl100k_base is the default tokenizer, and the scene runs without its vocabulary", "[token][text]") {
-    TokenModel m;
-    ParamValues v(m.registry());
-    CHECK(v.get("token.run.tokenizer") == kTokenizerCl100k);
-    REQUIRE(v.set("token.run.answer_lang", 1) == "");
-    m.reset(v, 1);
-    m.advance_to(0.3, 1000000);
-    std::string note;
-    if (cached_encoding(kTokenizerCl100k, &note)) {
-        CHECK(metric_value(m.metrics(), "tokenizer_in_use", -1) == kTokenizerCl100k);
-        CHECK(m.tokenizer_note().empty());
-    } else {  // missing, or not loaded yet: the stand-in cuts the answer and the note says why
-        CHECK(metric_value(m.metrics(), "tokenizer_in_use", -1) == kTokenizerStandin);
-        CHECK(!m.tokenizer_note().empty());
+TEST_CASE("token scene: cl100k_base is the default tokenizer", "[token][text]") {
+    TokenRun r;
+    CHECK(r.v.get("token.run.tokenizer") == kTokenizerCl100k);
+    if (!have_vocabularies()) {  // the stand-in path of the same default: the [no-vocab] tests
+        WARN(no_vocabulary_reason());
+        return;
     }
-    CHECK(metric_value(m.metrics(), "tokens_at_screen", 0) > 10);
+    r.set("token.run.answer_lang", 1);
+    r.start();
+    r.m.advance_to(0.3, 1000000);
+    CHECK(r.metric("tokenizer_in_use") == kTokenizerCl100k);
+    CHECK(r.m.tokenizer_note().empty());
+}
+
+TEST_CASE("token scene: the default tokenizer works before its vocabulary is there", "[.][no-vocab]") {
+    REQUIRE_FALSE(have_vocabularies());  // run with the vocabulary folder pointed elsewhere
+    TokenRun r;                          // nothing set: the default, cl100k_base
+    r.set("token.run.answer_lang", 1);
+    r.start();
+    r.m.advance_to(0.3, 1000000);
+    CHECK(r.metric("tokenizer_in_use") == kTokenizerStandin);
+    CHECK(!r.m.tokenizer_note().empty());
+    CHECK(r.metric("tokens_at_screen") > 10);
 }
