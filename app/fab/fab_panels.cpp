@@ -15,6 +15,7 @@
 #include "app/ui/plots.h"
 #include "app/fab/fab_scene.h"
 #include "app/ui/format.h"
+#include "app/ui/font.h"
 
 using namespace tj::fab;
 
@@ -63,13 +64,13 @@ void FabScene::numbers_window(const FrameInput& in) {
     ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
     ImGui::Text("%s %s", tr("fab.cap.bottleneck"), bn.c_str());
     ImGui::PopStyleColor();
-    if (v.bottleneck == S_DESIGN) ImGui::TextDisabled("%s", tr("fab.why.design"));
-    else if (v.bottleneck >= 0) ImGui::TextDisabled("%s", tr("fab.why.busiest"));
+    if (v.bottleneck == S_DESIGN) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    else if (v.bottleneck >= 0) text_wrapped(tr("fab.why.busiest"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (v.nominal_bottleneck >= 0) {
         char b[200];
         std::snprintf(b, sizeof b, tr("fab.why.nominal"), fabui::station_short(v.nominal_bottleneck),
                       fabui::count_text(v.nominal_rate_gpus_week).c_str());
-        ImGui::TextDisabled("%s", join_magnitudes(b).c_str());
+        text_wrapped(join_magnitudes(b), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     if (!v.bottleneck_log.empty()) {
         std::string moves = tr("fab.why.moves");
@@ -78,7 +79,7 @@ void FabScene::numbers_window(const FrameInput& in) {
             std::snprintf(b, sizeof b, tr("fab.why.move"), c.week, fabui::station_short(c.station));
             moves += b;
         }
-        ImGui::TextDisabled("%s", moves.c_str());
+        text_wrapped(moves, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     ImGui::Separator();
 
@@ -108,7 +109,7 @@ void FabScene::numbers_window(const FrameInput& in) {
         number_row(tr("fab.num.wip"), with_unit(metric_of(ms, "line_wip_gpus"), gpus), false);
         ImGui::EndTable();
     }
-    ImGui::TextDisabled("%s", tr("fab.tag.legend"));
+    text_wrapped(tr("fab.tag.legend"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (ImGui::CollapsingHeader(tr("fab.sec.little"), ImGuiTreeNodeFlags_DefaultOpen)) little_table();
     if (ImGui::CollapsingHeader(tr("fab.sec.all"))) metrics_table();
     if (ImGui::CollapsingHeader(tr("fab.sec.notes")))
@@ -244,7 +245,7 @@ void FabScene::charts() {
         std::snprintf(gaps, sizeof gaps, tr("fab.chart.gaps"), fabui::count_text(metric_of(metrics(), "backlog_gpus")).c_str(),
                       cumulative_delay_weeks());
         ImGui::TextUnformatted(join_magnitudes(gaps).c_str());
-        ImGui::TextDisabled("%s", tr("fab.chart.cumflow"));
+        text_wrapped(tr("fab.chart.cumflow"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     if (ImGui::CollapsingHeader(tr("fab.sec.shipments"), ImGuiTreeNodeFlags_DefaultOpen)) {
         // Demand per week as a series on the same weeks, for the eye.
@@ -258,7 +259,7 @@ void FabScene::charts() {
         if (show_twin_) s.push_back({twin, &v.no_respin.shipments.times(), &v.no_respin.shipments.values(), kTwin});
         opt.y_unit = "";
         line_chart("ship", size, s, opt);
-        ImGui::TextDisabled("%s", tr("fab.chart.shipments"));
+        text_wrapped(tr("fab.chart.shipments"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     if (ImGui::CollapsingHeader(tr("fab.sec.wip"))) {
         std::vector<LineSeries> s;
@@ -276,7 +277,7 @@ void FabScene::charts() {
         opt.log_y = true;
         line_chart("wip", size, s, opt);
         opt.log_y = false;
-        ImGui::TextDisabled("%s", tr("fab.chart.wip"));
+        text_wrapped(tr("fab.chart.wip"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
 }
 
@@ -377,7 +378,7 @@ void FabScene::state_history() {
                               s == kHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));
         }
     }
-    ImGui::TextDisabled("%s", tr("fab.hist.lesson"));
+    text_wrapped(tr("fab.hist.lesson"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
 }
 
 void FabScene::little_table() {
@@ -388,7 +389,7 @@ void FabScene::little_table() {
     std::snprintf(b, sizeof b, tr("fab.little.line"), fabui::count_text(line.L).c_str(),
                   fabui::count_text(line.lambda_per_week).c_str(), line.W_weeks, fabui::count_text(line.lambda_W).c_str());
     ImGui::TextUnformatted(join_magnitudes(b).c_str());
-    ImGui::TextDisabled("%s", tr("fab.little.lesson"));
+    text_wrapped(tr("fab.little.lesson"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (!ImGui::BeginTable("little", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
     for (const char* h : {tr("fab.little.buffer"), "L", tr("fab.little.lambda"), tr("fab.little.w"), "λ × W"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();

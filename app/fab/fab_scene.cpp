@@ -12,6 +12,7 @@
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 #include "app/ui/format.h"
+#include "app/ui/font.h"
 
 using namespace tj::fab;
 
@@ -176,7 +177,7 @@ void FabScene::draw_panels(const FrameInput& in) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("fab.compare.help"));
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", tr("fab.controls.hint"));
+    text_wrapped(tr("fab.controls.hint"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::PopTextWrapPos();
     ImGui::Separator();
     ImGui::Dummy({0, fs * 0.2f});

@@ -329,7 +329,7 @@ void ModelScene::transport_controls() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.speed"));
     timeline_scrubber();
     if (behind_) ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%s", tr("run.behind"));
-    if (!status_.empty()) ImGui::TextWrapped("%s", status_.c_str());
+    if (!status_.empty()) text_wrapped(status_);
 }
 
 void ModelScene::parameter_controls() {

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "app/ui/i18n.h"
+#include "app/ui/font.h"
 #include "imgui.h"
 #include "app/ui/palette.h"
 #include "text/bpe.h"
@@ -86,7 +87,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
         if (ImGui::RadioButton(label, choice == k) && choice != k) r.tokenizer = k;
     }
     ImGui::PushTextWrapPos(0);  // the column is narrow: these lines wrap
-    if (choice == 0) ImGui::TextDisabled("%s", tr("token.chips.standin_note"));
+    if (choice == 0) text_wrapped(tr("token.chips.standin_note"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::TextUnformatted(tr("token.chips.prompt"));
     ImGui::InputTextMultiline("##prompt", st.prompt, sizeof st.prompt, {-1, ImGui::GetFontSize() * 3.2f});
     if (st.tokenized_text != st.prompt || st.tokenized_with != choice) {

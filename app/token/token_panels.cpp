@@ -13,6 +13,7 @@
 #include "app/ui/palette.h"
 #include "app/ui/plots.h"
 #include "app/token/token_scene.h"
+#include "app/ui/font.h"
 
 using namespace tj;
 
@@ -243,9 +244,9 @@ void TokenScene::charts() {
                 }
                 selected_bin_ = bin;
             }
-            ImGui::TextDisabled("%s", tr("token.chart.itl_click"));
+            text_wrapped(tr("token.chart.itl_click"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         } else {
-            ImGui::TextDisabled("%s", tr("token.chart.no_data"));
+            text_wrapped(tr("token.chart.no_data"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         }
     }
     if (ImGui::CollapsingHeader(tr("token.blame.title"), ImGuiTreeNodeFlags_DefaultOpen)) blame();
@@ -274,7 +275,7 @@ int TokenScene::itl_bin_of(const TokenJourney& j) const {
 
 void TokenScene::blame() {
     if (!has_selection_) {
-        ImGui::TextWrapped("%s", tr(blame_too_old_ ? "token.blame.too_old" : "token.blame.none"));
+        text_wrapped(tr(blame_too_old_ ? "token.blame.too_old" : "token.blame.none"));
         return;
     }
     const TokenJourney& j = selected_;
@@ -456,7 +457,7 @@ void TokenScene::staircase(ImVec2 size) {
 void TokenScene::answer_text() {
     const TokenView& t = tv();
     double now = model().now();
-    ImGui::TextDisabled("%s", tr("token.answer.hint"));
+    text_wrapped(tr("token.answer.hint"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::BeginChild("answer_scroll", {0, 0}, false);
     ImFont* font = ImGui::GetFont();
     float fs = ImGui::GetFontSize();
@@ -502,7 +503,7 @@ void TokenScene::answer_text() {
             ImGui::BeginTooltip();
             ImGui::Text("%s %s", tr("token.answer.arrived"), format_duration(c.t, language()).c_str());
             if (prev_t >= 0) ImGui::Text("%s %s", tr("token.answer.gap"), format_duration(gap, language()).c_str());
-            ImGui::TextDisabled("%s", tr("token.answer.click"));
+            text_wrapped(tr("token.answer.click"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
             ImGui::EndTooltip();
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
                 // The token released with this character (same screen time), the watched
