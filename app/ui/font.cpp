@@ -96,19 +96,29 @@ ImVec2 wrapped_text_size(float px, const std::string& s, float width) {
     return {w, px * float(lines.size())};
 }
 
+float draw_lines(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s,
+                 const std::vector<tj::LineSpan>& lines) {
+    ImFont* f = ImGui::GetFont();
+    float w = 0;
+    for (size_t k = 0; k < lines.size(); k++) {
+        const char *b = s.data() + lines[k].begin, *e = s.data() + lines[k].end;
+        dl->AddText(f, px, {pos.x, pos.y + px * float(k)}, color, b, e);
+        w = std::max(w, f->CalcTextSizeA(px, FLT_MAX, 0, b, e).x);
+    }
+    return w;
+}
+
 float draw_text_wrapped(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s, float width) {
     auto lines = wrap_lines(px, s, width);
-    for (size_t k = 0; k < lines.size(); k++)
-        dl->AddText(ImGui::GetFont(), px, {pos.x, pos.y + px * float(k)}, color, s.data() + lines[k].begin,
-                    s.data() + lines[k].end);
+    draw_lines(dl, px, pos, color, s, lines);
     return px * float(lines.size());
 }
 
 void text_wrapped(const std::string& s, ImU32 color, float width) {
     float px = ImGui::GetFontSize();
     if (width <= 0) width = std::max(ImGui::GetContentRegionAvail().x, px);
-    ImVec2 size = wrapped_text_size(px, s, width);
-    ImVec2 pos = ImGui::GetCursorScreenPos();
-    draw_text_wrapped(ImGui::GetWindowDrawList(), px, pos, color ? color : ImGui::GetColorU32(ImGuiCol_Text), s, width);
-    ImGui::Dummy({size.x, std::max(size.y, px)});
+    auto lines = wrap_lines(px, s, width);  // broken once: drawn and measured from the same lines
+    float w = draw_lines(ImGui::GetWindowDrawList(), px, ImGui::GetCursorScreenPos(),
+                         color ? color : ImGui::GetColorU32(ImGuiCol_Text), s, lines);
+    ImGui::Dummy({w, std::max(px * float(lines.size()), px)});
 }

@@ -32,6 +32,10 @@ std::vector<tj::LineSpan> wrap_lines(float px, const std::string& s, float width
 // Wrapped text in the current window at the current font size; width 0 is the space
 // left on the line. color 0 is the style's text colour.
 void text_wrapped(const std::string& s, ImU32 color = 0, float width = 0);
+// Draws lines of s (from wrap_lines) one under another with the current font at px;
+// returns the widest line's width.
+float draw_lines(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s,
+                 const std::vector<tj::LineSpan>& lines);
 // Draws s wrapped at width with the current font at px; returns the height it took.
 float draw_text_wrapped(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s, float width);
 // The size s takes wrapped at width, without drawing.

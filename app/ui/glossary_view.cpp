@@ -44,12 +44,7 @@ void text_with_terms(const std::string& s, ImU32 color) {
     std::vector<tj::LineSpan> lines = wrap_lines(px, s, width);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = ImGui::GetFont();
-    float text_w = 0;
-    for (size_t k = 0; k < lines.size(); k++) {
-        const char *b = s.data() + lines[k].begin, *e = s.data() + lines[k].end;
-        dl->AddText(font, px, {pos.x, pos.y + px * float(k)}, color ? color : ImGui::GetColorU32(ImGuiCol_Text), b, e);
-        text_w = std::max(text_w, font->CalcTextSizeA(px, FLT_MAX, 0, b, e).x);
-    }
+    float text_w = draw_lines(dl, px, pos, color ? color : ImGui::GetColorU32(ImGuiCol_Text), s, lines);
     // The first mention of each term: a dotted underline, and its card on hover.
     std::set<size_t> seen;
     ImVec2 mouse = ImGui::GetIO().MousePos;

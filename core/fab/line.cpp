@@ -38,7 +38,8 @@ double x_factor(double v, double u, double h, bool hot) {
 
 double Station::load(double t) const {
     if (!(spec.queue_v > 0) || !(spec.tool_kits_per_week > 0)) return 0;
-    return std::clamp(spec.base_load, 0.0, 1.0) + (1 - std::clamp(spec.base_load, 0.0, 1.0)) * own_rate(t) * kWeek / spec.tool_kits_per_week;
+    double other = std::clamp(spec.base_load, 0.0, 1.0);  // other products' share of the tools
+    return other + (1 - other) * own_rate(t) * kWeek / spec.tool_kits_per_week;
 }
 
 double Station::own_rate(double t) const {
