@@ -22,31 +22,6 @@ std::vector<ChipToken> tokenize_for_chips(const std::string& text, int choice, s
     return out;
 }
 
-namespace {
-// What a chip shows: the text with visible white space, or hex when the token's
-// bytes are not whole characters.
-std::string chip_label(const std::string& bytes, bool* whole) {
-    *whole = tj::utf8_valid(bytes);
-    std::string s;
-    if (*whole) {
-        for (char c : bytes) {
-            if (c == ' ') s += "·";
-            else if (c == '\n') s += "↵";
-            else if (c == '\t') s += "→";
-            else s += c;
-        }
-        return s;
-    }
-    char hex[4];
-    for (unsigned char c : bytes) {
-        std::snprintf(hex, sizeof hex, "%02X", c);
-        if (!s.empty()) s += ' ';
-        s += hex;
-    }
-    return s;
-}
-}  // namespace
-
 void token_chips(const std::vector<ChipToken>& tokens) {
     static const ImU32 fills[] = {IM_COL32(35, 70, 95, 255), IM_COL32(70, 55, 20, 255), IM_COL32(20, 70, 55, 255),
                                   IM_COL32(75, 45, 65, 255)};
@@ -56,8 +31,8 @@ void token_chips(const std::vector<ChipToken>& tokens) {
     ImVec2 start = ImGui::GetCursorScreenPos(), p = start;
     float line_h = fs * 2.1f;
     for (size_t i = 0; i < tokens.size(); i++) {
-        bool whole = true;
-        std::string label = chip_label(tokens[i].bytes, &whole);
+        bool whole = tj::utf8_valid(tokens[i].bytes);
+        std::string label = tj::utf8_visible(tokens[i].bytes);
         char id[16];
         std::snprintf(id, sizeof id, tokens[i].id >= 0 ? "%d" : "—", tokens[i].id);
         float w = std::max(ImGui::CalcTextSize(label.c_str()).x, ImGui::CalcTextSize(id).x * 0.75f) + pad * 2;

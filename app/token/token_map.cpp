@@ -16,6 +16,7 @@
 #include "app/ui/palette.h"
 #include "app/token/token_scene.h"
 #include "app/ui/font.h"
+#include "text/utf8.h"
 
 using namespace tj;
 
@@ -437,7 +438,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         bool crowded = false;
         for (const ImVec2& q : labelled) crowded |= std::fabs(q.x - p.x) < 60 && std::fabs(q.y - p.y) < 24;
         if (show_text && !toks.empty() && !crowded) {
-            std::string label = token_label(toks[(j.index + toks.size() - 1) % toks.size()]);
+            std::string label = tj::utf8_visible(toks[(j.index + toks.size() - 1) % toks.size()]);
             map_text(dl, v, {p.x, p.y - 14}, 11, is_held ? pal::kVermillion : pal::kText, label.c_str());
             labelled.push_back(p);
         }
@@ -556,7 +557,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     int st = station_of_stage(t.bottleneck);
     if (st >= 0) {
         MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
-        if (t.bottleneck == 6) r = lay_.chip;  // chip link: the whole chip
+        if (t.bottleneck == tj::kPartChipLink) r = lay_.chip;  // chip link: the whole chip
         dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
                     0, std::max(2.5f, 4 * v.zoom()));
     }

@@ -14,6 +14,7 @@
 #include "app/ui/plots.h"
 #include "app/token/token_scene.h"
 #include "app/ui/font.h"
+#include "text/utf8.h"
 
 using namespace tj;
 
@@ -286,7 +287,7 @@ void TokenScene::blame() {
     std::snprintf(buf, sizeof buf, tr("token.blame.head"), unsigned(j.index), unsigned(j.seq));
     ImGui::TextUnformatted(buf);
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kYellow), "%s", token_label(text).c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kYellow), "%s", tj::utf8_visible(text).c_str());
     std::vector<BarPart> parts;
     double total = 0;
     for (const TripPart& p : kTrip) {

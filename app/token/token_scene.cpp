@@ -151,34 +151,6 @@ TokenAreas token_areas(const FrameInput& in) {
     return a;
 }
 
-// A token's bytes as a label: complete characters as text, the bytes of an
-// unfinished character in hex (that is what the detokenizer holds).
-std::string token_label(const std::string& b) {
-    std::string out;
-    size_t i = 0;
-    while (i < b.size()) {
-        unsigned char c = (unsigned char)b[i];
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-        bool complete = i + len <= b.size() && (len == 1 ? c < 0x80 : true);
-        for (size_t k = 1; complete && k < len; k++) complete = ((unsigned char)b[i + k] >> 6) == 2;
-        if (complete && len > 1) {
-            out += b.substr(i, len);
-            i += len;
-            continue;
-        }
-        if (complete && c == ' ') out += "\xC2\xB7";  // a middle dot shows the space
-        else if (complete && c == '\n') out += "\\n";
-        else if (complete) out += char(c);
-        else {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "<%02X>", c);
-            out += hex;
-        }
-        i++;
-    }
-    return out;
-}
-
 const char* provenance_tag(Provenance p) {
     switch (p) {
         case Provenance::Output: return tr("token.tag.out");

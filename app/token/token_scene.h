@@ -114,9 +114,6 @@ private:
 };
 
 // Shared drawing helpers of the token scene (token_scene.cpp).
-// A token's bytes as a label: complete characters as text, a space as a middle dot,
-// the bytes of an unfinished character in hex (what the detokenizer holds).
-std::string token_label(const std::string& bytes);
 const char* provenance_tag(Provenance p);
 ImU32 provenance_color(Provenance p);
 // Text centred on a point, at a size in world units scaled by the view, never under min_px.

@@ -91,4 +91,31 @@ std::string utf8_sanitize(std::string_view s) {
     return out;
 }
 
+std::string utf8_visible(std::string_view bytes) {
+    std::string out;
+    bool in_hex = false;
+    for (size_t i = 0; i < bytes.size();) {
+        Utf8Char c = utf8_decode(bytes, i);
+        if (c.status == Utf8Char::kValid) {
+            if (in_hex) out += '>', in_hex = false;
+            if (c.cp == ' ') out += "\xC2\xB7";
+            else if (c.cp == '\n') out += "\xE2\x86\xB5";
+            else if (c.cp == '\t') out += "\xE2\x86\x92";
+            else out.append(bytes.substr(i, c.length));
+            i += c.length;
+            continue;
+        }
+        static const char kHex[] = "0123456789ABCDEF";
+        for (size_t k = i; k < i + c.length; k++) {
+            out += in_hex ? ' ' : '<';
+            in_hex = true;
+            out += kHex[(unsigned char)bytes[k] >> 4];
+            out += kHex[(unsigned char)bytes[k] & 15];
+        }
+        i += c.length;
+    }
+    if (in_hex) out += '>';
+    return out;
+}
+
 } // namespace tj

@@ -41,6 +41,12 @@ size_t utf8_complete_prefix(std::string_view s);
 // s with each invalid sequence (and an incomplete tail) replaced by U+FFFD.
 std::string utf8_sanitize(std::string_view s);
 
+// A token's bytes as a label a person can read: whole characters as text, with the
+// space, newline and tab made visible (· ↵ →); each run of bytes that are not a whole
+// character (what a detokenizer must hold back) in hex inside angle brackets, as
+// "<E4 B8>". The map, the panels and the token chips all label tokens this way.
+std::string utf8_visible(std::string_view bytes);
+
 // Appends the UTF-8 form of a code point (U+FFFD for surrogates and values above U+10FFFF).
 void utf8_append(std::string& out, uint32_t cp);
 

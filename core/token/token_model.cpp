@@ -24,10 +24,6 @@ const double kLogitBytes = 2;         // one 16-bit logit, for the sampler-on-ho
 const double kItlMin = 1e-6;          // histogram of inter-token latency: 1 us .. 10 s, 5 bins a decade
 const int kItlBinsPerDecade = 5, kItlDecades = 7;
 
-// Stages that can be the bottleneck: the step's parts, then links and host stages.
-enum Stage : int {
-    kStageH2d = kPartCount, kStageD2h, kStageTokenizer, kStageDetok, kStageSampler, kStageCount
-};
 const char* stage_name(int s) {
     static const char* names[kStageCount] = {"compute", "sram",      "dram3d",    "hbm",   "host memory",
                                              "noc",     "chip link", "overhead",  "h2d link", "d2h link",

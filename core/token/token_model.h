@@ -81,6 +81,11 @@ enum TokenSegmentKind : uint16_t {
     kSegPromptTokens = 0, kSegOutputToken = 1, kSegWeightFetch = 2, kSegKvFetch = 2 + kLevelCount,
     kSegText = 2 + 2 * kLevelCount
 };
+// Stages that can be the bottleneck (TokenMetrics::bottleneck): the step's parts
+// (StepPart, step_cost.h), then the links and the host stages.
+enum TokenStage : int {
+    kStageH2d = kPartCount, kStageD2h, kStageTokenizer, kStageDetok, kStageSampler, kStageCount
+};
 enum TokenStepKind : int { kStepPrefill = 0, kStepDecode = 1, kStepVerify = 2, kStepMixed = 3 };
 
 struct TokenStepRecord {
@@ -131,7 +136,7 @@ struct TokenView {
     double core_busy_fraction = 0;   // cores computing during the last step (SPMD: all alike)
     double core_wait_fraction = 0;   // waiting for memory, NoC, reductions, overheads
     int step_kind_now = -1;          // -1: device idle
-    int bottleneck = 0;              // stage: a StepPart, or 8 h2d, 9 d2h, 10 tokenizer, 11 detokenizer, 12 sampler
+    int bottleneck = 0;              // a TokenStage: a StepPart, a link or a host stage
     std::string bottleneck_name, bottleneck_name_zh;
     std::deque<TokenStepRecord> steps;  // recent steps, oldest first (at most 256)
     std::deque<ScreenChar> answer;      // the watched sequence's text (at most 2048 chars)

@@ -98,3 +98,14 @@ TEST_CASE("utf8_append writes each length and replaces surrogates", "[utf8]") {
     utf8_append(bad, 0x110000);
     CHECK(bad == kFffd + kFffd);
 }
+
+TEST_CASE("utf8_visible labels whole characters as text and held bytes in hex", "[utf8]") {
+    CHECK(utf8_visible("ab") == "ab");
+    CHECK(utf8_visible(" a\n\t") == "\xC2\xB7" "a" "\xE2\x86\xB5" "\xE2\x86\x92");
+    CHECK(utf8_visible("\xE5\xA4\xA7") == "\xE5\xA4\xA7");               // 大, whole
+    CHECK(utf8_visible("\xE5\xA4") == "<E5 A4>");                        // its first two bytes
+    CHECK(utf8_visible("\xA7" "x") == "<A7>x");                          // its last byte, then text
+    CHECK(utf8_visible(" \xE5") == "\xC2\xB7<E5>");
+    CHECK(utf8_visible(std::string("\x00", 1)) == std::string("\x00", 1));
+    CHECK(utf8_visible("").empty());
+}
