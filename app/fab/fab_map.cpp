@@ -358,12 +358,12 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
         float h = fabui::pile_share(units) * fabui::kPileMaxH;
         ImVec2 top = view_.to_screen(p.x, p.base_y - h);
-        std::string n = fabui::count_text(units);
-        label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, fabui::buffer_color(b), n);
-        // A supplier's pile above what a real supplier would let grow: flagged, with the limit.
-        if (v.pile_flagged[size_t(b)])
-            label(dl, text_px * 0.7f, {top.x, top.y - text_px * 1.45f}, pal::kVermillion,
-                  std::string(tr("fab.map.implausible")) + " > " + fabui::count_text(v.pile_plausible[size_t(b)]));
+        // A supplier's pile above what a real supplier would let grow is marked "!" here
+        // and named with its limit under the timeline (neighbouring piles are closer
+        // than a sentence is wide).
+        bool flagged = v.pile_flagged[size_t(b)];
+        std::string n = fabui::count_text(units) + (flagged ? " !" : "");
+        label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, flagged ? pal::kVermillion : fabui::buffer_color(b), n);
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
     double backlog = v.stations[S_CUST].buffer_units;
@@ -555,8 +555,17 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
         lp.x += sq * 2.3f + text_size(px, w).x;
     }
     dl->AddText(ImGui::GetFont(), text_px * 0.8f, {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
+    std::string flags;  // the piles marked "!" on the map, with their limits
+    for (int b = 0; b < B_COUNT; b++)
+        if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)])
+            flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
+                     fabui::buffer_unit(b);
     ImVec2 np = S(x0, y);
     dl->AddText(ImGui::GetFont(), text_px * 0.8f, {np.x, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
+    if (!flags.empty()) {
+        flags = join_magnitudes("! " + std::string(tr("fab.map.implausible")) + ": " + flags);
+        dl->AddText(ImGui::GetFont(), text_px * 0.8f, {np.x, lp.y + text_px * 2}, pal::kVermillion, flags.c_str());
+    }
     ImVec2 now = S(X(v.week), y);
     dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }

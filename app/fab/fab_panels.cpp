@@ -338,7 +338,8 @@ void FabScene::state_history() {
     const FabView& v = fab().view();
     float fs = ImGui::GetFontSize();
     ImGui::TextUnformatted(tr("fab.hist.title"));
-    size_t weeks = std::max<size_t>(52, state_weeks_.size());
+    const auto& state_weeks = v.station_states;
+    size_t weeks = std::max<size_t>(52, state_weeks.size());
     int rows = S_SHIP - S_FAB + 1;
     float label_w = fs * 7.5f, row_h = fs * 0.75f;
     ImVec2 p = ImGui::GetCursorScreenPos();
@@ -353,11 +354,10 @@ void FabScene::state_history() {
         dl->AddText(ImGui::GetFont(), fs * 0.8f, {p.x, y}, st == v.bottleneck ? pal::kBottleneck : pal::kTextDim,
                     fabui::station_short(st));
         // One rectangle per run of weeks in the same state.
-        for (size_t k = 0, end = 0; k < state_weeks_.size(); k = end) {
-            uint8_t s = state_weeks_[k][size_t(st)];
-            for (end = k + 1; end < state_weeks_.size() && state_weeks_[end][size_t(st)] == s;) end++;
-            if (s == kUnknown) continue;
-            ImU32 c = s == kHeld ? pal::kVermillion : fabui::state_color(State(s));
+        for (size_t k = 0, end = 0; k < state_weeks.size(); k = end) {
+            uint8_t s = state_weeks[k][size_t(st)];
+            for (end = k + 1; end < state_weeks.size() && state_weeks[end][size_t(st)] == s;) end++;
+            ImU32 c = s == FabView::kWeekHeld ? pal::kVermillion : fabui::state_color(State(s));
             dl->AddRectFilled({x0 + col_w * float(k), y + 1}, {x0 + col_w * float(end), y + row_h - 1}, c);
         }
     }
@@ -372,10 +372,10 @@ void FabScene::state_history() {
         ImVec2 mp = ImGui::GetIO().MousePos;
         int r = int((mp.y - p.y) / row_h);
         size_t k = mp.x > x0 ? size_t((mp.x - x0) / col_w) : weeks;
-        if (r >= 0 && r < rows && k < state_weeks_.size() && state_weeks_[k][size_t(S_FAB + r)] != kUnknown) {
-            uint8_t s = state_weeks_[k][size_t(S_FAB + r)];
+        if (r >= 0 && r < rows && k < state_weeks.size()) {
+            uint8_t s = state_weeks[k][size_t(S_FAB + r)];
             ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(S_FAB + r), tr("fab.unit.week"), k,
-                              s == kHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));
+                              s == FabView::kWeekHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));
         }
     }
     text_wrapped(tr("fab.hist.lesson"), ImGui::GetColorU32(ImGuiCol_TextDisabled));

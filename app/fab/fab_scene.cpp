@@ -124,49 +124,6 @@ ParcelStyle FabScene::parcel_style(uint16_t kind) const {
     return {rgba, kind < K_COUNT ? size[kind] : 8.0f, shape};
 }
 
-void FabScene::update(double real_dt) {
-    ModelScene::update(real_dt);
-    record_states();
-}
-
-void FabScene::record_states() {
-    const FabModel& m = fab();
-    double now = m.now();
-    auto time_in = [&](int st, int k) { return m.line().station(st - 1).time_in(State(k), now); };
-    size_t week_now = size_t(std::max(0.0, now / kWeek));
-    if (now < prev_t_) {  // restarted or rewound: keep the weeks before now, start over from here
-        state_weeks_.resize(std::min(state_weeks_.size(), week_now));
-        pending_ = {};
-        for (int st = S_FAB; st <= S_SHIP; st++)
-            for (int k = 0; k < kStates; k++) prev_time_in_[size_t(st)][size_t(k)] = time_in(st, k);
-        prev_t_ = now;
-        return;
-    }
-    for (int st = S_FAB; st <= S_SHIP; st++)
-        for (int k = 0; k < kStates; k++) {
-            double t = time_in(st, k);
-            pending_[size_t(st)][size_t(k)] += t - prev_time_in_[size_t(st)][size_t(k)];
-            prev_time_in_[size_t(st)][size_t(k)] = t;
-        }
-    prev_t_ = now;
-    if (week_now <= state_weeks_.size() || state_weeks_.size() >= kMaxStateWeeks) return;
-    // The weeks completed since the last record take the state that dominated since
-    // then; after a long jump (a link replayed, a seek) the skipped weeks stay unknown.
-    if (week_now > state_weeks_.size() + kMaxFillWeeks) {
-        std::array<uint8_t, 12> unknown;
-        unknown.fill(kUnknown);
-        while (state_weeks_.size() + 1 < std::min(week_now, kMaxStateWeeks)) state_weeks_.push_back(unknown);
-    }
-    std::array<uint8_t, 12> row{};
-    for (int st = S_FAB; st <= S_SHIP; st++) {
-        const auto& d = pending_[size_t(st)];
-        row[size_t(st)] = uint8_t(std::max_element(d.begin(), d.end()) - d.begin());
-    }
-    if (m.view().stations[S_FAB].held_for_respin) row[S_FAB] = kHeld;
-    while (state_weeks_.size() < std::min(week_now, kMaxStateWeeks)) state_weeks_.push_back(row);
-    pending_ = {};
-}
-
 void FabScene::draw_panels(const FrameInput& in) {
     float fs = ImGui::GetFontSize();
     ImGui::SetNextWindowPos({in.origin.x + 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);

@@ -28,7 +28,6 @@ std::unique_ptr<Scene> make_fab_scene();
 class FabScene : public ModelScene {
 public:
     FabScene();
-    void update(double real_dt) override;
     const char* id() const override { return "fab"; }
     const char* title_key() const override { return "scene.fab"; }
     void draw_map(const FrameInput& in) override;
@@ -61,17 +60,6 @@ private:
 
     bool show_twin_ = true;       // show the no-respin twin beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
-    std::vector<double> demand_series_;
+    std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks
     bool hover_armed_ = false;  // the pointer has moved since the scene opened
-
-    // Each station's main state in each past week (the starvation wave): filled as
-    // the run goes, from the stations' time in each state; trimmed on a rewind.
-    static constexpr size_t kMaxStateWeeks = 4096;
-    static constexpr uint8_t kHeld = 4;      // the fab held for the respin
-    static constexpr uint8_t kUnknown = 255; // weeks jumped over (not drawn)
-    static constexpr size_t kMaxFillWeeks = 8;  // a longer jump is not filled in
-    void record_states();
-    std::vector<std::array<uint8_t, 12>> state_weeks_;
-    double prev_t_ = 0;
-    std::array<std::array<double, 4>, 12> prev_time_in_{}, pending_{};  // demand per week on the shipments chart's weeks
 };

@@ -231,6 +231,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     weeks_done_ = 0;
     bottleneck_.reset(S_COUNT, 4);
     held_at_.fill(0);
+    state_time_at_ = {};
     sort_starved_at_ = front_working_at_ = masks_busy_s_ = fab_busy_s_ = 0;
     first_ship_week_ = -1;
     // Volume: a third of the line's nominal rate at normal yields, sustained.
@@ -340,6 +341,22 @@ void FabModel::record_week() {
     for (int b = 0; b < B_COUNT; b++) view_.buffer_wip[size_t(b)].add(week, double(line.buffer(b).units));
     for (int st = S_FAB; st <= S_SHIP; st++)
         view_.station_wip[size_t(st)].add(week, in_process(line, st));
+    std::array<uint8_t, S_COUNT> states{};
+    for (int st = S_FAB; st <= S_SHIP; st++) {
+        std::array<double, kStates> spent{};
+        for (int k = 0; k < kStates; k++) {
+            double t = 0;
+            if (st == S_FAB)
+                for (int f : {LFE, LMETAL, LBACK}) t += line.station(f).time_in(State(k), now_);
+            else
+                t = line.station(line_of(st)).time_in(State(k), now_);
+            spent[size_t(k)] = t - state_time_at_[size_t(st)][size_t(k)];
+            state_time_at_[size_t(st)][size_t(k)] = t;
+        }
+        states[size_t(st)] = uint8_t(std::max_element(spent.begin(), spent.end()) - spent.begin());
+    }
+    if (fix_pending()) states[S_FAB] = FabView::kWeekHeld;
+    if (view_.station_states.size() < kMaxWeeksKept) view_.station_states.push_back(states);
     peak_backlog_ = std::max(peak_backlog_, demand - run.cum_gpus);
 
     // Weeks without shipments, counted from the first shipment on.

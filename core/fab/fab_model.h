@@ -88,6 +88,12 @@ struct FabView {
     std::array<double, B_COUNT> buffer_units{};  // now, in each buffer's units (supplier piles: B_HBM, B_SUB, B_CPU)
     std::array<TimeSeries, B_COUNT> buffer_wip;  // weekly time series of the above (run only)
     std::array<TimeSeries, S_COUNT> station_wip; // weekly kits in process per station (run only)
+    // Each station's state week by week (run only; index = the week that ended - 1): the
+    // State that took most of the week, summed over the fab's three stages for S_FAB,
+    // or kWeekHeld for a fab held for masks at the week's end. Recorded by the model, so
+    // a jump over many weeks keeps every week.
+    static constexpr uint8_t kWeekHeld = kStates;
+    std::vector<std::array<uint8_t, S_COUNT>> station_states;
     FabSeries run, no_respin;
     TimeSeries cum_demand{512};
     // Respin markers in weeks (-1: not happened / not enabled).
@@ -185,6 +191,7 @@ private:
     // What the bottleneck counts as busy, and the line's counters at the last week end.
     double masks_busy_s_ = 0, fab_busy_s_ = 0;
     std::array<double, 3> held_at_{};
+    std::array<std::array<double, kStates>, S_COUNT> state_time_at_{};  // time in each state at the last week end
     double sort_starved_at_ = 0, front_working_at_ = 0;
     // Weekly bookkeeping of the run for "weeks without shipments".
     double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;

@@ -616,3 +616,33 @@ TEST_CASE("qualification lots: only they leave the hold when the masks arrive; v
     double two = restart_for(2, m), twelve = restart_for(12, m);
     CHECK(twelve > two);  // more lots to qualify: the last of them comes out later
 }
+
+TEST_CASE("each station's state is recorded every week, the same whether the run jumps or steps") {
+    // A jump of 70 weeks in one call keeps every week (the scene draws this history).
+    ParamValues v = values_with({});
+    FabModel jumped, stepped;
+    jumped.reset(v, 3);
+    stepped.reset(v, 3);
+    jumped.advance_to(70 * kWeek);
+    for (int w = 1; w <= 70; w++) stepped.advance_to(w * kWeek - 0.3 * kWeek), stepped.advance_to(w * kWeek);
+    const auto& rows = jumped.view().station_states;
+    REQUIRE(rows.size() == 70);
+    CHECK(rows == stepped.view().station_states);
+    // The fab is held for masks exactly from discovery until volume restarts.
+    const FabView& fv = jumped.view();
+    REQUIRE(fv.discovery_week > 0);
+    int held = 0;
+    for (size_t k = 0; k < rows.size(); k++) {
+        bool in_hold = double(k + 1) > fv.discovery_week && (fv.restart_week < 0 || double(k + 1) < fv.restart_week);
+        if (rows[k][S_FAB] == FabView::kWeekHeld) held++;
+        if (double(k + 1) < fv.discovery_week) CHECK(rows[k][S_FAB] != FabView::kWeekHeld);
+        else if (in_hold) CHECK(rows[k][S_FAB] == FabView::kWeekHeld);
+    }
+    CHECK(held > 4);
+    // Each row is its own station: customers' shipping waits for racks while the
+    // suppliers keep working, so late in the hold the two disagree.
+    size_t late = size_t(fv.discovery_week) + 12;
+    REQUIRE(late < rows.size());
+    CHECK(rows[late][S_SHIP] == uint8_t(State::Starved));
+    CHECK(rows[late][S_SUB] != uint8_t(State::Starved));
+}
