@@ -1,7 +1,8 @@
 // screenshot_web.mjs — screenshots of the browser build for review, and the frame
 // rates the page measures itself. For each scene, size and language given:
 //   node scripts/screenshot_web.mjs WEB_ROOT OUT_DIR [scene ...]
-// writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-lesson-...) and prints fps per shot.
+// writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-lesson-...) and prints fps per shot;
+// sizes: 1280x720, 1920x1080 and a 390x844 phone with touch.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, launch, openApp, waitFrames, measureFps } from '../tests/browser/browser.mjs';
@@ -12,9 +13,10 @@ mkdirSync(out, { recursive: true });
 const srv = await serve(root);
 const browser = await launch();
 try {
-  for (const [w, h] of [[1280, 720], [1920, 1080]]) {
+  const phone = { hasTouch: true, isMobile: true };
+  for (const [w, h, device] of [[1280, 720, {}], [1920, 1080, {}], [390, 844, phone]]) {
     for (const lang of ['en', 'zh']) {
-      const { page, problems } = await openApp(browser, srv.url, w, h);
+      const { page, problems } = await openApp(browser, srv.url, w, h, device);
       await waitFrames(page, 10);
       for (const scene of scenes) {
         const err = await page.evaluate((s) => window.tokenJourney.setScene(s), scene);

@@ -46,8 +46,9 @@ export async function launch() {
 
 // Opens url at the given size; returns {page, problems}: problems collects console
 // errors and page errors for the whole life of the page.
-export async function openApp(browser, url, width = 1280, height = 720) {
-  const page = await browser.newPage({ viewport: { width, height } });
+// device: extra page options, e.g. { hasTouch: true, isMobile: true } for a phone.
+export async function openApp(browser, url, width = 1280, height = 720, device = {}) {
+  const page = await browser.newPage({ viewport: { width, height }, ...device });
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
