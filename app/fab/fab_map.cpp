@@ -339,11 +339,21 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     }
     if (st == S_DESIGN && masks_pending && v.discovery_week >= 0) {
         char buf[96];
-        if (v.week < v.masks_ready_week)
+        if (v.week < v.masks_ready_week) {
             std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
-        else
-            std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::max(0.0, v.restart_week - v.week));
-        label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
+            label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
+        }
+    }
+    if (st == S_FAB && v.qualifying) {  // the qualification lots: which lot is awaited, which week of how many
+        char buf[128];
+        double w = std::min(v.qualification_weeks, std::floor(v.week - v.masks_ready_week) + 1);
+        std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::min(v.qualification_lots_out + 1, v.qualification_lots),
+                      v.qualification_lots, std::max(1.0, w), std::max(1.0, std::round(v.qualification_weeks)));
+        ImVec2 p{cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)};
+        ImVec2 sz = text_size(text_px * 0.85f, join_magnitudes(buf).c_str());
+        label(dl, text_px * 0.85f, p, pal::kVermillion, buf);
+        dl->AddRect({p.x - sz.x * 0.5f - 6, p.y - sz.y * 0.5f - 4}, {p.x + sz.x * 0.5f + 6, p.y + sz.y * 0.5f + 4},
+                    pal::kVermillion, 4, 0, 2);
     }
 }
 

@@ -197,7 +197,9 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     first_masks_s_ = v.get("fab.design.mask_weeks") * kWeek;
     masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
     respin_.masks_s = masks_ready_s_;
-    respin_.qual_kits = std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))) * spec.stations[LMETAL].lot_kits;
+    qual_lots_ = int(std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))));
+    respin_.qual_kits = qual_lots_ * spec.stations[LMETAL].lot_kits;
+    qual_expected_s_ = 0;
     respin_.qual_test_s = v.get("fab.respin.qual_weeks") * kWeek;
     flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? S_SORT : S_PACK;
     if (respin_.enabled) {  // the flaw is in both runs; only the run fixes it
@@ -275,7 +277,14 @@ void FabModel::apply(Run& r, const Action& a) {
             if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(LFE, 0);
             break;
         case A_DISCOVER: respin_discover(line, kFab, respin_); break;
-        case A_NEW_MASKS: respin_qualify(line, kFab, respin_); break;
+        case A_NEW_MASKS: {
+            respin_qualify(line, kFab, respin_);
+            // The lots' expected length: the fab from the held stage on, at its load now, and the tests.
+            qual_expected_s_ = respin_.qual_test_s;
+            for (int k = respin_.metal_only ? LMETAL : LFE; k <= LBACK; k++)
+                qual_expected_s_ += line.station(k).gate_s + line.station(k).flow_s(a.t, false);
+            break;
+        }
     }
 }
 
@@ -484,6 +493,11 @@ void FabModel::update_view() {
         view_.qualification_wafers = 0;
         if (now_ >= masks_ready_s_ && line.qualified_s() < 0)
             view_.qualification_wafers = double(line.qualification_kits() - line.station(LBACK).kits_done_new_rev);
+        view_.qualifying = now_ >= masks_ready_s_ && (line.volume_s() < 0 || now_ < line.volume_s());
+        view_.qualification_lots = qual_lots_;
+        int64_t lot = std::max<int64_t>(1, line.qualification_kits() / qual_lots_);
+        view_.qualification_lots_out = int(std::min<int64_t>(qual_lots_, line.station(LBACK).kits_done_new_rev / lot));
+        view_.qualification_weeks = (line.volume_s() >= 0 ? line.volume_s() - masks_ready_s_ : qual_expected_s_) / kWeek;
     }
     view_.first_volume_week = runs_[0].first_volume_week;
     view_.twin_first_volume_week = runs_[1].first_volume_week;

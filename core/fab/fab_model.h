@@ -101,6 +101,13 @@ struct FabView {
     double restart_week = -1;  // when qualified masks restart the held stage (-1: not known until the qualification lots are out)
     double qualification_out_week = -1;  // when the qualification lots came out of the fab (-1: not yet)
     double qualification_wafers = 0;     // qualification wafers on their way through the fab now
+    // While the qualification runs (new masks in, volume not restarted): the lots, those
+    // already out of the fab, and its length in weeks: until the lots are out, the fab time
+    // a lot started with the new masks was expected to take then, plus the tests; after,
+    // the exact time from the masks to volume.
+    bool qualifying = false;
+    int qualification_lots = 0, qualification_lots_out = 0;
+    double qualification_weeks = 0;
     // A supplier's pile above its plausible size (weeks of its consumer's use) is flagged.
     std::array<double, B_COUNT> pile_plausible{};  // 0: not a supplier's pile
     std::array<bool, B_COUNT> pile_flagged{};
@@ -181,6 +188,8 @@ private:
     std::array<Run, 2> runs_;  // [0] as configured, [1] the twin without respin
     RespinPlan respin_;
     double first_masks_s_ = 0, masks_ready_s_ = 0;
+    int qual_lots_ = 0;
+    double qual_expected_s_ = 0;  // qualification length expected when the masks arrived
     int flawed_station_ = S_PACK;
     double volume_gpus_week_ = 0, plausible_pile_weeks_ = 8;
     double demand_per_week_ = 0, demand_start_week_ = 0;

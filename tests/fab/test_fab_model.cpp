@@ -617,6 +617,35 @@ TEST_CASE("qualification lots: only they leave the hold when the masks arrive; v
     CHECK(twelve > two);  // more lots to qualify: the last of them comes out later
 }
 
+TEST_CASE("the qualification as the map shows it: which lot is awaited, and the week of how many") {
+    ParamValues v(fab_registry());
+    REQUIRE(v.apply(*fab_registry().find_preset("fab.record_2024")) == "");
+    FabModel m;
+    m.reset(v, 1);
+    m.advance_to(m.view().masks_ready_week * kWeek - 1);
+    CHECK(!m.view().qualifying);
+    m.advance_to(m.view().masks_ready_week * kWeek + 1);
+    const FabView& fv = m.view();
+    REQUIRE(fv.qualifying);
+    CHECK(fv.qualification_lots == 2);
+    CHECK(fv.qualification_lots_out == 0);
+    const double expected = fv.qualification_weeks;
+    int out_before = 0;
+    while (fv.restart_week < 0 || m.now() < fv.restart_week * kWeek) {
+        m.advance_to(m.now() + 0.1 * kWeek);
+        CHECK(fv.qualification_lots_out >= out_before);  // lots come out one after the other
+        out_before = fv.qualification_lots_out;
+        REQUIRE(m.now() < 60 * kWeek);
+    }
+    CHECK(!fv.qualifying);
+    CHECK(fv.qualification_lots_out == 2);
+    // Once the lots are out the length is exact; the estimate made when the masks came held within 15%.
+    const double exact = fv.restart_week - fv.masks_ready_week;
+    CHECK(fv.qualification_weeks == Approx(exact).epsilon(1e-12));
+    INFO("expected " << expected << " weeks, took " << exact);
+    CHECK(expected == Approx(exact).epsilon(0.15));
+}
+
 TEST_CASE("each station's state is recorded every week, the same whether the run jumps or steps") {
     // A jump of 70 weeks in one call keeps every week (the scene draws this history).
     ParamValues v = values_with({});
