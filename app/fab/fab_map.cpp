@@ -205,16 +205,19 @@ void FabScene::draw_map(const FrameInput& in) {
         map_size = {msize.x - (cap_max.x - mmin.x), msize.y};
     }
     view_.update(ImGui::GetIO(), map_min, map_size,
-                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fabui::kWorldMaxX, fabui::kWorldMaxY});
+                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX,
+                          fabui::kWorldMaxY});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     float z = view_.zoom();
     // Labels grow with the screen but never wider than a column of the map allows.
     float text_px = std::min(std::max(28 * z, fs * 0.9f), 33 * z);
     draw_conveyor(dl, z);
     draw_buildings(dl, z, text_px, false);
+    draw_derivative(dl, z, text_px, false);
     draw_parcels(in);
     draw_piles(dl, text_px);
     draw_buildings(dl, z, text_px, true);
+    draw_derivative(dl, z, text_px, true);
     hover_cards(z, text_px);
     draw_timeline(dl, text_px);
     draw_captions(dl, in, cap_min, cap_max);
@@ -226,7 +229,7 @@ bool FabScene::dip_active() const {
 }
 
 void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
-    auto P = [&](int st) { return view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y); };
+    auto P = [&](int st) { ImVec2 w = fabui::map_position(st); return view_.to_screen(w.x, w.y); };
     // Belts bow exactly as the parcel shader bows routes, so parcels ride on them.
     auto belt = [&](int a, int b, float width) {
         ImVec2 p = P(a), q = P(b);
@@ -258,6 +261,41 @@ void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
     belt(S_SUB, S_PACK, 12);
     belt(S_CPU, S_TRAY, 12);
     belt(S_SWITCH, S_RACK, 12);
+    if (fab().view().deriv.on) {  // the derivative's path: from die sort and the HBM supplier, past CoWoS-L
+        belt(S_SORT, D_PACK, 12);
+        belt(S_HBM, D_PACK, 10);
+        belt(D_PACK, D_TEST, 12);
+        belt(D_TEST, S_CUST, 12);
+    }
+}
+
+// The derivative's two buildings (CoWoS-S, test and boards), outlined in its colour,
+// with their state, and what it has shipped (all of it, and during the hold).
+void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, bool labels) const {
+    const FabView& v = fab().view();
+    if (!v.deriv.on) return;
+    for (int k = 0; k < 2; k++) {
+        int step = k == 0 ? 3 : 4;  // CoWoS-S, test (FabDerivView's steps)
+        ImVec2 c = view_.to_screen(fabui::kDerivPos[k].x, fabui::kDerivPos[k].y), hs = half_size(S_PACK);
+        ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
+        if (!labels) {
+            dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
+            dl->AddRect(a, b, pal::kGreen, 6 * z, 0, 2.5f);
+            dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2}, fabui::state_color(v.deriv.state[size_t(step)]), 2);
+            icon(dl, k == 0 ? S_PACK : S_MOD, {c.x, c.y - 3 * z}, 24 * z, pal::kGreen);
+            continue;
+        }
+        label(dl, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
+        label(dl, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
+              std::string(fabui::state_word(v.deriv.state[size_t(step)])) + " · " + pct(v.deriv.utilization[size_t(step)]));
+        if (k == 1) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, tr("fab.map.deriv_shipped"), fabui::count_text(v.deriv.shipped).c_str());
+            label(dl, text_px * 0.8f, {c.x, b.y + text_px * 2.55f}, pal::kGreen, buf);
+            std::snprintf(buf, sizeof buf, tr("fab.map.deriv_in_hold"), fabui::count_text(v.deriv.shipped_in_hold).c_str());
+            label(dl, text_px * 0.8f, {c.x, b.y + text_px * 3.4f}, pal::kGreen, buf);
+        }
+    }
 }
 
 void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const {
@@ -362,7 +400,7 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
     const FabView& v = m.view();
     for (int b = 0; b < B_COUNT; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
-        if (p.width <= 0) continue;
+        if (p.width <= 0 || (b >= B_DWAFERS && !v.deriv.on)) continue;  // the derivative's piles only with it
         double units = v.buffer_units[size_t(b)];
         if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
@@ -404,7 +442,8 @@ void FabScene::hover_cards(float z, float text_px) {
     };
     int hovered_pile = -1;
     for (int b = 0; b < B_COUNT; b++)
-        if (fabui::kPiles[b].width > 0 && over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)])) hovered_pile = b;
+        if (fabui::kPiles[b].width > 0 && (b < B_DWAFERS || v.deriv.on) && over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)]))
+            hovered_pile = b;
     if (hovered_pile >= 0) {
         int b = hovered_pile;
         const FabLittle& l = v.little[size_t(b)];
@@ -422,7 +461,8 @@ void FabScene::hover_cards(float z, float text_px) {
         static const char* const lessons[B_COUNT] = {"fab.lesson.wafers", "fab.lesson.dies", "fab.lesson.hbm",
                                                      "fab.lesson.sub", "fab.lesson.packages", "fab.lesson.gpus",
                                                      "fab.lesson.cpus", "fab.lesson.trays", "fab.lesson.racks",
-                                                     "fab.lesson.metal_hold", "fab.lesson.back_end", "fab.lesson.switch"};
+                                                     "fab.lesson.metal_hold", "fab.lesson.back_end", "fab.lesson.switch",
+                                                     "fab.lesson.deriv", "fab.lesson.deriv", "fab.lesson.deriv", "fab.lesson.deriv"};
         text_wrapped(tr(lessons[b]), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImGui::GetFontSize() * 26);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

@@ -31,6 +31,8 @@ ImU32 buffer_color(int b) {
         case B_CPU: return pal::kGrey;
         case B_TRAY: return pal::kYellow;
         case B_RACK: return IM_COL32(235, 235, 235, 255);
+        case B_DWAFERS: case B_DDIES: case B_DPKG: return pal::kGreen;
+        case B_DHBM: return pal::kPurple;
         default: return pal::kGrey;
     }
 }
@@ -46,6 +48,7 @@ ImU32 kind_color(int k) {
         case K_SUBSTRATE: return buffer_color(B_SUB);
         case K_CPU: return buffer_color(B_CPU);
         case K_SWITCH: return buffer_color(B_SWITCH);
+        case K_DERIV: return buffer_color(B_DDIES);
         default: return pal::kVermillion;  // scrap
     }
 }
@@ -79,7 +82,8 @@ const char* buffer_unit(int b) {
     static const char* const keys[B_COUNT] = {"fab.unit.wafers", "fab.unit.dies", "fab.unit.stacks",
                                               "fab.unit.sets", "fab.unit.packages", "fab.unit.gpus",
                                               "fab.unit.cpus", "fab.unit.trays", "fab.unit.racks",
-                                              "fab.unit.wafers", "fab.unit.wafers", "fab.unit.switch_trays"};
+                                              "fab.unit.wafers", "fab.unit.wafers", "fab.unit.switch_trays",
+                                              "fab.unit.dies", "fab.unit.dies", "fab.unit.stacks", "fab.unit.packages"};
     return b >= 0 && b < B_COUNT ? tr(keys[b]) : "";
 }
 
@@ -112,14 +116,14 @@ FabScene::FabScene()
 
 const FabModel& FabScene::fab() const { return static_cast<const FabModel&>(model()); }
 
-ImVec2 FabScene::station_position(size_t i) const { return i < size_t(S_COUNT) ? fabui::kStationPos[i] : ImVec2{0, 0}; }
+ImVec2 FabScene::station_position(size_t i) const { return fabui::map_position(int(i)); }
 
 // Parcels look like what they are: wafer lots are discs, trays flat slabs, racks tall
 // cabinets, the rest boxes; kinds also differ by colour and size.
 ParcelStyle FabScene::parcel_style(uint16_t kind) const {
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(fabui::kind_color(kind));
     uint32_t rgba = rgba_u32(int(c.x * 255), int(c.y * 255), int(c.z * 255));
-    static const float size[K_COUNT] = {11, 8, 9, 12, 16, 6, 6, 7, 11, 8};
+    static const float size[K_COUNT] = {11, 8, 9, 12, 16, 6, 6, 7, 11, 8, 9};
     int shape = kind == K_WAFER_LOT ? kShapeDisc : kind == K_TRAY ? kShapeSlab : kind == K_RACK ? kShapeCabinet : kShapeBox;
     return {rgba, kind < K_COUNT ? size[kind] : 8.0f, shape};
 }

@@ -45,6 +45,7 @@ private:
     void draw_conveyor(ImDrawList* dl, float z) const;
     void draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const;
     void draw_station_labels(ImDrawList* dl, int station, ImVec2 min, ImVec2 max, float text_px, bool flagged) const;
+    void draw_derivative(ImDrawList* dl, float z, float text_px, bool labels) const;
     void draw_piles(ImDrawList* dl, float text_px) const;
     void hover_cards(float z, float text_px);
     void draw_timeline(ImDrawList* dl, float text_px) const;

@@ -4,7 +4,8 @@
 // markers of every time axis, and counts written the way people read them.
 //
 // Colours mean one thing each: wafers sky, dies blue, packages and GPUs orange,
-// trays yellow, racks white, HBM purple, substrates and CPUs grey; the respin,
+// trays yellow, racks white, HBM purple, substrates and CPUs grey, the derivative
+// product bluish green; the respin,
 // scrap and the bottleneck vermillion (Okabe–Ito, colour-blind safe).
 //
 // Usage:
@@ -24,7 +25,8 @@ namespace fabui {
 
 // The map: a snake of three rows (left to right, right to left, left to right),
 // suppliers joining from the sides. Names sit under the buildings, piles grow
-// upward between them. World box about 1100 x 1010.
+// upward between them. World box about 1100 x 1105, 1280 wide with the derivative
+// product's column on the right.
 inline const ImVec2 kStationPos[tj::fab::S_COUNT] = {
     {260, 200}, {520, 200}, {780, 200},   // design, fab, sort
     {1040, 400}, {1040, 660},              // HBM, substrate suppliers (right side)
@@ -34,6 +36,15 @@ inline const ImVec2 kStationPos[tj::fab::S_COUNT] = {
     {75, 860},                             // NVLink switch tray supplier (left side)
     {260, 860}, {520, 860}, {780, 860},    // rack integration, shipment, customers
 };
+// The derivative product's own steps (tj::fab::D_PACK, D_TEST), in a column on the
+// right: its wafers come from the fab through die sort, its HBM from the same
+// supplier, and its units go to the same customers.
+inline const ImVec2 kDerivPos[tj::fab::D_END - tj::fab::D_PACK] = {{1195, 230}, {1195, 760}};
+inline ImVec2 map_position(int point) {
+    if (point >= 0 && point < tj::fab::S_COUNT) return kStationPos[point];
+    if (point >= tj::fab::D_PACK && point < tj::fab::D_END) return kDerivPos[point - tj::fab::D_PACK];
+    return {0, 0};
+}
 struct PileSpot {
     float x, base_y;  // centre of the pile's base; it grows upward
     float width;      // 0: not drawn
@@ -51,6 +62,10 @@ constexpr PileSpot kPiles[tj::fab::B_COUNT] = {
     {390, 242, 50},   // wafers held in front of the metal layers (beside the fab)
     {0, 0, 0},        // wafers before the back end: a few lots in passing, not drawn
     {160, 902, 40},   // NVLink switch trays before rack integration
+    {0, 0, 0},        // derivative wafers before die sort: a few lots, not drawn
+    {1150, 490, 40},  // derivative dies before CoWoS-S
+    {1225, 490, 40},  // HBM stacks for the derivative
+    {1195, 640, 46},  // derivative packages before test
 };
 constexpr PileSpot kBacklogPile = {935, 902, 60};  // orders not yet shipped
 constexpr float kPileMaxH = 170;                    // world units at 10^7
@@ -58,6 +73,7 @@ constexpr float kPileDecades = 7;
 constexpr float kTimelineY = 1075;
 constexpr float kTimelineX0 = 60, kTimelineX1 = 1060;
 constexpr float kWorldMinX = 0, kWorldMinY = 95, kWorldMaxX = 1100, kWorldMaxY = 1200;
+constexpr float kWorldMaxXDeriv = 1280;  // with the derivative's column
 
 // The panels' default widths (the map sits between them).
 float left_panel_width(const FrameInput& in);

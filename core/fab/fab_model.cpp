@@ -77,6 +77,18 @@ double lost_units(const Station& s) {
 
 }  // namespace
 
+double FabModel::deriv_shipped(const Line& line) const {
+    return deriv_first_ < 0 ? 0 : double(line.delivered_parts(line.ledger_of_station(deriv_first_)));
+}
+
+double FabModel::deriv_shipped_in_hold() const {
+    if (deriv_first_ < 0 || !respin_.enabled || now_ < respin_.discovery_s) return 0;
+    auto at = [&](double week) { return deriv_by_week_[std::min(deriv_by_week_.size() - 1, size_t(std::max(0.0, week)))]; };
+    double from = at(std::ceil(respin_.discovery_s / kWeek));
+    double to = runs_[0].first_volume_week >= 0 ? at(runs_[0].first_volume_week) : deriv_shipped(*runs_[0].line);
+    return std::max(0.0, to - from);
+}
+
 FabModel::FabModel() {
     for (int s = 0; s < S_COUNT; s++) {
         const FabStationText& t = fab_station_text(s);
@@ -99,7 +111,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     gpus_per_rack_ = double(gpt * tpr);
 
     LineSpec spec;
-    spec.stations.reserve(S_COUNT + 2);  // station() hands out pointers into it
+    spec.stations.reserve(S_COUNT + 7);  // station() hands out pointers into it (with the derivative's)
     spec.random = v.get("fab.line.variability") > 0.5;
     spec.conwip_de = std::llround(v.get("fab.line.conwip_wafers")) * gross;
     spec.scrap_kind = K_SCRAP;
@@ -150,6 +162,10 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     const double later_load = other + (full_load - other) / headroom;
     const double load[3] = {full_load, later_load, later_load};
     const double queue_v = queue_variability(v.get("fab.fab.x_factor"), share, load);
+    // The derivative takes its share of the wafer starts: this product's stages start the
+    // rest, and the derivative's wafers stay in the tools' load (other work to them).
+    const bool deriv = v.get("fab.deriv.enabled") > 0.5;
+    const double wafer_share = deriv ? v.get("fab.deriv.wafer_share") : 0, hbm_share = deriv ? v.get("fab.deriv.hbm_share") : 0;
     StationSpec* fe = station(S_FAB, B_METAL, K_WAFER_LOT, S_FAB, {});
     fe->id = "fab_front";
     fe->yield.base = 1;
@@ -166,12 +182,14 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     be->yield.base = fab_yield;
     for (int k : {LFE, LMETAL, LBACK}) {
         StationSpec& f = spec.stations[size_t(k)];
+        const double tools_kits = f.kits_per_week;  // the gate with every start this product's
+        f.kits_per_week *= 1 - wafer_share;
         double gate = double(f.lot_kits) / f.kits_per_week;  // weeks; the gate is not queued for
         f.cycle_weeks = gate + std::max(0.0, fab_cycle * share[k] - gate) / x_factor(queue_v, load[k], 0, false);
         f.queue_v = queue_v;
-        f.base_load = other;
-        // Its gate (starts, or starts x headroom) fills the tools to full_load.
-        f.tool_kits_per_week = f.kits_per_week * (1 - other) / (full_load - other);
+        f.base_load = other + wafer_share * (load[k] - other);
+        // Its gate at full starts, with the derivative's, fills the tools to the stage's load.
+        f.tool_kits_per_week = tools_kits * (1 - f.base_load) / (full_load - other);
         f.hot_share = v.get("fab.fab.hot_share");
     }
     station(S_SORT, B_DIES, K_DIE_LOT, S_PACK, {{B_WAFERS, 1}})->out_per_kit = gross;
@@ -184,6 +202,38 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     station(S_SWITCH, B_SWITCH, K_SWITCH, S_RACK, {});
     StationSpec* rack = station(S_RACK, B_RACK, K_RACK, S_SHIP, {{B_TRAY, tpr}, {B_SWITCH, spr}});
     station(S_SHIP, -1, K_RACK, S_CUST, {{B_RACK, 1}});
+    spec.stations[size_t(line_of(S_HBM))].kits_per_week *= 1 - hbm_share;
+    deriv_first_ = -1;
+    if (deriv) {
+        // Its own steps after the chain's: wafers through the shared fab (counted as the dies
+        // on them: a ledger of its own) and die sort, HBM from the shared supplier, CoWoS-S, test.
+        deriv_first_ = int(spec.stations.size());
+        StationSpec* dfab = station(S_FAB, B_DWAFERS, K_DERIV, S_SORT, {});
+        dfab->id = "deriv_fab";
+        dfab->kits_per_week = P(S_FAB, "capacity") * wafer_share;
+        dfab->out_per_kit = gross;  // a wafer's dies, sorted at the next step
+        dfab->yield.base = fab_yield;
+        dfab->halted = true;  // until the first masks
+        StationSpec* dsort = station(S_SORT, B_DDIES, K_DERIV, D_PACK, {{B_DWAFERS, gross}});
+        dsort->id = "deriv_sort";
+        dsort->out_per_kit = gross;
+        StationSpec* dhbm = station(S_HBM, B_DHBM, K_HBM, D_PACK, {});
+        dhbm->id = "deriv_hbm";
+        dhbm->kits_per_week = P(S_HBM, "capacity") * hbm_share;
+        StationSpec* dpack = station(S_PACK, B_DPKG, K_DERIV, D_TEST,
+                                     {{B_DDIES, 1}, {B_DHBM, std::max<int64_t>(1, std::llround(v.get("fab.deriv.hbm_per_pkg")))}});
+        dpack->id = "deriv_pack";
+        dpack->kits_per_week = v.get("fab.deriv.pack_capacity");
+        dpack->seg_from = D_PACK;
+        StationSpec* dtest = station(S_MOD, -1, K_DERIV, S_CUST, {{B_DPKG, 1}});
+        dtest->id = "deriv_test";
+        dtest->seg_from = D_TEST;
+        for (int b : {B_DWAFERS, B_DDIES, B_DHBM, B_DPKG}) spec.buffers[size_t(b)].id = fab_buffer_key(b);
+        spec.buffers[B_DWAFERS].cap = spec.buffers[B_WAFERS].cap * gross;  // counted in dies
+        spec.buffers[B_DDIES].cap = spec.buffers[B_DIES].cap;
+        spec.buffers[B_DHBM].cap = spec.buffers[B_HBM].cap;
+        spec.buffers[B_DPKG].cap = spec.buffers[B_PKG].cap;
+    }
     if (v.get("fab.dip.enabled") > 0.5) {
         rack->yield.dip_from_s = v.get("fab.dip.start_week") * kWeek;
         rack->yield.dip_to_s = (v.get("fab.dip.start_week") + v.get("fab.dip.weeks")) * kWeek;
@@ -240,11 +290,13 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     {
         Line probe(spec_, seed);
         std::vector<double> nominal = nominal_exit_rates(probe, 0);
-        double lo = nominal.empty() ? 0 : *std::min_element(nominal.begin(), nominal.end());
+        nominal.resize(size_t(line_of(S_SHIP) + 1));  // the chain's stations, not the derivative's
+        double lo = *std::min_element(nominal.begin(), nominal.end());
         volume_gpus_week_ = lo * gpus_per_rack_ / 3;
     }
     plausible_pile_weeks_ = v.get("fab.line.plausible_pile_weeks");
     zero_weeks_ = gap_ = longest_gap_ = lost_year1_ = peak_backlog_ = 0;
+    deriv_by_week_.assign(1, 0);
     bottleneck_weeks_.fill(0);
 
     notes_.clear();
@@ -275,6 +327,7 @@ void FabModel::apply(Run& r, const Action& a) {
         case A_FIRST_MASKS:
             // A full respin found before the first masks simply replaces them with the fixed set.
             if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(LFE, 0);
+            if (deriv_first_ >= 0) line.resume(deriv_first_, 0);  // its own masks, without the flaw
             break;
         case A_DISCOVER: respin_discover(line, kFab, respin_); break;
         case A_NEW_MASKS: {
@@ -380,6 +433,7 @@ void FabModel::record_week() {
         longest_gap_ = std::max(longest_gap_, gap_);
     }
     if (weeks_done_ == 52) lost_year1_ = runs_[1].cum_gpus - run.cum_gpus;
+    if (deriv_by_week_.size() < kMaxWeeksKept) deriv_by_week_.push_back(deriv_shipped(line));
 
     // The bottleneck is measured every week the same way, holds included. A fab stage
     // halted for masks (the first set, or a fix) is the design's work: it counts as busy
@@ -498,6 +552,20 @@ void FabModel::update_view() {
         int64_t lot = std::max<int64_t>(1, line.qualification_kits() / qual_lots_);
         view_.qualification_lots_out = int(std::min<int64_t>(qual_lots_, line.station(LBACK).kits_done_new_rev / lot));
         view_.qualification_weeks = (line.volume_s() >= 0 ? line.volume_s() - masks_ready_s_ : qual_expected_s_) / kWeek;
+    }
+    FabDerivView& d = view_.deriv;
+    d = FabDerivView{};
+    if (deriv_first_ >= 0) {
+        d.on = true;
+        for (int k = 0; k < kDerivSteps; k++) {
+            const Station& s = line.station(deriv_first_ + k);
+            d.in_process[k] = double(s.kits_in_process);
+            d.utilization[k] = s.time_in(State::Working, now_) / t;
+            d.state[k] = s.state;
+        }
+        d.shipped = deriv_shipped(line);
+        d.shipped_in_hold = deriv_shipped_in_hold();
+        d.last_week = deriv_by_week_.size() > 1 ? deriv_by_week_.back() - deriv_by_week_[deriv_by_week_.size() - 2] : 0;
     }
     view_.first_volume_week = runs_[0].first_volume_week;
     view_.twin_first_volume_week = runs_[1].first_volume_week;
@@ -665,6 +733,32 @@ std::vector<Metric> FabModel::metrics() const {
             en + "parts scrapped without the respin", zh + "无重新流片时报废的零件");
     }
 
+    if (deriv_first_ >= 0) {
+        const FabDerivView& d = view_.deriv;
+        add("deriv_shipped_units", d.shipped, "GPUs", "Derivative (single die, CoWoS-S) shipped", "衍生型号（单晶粒、CoWoS-S）累计出货");
+        add("deriv_shipped_week", d.last_week, "GPUs/week", "Derivative shipped last week", "衍生型号上周出货");
+        add("deriv_shipped_in_hold", d.shipped_in_hold, "GPUs",
+            "Derivative shipped from the flaw's discovery to the first volume week of the two-die part (so far)",
+            "从发现缺陷到双晶粒产品量产首周，衍生型号的出货（截至目前）");
+        static const char* const step[kDerivSteps][3] = {{"fab", "Derivative wafers", "衍生型号晶圆"},
+                                                         {"sort", "Derivative die sort", "衍生型号晶粒分选"},
+                                                         {"hbm", "Derivative HBM", "衍生型号 HBM"},
+                                                         {"pack", "CoWoS-S packaging", "CoWoS-S 封装"},
+                                                         {"test", "Derivative test and boards", "衍生型号测试与板卡"}};
+        for (int k = 0; k < kDerivSteps; k++) {
+            std::string id = std::string("deriv_") + step[k][0], en = std::string(step[k][1]) + ": ", zh = std::string(step[k][2]) + "：";
+            add(id + "_in_process", d.in_process[size_t(k)], "", en + "in process", zh + "在制");
+            add(id + "_utilization", d.utilization[size_t(k)], "", en + "utilization since week 0", zh + "第 0 周以来的利用率");
+        }
+        for (int k : {0, 2}) {  // its dies and its HBM: a ledger each
+            int l = line.ledger_of_station(deriv_first_ + k);
+            std::string id = std::string("deriv_") + step[k][0], en = std::string(step[k][1]) + ": ", zh = std::string(step[k][2]) + "：";
+            add(id + "_scrapped_parts", double(line.scrapped_parts(l)), "", en + "scrapped", zh + "报废");
+            add(id + "_conservation_error",
+                double(line.started_parts(l) - line.delivered_parts(l) - line.count_wip_parts(l) - line.scrapped_parts(l)), "",
+                en + "started - delivered - in process - scrapped (must be 0)", zh + "投入 − 交付 − 在制 − 报废（必须为 0）");
+        }
+    }
     for (int st = S_FAB; st <= S_SHIP; st++) {
         const FabStationView& sv = view_.stations[size_t(st)];
         const FabStationText& t = fab_station_text(st);

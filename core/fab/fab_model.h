@@ -3,7 +3,8 @@
 // Builds the line from the registry (fab_params.h): wafer fab (front end -> metal
 // layers -> back end) -> die sort -> packaging (kitting compute dies + HBM stacks +
 // interposers) -> module test -> tray assembly (GPUs + CPUs) -> rack integration ->
-// shipment -> customers. With the flaw on, the first masks lower one step's yield
+// shipment -> customers; optionally a derivative product beside it (a single die on
+// CoWoS-S, sharing the fab's starts and the HBM supply, not the CoWoS-L packaging). With the flaw on, the first masks lower one step's yield
 // (packaging by default); the run finds it and respins (respin.h), the twin beside it
 // keeps the flaw and never respins. Both lines come from the same seed with one random
 // stream per station and purpose, so they are identical until discovery and "GPUs and
@@ -17,7 +18,8 @@
 // Little's law for the line (little_line_*) and each buffer (buf_<key>_*), the bottleneck
 // now / by nominal rates and its moves, unit conversions, the die-equivalent ledger and the
 // side-supply ledgers (<supplier>_scrapped_parts: HBM stacks thrown away with bad packages),
-// the first volume week of both runs, piles above their plausible size, and
+// the first volume week of both runs, piles above their plausible size, the derivative
+// product's shipments and ledgers (deriv_*; its units are not in the GPU counts), and
 // per station <key>_{buffer, in_process, utilization(_recent), starved, blocked, idle, yield_loss,
 // reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}.
 //
@@ -63,6 +65,17 @@ struct FabStageView {
     double hot_cycle_weeks = 0;   // what a hot lot started now would take
     double load = 0;              // tool load from the recent starts
     bool held = false;            // starts nothing until the fix is qualified
+};
+
+// The derivative product's path (fab.deriv): its steps in order are its wafers (in the
+// shared fab), its die sort, its HBM (from the shared supplier), CoWoS-S, test and boards.
+constexpr int kDerivSteps = 5;
+struct FabDerivView {
+    bool on = false;
+    std::array<double, kDerivSteps> in_process{}, utilization{};  // in process: each step's kits
+    std::array<State, kDerivSteps> state{};
+    double shipped = 0, last_week = 0;
+    double shipped_in_hold = 0;  // from the flaw's discovery to the two-die part's first volume week (so far)
 };
 
 struct FabSeries {
@@ -113,6 +126,7 @@ struct FabView {
     std::array<bool, B_COUNT> pile_flagged{};
     // Volume shipments: the first of kVolumeRunWeeks weeks in a row at volume_gpus_week or more.
     double first_volume_week = -1, twin_first_volume_week = -1, volume_gpus_week = 0;
+    FabDerivView deriv;
     int bottleneck = -1;                       // station index
     std::vector<BottleneckChange> bottleneck_log;  // bounded
     int nominal_bottleneck = -1;
@@ -146,6 +160,8 @@ public:
     // wafers start; its metal layers and back end follow at line stations 1 and 2).
     static int line_station(int st) { return st <= S_FAB ? 0 : st + 1; }
     int flawed_station() const { return flawed_station_; }  // model station whose yield the flaw lowers
+    // The derivative's first line station (its wafers; its sort, HBM, CoWoS-S and test follow), -1: off.
+    int deriv_station() const { return deriv_first_; }
     struct Note { std::string en, zh; };
     const std::vector<Note>& notes() const { return notes_; }  // what the model simplified or capped
 
@@ -181,6 +197,8 @@ private:
     void record_week();
     void update_view();
     double demand_at(double week) const;
+    double deriv_shipped(const Line& line) const;
+    double deriv_shipped_in_hold() const;
 
     std::vector<StationInfo> stations_;
     SegmentBuffer segments_{20000};
@@ -191,6 +209,8 @@ private:
     int qual_lots_ = 0;
     double qual_expected_s_ = 0;  // qualification length expected when the masks arrived
     int flawed_station_ = S_PACK;
+    int deriv_first_ = -1;
+    std::vector<double> deriv_by_week_;  // derivative units shipped by the end of each week (index = week)
     double volume_gpus_week_ = 0, plausible_pile_weeks_ = 8;
     double demand_per_week_ = 0, demand_start_week_ = 0;
     double dies_per_gpu_ = 2, gpus_per_rack_ = 72;

@@ -50,18 +50,22 @@ const FabStationText kStations[S_COUNT] = {
 };
 
 const char* const kBufferKeys[B_COUNT] = {"wafers", "dies",  "hbm",   "substrate", "packages", "gpus",
-                                          "cpus",   "trays", "racks", "metal_hold", "back_end", "switch_trays"};
+                                          "cpus",   "trays", "racks", "metal_hold", "back_end", "switch_trays",
+                                          "deriv_wafers", "deriv_dies", "deriv_hbm", "deriv_packages"};
 const char* const kBufferEn[B_COUNT] = {
     "Wafers before die sort", "Good dies before packaging", "HBM stacks before packaging",
     "Interposers before packaging", "Packages before module test", "GPU modules before tray assembly",
     "CPUs before tray assembly", "Trays before rack integration", "Racks waiting to ship",
-    "Wafers waiting for the metal layers", "Wafers waiting for the back end", "Switch trays before rack integration"};
+    "Wafers waiting for the metal layers", "Wafers waiting for the back end", "Switch trays before rack integration",
+    "Derivative wafers before die sort", "Derivative dies before CoWoS-S packaging", "HBM stacks for the derivative", "Derivative packages before test"};
 const char* const kBufferZh[B_COUNT] = {
     "分选前的晶圆", "封装前的良品晶粒", "封装前的 HBM 堆栈", "封装前的中介层", "模组测试前的封装",
     "托盘组装前的 GPU 模组", "托盘组装前的 CPU", "整机柜集成前的托盘", "待运输的整机柜",
-    "等待金属层的晶圆", "等待后段工序的晶圆", "整机柜集成前的交换托盘"};
+    "等待金属层的晶圆", "等待后段工序的晶圆", "整机柜集成前的交换托盘",
+    "分选前的衍生型号晶圆", "CoWoS-S 封装前的衍生型号晶粒", "供衍生型号使用的 HBM 堆栈", "测试前的衍生型号封装"};
 const char* const kSegNames[K_COUNT] = {"wafer lot", "die lot", "package lot", "tray", "rack",
-                                        "HBM stacks", "substrates", "CPUs", "scrapped", "switch trays"};
+                                        "HBM stacks", "substrates", "CPUs", "scrapped", "switch trays",
+                                        "derivative lot"};
 
 const char* const SRC_RECORD =
     "NVIDIA Q2 FY2025 earnings call, 28 Aug 2024 (CFO: a change to the Blackwell GPU mask to improve "
@@ -118,6 +122,14 @@ const char* const SRC_OTHER =
 const char* const SRC_HOT =
     "Hot lots as non-preemptive priority: Cobham (1954) waiting times for two classes, in Kingman's VUT scaling "
     "(Hopp & Spearman, Factory Physics); the share is the user's choice (0 by default).";
+const char* const SRC_DERIV =
+    "SemiAnalysis, \"Nvidia's Blackwell Reworked - Shipment Delays & GB200A Reworked Platforms\", 4 Aug 2024, and "
+    "TweakTown, 22 Aug 2024 (citing KeyBanc): a B200A on the B102 die, one monolithic compute die with four HBM3e stacks "
+    "on TSMC CoWoS-S instead of two dies on CoWoS-L, in HGX boards, expected in the second half of 2025. Off in the "
+    "2024 record: the part was reported for 2025, so it shipped nothing during the 2024 hold.";
+const char* const SRC_DERIV_SHARE =
+    "ASSUMPTION: the shares of wafer starts and HBM given to the derivative and its CoWoS-S capacity are illustrative "
+    "(no company figures); the same process and the same HBM suppliers serve both parts.";
 const char* const SRC_PILE =
     "ASSUMPTION: suppliers throttle deliveries when a customer's stock exceeds about two months of its use; piles "
     "above that are shown flagged as implausible (the model keeps delivering).";
@@ -226,6 +238,7 @@ ParamRegistry build() {
     reg.group("fab.respin", "Flaw and respin", "缺陷与重新流片");
     reg.group("fab.dip", "Rack-test yield dip", "整机柜测试良率下滑");
     reg.group("fab.line", "Whole line", "整条产线");
+    reg.group("fab.deriv", "Derivative product", "衍生型号");
 
     reg.add({.id = "fab.design.mask_weeks", .label_en = "First mask set ready", .label_zh = "首套光罩就绪",
              .unit = "weeks", .min = 0, .max = 52, .def = 12, .structural = true, .group = "fab.design",
@@ -367,6 +380,31 @@ ParamRegistry build() {
              .help_zh = "从首批修复后的零件到达缺陷工序起算的学习曲线时间常数：经过这么多周，从缺陷良率到正常良率的差距缩小 63%。",
              .source = SRC_ILL});
 
+    reg.add({.id = "fab.deriv.enabled", .label_en = "Derivative product", .label_zh = "衍生型号", .min = 0, .max = 1,
+             .def = 0, .structural = true, .group = "fab.deriv",
+             .help_en = "On: a second product, one compute die on a CoWoS-S package with 4 HBM stacks, takes a share of "
+                        "the fab's wafer starts and of the HBM supply and is packaged and tested on steps of its own. It "
+                        "does not use the CoWoS-L bridge, so the flaw does not touch it and it keeps shipping during the hold.",
+             .help_zh = "开：第二个产品——单颗计算晶粒、CoWoS-S 封装、4 个 HBM 堆栈——分走晶圆厂的一部分投片和 HBM 供应，"
+                        "在自己的工序上封装和测试。它不用 CoWoS-L 桥接，缺陷碰不到它，暂停期间照常出货。",
+             .source = SRC_DERIV, .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
+    reg.add({.id = "fab.deriv.wafer_share", .label_en = "Derivative share of wafer starts", .label_zh = "衍生型号占投片比例",
+             .unit = "", .min = 0.01, .max = 0.5, .def = 0.15, .structural = true, .group = "fab.deriv",
+             .help_en = "Share of the fab's wafer starts given to the derivative; the two-die part gets the rest.",
+             .help_zh = "晶圆厂投片中分给衍生型号的比例；其余给双晶粒产品。", .source = SRC_DERIV_SHARE});
+    reg.add({.id = "fab.deriv.hbm_share", .label_en = "Derivative share of HBM", .label_zh = "衍生型号占 HBM 比例",
+             .unit = "", .min = 0.01, .max = 0.5, .def = 0.15, .structural = true, .group = "fab.deriv",
+             .help_en = "Share of the HBM supply allocated to the derivative; the two-die part gets the rest.",
+             .help_zh = "HBM 供应中分配给衍生型号的比例；其余给双晶粒产品。", .source = SRC_DERIV_SHARE});
+    reg.add({.id = "fab.deriv.pack_capacity", .label_en = "CoWoS-S capacity", .label_zh = "CoWoS-S 产能",
+             .unit = "packages/week", .min = 100, .max = 1e5, .def = 5000, .structural = true, .group = "fab.deriv",
+             .help_en = "Derivative packages per week on CoWoS-S, a package line apart from the CoWoS-L one.",
+             .help_zh = "CoWoS-S 每周可封装的衍生型号数量，与 CoWoS-L 是两条封装线。", .source = SRC_DERIV_SHARE});
+    reg.add({.id = "fab.deriv.hbm_per_pkg", .label_en = "HBM stacks per derivative", .label_zh = "每个衍生型号的 HBM 堆栈数",
+             .unit = "", .min = 1, .max = 16, .def = 4, .integer = true, .structural = true, .group = "fab.deriv",
+             .help_en = "HBM stacks on one derivative package.", .help_zh = "一个衍生型号封装上的 HBM 堆栈数。",
+             .source = SRC_DERIV});
+
     reg.add({.id = "fab.dip.enabled", .label_en = "Rack-test dip", .label_zh = "机柜测试良率下滑", .min = 0,
              .max = 1, .def = 0, .structural = true, .group = "fab.dip",
              .help_en = "A second event: rack-test yield drops for some weeks (leaks, connectors), so the bottleneck moves downstream.",
@@ -405,12 +443,12 @@ ParamRegistry build() {
              .source = SRC_PILE});
 
     reg.preset({.id = "fab.record_2024", .label_en = "2024 record (illustrative)", .label_zh = "2024 年实况（示意）",
-                .kind = "scenario", .source = std::string(SRC_RECORD) + " " + SRC_TIMING + " " + SRC_MASKS,
+                .kind = "scenario", .source = std::string(SRC_RECORD) + " " + SRC_TIMING + " " + SRC_MASKS + " Derivative: " + SRC_DERIV,
                 .values = {{"fab.respin.enabled", 1}, {"fab.respin.flaw_at", 0}, {"fab.respin.kind", 1},
                            {"fab.respin.past_hold", 0}, {"fab.respin.flawed_yield", 0.5},
                            {"fab.respin.discovery_week", 28}, {"fab.respin.mask_weeks", 6},
                            {"fab.respin.qual_lots", 2}, {"fab.respin.qual_weeks", 1}, {"fab.respin.learn_weeks", 8},
-                           {"fab.dip.enabled", 0}}});
+                           {"fab.dip.enabled", 0}, {"fab.deriv.enabled", 0}}});
     reg.preset({.id = "fab.no_respin", .label_en = "No respin", .label_zh = "无重新流片", .kind = "scenario",
                 .source = SRC_ILL, .values = {{"fab.respin.enabled", 0}, {"fab.dip.enabled", 0}}});
     reg.preset({.id = "fab.bottleneck_moves", .label_en = "The bottleneck moves", .label_zh = "瓶颈会移动",

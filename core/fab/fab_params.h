@@ -6,7 +6,9 @@
 // "fab.<key>" whose parameters are "fab.<key>.<name>" (capacity, cycle_weeks, yield,
 // cv, lot, buffer_cap, blocks, rework where output is one unit per kit, plus recipe
 // numbers such as gross dies per wafer). The respin, the rack-test dip and the whole
-// line (variability, CONWIP) have groups of their own: fab.respin, fab.dip, fab.line.
+// line (variability, CONWIP) have groups of their own: fab.respin, fab.dip, fab.line;
+// so has the derivative product (fab.deriv: a single-die part on CoWoS-S beside the
+// two-die part on CoWoS-L).
 // Defaults sketch a B200-class GPU in GB200 NVL72-class racks around the 2024
 // record; the figures are illustrative and the registry says where each comes from.
 //
@@ -40,12 +42,21 @@ enum BufferIndex : int {
     B_METAL,       // wafers inside the fab waiting for the metal layers (the hold pile of a metal-only fix)
     B_BACK,        // wafers inside the fab waiting for the back end
     B_SWITCH,      // NVLink switch trays before rack integration
+    B_DWAFERS,     // derivative: good wafers before die sort
+    B_DDIES,       // derivative: good single dies before CoWoS-S packaging
+    B_DHBM,        // derivative: HBM stacks before CoWoS-S packaging
+    B_DPKG,        // derivative: packages before test and boards
     B_COUNT
 };
 
+// The derivative product's own steps, after the model's stations in the renderer's
+// numbering (its wafers go through the fab and die sort, its HBM comes from the HBM
+// supplier, its units go to the customers): CoWoS-S packaging, then test and boards.
+enum DerivPoint : int { D_PACK = S_COUNT, D_TEST, D_END };
+
 // Segment kinds for the renderer.
 enum SegKind : uint16_t {
-    K_WAFER_LOT = 0, K_DIE_LOT, K_PACKAGE_LOT, K_TRAY, K_RACK, K_HBM, K_SUBSTRATE, K_CPU, K_SCRAP, K_SWITCH, K_COUNT
+    K_WAFER_LOT = 0, K_DIE_LOT, K_PACKAGE_LOT, K_TRAY, K_RACK, K_HBM, K_SUBSTRATE, K_CPU, K_SCRAP, K_SWITCH, K_DERIV, K_COUNT
 };
 
 struct FabStationText {

@@ -434,7 +434,7 @@ void Line::deliver(Station& s, const Lot& l) {
     wip_de_ -= de;
     lead_area_ += double(de) * (t - l.born);
     sojourn_area_ += double(de) * (t - l.born);
-    lead_q_.add(t - l.born);
+    if (de > 0) lead_q_.add(t - l.born);  // the main line's lots (a side product carries none)
     line_level_.set(t, double(wip_de_));
     destroy_parcel();
     wake_conwip();

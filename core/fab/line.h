@@ -235,7 +235,7 @@ public:
     uint64_t count_parcels_alive() const;
 
     // Lead time of delivered units, from start at a source to delivery (s): the mean
-    // weighted by die equivalents, quantiles over delivered lots.
+    // weighted by die equivalents, quantiles over delivered lots of the main line (die equivalents).
     double lead_time_mean_s() const { return delivered_de_ ? lead_area_ / double(delivered_de_) : 0; }
     const Quantiles& lead_time_quantiles() const { return lead_q_; }
     // Line-level Little's law in die equivalents: L (time average), departures, sojourn area.

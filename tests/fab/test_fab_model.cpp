@@ -20,6 +20,7 @@ void check_conservation(const Line& line) {
     REQUIRE(line.wip_de() == line.count_wip_de());
     // Parcels: none lost or duplicated.
     REQUIRE(line.parcels_created() - line.parcels_destroyed() == line.count_parcels_alive());
+    int64_t delivered = 0;  // by the stations that deliver (shipment; the derivative's test)
     for (int i = 0; i < line.station_count(); i++) {
         const Station& s = line.station(i);
         int64_t unfinished = 0, waiting_good = 0, rework = 0;
@@ -35,12 +36,15 @@ void check_conservation(const Line& line) {
                 s.units_good + s.units_scrapped + s.kits_purged * opk + (unfinished + rework) * opk);
         int64_t passed_on = s.units_good - s.units_overflow - s.units_purged - waiting_good;
         if (s.spec.out_buffer >= 0) REQUIRE(line.buffer(s.spec.out_buffer).in_units == passed_on);
-        else REQUIRE(line.delivered_units() == passed_on);
+        else delivered += passed_on;
         for (auto& in : s.spec.inputs)
             REQUIRE(line.buffer(in.buffer).out_units == s.kits_started * in.per_kit + line.buffer(in.buffer).purged_units);
     }
-    // Each side supply (HBM, interposers, CPUs) balances in its own units.
-    REQUIRE(line.ledger_count() == 4);
+    REQUIRE(line.delivered_units() == delivered);
+    // Each side supply (HBM, interposers, CPUs, switch trays; the derivative's dies and its
+    // HBM) balances in its own units.
+    const bool derivative = line.station_count() > FabModel::line_station(S_SHIP) + 1;
+    REQUIRE(line.ledger_count() == (derivative ? 6 : 4));
     for (int l = 0; l < line.ledger_count(); l++)
         REQUIRE(line.started_parts(l) == line.delivered_parts(l) + line.count_wip_parts(l) + line.scrapped_parts(l));
     for (int b = 0; b < line.buffer_count(); b++) {
@@ -84,9 +88,11 @@ TEST_CASE("registry: every id is fab.<group>.<name>, texts in both languages, pr
 }
 
 TEST_CASE("conservation holds at every step, across the respin, in both runs") {
-    for (double variability : {0.0, 1.0}) {
+    for (double variability : {0.0, 1.0})
+    for (double derivative : {0.0, 1.0}) {
+        INFO("variability " << variability << ", derivative " << derivative);
         FabModel m;
-        m.reset(values_with({{"fab.line.variability", variability}, {"fab.dip.enabled", 1}}), 3);
+        m.reset(values_with({{"fab.line.variability", variability}, {"fab.dip.enabled", 1}, {"fab.deriv.enabled", derivative}}), 3);
         double t = 0;
         Rng steps(9);
         while (t < 156 * kWeek) {
@@ -102,6 +108,11 @@ TEST_CASE("conservation holds at every step, across the respin, in both runs") {
         // Bad packages took their HBM stacks along: far more than the supplier's own 1% fail.
         const Station& hbm = m.line().station(FabModel::line_station(S_HBM));
         CHECK(metric_value(ms, "hbm_scrapped_parts") > 5 * double(hbm.units_scrapped));
+        if (derivative > 0) {
+            CHECK(metric_value(ms, "deriv_fab_conservation_error") == 0);
+            CHECK(metric_value(ms, "deriv_hbm_conservation_error") == 0);
+            CHECK(metric_value(ms, "deriv_shipped_units") > 0);
+        }
     }
 }
 
@@ -130,13 +141,19 @@ TEST_CASE("long-run throughput equals the bottleneck rate when demand exceeds it
 
 TEST_CASE("Little's law per buffer and for the line in the full model") {
     FabModel m;
-    m.reset(ParamValues(fab_registry()), 2);
+    ParamValues v(fab_registry());
+    const bool derivative = GENERATE(false, true);
+    REQUIRE(v.set("fab.deriv.enabled", derivative ? 1 : 0) == "");
+    m.reset(v, 2);
     m.advance_to(156 * kWeek);
     const Line& line = m.line();
     double T = m.now();
     for (int b = 0; b < B_COUNT; b++) {
         const Buffer& x = line.buffer(b);
+        INFO("buffer " << fab_buffer_key(b) << (derivative ? ", with the derivative" : ""));
         CHECK(x.level.mean(T) * T == Approx(x.wait_area + residual_area(x, T)).epsilon(1e-9));
+        // The derivative's buffers carry traffic exactly when it is on (the check above is not empty).
+        if (b >= B_DWAFERS) CHECK((x.out_units > 0) == derivative);
     }
     CHECK(line.line_wip_mean(T) * T == Approx(line.line_sojourn_area() + line_residual_area(line, T)).epsilon(1e-9));
     REQUIRE(m.view().little.size() == size_t(B_COUNT + 1));
@@ -267,7 +284,10 @@ TEST_CASE("metal-only loses fewer GPUs than a full respin in every one of 20 see
 
 TEST_CASE("the twin and the run are identical until discovery (common random numbers)") {
     FabModel m;
-    m.reset(ParamValues(fab_registry()), 11);
+    ParamValues v(fab_registry());
+    const bool derivative = GENERATE(false, true);
+    REQUIRE(v.set("fab.deriv.enabled", derivative ? 1 : 0) == "");
+    m.reset(v, 11);
     const double W = m.view().discovery_week;
     REQUIRE(W > 0);
     m.advance_to(W * kWeek - 1);
@@ -306,6 +326,58 @@ TEST_CASE("the record preset: volume in fiscal Q4 FY2025, the twin a quarter ear
         REQUIRE(twin > 0);
         CHECK(run - twin >= 13);
     }
+}
+
+TEST_CASE("a derivative on CoWoS-S shares the fab's starts and the HBM, not the flawed packaging, and ships through the hold") {
+    ParamValues v(fab_registry());
+    REQUIRE(v.apply(*fab_registry().find_preset("fab.record_2024")) == "");
+    ParamValues without = v;
+    REQUIRE(v.set("fab.deriv.enabled", 1) == "");
+    const double share = v.get("fab.deriv.wafer_share"), hbm_share = v.get("fab.deriv.hbm_share");
+    FabModel m;
+    m.reset(v, 1);
+    const Line& line = m.line();
+    const int d = m.deriv_station();
+    REQUIRE(d == FabModel::line_station(S_SHIP) + 1);
+    // Shared: the wafer starts and the HBM supply, split between the two products.
+    CHECK(line.station(0).spec.kits_per_week == Approx(v.get("fab.fab.capacity") * (1 - share)));
+    CHECK(line.station(d).spec.kits_per_week == Approx(v.get("fab.fab.capacity") * share));
+    const int hbm = FabModel::line_station(S_HBM);
+    CHECK(line.station(hbm).spec.kits_per_week + line.station(d + 2).spec.kits_per_week == Approx(v.get("fab.hbm.capacity")));
+    CHECK(line.station(d + 2).spec.kits_per_week == Approx(v.get("fab.hbm.capacity") * hbm_share));
+    // Not shared: the CoWoS-L packaging and its flaw. The derivative packs on a line of its own.
+    const int pack = FabModel::line_station(S_PACK);
+    CHECK(line.station(pack).spec.kits_per_week == v.get("fab.pack.capacity"));
+    CHECK(line.station(pack).spec.yield.flawed >= 0);
+    CHECK(line.station(d + 3).spec.id == "deriv_pack");
+    CHECK(line.station(d + 3).spec.yield.flawed < 0);
+    for (auto& in : line.station(d + 3).spec.inputs) CHECK(in.buffer != B_SUB);  // no CoWoS-L interposer with a bridge
+    // It keeps shipping while the two-die part ships nothing.
+    int weeks_both_stopped = 0, weeks_only_derivative = 0;
+    for (int w = 1; w <= 80; w++) {
+        m.advance_to(w * kWeek);
+        auto ms = m.metrics();
+        if (w <= m.view().discovery_week + 6 || m.view().first_volume_week > 0) continue;  // after its pipe filled, before volume
+        double main = metric_value(ms, "shipments_week_gpus"), deriv = metric_value(ms, "deriv_shipped_week");
+        if (main == 0 && deriv == 0) weeks_both_stopped++;
+        if (main == 0 && deriv > 0) weeks_only_derivative++;
+    }
+    INFO(weeks_only_derivative << " weeks only the derivative shipped");
+    CHECK(weeks_only_derivative >= 8);
+    CHECK(weeks_both_stopped == 0);
+    auto ms = m.metrics();
+    CHECK(metric_value(ms, "deriv_shipped_in_hold") > 0);
+    CHECK(metric_value(ms, "deriv_shipped_in_hold") < metric_value(ms, "deriv_shipped_units"));
+    // The respin does not touch it: the twin ships exactly the same derivative units.
+    const int l = line.ledger_of_station(d);
+    CHECK(m.line(true).delivered_parts(l) == line.delivered_parts(l));
+    // What it takes, the two-die part lacks: without the respin, fewer two-die GPUs by week 80.
+    double twin_with = metric_value(ms, "no_respin_cum_shipped_gpus");
+    m.reset(without, 1);
+    m.advance_to(80 * kWeek);
+    CHECK(twin_with < 0.95 * metric_value(m.metrics(), "no_respin_cum_shipped_gpus"));
+    CHECK(m.deriv_station() == -1);
+    CHECK(metric_value(m.metrics(), "deriv_shipped_units") == 0);  // no such metric when off
 }
 
 TEST_CASE("the default scenario loses GPUs and weeks to the respin, then the fix pays back; no flaw, no loss") {
