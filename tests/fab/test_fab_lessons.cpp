@@ -100,3 +100,50 @@ TEST_CASE("lesson bottleneck-moves: the quoted numbers") {
     near(after, "peak_backlog_gpus", 159700);
     near(after, "backlog_gpus", 96000);
 }
+
+TEST_CASE("lesson derivative-decouples: the quoted numbers") {
+    auto hold = run("fab.record_2024", {}, 44);  // step 1
+    CHECK(metric_value(hold, "shipments_week_gpus") == 0);
+    near(hold, "backlog_gpus", 56500);
+    auto w44 = run("fab.record_2024", {{"fab.deriv.enabled", 1}}, 44);  // step 2
+    CHECK(metric_value(w44, "shipments_week_gpus") == 0);  // the two-die part still ships nothing
+    near(w44, "deriv_shipped_week", 3500);
+    near(w44, "deriv_shipped_units", 48000);
+    auto w70 = run("fab.record_2024", {{"fab.deriv.enabled", 1}}, 70);  // step 3
+    near(w70, "first_volume_week", 54);
+    CHECK(metric_value(w70, "first_volume_week") ==
+          metric_value(run("fab.record_2024", {}, 70), "first_volume_week"));  // "still": the same week without it
+    near(w70, "deriv_shipped_in_hold", 83900);
+    near(w70, "cum_shipped_gpus", 173900);
+    near(run("fab.record_2024", {}, 70), "cum_shipped_gpus", 188100);
+}
+
+TEST_CASE("lesson hot-lots-x-factor: the quoted numbers") {
+    auto full = run("fab.no_respin", {}, 60);  // step 1
+    near(full, "fab_load_now", 0.85);
+    near(full, "fab_cycle_now_weeks", 14.0);
+    near(full, "fab_raw_weeks", 4.7);
+    near(full, "fab_x_factor_now", 3);
+    auto capped = run("fab.no_respin", {{"fab.line.conwip_wafers", 7000}}, 80);  // step 2
+    near(capped, "fab_load_now", 0.79);
+    near(capped, "fab_cycle_now_weeks", 11.2);
+    // Its queueing (cycle - raw) shrinks by a larger share than its load.
+    double wait_full = metric_value(full, "fab_cycle_now_weeks") - metric_value(full, "fab_raw_weeks");
+    double wait_capped = metric_value(capped, "fab_cycle_now_weeks") - metric_value(capped, "fab_raw_weeks");
+    CHECK(1 - wait_capped / wait_full > 3 * (1 - metric_value(capped, "fab_load_now") / metric_value(full, "fab_load_now")));
+    double rate = (metric_value(capped, "cum_shipped_gpus") -
+                   metric_value(run("fab.no_respin", {{"fab.line.conwip_wafers", 7000}}, 70), "cum_shipped_gpus")) / 10;
+    CHECK(rate == Approx(6900).epsilon(0.05));
+    // Steps 3 and 4: 2024 with 30% hot lots after the fix, against the same without.
+    auto hot = run("fab.record_2024", {{"fab.fab.hot_share", 0.3}}, 60);
+    auto plain = run("fab.record_2024", {}, 60);
+    near(hot, "fab_hot_cycle_now_weeks", 6.8);
+    near(hot, "fab_cycle_now_weeks", 18.1);
+    near(plain, "fab_cycle_now_weeks", 14.9);
+    near(hot, "first_volume_week", 55);
+    near(plain, "first_volume_week", 54);
+    CHECK(metric_value(hot, "first_volume_week") > metric_value(plain, "first_volume_week"));
+    near(hot, "gpus_lost_to_respin", 71600);
+    near(plain, "gpus_lost_to_respin", 68800);
+    CHECK(metric_value(hot, "gpus_lost_to_respin") > metric_value(plain, "gpus_lost_to_respin"));
+}

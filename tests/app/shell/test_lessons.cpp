@@ -47,7 +47,8 @@ TEST_CASE("lessons: together they carry every key takeaway of the essays") {
     REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
     const char* takeaways[] = {"decode-is-logistics", "sram-too-small",     "stacked-dram",       "mesh-brings-work",
                                "last-mile",           "judge-continuity",   "one-token-at-a-time", "speculative-decoding",
-                               "history-weighs",      "respin-weakest-link", "bottleneck-moves",    "verify-early"};
+                               "history-weighs",      "respin-weakest-link", "bottleneck-moves",    "verify-early",
+                               "derivative-decouples", "hot-lots-x-factor"};
     for (const char* id : takeaways) {
         INFO("missing lesson " << id);
         bool found = false;
