@@ -1,6 +1,7 @@
 // lesson.cpp — parse and check lessons. See lesson.h.
 #include "lesson.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -52,6 +53,13 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
     };
     num("zoom", s.zoom, 0.25, 16);
     num("run", s.run, 0, 1e9);
+    if (j.contains("evidence")) {
+        if (!j["evidence"].is_array()) errs += where + ": 'evidence' is a list of metric ids\n";
+        else for (auto& e : j["evidence"]) {
+            if (e.is_string()) s.evidence.push_back(e.get<std::string>());
+            else errs += where + ": evidence ids are strings\n";
+        }
+    }
     if (j.contains("predict")) {
         const json& p = j["predict"];
         s.has_predict = true;
@@ -108,7 +116,8 @@ std::string parse_lessons(const std::string& text, std::vector<Lesson>& out) {
     return errs;
 }
 
-std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, const std::vector<std::string>& stations) {
+std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, const std::vector<std::string>& stations,
+                            const std::vector<std::string>& metrics) {
     std::string errs;
     auto has_station = [&](const std::string& id) {
         for (auto& s : stations) if (s == id) return true;
@@ -135,6 +144,9 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
         }
         if (!s.highlight.empty() && !has_station(s.highlight)) errs += where + ": unknown station '" + s.highlight + "'\n";
         if (!s.focus.empty() && !has_station(s.focus)) errs += where + ": unknown station '" + s.focus + "'\n";
+        for (auto& e : s.evidence)
+            if (std::find(metrics.begin(), metrics.end(), e) == metrics.end())
+                errs += where + ": evidence '" + e + "' is not a metric of the scene\n";
         if (s.has_predict) {
             both(s.predict.question, where + " question");
             both(s.predict.explain, where + " explanation");

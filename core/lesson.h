@@ -15,6 +15,8 @@
 //                "set": {"token.batch.size": 1},            (optional)
 //                "highlight": "hbm", "focus": "mesh", "zoom": 1.5,   (optional)
 //                "run": 0.05,                               (optional: simulated s to run first)
+//                "evidence": ["decode_step_s", "share_hbm"],  (optional: the model's metrics
+//                             the step is about, drawn large on the caption card)
 //                "predict": {"question": {...}, "choices": [{...}, {...}], "answer": 1,
 //                            "explain": {...}}}]}]}     (optional)
 //
@@ -49,6 +51,7 @@ struct LessonStep {
     std::string highlight, focus;  // station ids, "" for none
     double zoom = 1;
     double run = 0;  // simulated seconds to run before the step is shown settled
+    std::vector<std::string> evidence;  // metric ids the caption names, shown on the card
     bool has_predict = false;
     LessonPredict predict;
 };
@@ -62,9 +65,10 @@ struct Lesson {
 // Parses the lessons file. Returns "" or one line per problem (then out is unchanged).
 std::string parse_lessons(const std::string& json_text, std::vector<Lesson>& out);
 // Checks a lesson against its scene: presets and parameter ids exist, values are in
-// range, stations exist, answers index a choice, every text has both languages.
+// range, stations exist, answers index a choice, every text has both languages, and
+// every evidence id is one of metric_ids.
 std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,
-                            const std::vector<std::string>& station_ids);
+                            const std::vector<std::string>& station_ids, const std::vector<std::string>& metric_ids);
 // The parameter values of step i: the start values, then every step's presets and
 // settings up to and including i, in order (a lesson builds up its story).
 std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);

@@ -104,6 +104,24 @@ std::string ModelScene::seek(double t) {
     return "";
 }
 
+std::string ModelScene::replay_to(double t, double real_s) {
+    if (std::string why = tj::check_run_time(*model_, t); !why.empty()) return why;
+    double lens = t / std::max(real_s, 1e-3);
+    if (lens > lens_range_.max_sim_per_s) {  // too long to watch: jump through it
+        playing_ = false;
+        stop_at_ = -1;
+        seek(0);
+        return seek(t);
+    }
+    std::string err = seek(0);
+    if (!err.empty()) return err;
+    lens_after_stop_ = lens_;
+    lens_ = std::max(lens, lens_range_.min_sim_per_s);
+    stop_at_ = t;
+    playing_ = true;
+    return "";
+}
+
 void ModelScene::continue_jump(double wall_s) {
     using clock = std::chrono::steady_clock;
     const auto until = clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(wall_s));
@@ -132,7 +150,7 @@ void ModelScene::timeline_scrubber() {
     ImGui::SliderFloat("##timeline", &t, 0, 1, label.c_str());
     if (ImGui::IsItemDeactivatedAfterEdit()) {
         status_ = seek(double(t) * furthest_);
-        playing_ = false;
+        set_playing(false);
     }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr("run.rewind_help"));
@@ -231,6 +249,7 @@ std::string ModelScene::apply(const tj::Scenario& s) {
     }
     lens_ = s.lens > 0 ? std::clamp(s.lens, lens_range_.min_sim_per_s, lens_range_.max_sim_per_s)
                        : lens_range_.default_sim_per_s;
+    stop_at_ = -1;
     restart();
     return seek(s.time);  // replays to the link's time; a long way goes on over frames
 }
@@ -242,7 +261,13 @@ void ModelScene::update(double real_dt) {
         // Targets are taken from the model's own clock, so a frame that could not
         // finish does not pile up debt for the next ones.
         double target = model_->now() + real_dt * lens_;
+        if (stop_at_ >= 0) target = std::min(target, stop_at_);
         behind_ = !model_->advance_to(target, kEventBudgetPerFrame);
+        if (stop_at_ >= 0 && model_->now() >= stop_at_) {  // a replay reached its moment
+            playing_ = false;
+            stop_at_ = -1;
+            lens_ = lens_after_stop_;
+        }
     }
     if (compare_) {
         compare_->advance_to(model_->now(), kEventBudgetPerFrame);
@@ -277,12 +302,12 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         focus_pending_ = false;
         if (focus_station_ < 0) view_.fit();
         else {
-            ImVec2 p = station_position(size_t(focus_station_));
+            ImVec2 p = marker_position(size_t(focus_station_));
             view_.look_at(p.x, p.y, focus_zoom_);
         }
     }
     if (highlight_ >= 0) {  // a pulsing ring: "look here"
-        ImVec2 c = station_position(size_t(highlight_));
+        ImVec2 c = marker_position(size_t(highlight_));
         ImVec2 sc = view_.to_screen(c.x, c.y);
         float pulse = 0.5f + 0.5f * std::sin(float(ImGui::GetTime()) * 4.0f);
         float r = ImGui::GetFontSize() * (3.2f + 0.6f * pulse);
@@ -371,12 +396,7 @@ void ModelScene::metrics_table(const std::vector<std::string>& ids) {
         ImGui::TextUnformatted(pick(m.label_en.empty() ? m.id : m.label_en, m.label_zh).c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.id.c_str());
         ImGui::TableNextColumn();
-        std::string v;
-        if (m.unit == "s") v = format_duration(m.value, language());
-        else if (m.unit == "B") v = format_bytes(m.value);
-        else if (m.unit.empty()) v = tj::format_param_value(std::round(m.value * 1000) / 1000);
-        else v = format_si(m.value, m.unit.c_str());
-        ImGui::TextUnformatted(v.c_str());
+        ImGui::TextUnformatted(format_metric(m.id, m.value, m.unit, language()).c_str());
     }
     ImGui::EndTable();
 }

@@ -68,7 +68,8 @@ public:
     // nearest earlier snapshot (or from the start). A jump that takes more than a
     // moment goes on over the next frames (jump_progress(), cancel_jump()); a time
     // past the model's max_time() is refused: "" or why.
-    std::string seek(double t);
+    std::string seek(double t) override;
+    std::string replay_to(double t, double real_s) override;
     double jump_progress() const override;
     void cancel_jump() override { jump_to_ = -1; }
 
@@ -80,15 +81,17 @@ public:
     const tj::Model* compare_model() const { return compare_.get(); }
     std::string set_compare_param(const std::string& id, double value);
 
-    bool playing() const { return playing_; }
+    bool playing() const override { return playing_; }
     double lens() const { return lens_; }
-    void set_playing(bool p) override { playing_ = p; }
+    void set_playing(bool p) override { playing_ = p; stop_at_ = -1; }
     double set_lens(double sim_per_s) override;
     const tj::Model& model() const { return *model_; }
 
 protected:
     virtual ImVec2 station_position(size_t station) const = 0;
     virtual ParcelStyle parcel_style(uint16_t kind) const = 0;
+    // Where a lesson's ring and camera point for a station (default: its route point).
+    virtual ImVec2 marker_position(size_t station) const { return station_position(station); }
 
     // Uploads the model's segments when they changed and queues the parcel pass;
     // also draws the lesson's highlight ring around its station.
@@ -126,6 +129,7 @@ private:
     bool playing_ = true;
     bool behind_ = false;  // the last frame hit its event budget
     double jump_to_ = -1, jump_from_ = 0;  // a jump under way (jump_to_ < 0: none)
+    double stop_at_ = -1, lens_after_stop_ = 0;  // a replay under way stops at stop_at_ and puts the lens back
     std::vector<tj::Metric> metrics_;
     MetricHistory history_;    // sampled every natural time unit, thinned to stay bounded
     double history_every_ = 0, history_next_ = 0;

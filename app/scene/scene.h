@@ -65,6 +65,13 @@ public:
     // where it is.
     virtual double jump_progress() const { return -1; }
     virtual void cancel_jump() {}
+    // Lessons hold time still: a step runs to its moment and stays there. seek moves
+    // the run to simulated time t (replaying from the start when t is earlier); "" or
+    // why not. replay_to plays the run again from 0 to t in about real_s seconds and
+    // stops at t (a run too long for the scene's fastest lens is jumped through).
+    virtual std::string seek(double t) { return "this scene has no clock"; }
+    virtual std::string replay_to(double t, double real_s) { return seek(t); }
+    virtual bool playing() const { return false; }
     virtual void update(double real_dt) = 0;
     virtual void draw_map(const FrameInput& in) = 0;
     virtual void draw_panels(const FrameInput& in) = 0;

@@ -414,6 +414,8 @@ std::string App::state_json() const {
     j["ui_scale"] = ui_scale_;
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
     j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
+    j["lesson_choice"] = lessons_.active() ? lessons_.chosen() : -1;  // the class's pick on a question, -1: none
+    j["playing"] = s ? s->playing() : false;
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
     j["heap_bytes"] = double(heap_in_use());  // the last refusal shown on screen ("" when none)

@@ -1,6 +1,9 @@
 // lesson_player.cpp — see lesson_player.h.
 #include "app/shell/lesson_player.h"
 
+#include <cmath>
+
+#include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 #include "app/ui/font.h"
@@ -10,6 +13,8 @@ const char* find_asset_text(const char* name);  // generated: assets_embedded.cp
 
 namespace {
 const std::string& txt(const tj::Text2& t) { return pick(t.en, t.zh); }
+// How long Replay takes to play a step again (longer runs are jumped through).
+constexpr double kReplaySeconds = 4;
 }  // namespace
 
 bool LessonPlayer::load(std::string* error) {
@@ -30,10 +35,13 @@ std::string LessonPlayer::open(LessonHost& host, int lesson, int step) {
     bool starting = lesson_ < 0;
     if (starting) saved_link_ = host.link();
     int previous = lesson_;
+    if (lesson != previous) moments_.assign(l.steps.size() + 1, {});
     lesson_ = lesson;
     std::string err = go(host, step);
     if (!err.empty()) lesson_ = previous;  // a refused step leaves the lesson that was open
     else if (starting) host.lesson_started();
+    else if (previous != lesson && lessons_[size_t(previous)].scene != l.scene)
+        clear_marks(host, lessons_[size_t(previous)].scene);  // the other scene's circle goes
     return err;
 }
 
@@ -50,6 +58,8 @@ std::string LessonPlayer::show(LessonHost& host, int values_step, int step) {
     sc.lesson_step = step;
     err = s->apply(sc);
     if (!err.empty()) return err;
+    s->set_playing(false);  // the run goes to the step's moment and holds still there
+    values_step_ = values_step;
     host.show_scene(l.scene);
     s->set_highlight(st.highlight);
     s->focus(st.focus.empty() ? st.highlight : st.focus, float(st.zoom));
@@ -77,10 +87,25 @@ std::string LessonPlayer::reveal(LessonHost& host) {
     return show(host, step_, step_);
 }
 
+bool LessonPlayer::choose(int c) {
+    if (lesson_ < 0 || revealed_) return false;
+    const tj::LessonStep& st = lessons_[size_t(lesson_)].steps[size_t(step_)];
+    if (!st.has_predict || c < 0 || size_t(c) >= st.predict.choices.size()) return false;
+    chosen_ = c;
+    return true;
+}
+
+void LessonPlayer::clear_marks(LessonHost& host, const std::string& scene) {
+    Scene* s = host.scene_by_id(scene);
+    if (!s) return;
+    s->set_highlight("");
+    s->focus("", 1);
+    s->set_playing(true);  // the scene runs again as it does outside a lesson
+}
+
 void LessonPlayer::leave(LessonHost& host) {
     if (lesson_ < 0) return;
-    Scene* s = host.scene_by_id(lessons_[size_t(lesson_)].scene);
-    if (s) { s->set_highlight(""); s->focus("", 1); }
+    clear_marks(host, lessons_[size_t(lesson_)].scene);
     lesson_ = -1;
     if (!saved_link_.empty()) host.apply_link(saved_link_);
     host.lesson_ended();
@@ -113,6 +138,10 @@ bool LessonPlayer::key(SDL_Keycode sym, LessonHost& host) {
         case SDLK_ESCAPE:
             leave(host);
             return true;
+        case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4:
+            return choose(int(sym - SDLK_1));
+        case SDLK_KP_1: case SDLK_KP_2: case SDLK_KP_3: case SDLK_KP_4:
+            return choose(int(sym - SDLK_KP_1));
         default:
             return false;
     }
@@ -122,6 +151,10 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     if (!active()) return;
     const tj::Lesson& l = lessons_[size_t(lesson_)];
     const tj::LessonStep& st = l.steps[size_t(step_)];
+    Scene* scene = host.scene_by_id(l.scene);
+    if (!scene) return;
+    bool at_moment = scene->jump_progress() < 0 && !scene->playing() && std::fabs(scene->sim_time() - st.run) <= st.run * 1e-9;
+    if (at_moment && size_t(values_step_ + 1) < moments_.size()) moments_[size_t(values_step_ + 1)] = scene->metrics();
     float fs = ImGui::GetFontSize();
     float w = asize.x;
     ImGui::SetNextWindowPos(amin, ImGuiCond_Always);
@@ -138,10 +171,12 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
         ImGui::GetWindowDrawList()->AddCircleFilled({p.x + fs * 0.4f + float(k) * fs * 0.9f, p.y + fs * 0.3f}, fs * 0.22f,
                                                     int(k) <= step_ ? pal::kSky : IM_COL32(80, 88, 104, 255));
     ImGui::Dummy({0, fs * 0.6f});
+    time_controls(host, st);
     ImGui::SetWindowFontScale(1.15f);
     ImGui::TextUnformatted(txt(st.title).c_str());
     ImGui::SetWindowFontScale(1.0f);
     text_with_terms(txt(st.text));
+    evidence(*scene, st);
     if (st.has_predict) {
         ImGui::Spacing();
         text_wrapped(std::string(tr("lesson.predict")) + " " + txt(st.predict.question), pal::kYellow);
@@ -151,7 +186,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
             else if (int(c) == chosen_) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kBlue));
             else ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Button));
             // Choices flow onto the next line when the caption is too narrow.
-            const std::string& label = txt(st.predict.choices[c]);
+            std::string label = std::to_string(c + 1) + ". " + txt(st.predict.choices[c]);
             float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
             if (c > 0 && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + bw <
                              ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
@@ -164,8 +199,11 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
             if (ImGui::Button(tr("lesson.reveal"))) reveal(host);
             ImGui::EndDisabled();
         } else {
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(chosen_ == st.predict.answer ? pal::kGreen : pal::kOrange),
-                               "%s", chosen_ == st.predict.answer ? tr("lesson.right") : tr("lesson.not_quite"));
+            // Revealed without a choice: no verdict, the class never answered.
+            bool right = chosen_ == st.predict.answer;
+            ImU32 col = chosen_ < 0 ? pal::kSky : right ? pal::kGreen : pal::kOrange;
+            const char* verdict = chosen_ < 0 ? tr("lesson.answer") : right ? tr("lesson.right") : tr("lesson.not_quite");
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", verdict);
             text_with_terms(txt(st.predict.explain));
         }
     }
@@ -180,4 +218,53 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SameLine();
     if (ImGui::Button(tr("lesson.leave"))) leave(host);
     ImGui::End();
+}
+
+void LessonPlayer::time_controls(LessonHost& host, const tj::LessonStep& st) {
+    Scene* s = host.scene_by_id(lessons_[size_t(lesson_)].scene);
+    if (!s || !(st.run > 0)) return;
+    if (ImGui::Button(tr("lesson.replay"))) s->replay_to(st.run, kReplaySeconds);
+    ImGui::SameLine();
+    float t = float(std::min(s->sim_time(), st.run));
+    std::string label = format_duration(s->sim_time(), language()) + " / " + format_duration(st.run, language());
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderFloat("##step_time", &t, 0, float(st.run), label.c_str());
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        s->set_playing(false);
+        s->seek(double(t));
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("lesson.scrub_help"));
+}
+
+void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
+    if (st.evidence.empty()) return;
+    std::vector<tj::Metric> now = s.metrics();
+    const std::vector<tj::Metric>* before =
+        values_step_ >= 1 && size_t(values_step_) < moments_.size() && !moments_[size_t(values_step_)].empty()
+            ? &moments_[size_t(values_step_)] : nullptr;
+    auto find = [](const std::vector<tj::Metric>& ms, const std::string& id) -> const tj::Metric* {
+        for (auto& m : ms) if (m.id == id) return &m;
+        return nullptr;
+    };
+    // A question keeps its figures until the answer is revealed: they would give it away.
+    bool hidden = st.has_predict && !revealed_;
+    ImGui::Spacing();
+    ImGui::Separator();
+    for (const std::string& id : st.evidence) {
+        const tj::Metric* m = find(now, id);
+        if (!m) continue;
+        ImGui::TextDisabled("%s", pick(m->label_en, m->label_zh).c_str());
+        std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
+        const tj::Metric* b = before && !hidden ? find(*before, id) : nullptr;
+        ImGui::SetWindowFontScale(1.6f);
+        if (b && std::fabs(b->value - m->value) > 0.005 * std::max(std::fabs(b->value), std::fabs(m->value))) {
+            ImGui::TextDisabled("%s", format_metric(b->id, b->value, b->unit, language()).c_str());
+            ImGui::SameLine();
+            ImGui::TextDisabled("→");
+            ImGui::SameLine();
+        }
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", after.c_str());
+        ImGui::SetWindowFontScale(1.0f);
+    }
+    ImGui::Separator();
 }

@@ -3,11 +3,14 @@
 // Opening a lesson remembers the user's state (as a link) and switches to the
 // lesson's scene; each step sets its parameters (from the defaults, through every
 // step so far, as tj::lesson_values_at does), runs the simulation to the step's
-// time, outlines its station and moves the camera. A "predict first" step asks the
-// class (showing the state before the step's change), then reveals the answer by
-// applying the change and running it. Leaving restores what the user had.
-// Keys: Right / PageDown / Space = next, Left / PageUp = previous, Esc = leave
-// (presentation clickers send PageDown and PageUp).
+// time and holds it there (the caption's numbers stay true while the class reads
+// them; the card's Replay plays the step again and its scrubber moves over the
+// step's span), outlines its station and moves the camera. A "predict first" step
+// asks the class (showing the state before the step's change), then reveals the
+// answer by applying the change and running it. Leaving restores what the user had
+// and clears the outline and the camera of every scene a lesson touched.
+// Keys: Right / PageDown / Space = next, Left / PageUp = previous, 1-4 = pick a
+// choice, Esc = leave (presentation clickers send PageDown and PageUp).
 //
 // Usage:
 //   LessonPlayer lp;  lp.load(&err);
@@ -49,6 +52,9 @@ public:
     std::string go(LessonHost& host, int step);
     // Shows a question's answer: the step's own settings are applied and run.
     std::string reveal(LessonHost& host);
+    // Picks choice c of the step's question (before the reveal); false when there is none.
+    bool choose(int c);
+    int chosen() const { return chosen_; }
     void leave(LessonHost& host);
 
     void menu(LessonHost& host);
@@ -59,10 +65,20 @@ private:
     // Applies the lesson's values as of values_step (-1: the defaults) with step's
     // run time, highlight and camera.
     std::string show(LessonHost& host, int values_step, int step);
+    // Clears the outline and the camera a lesson put on a scene.
+    static void clear_marks(LessonHost& host, const std::string& scene);
+    // The step's clock on the card: Replay and a scrubber over [0, the step's time].
+    void time_controls(LessonHost& host, const tj::LessonStep& st);
+    // The figures the step names, large and live; "before -> after" when the values
+    // shown before this step's change were seen at their moment.
+    void evidence(Scene& s, const tj::LessonStep& st);
 
     std::vector<tj::Lesson> lessons_;
     int lesson_ = -1, step_ = 0;
     std::string saved_link_;   // the user's state before the lesson
     int chosen_ = -1;          // the class's answer to this step's question
     bool revealed_ = false;
+    int values_step_ = -1;     // whose values the scene shows (a question shows the step before)
+    // The metrics at the moment of each step's values, once reached ([values step + 1]).
+    std::vector<std::vector<tj::Metric>> moments_;
 };

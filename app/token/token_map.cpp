@@ -25,6 +25,7 @@ namespace {
 constexpr WorldBox kWorld{0, -60, 1000, 790};
 constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
 constexpr MapRect kBigCore{645, 215, 790, 400};  // one core, enlarged
+constexpr MapRect kBigCoreSram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};  // its SRAM
 constexpr ImU32 kCompute = pal::kGreen;
 constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
 constexpr ImU32 kIdleFill = IM_COL32(44, 50, 64, 255);
@@ -657,11 +658,15 @@ void TokenScene::hover_cards(const FrameInput& in) {
         return;
     ImVec2 w = view_.to_world(m);
     // SRAM first (the warehouse bar in the enlarged core or the top strip of the mesh), then the rest.
-    MapRect big_sram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};
-    if (big_sram.contains(w)) { station_card(kStSram, live_lines(kStSram)); return; }
+    if (kBigCoreSram.contains(w)) { station_card(kStSram, live_lines(kStSram)); return; }
     if (kBigCore.contains(w)) { station_card(kStMesh, live_lines(kStMesh)); return; }
     for (int s = 0; s < kStationCount; s++) {
         if (s == kStSram) continue;
         if (lay_.station[s].contains(w)) { station_card(size_t(s), live_lines(s)); return; }
     }
+}
+
+ImVec2 TokenScene::marker_position(size_t i) const {
+    // The SRAM is drawn in the enlarged core; its route point is the top of the mesh.
+    return i == tj::kStSram ? kBigCoreSram.center() : station_position(i);
 }

@@ -64,6 +64,7 @@ public:
 
 protected:
     ImVec2 station_position(size_t station) const override;
+    ImVec2 marker_position(size_t station) const override;
     ParcelStyle parcel_style(uint16_t kind) const override;
 
 private:

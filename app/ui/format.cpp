@@ -2,6 +2,7 @@
 #include "app/ui/format.h"
 
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 
 namespace {
@@ -73,6 +74,47 @@ std::string format_count(double v, Lang lang) {
         }
     std::snprintf(buf, sizeof buf, "%.0f", v);
     return buf;
+}
+
+std::string format_metric(const std::string& id, double v, const std::string& unit, Lang lang) {
+    bool zh = lang == Lang::Zh;
+    auto ends = [&](const char* tail) {
+        size_t n = std::strlen(tail);
+        return id.size() >= n && id.compare(id.size() - n, n, tail) == 0;
+    };
+    auto count = [&](const char* en, const char* zh_word) {
+        return join_magnitudes(format_count(v, lang) + " " + (zh ? zh_word : en));
+    };
+    if (unit == "s") return format_duration(v, lang);
+    if (unit == "B") return format_bytes(v);
+    if (unit == "B*hop") return format_bytes(v) + (zh ? "·跳" : "·hops");
+    if (unit == "pJ") return format_si(v * 1e-12, "J");
+    if (unit == "hop") return three_digits(v, zh ? "跳" : "hops");
+    if (unit == "x") return three_digits(v, "×");
+    if (unit == "tok/s") return count("tokens/s", "词元/秒");
+    if (unit == "tok") return count("tokens", "个词元");
+    if (unit == "req") return count("requests", "个请求");
+    if (unit == "GPUs") return count("GPUs", "个 GPU");
+    if (unit == "GPUs/week") return count("GPUs/week", "个 GPU/周");
+    if (unit == "wafers") return count("wafers", "片晶圆");
+    if (unit == "weeks") {
+        if (id == "week" || ends("_week")) {  // a point in time: a week number
+            char buf[32];
+            std::snprintf(buf, sizeof buf, zh ? "第 %.0f 周" : "week %.0f", v);
+            return v < 0 ? "—" : buf;
+        }
+        return three_digits(v, zh ? "周" : "weeks");
+    }
+    if (unit.empty()) {
+        for (const char* share : {"share", "fraction", "utilization", "starved", "blocked", "_idle", "_load"})
+            if (id.find(share) != std::string::npos) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, v * 100 >= 9.95 ? "%.0f%%" : "%.1f%%", v * 100);
+                return buf;
+            }
+        return format_count(v, lang);
+    }
+    return format_si(v, unit.c_str());
 }
 
 std::string join_magnitudes(std::string s) {

@@ -16,6 +16,10 @@ std::string format_si(double value, const char* unit);
 // A count, 3 significant digits: English "950", "69.0k", "1.23M", "4.56G"; Chinese
 // "950", "9500", "6.9 万", "14.2 万", "3.5 亿" (trailing zeros dropped).
 std::string format_count(double value, Lang lang);
+// A model's metric as the cards show it, from its id and unit: durations, bytes,
+// energy in joules, shares in percent, week numbers ("week 44" / "第 44 周"), counts
+// of GPUs, tokens and requests per language ("142k GPUs" / "14.2 万个 GPU").
+std::string format_metric(const std::string& id, double value, const std::string& unit, Lang lang);
 // Chinese joins a magnitude to the measure word after it: "14.2 万 个 GPU" reads
 // "14.2 万个 GPU". Text in other scripts is returned as it is.
 std::string join_magnitudes(std::string text);

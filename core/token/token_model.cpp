@@ -911,11 +911,17 @@ std::vector<Metric> TokenModel::metrics() const {
     add("tok_s_total", now > 0 ? double(tokens_sampled_) / now : 0, "tok/s", "Tokens/s in total", "总词元/秒");
     add("e2e_s", e2e_.mean(), "s", "Request latency, arrival to last text (mean)", "请求延迟：到达至最后文字（均值）");
 
+    // Labels name the levels and energy parts as the map does (ids keep the short names).
+    static const char* const level_en[kLevelCount] = {"SRAM", "3D DRAM", "HBM", "host memory"};
+    static const char* const level_zh[kLevelCount] = {"SRAM", "3D DRAM", "HBM", "主机内存"};
+    static const char* const energy_en[kEnergyCount] = {"SRAM", "3D DRAM", "HBM", "host memory", "NoC", "chip links", "compute"};
+    static const char* const energy_zh[kEnergyCount] = {"SRAM", "3D DRAM", "HBM", "主机内存", "片上网络", "芯片互连", "计算"};
     double bytes_total = 0;
     for (int l = 0; l < kLevelCount; l++) {
         std::string ln = level_name(l);
         bytes_total += decode_bytes_[l];
-        add("bytes_per_token_" + ln, per_tok(decode_bytes_[l]), "B", "Bytes per token from " + ln, "每词元来自 " + ln + " 的字节");
+        add("bytes_per_token_" + ln, per_tok(decode_bytes_[l]), "B", std::string("Bytes per token from ") + level_en[l],
+            std::string("每词元来自 ") + level_zh[l] + " 的字节");
     }
     add("bytes_per_token_total", per_tok(bytes_total), "B", "Bytes moved per token", "每词元搬运字节");
     add("noc_byte_hops_per_token", per_tok(decode_byte_hops_), "B*hop", "NoC byte-hops per token", "每词元片上网络字节·跳数");
@@ -925,7 +931,8 @@ std::vector<Metric> TokenModel::metrics() const {
     for (int k = 0; k < kEnergyCount; k++) {
         std::string kn = energy_part_name(k);
         e_total += decode_energy_[k];
-        add("energy_pj_per_token_" + kn, per_tok(decode_energy_[k]), "pJ", "Energy per token: " + kn, "每词元能耗：" + kn);
+        add("energy_pj_per_token_" + kn, per_tok(decode_energy_[k]), "pJ", std::string("Energy per token: ") + energy_en[k],
+            std::string("每词元能耗：") + energy_zh[k]);
     }
     double links_per_tok = tokens_sampled_ > 0 ? link_energy_pj_ / double(tokens_sampled_) : 0;
     add("energy_pj_per_token_links", links_per_tok, "pJ", "Energy per token: host links", "每词元能耗：主机链路");
@@ -980,9 +987,10 @@ std::vector<Metric> TokenModel::metrics() const {
 
     for (int l = 0; l < kLevelCount; l++) {
         std::string ln = level_name(l);
-        add("kv_bytes_" + ln, placement_.kv[l], "B", "KV cache in " + ln, "KV 缓存位于 " + ln);
-        add("weight_bytes_" + ln, placement_.weights[l] + placement_.embed[l], "B", "Weights in " + ln,
-            "权重位于 " + ln);
+        add("kv_bytes_" + ln, placement_.kv[l], "B", std::string("KV cache in ") + level_en[l],
+            std::string("KV 缓存位于 ") + level_zh[l]);
+        add("weight_bytes_" + ln, placement_.weights[l] + placement_.embed[l], "B", std::string("Weights in ") + level_en[l],
+            std::string("权重位于 ") + level_zh[l]);
     }
 
     add("queue_len", double(waiting_.size()), "req", "Requests waiting at the door", "在门口等待的请求");

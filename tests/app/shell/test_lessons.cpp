@@ -31,14 +31,23 @@ TEST_CASE("lessons: every lesson and every step is valid for its scene") {
         INFO("lesson " << l.id);
         auto model = make_model(l.scene);
         REQUIRE(model);
-        std::vector<std::string> stations;
+        std::vector<std::string> stations, metric_ids;
         for (auto& s : model->stations()) stations.push_back(s.id);
-        std::string v = validate_lesson(l, model->registry(), stations);
+        // The scene's metrics under every step's values (some exist only with an option on).
+        ParamValues start(model->registry()), at(model->registry());
+        for (size_t k = 0; k < l.steps.size(); k++) {
+            REQUIRE(lesson_values_at(l, k, start, at).empty());
+            model->reset(at, 1);
+            for (auto& m : model->metrics()) metric_ids.push_back(m.id);
+        }
+        std::string v = validate_lesson(l, model->registry(), stations, metric_ids);
         INFO(v);
         CHECK(v.empty());
-        // Every step's values can be reached from the defaults, as the player does.
-        ParamValues start(model->registry()), at(model->registry());
-        for (size_t k = 0; k < l.steps.size(); k++) CHECK(lesson_values_at(l, k, start, at).empty());
+        // Every step puts the figures its caption names on the card.
+        for (size_t k = 0; k < l.steps.size(); k++) {
+            INFO("step " << k + 1 << " has no evidence");
+            CHECK(!l.steps[k].evidence.empty());
+        }
     }
 }
 
@@ -91,8 +100,11 @@ TEST_CASE("lessons: values out of range and unknown stations are named") {
     s.title = s.text = {"a", "b"};
     s.set = {{model->registry()[0].id, model->registry()[0].max * 10 + 1}};
     s.highlight = "no-such-station";
+    s.evidence = {"decode_step_s", "no_such_metric"};
     l.steps.push_back(s);
-    std::string err = validate_lesson(l, model->registry(), {});
+    std::string err = validate_lesson(l, model->registry(), {}, {"decode_step_s"});
     CHECK(err.find(model->registry()[0].id) != std::string::npos);
     CHECK(err.find("no-such-station") != std::string::npos);
+    CHECK(err.find("no_such_metric") != std::string::npos);
+    CHECK(err.find("'decode_step_s'") == std::string::npos);
 }

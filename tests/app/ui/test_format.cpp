@@ -1,5 +1,6 @@
 // test_format.cpp — counts as each language reads them: English by thousands, Chinese
-// by ten thousands (万) and hundred millions (亿), and 万/亿 joined to a measure word.
+// by ten thousands (万) and hundred millions (亿), and 万/亿 joined to a measure word;
+// a model's metric as a lesson card shows it.
 #include <catch2/catch.hpp>
 
 #include <limits>
@@ -45,4 +46,20 @@ TEST_CASE("join_magnitudes: 万个, not 万 个") {
     CHECK(join_magnitudes("14.2 万 GPU") == "14.2 万 GPU");  // a Latin word keeps its space
     CHECK(join_magnitudes("69.0k GPUs") == "69.0k GPUs");
     CHECK(join_magnitudes("万 ") == "万 ");
+}
+
+TEST_CASE("format_metric: a lesson card's figures with their units, per language") {
+    CHECK(format_metric("decode_step_s", 8.03e-3, "s", Lang::En) == "8.03 ms");
+    CHECK(format_metric("decode_step_s", 8.03e-3, "s", Lang::Zh) == "8.03 毫秒");
+    CHECK(format_metric("weight_bytes", 16.06e9, "B", Lang::En) == "16.1 GB");
+    CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::En) == "56.5k GPUs");
+    CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::Zh) == "5.65 万个 GPU");
+    CHECK(format_metric("week", 44, "weeks", Lang::En) == "week 44");
+    CHECK(format_metric("first_volume_week", 54, "weeks", Lang::Zh) == "第 54 周");
+    CHECK(format_metric("first_volume_week", -1, "weeks", Lang::En) == "—");  // not yet
+    CHECK(format_metric("fab_cycle_now_weeks", 14.04, "weeks", Lang::En) == "14.0 weeks");  // a span, not a date
+    CHECK(format_metric("share_compute", 0.0042, "", Lang::En) == "0.4%");
+    CHECK(format_metric("fab_load_now", 0.853, "", Lang::En) == "85%");
+    CHECK(format_metric("fab_x_factor_now", 2.98, "x", Lang::En) == "2.98 ×");
+    CHECK(format_metric("energy_pj_per_token_dynamic", 5.2e11, "pJ", Lang::En) == "520 mJ");
 }

@@ -1,0 +1,100 @@
+// lessons.test.mjs — every lesson, opened one after the other in one page: the page
+// keeps drawing frames (the app's own count and the browser's requestAnimationFrame
+// both advance), each step reaches its moment and holds still there, and the wasm heap
+// stays bounded (a second pass through all the lessons ends near where the first did).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useServedApp, openApp, waitFrames } from './browser.mjs';
+
+const app = useServedApp();
+const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
+
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+
+// Counts the browser's animation frames, apart from the app's own count.
+async function countAnimationFrames(page) {
+  await page.evaluate(() => {
+    if (window.tjRaf !== undefined) return;
+    window.tjRaf = 0;
+    const tick = () => { window.tjRaf++; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+}
+
+// Opens lesson i at step k, waits until the step has reached its moment, and checks
+// that frames keep coming while it holds still there.
+async function openAndHold(page, i, k) {
+  const where = `${lessons[i].id} step ${k + 1}`;
+  assert.equal(await api(page, 'openLesson', i, k), '', where);
+  await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000, polling: 100 });
+  const s = await api(page, 'state');
+  const raf = await page.evaluate(() => window.tjRaf);
+  await waitFrames(page, s.frames + 20);
+  // The browser's own count, apart from the app's: 20 more animation frames within 10 s.
+  await page.waitForFunction((r) => window.tjRaf >= r + 20, raf, { timeout: 10000, polling: 50 })
+    .catch(() => assert.fail(`${where}: the browser stopped animating`));
+  const after = await api(page, 'state');
+  assert.equal(after.lesson, lessons[i].id, where);
+  const run = lessons[i].steps[k].run ?? 0;
+  if (run > 0) {
+    assert.ok(Math.abs(after.time - run) <= run * 1e-6, `${where}: at its moment (${after.time} s, the step says ${run} s)`);
+    assert.equal(after.time, s.time, `${where}: time holds still once the step is reached`);
+  }
+  return after;
+}
+
+test('every lesson opens in turn, frames keep coming, steps hold still, the heap stays bounded', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await countAnimationFrames(page);
+  assert.equal((await api(page, 'state')).lessons, lessons.length);
+  const heapAfterPass = [];
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < lessons.length; i++) {
+      await openAndHold(page, i, 0);
+      await openAndHold(page, i, lessons[i].steps.length - 1);
+    }
+    heapAfterPass.push((await api(page, 'state')).heap_bytes);
+  }
+  const [first, second] = heapAfterPass;
+  assert.ok(second <= first * 1.25 + (8 << 20),
+    `the heap grew from ${(first / 2 ** 20).toFixed(1)} MiB to ${(second / 2 ** 20).toFixed(1)} MiB over a second pass`);
+  // Leaving a lesson lets the scene run again, and the map keeps drawing.
+  await page.focus('#canvas');
+  await page.keyboard.press('Escape');
+  let s = await api(page, 'state');
+  await waitFrames(page, s.frames + 30);
+  s = await api(page, 'state');
+  assert.equal(s.lesson, '');
+  const t0 = s.time;
+  await waitFrames(page, s.frames + 30);
+  assert.ok((await api(page, 'state')).time > t0, 'outside a lesson the run goes on');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('keys 1-4 pick a choice; a chain step holds its week while the class reads it', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await countAnimationFrames(page);
+  const i = lessons.findIndex((l) => l.id === 'respin-weakest-link');
+  assert.ok(i >= 0);
+  const held = await openAndHold(page, i, 3);
+  await waitFrames(page, held.frames + 120);
+  assert.equal((await api(page, 'state')).time, held.time, 'no week passes after the step is reached');
+  assert.equal(held.playing, false);
+  const q = lessons[i].steps.findIndex((st) => st.predict && st.predict.choices.length >= 3);
+  assert.ok(q >= 0);
+  const asked = await openAndHold(page, i, q);
+  assert.equal(asked.lesson_choice, -1, 'nothing is picked before the class answers');
+  await page.focus('#canvas');
+  for (const [key, pick] of [['3', 2], ['1', 0]]) {
+    await page.keyboard.press(key);
+    const s = await api(page, 'state');
+    await waitFrames(page, s.frames + 3);
+    assert.equal((await api(page, 'state')).lesson_choice, pick, `key ${key} picks choice ${pick + 1}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
