@@ -124,6 +124,14 @@ EMSCRIPTEN_KEEPALIVE void tj_set_changes_only(int on) {
     if (changing_app()) platform_app()->set_changes_only(on != 0);
 }
 
+// Types text into the parameter panel's filter box (the browser test's check that
+// every parameter has a control).
+EMSCRIPTEN_KEEPALIVE const char* tj_filter_params(const char* text) {
+    if (!platform_app()) return "app not ready";
+    platform_app()->filter_params(text);
+    return "";
+}
+
 EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {
     static std::string s;
     s = changing_app() ? platform_app()->set_scene(id) : "app not ready";

@@ -22,6 +22,7 @@ public:
     uint64_t seed() const override { return seed_; }
     size_t parcels_drawn() const override { return renderer_.count(); }
     int param_controls() const override { return panel_.controls; }
+    void filter_params(const std::string& text) override { set_param_filter(panel_, text); }
     std::vector<std::string> texts() const override;
     tj::Scenario scenario() const override { return tj::make_scenario(id(), values_, seed_, time_); }
     std::string apply(const tj::Scenario& s) override;

@@ -53,6 +53,7 @@ public:
     uint64_t seed() const override { return seed_; }
     size_t parcels_drawn() const override { return drawn_; }
     int param_controls() const override { return panel_.controls; }
+    void filter_params(const std::string& text) override { set_param_filter(panel_, text); }
     std::vector<std::string> texts() const override;
 
     // Links and files: the scene's whole state, and the way back (all or nothing).

@@ -81,8 +81,10 @@ public:
     virtual double sim_time() const = 0;
     virtual uint64_t seed() const = 0;
     virtual size_t parcels_drawn() const = 0;
-    // Parameter controls its panel drew in the last frame (all of them when unfiltered).
+    // Parameter controls its panel drew in the last frame (a collapsed group draws none),
+    // and its filter box, set as if typed (the browser test opens every group with ".").
     virtual int param_controls() const { return 0; }
+    virtual void filter_params(const std::string& text) {}
     // Links and files: the scene's whole state, and the way back (all or nothing:
     // "" when applied, else every problem and nothing changes).
     virtual tj::Scenario scenario() const = 0;

@@ -63,6 +63,8 @@ public:
     const std::string& startup_problem() const { return startup_problem_; }
     std::string set_param(const std::string& id, double value);
     std::string set_scene(const std::string& id);
+    // Types `text` into the current scene's parameter filter box.
+    void filter_params(const std::string& text) { if (Scene* s = current()) s->filter_params(text); }
     // The whole state as a link fragment, and back (a bad link changes nothing).
     std::string link() const override;
     std::string apply_link(const std::string& fragment) override;

@@ -84,6 +84,12 @@ bool control(const tj::ParamDef& d, double value, double* out) {
 }
 }  // namespace
 
+void set_param_filter(ParamPanelState& st, const std::string& text) {
+    size_t n = std::min(text.size(), sizeof st.filter - 1);
+    text.copy(st.filter, n);
+    st.filter[n] = '\0';
+}
+
 int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetParamFn& set) {
     const tj::ParamRegistry& reg = values.registry();
     ImGui::SetNextItemWidth(-1);
@@ -106,9 +112,9 @@ int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetPar
         ImGuiTreeNodeFlags flags = st.filter[0] ? ImGuiTreeNodeFlags_DefaultOpen : 0;
         if (st.filter[0]) ImGui::SetNextItemOpen(true);
         bool open = ImGui::CollapsingHeader((pick(g.label_en, g.label_zh) + "###" + g.id).c_str(), flags);
-        drawn += int(members.size());  // a collapsed group still holds its controls
         for (size_t i : members) {
             if (!open) break;
+            drawn++;
             double v = values[i];
             if (control(reg[i], v, &v)) {
                 std::string err = set(reg[i].id, v);

@@ -6,8 +6,10 @@
 // Usage (inside an ImGui window):
 //   static ParamPanelState st;
 //   param_panel(st, scene.values(), [&](const std::string& id, double v) { return scene.set_param(id, v); });
-// It returns the number of controls drawn and keeps it in the state (the browser
-// test compares it with the registry's size).
+// It returns the number of controls it drew and keeps it in the state: only open groups
+// draw theirs, so with a filter that opens every group ("." matches every id) the
+// browser test can compare it with the registry's size, and with a filter that
+// matches nothing it must be 0.
 #pragma once
 #include <functional>
 #include <string>
@@ -17,8 +19,11 @@
 struct ParamPanelState {
     char filter[64] = "";
     std::string last_error;
-    int controls = 0;  // controls the last call drew (all parameters when the filter is empty)
+    int controls = 0;  // controls the last call drew (a collapsed group draws none)
 };
+
+// Puts `text` in the filter box, as if typed (cut at the box's size).
+void set_param_filter(ParamPanelState& st, const std::string& text);
 
 using SetParamFn = std::function<std::string(const std::string& id, double value)>;
 

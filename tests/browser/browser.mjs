@@ -84,7 +84,16 @@ export async function checkSceneBasics(page, scene, minParams, clip) {
   const s = await page.evaluate(() => window.tokenJourney.state());
   assert.equal(s.scene, scene);
   assert.ok(s.param_count > minParams, `the ${scene} registry has its parameters (${s.param_count})`);
-  assert.equal(s.param_controls, s.param_count, 'one control per registry parameter');
+  // Only open groups draw their controls: "." (in every id) opens them all, and a
+  // filter that matches nothing must leave none drawn.
+  const controlsWith = async (text) => {
+    assert.equal(await page.evaluate((t) => window.tokenJourney.filterParams(t), text), '');
+    await waitFrames(page, 3);
+    return (await page.evaluate(() => window.tokenJourney.state())).param_controls;
+  };
+  assert.equal(await controlsWith('.'), s.param_count, 'one drawn control per registry parameter');
+  assert.equal(await controlsWith('no parameter is called this'), 0, 'a filter that matches nothing draws none');
+  await controlsWith('');
   const stats = await imageStats(page, await page.screenshot({ clip }));
   assert.ok(stats.variance > 100, `map looks blank (luminance variance ${stats.variance.toFixed(1)})`);
   assert.ok(s.time > 0, 'the simulation runs');

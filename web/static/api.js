@@ -21,6 +21,8 @@
 //                                      happens (default 15; 0: every frame, as for timing them)
 //   tokenJourney.mapCache(on)       -> keep the map as a cached layer (default) or draw it every frame
 //   tokenJourney.changesOnly(on)    -> draw only what changed each frame (default) or all of it
+//   tokenJourney.filterParams(text) -> types text into the parameter panel's filter box
+//                                      (at most 63 bytes); "" or why
 //
 // This is the one door for values from a page: every argument is checked here before
 // it crosses into wasm (numbers must be finite numbers, flags true/false or 1/0,
@@ -30,6 +32,7 @@
 (function () {
   const kMaxText = 64 * 1024;  // core/scenario.h kMaxScenarioText: links and scenario files
   const kMaxId = 256;          // parameter, scene and language ids are short
+  const kMaxFilter = 63;       // app/ui/param_panel.h: the filter box's size
   const kNotReady = 'the app is not ready yet';
 
   const started = () => !!(window.Module && Module.calledRun);
@@ -121,6 +124,10 @@
     setScene(id) {
       if (!started()) return kNotReady;
       return textProblem('the scene id', id, kMaxId) || callWithText('tj_set_scene', id);
+    },
+    filterParams(text) {
+      if (!started()) return kNotReady;
+      return textProblem('the filter', text, kMaxFilter) || callWithText('tj_filter_params', text);
     },
     mapCache(on) { return setFlag('mapCache', 'tj_set_map_cached', on); },
     changesOnly(on) { return setFlag('changesOnly', 'tj_set_changes_only', on); },
