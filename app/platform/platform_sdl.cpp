@@ -113,6 +113,11 @@ void frame(void* arg) {
         p.running = false;
     }
     SDL_GL_SwapWindow(p.window);
+#ifdef __EMSCRIPTEN__
+    // The page marks the moment (performance.mark "tj-first-frame"): what it loaded
+    // before this is what a visitor waits for.
+    if (p.app.frames() == 1) EM_ASM({ if (Module.onFirstFrame) Module.onFirstFrame(); });
+#endif
 }
 
 bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& h, bool& fullscreen,
@@ -164,7 +169,7 @@ int main(int argc, char** argv) {
         return 2;
     }
 #ifdef __EMSCRIPTEN__
-    setenv("TJ_VOCAB_DIR", "/assets/vocab", 0);  // preloaded with the page (app.data)
+    setenv("TJ_VOCAB_DIR", "/assets/vocab", 0);  // written there as they arrive (vocab_loader.h)
 #endif
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());

@@ -95,4 +95,8 @@ public:
     virtual void focus(const std::string& station_id, float zoom) {}
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
+    // A tokenizer vocabulary arrived (app/platform/vocab_loader.h): what was cut by the
+    // stand-in is cut again; with rerun, a run that used the stand-in starts again and
+    // returns to the moment it had reached.
+    virtual void vocabulary_arrived(bool rerun) {}
 };

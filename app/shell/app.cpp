@@ -18,6 +18,7 @@
 #include "app/platform/heap_use.h"
 #include "imgui_impl_opengl3.h"
 #include "app/platform/screenshot.h"
+#include "app/platform/vocab_loader.h"
 #include "app/shell/scene_list.h"
 
 namespace {
@@ -300,8 +301,44 @@ void App::draw_jump(Scene& s, int win_w, int win_h) {
     ImGui::End();
 }
 
+// The vocabularies come after the first frame (vocab_loader.h): the token scene's
+// chosen one is asked for, and when one arrives what ran on the stand-in runs again
+// with it. A lesson in the token scene shows its step again, so its numbers are the
+// real tokenizer's.
+void App::follow_vocabularies() {
+    Scene* token = scene_by_id("token");
+    if (!token) return;
+    if (frames_ > 1) vocab_request(int(token->values().get("token.run.tokenizer")));
+    for (int c = 1; c <= 2; c++) {  // a failure is said once; the stand-in goes on
+        VocabStatus st = vocab_status(c);
+        if (st.state != VocabState::Failed || (vocab_failures_shown_ & (1u << c))) continue;
+        vocab_failures_shown_ |= 1u << c;
+        message_ = std::string(tr("vocab.failed")) + " · " + vocab_name(c) + "\n" + st.problem + "\n" + tr("vocab.standin");
+    }
+    if (vocab_arrivals() == vocab_seen_) return;
+    vocab_seen_ = vocab_arrivals();
+    bool in_lesson = lessons_.active() && lessons_.scene_id() == "token";
+    for (auto& sc : scenes_) sc->vocabulary_arrived(!in_lesson);
+    if (in_lesson) lessons_.show_again(*this);
+    refresh_panels();
+}
+
+void App::draw_vocab_note(int win_h) {
+    for (int c = 1; c <= 2; c++) {
+        std::string note = vocab_progress_text(c);
+        if (note.empty()) continue;
+        ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
+        ImGui::Begin("##vocab", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar |
+                                             ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
+        ImGui::TextUnformatted(note.c_str());
+        ImGui::End();
+        return;
+    }
+}
+
 void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     frames_++;
+    follow_vocabularies();
     fps_ = fps_ == 0 ? 1.0 / std::max(real_dt, 1e-3) : fps_ * 0.95 + 0.05 / std::max(real_dt, 1e-3);
     passes_.clear();
     Scene* s = current();
@@ -345,6 +382,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         ImGui::End();
     }
     if (s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
+    draw_vocab_note(win_h);
     lessons_.caption(*this, caption_min, caption_size);
     if (show_help_) draw_help();
     if (show_glossary_) glossary_window(&show_glossary_);
@@ -418,6 +456,11 @@ std::string App::state_json() const {
     j["playing"] = s ? s->playing() : false;
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
+    for (int c = 1; c <= 2; c++) {  // the vocabularies on their way (vocab_loader.h)
+        static const char* const states[] = {"idle", "loading", "ready", "failed"};
+        VocabStatus st = vocab_status(c);
+        j["vocab"][vocab_name(c)] = {{"state", states[int(st.state)]}, {"done", st.done}, {"total", st.total}};
+    }
     j["heap_bytes"] = double(heap_in_use());  // the last refusal shown on screen ("" when none)
     if (s) {
         j["scene"] = s->id();

@@ -95,6 +95,8 @@ private:
     tj::Scenario scenario() const;
     void draw_jump(Scene& s, int win_w, int win_h);
     void draw_help();
+    void follow_vocabularies();       // asks for the token scene's vocabulary, reruns on arrival
+    void draw_vocab_note(int win_h);  // "Loading vocabulary… 45%" while one is on its way
     void copy_link();
     void save_scenario();
     void load_scenario();
@@ -119,6 +121,8 @@ private:
     bool blank_ = false, show_help_ = false, show_glossary_ = false, png_requested_ = false;
     bool panels_before_lesson_ = true;  // a lesson hides the panels (H shows them) and restores them
     LessonPlayer lessons_;
+    uint64_t vocab_seen_ = 0;   // vocab_arrivals() already acted on
+    unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c is in message_
     std::string message_;  // a refused input or a missing font, shown until dismissed
     std::string notice_;   // what an action did ("Saved ..."), shown until dismissed
 };

@@ -81,6 +81,17 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
     return "";
 }
 
+std::string LessonPlayer::show_again(LessonHost& host) {
+    if (lesson_ < 0) return "";
+    bool asking = lessons_[size_t(lesson_)].steps[size_t(step_)].has_predict && !revealed_;
+    return show(host, asking ? step_ - 1 : step_, step_);
+}
+
+const std::string& LessonPlayer::scene_id() const {
+    static const std::string none;
+    return lesson_ < 0 ? none : lessons_[size_t(lesson_)].scene;
+}
+
 std::string LessonPlayer::reveal(LessonHost& host) {
     if (lesson_ < 0 || revealed_) return "";
     revealed_ = true;

@@ -56,6 +56,10 @@ public:
     bool choose(int c);
     int chosen() const { return chosen_; }
     void leave(LessonHost& host);
+    // Shows the open step again as it stands (its question still open if it was), as
+    // when the vocabulary its tokenizer needs arrived after the step had run.
+    std::string show_again(LessonHost& host);
+    const std::string& scene_id() const;  // the open lesson's scene, "" when none
 
     void menu(LessonHost& host);
     bool key(SDL_Keycode sym, LessonHost& host);

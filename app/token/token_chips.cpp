@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "app/platform/vocab_loader.h"
 #include "app/ui/i18n.h"
 #include "app/ui/font.h"
 #include "imgui.h"
@@ -74,7 +75,11 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     for (auto& t : st.tokens) partial += !tj::utf8_valid(t.bytes);
     ImGui::Text("%zu %s · %zu %s · %zu %s", st.tokens.size(), tr("token.chips.tokens"), st.tokenized_text.size(),
                 tr("token.chips.bytes"), partial, tr("token.chips.split"));
-    if (!st.note.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", st.note.c_str());
+    // While the vocabulary is on its way the stand-in's chips are shown with a note
+    // that says so, not with the missing file's message.
+    if (std::string loading = vocab_progress_text(choice); !loading.empty())
+        text_wrapped(loading, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    else if (!st.note.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", st.note.c_str());
     ImGui::PopTextWrapPos();
     token_chips(st.tokens);
     if (!st.tokens.empty() && ImGui::Button(tr("token.chips.use_prompt"))) r.prompt_tokens = int(st.tokens.size());

@@ -59,6 +59,14 @@ std::string TokenScene::apply(const tj::Scenario& s) {
     return err;
 }
 
+void TokenScene::vocabulary_arrived(bool rerun) {
+    answer_key_.clear();
+    prompt_.tokenized_with = -2;
+    if (!rerun) return;
+    for (const tj::Metric& m : metrics())
+        if (m.id == "tokenizer_in_use" && int(m.value) != int(values().get("token.run.tokenizer"))) apply(scenario());
+}
+
 void TokenScene::update(double real_dt) {
     ModelScene::update(real_dt);
     metrics_now_ = metrics();

@@ -61,6 +61,7 @@ public:
     // Links and files also carry the user's own prompt and answer.
     tj::Scenario scenario() const override;  // token_scene.cpp
     std::string apply(const tj::Scenario& s) override;
+    void vocabulary_arrived(bool rerun) override;
 
 protected:
     ImVec2 station_position(size_t station) const override;

@@ -4,7 +4,7 @@
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, openApp, waitFrames } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitVocab } from './browser.mjs';
 
 const app = useServedApp();
 
@@ -39,6 +39,7 @@ test('a fragment that does not decode starts the app with defaults and a message
 test('hostile JavaScript calls are refused with a reason and change nothing', async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=token');
   await waitFrames(page, 20);
+  await waitVocab(page);
   await call(page, () => window.tokenJourney.play(false));
   const link = await call(page, () => window.tokenJourney.link());
   const cases = [
@@ -82,6 +83,7 @@ test('hostile JavaScript calls are refused with a reason and change nothing', as
 test('a lesson step that does not exist leaves the open lesson as it was', async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=token');
   await waitFrames(page, 20);
+  await waitVocab(page);
   assert.equal(await call(page, () => window.tokenJourney.openLesson(0, 4)), '');
   const before = await state(page);
   assert.match(await call(page, () => window.tokenJourney.openLesson(3, 99)), /no step 99/);
@@ -96,6 +98,7 @@ test('a lesson step that does not exist leaves the open lesson as it was', async
 test('a long time jump returns at once, runs over frames with a progress bar, and can be stopped', async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=token');
   await waitFrames(page, 20);
+  await waitVocab(page);
   // No wall clock here (the machine may be busy): the call has returned while the jump
   // is still under way, and the jump then moves on across frames.
   assert.equal(await call(page, () => window.tokenJourney.applyLink('s=token&p.token.run.batch=256&t=300')), '');

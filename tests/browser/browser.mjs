@@ -68,10 +68,20 @@ export async function waitSimulated(page, t, timeoutMs = 180000) {
     window.tokenJourney.state().time >= k, t, { timeout: timeoutMs, polling: 100 });
 }
 
+// Waits until a tokenizer vocabulary ('cl100k_base', 'o200k_base') has arrived after
+// the first frame and been parsed (or failed: the state says which); returns its state.
+// A test that counts real tokens waits for it, not for the stand-in.
+export async function waitVocab(page, name = 'cl100k_base', timeoutMs = 60000) {
+  await page.waitForFunction((n) => window.tokenJourney && window.tokenJourney.ready() &&
+    ['ready', 'failed'].includes(window.tokenJourney.state().vocab[n].state), name, { timeout: timeoutMs, polling: 100 });
+  return page.evaluate((n) => window.tokenJourney.state().vocab[n].state, name);
+}
+
 // Opens the app on a scene (by link, then by setScene) and waits until it has drawn.
 export async function openScene(browser, url, scene, fragment = `#s=${scene}`, width = 1280, height = 720) {
   const opened = await openApp(browser, url + fragment, width, height);
   await waitFrames(opened.page, 30);
+  await waitVocab(opened.page);
   assert.equal(await opened.page.evaluate((s) => window.tokenJourney.setScene(s), scene), '');
   await waitFrames(opened.page, 60);
   return opened;

@@ -4,7 +4,7 @@
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, openApp, waitFrames, waitSimulated, imageDiff } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitSimulated, imageDiff, waitVocab } from './browser.mjs';
 
 const app = useServedApp();
 
@@ -21,6 +21,7 @@ for (const scene of ['token', 'fab']) {
   test(`${scene}: the cached layers match drawing every frame, and follow changes`, async () => {
     const { page, problems } = await openApp(app.browser, app.url + `#s=${scene}`);
     await waitFrames(page, 20);
+    await waitVocab(page);  // its arrival restarts the token run: not between two screenshots
     await waitSimulated(page, kFillTime[scene]);
     await page.evaluate(() => window.tokenJourney.play(false));
 
@@ -60,6 +61,7 @@ for (const [scene, setup] of [['token', null], ['fab', null], ['demo', ['demo.pa
   test(`${scene}: frames that draw only changes leave no stale parcel behind`, async () => {
     const { page, problems } = await openApp(app.browser, app.url + `#s=${scene}`);
     await waitFrames(page, 20);
+    await waitVocab(page);
     if (setup) assert.equal(await page.evaluate(([id, v]) => window.tokenJourney.setParam(id, v), setup), '');
     let st = await page.evaluate(() => window.tokenJourney.state());
     assert.equal(st.changes_only, true, 'the page keeps the canvas, so frames draw only changes');

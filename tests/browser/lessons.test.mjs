@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useServedApp, openApp, waitFrames } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitVocab } from './browser.mjs';
 
 const app = useServedApp();
 const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
@@ -47,6 +47,7 @@ async function openAndHold(page, i, k) {
 test('every lesson opens in turn, frames keep coming, steps hold still, the heap stays bounded', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
+  await waitVocab(page);  // the last-mile lessons count cl100k's tokens
   await countAnimationFrames(page);
   assert.equal((await api(page, 'state')).lessons, lessons.length);
   const heapAfterPass = [];
@@ -77,6 +78,7 @@ test('every lesson opens in turn, frames keep coming, steps hold still, the heap
 test('keys 1-4 pick a choice; a chain step holds its week while the class reads it', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
+  await waitVocab(page);  // the last-mile lessons count cl100k's tokens
   await countAnimationFrames(page);
   const i = lessons.findIndex((l) => l.id === 'respin-weakest-link');
   assert.ok(i >= 0);

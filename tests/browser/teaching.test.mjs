@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, openApp, waitFrames, waitSimulated, imageStats } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitSimulated, imageStats, waitVocab } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -15,6 +15,7 @@ const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney
 test('a lesson opens and the clicker keys step through it', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
+  await waitVocab(page);
   const s0 = await api(page, 'state');
   assert.ok(s0.lessons >= 10, `${s0.lessons} lessons loaded`);
   assert.equal(await api(page, 'openLesson', 0, 0), '');
@@ -47,6 +48,7 @@ test('a lesson opens and the clicker keys step through it', async () => {
 test('presenter mode hides the panels', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
+  await waitVocab(page);
   const before = await imageStats(page, await page.screenshot());
   await api(page, 'present', true);
   const s = await api(page, 'state');
@@ -66,6 +68,7 @@ test('presenter mode hides the panels', async () => {
 test('metrics CSV has a header and a row per metric', async () => {
   const { page } = await openApp(app.browser, app.url);
   await waitFrames(page, 30);
+  await waitVocab(page);
   const csv = await api(page, 'metricsCsv');
   const lines = csv.split('\n');
   assert.equal(lines[0], 'metric,value,unit,label');
@@ -78,6 +81,7 @@ test('metrics CSV has a header and a row per metric', async () => {
 test('a link replays to the same metrics after the same simulated time', async () => {
   const a = await openApp(app.browser, app.url);
   await waitFrames(a.page, 30);
+  await waitVocab(a.page);  // both pages count with the real tokenizer
   const scene = (await api(a.page, 'state')).scene;
   const reg = Object.keys((await api(a.page, 'state')).params);
   // Change one parameter to a value it did not have, let it run, pause, take the link.
@@ -97,6 +101,7 @@ test('a link replays to the same metrics after the same simulated time', async (
 
   const b = await openApp(app.browser, app.url);
   await waitFrames(b.page, 5);
+  await waitVocab(b.page);
   await api(b.page, 'play', false);
   assert.equal(await api(b.page, 'applyLink', link), '');
   const fb = (await api(b.page, 'state')).frames;
@@ -115,6 +120,7 @@ test('a link replays to the same metrics after the same simulated time', async (
 test('compare mode runs both parameter sets', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
+  await waitVocab(page);
   assert.equal(await api(page, 'compare', true), true);
   const s = await api(page, 'state');
   await waitFrames(page, s.frames + 20);

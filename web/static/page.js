@@ -1,6 +1,7 @@
 // page.js — the page around the wasm app: the loading bar, clear messages when
 // WebGL2 is missing or loading fails, and WebGL context loss (the page reloads
-// with the app's state in the URL, so the run continues where it was).
+// with the app's state in the URL, so the run continues where it was), and the
+// tokenizer vocabularies, fetched after the first frame when the app asks for them.
 'use strict';
 (function () {
   const overlay = document.getElementById('overlay');
@@ -32,6 +33,37 @@
       box.onclick = () => box.remove();
       document.body.appendChild(box);
       TJPage.errors.push(en);
+    },
+    // A tokenizer vocabulary, fetched when the app asks for it (after the first frame,
+    // app/platform/vocab_loader.h): its progress, then its bytes, go to the app, which
+    // checks them and names any failure on screen.
+    async fetchVocab(name) {
+      try {
+        const res = await fetch(`vocab/${name}.tjbpe`);
+        if (!res.ok) throw new Error(`vocab/${name}.tjbpe: HTTP ${res.status}`);
+        // A compressed response's Content-Length counts the compressed bytes; then the
+        // size comes from X-Unencoded-Length (scripts/serve.py), or stays unknown.
+        const total = +res.headers.get(res.headers.get('Content-Encoding') ? 'X-Unencoded-Length' : 'Content-Length') || 0;
+        const reader = res.body.getReader();
+        const parts = [];
+        let done = 0;
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          parts.push(chunk.value);
+          done += chunk.value.length;
+          Module.ccall('tj_vocab_progress', null, ['string', 'number', 'number'], [name, done, total]);
+        }
+        const ptr = Module._malloc(Math.max(done, 1));
+        if (!ptr) throw new Error('out of memory');
+        let at = ptr;
+        for (const p of parts) { Module.HEAPU8.set(p, at); at += p.length; }  // HEAPU8 after malloc: it may grow
+        const why = Module.ccall('tj_vocab_arrived', 'string', ['string', 'number', 'number'], [name, ptr, done]);
+        Module._free(ptr);
+        if (why) TJPage.errors.push(why);
+      } catch (e) {
+        Module.ccall('tj_vocab_failed', null, ['string', 'string'], [name, String(e && e.message || e)]);
+      }
     },
     // "Load scenario file": the browser's file picker, then the app checks the file.
     pickScenarioFile() {
@@ -113,6 +145,7 @@
       if (m) TJPage.progress(+m[1], +m[2]);
       if (t) status.textContent = 'Loading… · 加载中… ' + t.replace(/\(.*\)/, '');
     },
+    onFirstFrame: () => performance.mark('tj-first-frame'),
     monitorRunDependencies: (left) => { if (left === 0) TJPage.progress(1, 1); },
     onAppReady: () => {
       let lang = null;
