@@ -26,7 +26,7 @@ pkgs=(build-essential cmake ninja-build pkg-config git ca-certificates python3
       unicode-data libharfbuzz-bin fonts-wqy-microhei nodejs
       clang-14 libclang-rt-14-dev)   # clang + libFuzzer for the scenario fuzzer
 [ $want_native = 1 ] && pkgs+=(libsdl2-dev libgles-dev xvfb x11-apps imagemagick)
-[ $want_web = 1 ] && pkgs+=(emscripten lld-14 dpkg-dev)
+[ $want_web = 1 ] && pkgs+=(emscripten lld-14 dpkg-dev python3-brotli)
 [ $want_browser = 1 ] && pkgs+=(chromium)
 
 # npm comes with NodeSource's nodejs; Debian packages it apart.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Token Journey and runs it.
-#   scripts/run.sh            browser build, served on http://127.0.0.1:PORT/ (PORT=8080 by default)
+#   scripts/run.sh            browser build, served compressed (scripts/serve.py) on
+#                             http://127.0.0.1:PORT/ (PORT=8080 by default)
 #   scripts/run.sh --native   desktop build, opened in a window (extra flags go to the app)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,4 +16,4 @@ port=${PORT:-8080}
 echo
 echo "Token Journey is served at  http://127.0.0.1:$port/   (Ctrl+C stops it)"
 echo
-exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$BUILD/web/web"
+exec python3 "$repo/scripts/serve.py" "$BUILD/web/web" --port "$port" --bind 127.0.0.1

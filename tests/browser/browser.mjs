@@ -1,10 +1,11 @@
 // browser.mjs — shared helpers for the browser tests and screenshot scripts:
-// serve a folder on 127.0.0.1, start Debian's Chromium headless with flags that
-// draw WebGL on the CPU (SwiftShader) on a closed network, open the page, collect
-// console errors and page errors, wait until the app has drawn frames.
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+// serve a folder on 127.0.0.1 (compressed, as scripts/run.sh does), start Debian's
+// Chromium headless with flags that draw WebGL on the CPU (SwiftShader) on a closed
+// network, open the page, collect console errors and page errors, wait until the app
+// has drawn frames.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,26 +14,23 @@ const require = createRequire(import.meta.url);
 const cache = process.env.TJ_CACHE || join(process.env.HOME, '.cache/token-journey');
 const { chromium } = require(join(cache, 'node/node_modules/playwright-core'));
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.wasm': 'application/wasm', '.data': 'application/octet-stream', '.png': 'image/png', '.json': 'application/json',
-  '.ttf': 'font/ttf', '.bin': 'application/octet-stream' };
-
+// Serves root through scripts/serve.py, as scripts/run.sh does (compressed where the
+// browser accepts it), so the tests load what a visitor loads. Returns {server, url};
+// server.close() stops it.
 export async function serve(root) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(root, path);
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end('not found');
-    }
+  const script = fileURLToPath(new URL('../../scripts/serve.py', import.meta.url));
+  const child = spawn('python3', [script, root, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  process.on('exit', () => child.kill());  // also when a test run ends early
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /^serving (http:\/\/\S+)/m.exec(out);
+      if (m) ok(m[1]);
+    });
+    child.on('exit', (code) => fail(new Error(`scripts/serve.py ended (${code}) before serving ${root}`)));
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+  return { server: { close: () => child.kill() }, url };
 }
 
 export async function launch() {
