@@ -11,6 +11,7 @@ const browser = await launch();
 try {
   const { page, problems } = await openApp(browser, srv.url);
   await waitFrames(page, 10);
+  await page.evaluate(() => window.tokenJourney.welcome(false));  // the first-visit card would dim the scene
   await page.evaluate(() => window.tokenJourney.setScene('demo'));
   for (const n of counts) {
     const err = await page.evaluate((k) => window.tokenJourney.setParam('demo.parcels', k), n);

@@ -1,7 +1,8 @@
 // screenshot_web.mjs — screenshots of the browser build for review, and the frame
 // rates the page measures itself. For each scene, size and language given:
 //   node scripts/screenshot_web.mjs WEB_ROOT OUT_DIR [scene ...]
-// writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-lesson-...) and prints fps per shot;
+// writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-welcome-..., the first-visit
+// card, and web-lesson-...) and prints fps per shot;
 // sizes: 1280x720, 1920x1080 and a 390x844 phone with touch.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,10 +19,16 @@ try {
     for (const lang of ['en', 'zh']) {
       const { page, problems } = await openApp(browser, srv.url, w, h, device);
       await waitFrames(page, 10);
+      // A fresh page is a first visit: the card that says where to start, then put away.
+      await page.evaluate((l) => window.tokenJourney.setLanguage(l), lang);
+      await page.waitForTimeout(2500);
+      const welcome = join(out, `web-welcome-${w}x${h}-${lang}.png`);
+      await page.screenshot({ path: welcome });
+      console.log(welcome);
+      await page.evaluate(() => window.tokenJourney.welcome(false));
       for (const scene of scenes) {
         const err = await page.evaluate((s) => window.tokenJourney.setScene(s), scene);
         if (err) { console.log(`${scene}: ${err}`); continue; }
-        if (lang === 'zh') await page.evaluate(() => window.tokenJourney.setLanguage && window.tokenJourney.setLanguage('zh'));
         await page.waitForTimeout(2500);
         const fps = await measureFps(page, 2000);
         const file = join(out, `web-${scene}-${w}x${h}-${lang}.png`);

@@ -98,6 +98,11 @@ EMSCRIPTEN_KEEPALIVE void tj_set_present(int on) {
     if (changing_app()) platform_app()->set_present(on != 0);
 }
 
+// Opens the first-visit card (not over a lesson, presenter mode or an embedded map) or closes it without a pick.
+EMSCRIPTEN_KEEPALIVE void tj_show_welcome(int on) {
+    if (changing_app()) platform_app()->show_welcome(on != 0);
+}
+
 // The metrics CSV of the current scene, as the export writes it.
 EMSCRIPTEN_KEEPALIVE const char* tj_metrics_csv() {
     static std::string s;

@@ -7,6 +7,7 @@
 //   --fullscreen          start full screen (F11 toggles)
 //   --present             start in presenter mode
 //   --embed               minimal chrome: the map only (H brings the panels back)
+//   --welcome             show the first-visit card (the page passes it on a first visit)
 //   --scene ID            first scene: token, fab or demo
 //   --state FRAGMENT      a link's state to restore (the page passes its #fragment)
 //   --size WxH            window size (default 1280x720)
@@ -128,6 +129,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& 
         if (a == "--fullscreen") fullscreen = true;
         else if (a == "--present") o.present = true;
         else if (a == "--embed") o.embed = true;
+        else if (a == "--welcome") o.welcome = true;
         else if (a == "--check-parcel-geometry") p.check_geometry = true;
         else if (a == "--scene") o.scene = next();
         else if (a == "--state") o.state = next();
@@ -164,7 +166,7 @@ int main(int argc, char** argv) {
     bool fullscreen = false;
     std::vector<std::pair<std::string, double>> sets;
     if (!parse_args(argc, argv, opts, p, w, h, fullscreen, sets)) {
-        std::fprintf(stderr, "usage: token-journey [--fullscreen] [--present] [--scene ID] [--state FRAG] "
+        std::fprintf(stderr, "usage: token-journey [--fullscreen] [--present] [--welcome] [--scene ID] [--state FRAG] "
                              "[--size WxH] [--frames N] [--screenshot OUT.png] [--set ID=VALUE]...\n");
         return 2;
     }

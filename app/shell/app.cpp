@@ -23,6 +23,8 @@
 
 namespace {
 const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
+// The lesson the first-visit card's "Follow a token" opens.
+constexpr const char* kFollowLesson = "one-token-at-a-time";
 }  // namespace
 
 bool App::init(const AppOptions& opts, std::string* error) {
@@ -43,6 +45,7 @@ bool App::init(const AppOptions& opts, std::string* error) {
     embed_ = embed_ || opts.embed;
     if (opts.present && !present_) set_present(true);
     panels_ = !present_ && !embed_;
+    if (opts.welcome && !lessons_.active()) show_welcome(true);
     std::string panel_err;
     if (!layers_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
 #ifdef __EMSCRIPTEN__
@@ -56,6 +59,7 @@ bool App::init(const AppOptions& opts, std::string* error) {
     st.WindowRounding = 6;
     st.FrameRounding = 4;
     st.GrabMinSize = 14;
+    st.Colors[ImGuiCol_ModalWindowDimBg] = {0.02f, 0.03f, 0.05f, 0.72f};  // the map dims behind the first-visit card
     return true;
 }
 
@@ -97,6 +101,7 @@ void App::event(const SDL_Event& e) {
     if (blank_) { blank_ = false; return; }  // any key brings the picture back
     if (show_help_ && k == SDLK_ESCAPE) { show_help_ = false; return; }
     if (show_glossary_ && k == SDLK_ESCAPE) { show_glossary_ = false; return; }
+    if (WelcomeChoice c = welcome_.key(k); c != WelcomeChoice::None) { welcome_chosen(c); return; }
     if (lessons_.key(k, *this)) return;
     switch (k) {
         case SDLK_h: panels_ = !panels_; break;
@@ -147,10 +152,9 @@ const tj::ParamRegistry* App::registry_of(const std::string& scene) {
 std::string App::apply_scenario(const tj::Scenario& sc) {
     std::string err;
     if (!sc.lesson.empty()) {  // a lesson's link or file opens the lesson at its step
-        const auto& ls = lessons_.lessons();
-        auto it = std::find_if(ls.begin(), ls.end(), [&](const tj::Lesson& l) { return l.id == sc.lesson; });
-        if (it == ls.end()) return "unknown lesson '" + sc.lesson + "'";
-        err = lessons_.open(*this, int(it - ls.begin()), std::max(0, sc.lesson_step));
+        int i = lessons_.find(sc.lesson);
+        if (i < 0) return "unknown lesson '" + sc.lesson + "'";
+        err = lessons_.open(*this, i, std::max(0, sc.lesson_step));
     } else if (Scene* s = scene_by_id(sc.scene)) {
         err = s->apply(sc);
         if (err.empty()) set_scene(sc.scene);
@@ -161,6 +165,7 @@ std::string App::apply_scenario(const tj::Scenario& sc) {
     embed_ = sc.embed;
     if (sc.present != present_) set_present(sc.present);
     panels_ = !present_ && !embed_;
+    welcome_.close();  // a state that arrives is where this visit starts
     return "";
 }
 
@@ -201,13 +206,17 @@ void App::draw_menu() {
         if (ImGui::MenuItem(tr("menu.present"), "P", present_)) set_present(!present_);
         if (ImGui::MenuItem(tr("menu.panels"), "H", !panels_)) panels_ = !panels_;
         if (ImGui::MenuItem(tr("menu.fullscreen"), "F")) toggle_fullscreen_ = true;
-        if (ImGui::MenuItem(tr("menu.shortcuts"), "?")) show_help_ = true;
-        if (ImGui::MenuItem(tr("menu.glossary"), "G", show_glossary_)) show_glossary_ = !show_glossary_;
         float s = ui_scale_;
         if (ImGui::SliderFloat(tr("menu.ui_scale"), &s, 1.0f, 3.0f, "%.2fx")) ui_scale_ = s;
         if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
         if (ImGui::MenuItem(tr("menu.redraw_every_frame"), nullptr, panel_hz_ <= 0)) set_panel_rate(panel_hz_ <= 0 ? kPanelHz : 0);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("menu.redraw_every_frame_help"));
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(tr("menu.help"))) {
+        if (ImGui::MenuItem(tr("menu.where_to_start"))) show_welcome(true);
+        if (ImGui::MenuItem(tr("menu.shortcuts"), "?")) show_help_ = true;
+        if (ImGui::MenuItem(tr("menu.glossary"), "G", show_glossary_)) show_glossary_ = !show_glossary_;
         ImGui::EndMenu();
     }
     if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
@@ -266,6 +275,24 @@ std::string App::apply_scenario_json(const std::string& text) {
     if (err.empty()) err = apply_scenario(sc);
     if (!err.empty()) message_ = std::string(tr("err.title")) + ":\n" + err + tr("err.kept");
     return err;
+}
+
+void App::show_welcome(bool on) {
+    if (!on) { welcome_.close(); return; }
+    if (lessons_.active()) lessons_.leave(*this);  // the card never covers a lesson
+    if (!present_ && !embed_) welcome_.open();
+}
+
+void App::welcome_chosen(WelcomeChoice c) {
+#ifdef __EMSCRIPTEN__
+    EM_ASM({ try { localStorage.setItem('tj.welcomed', '1'); } catch (e) {} });  // storage may be off
+#endif
+    switch (c) {
+        case WelcomeChoice::Follow: lessons_.open(*this, std::max(0, lessons_.find(kFollowLesson))); break;
+        case WelcomeChoice::Lesson: lessons_.open(*this, 0); break;
+        case WelcomeChoice::Explore: calm_ = true; panels_ = false; break;
+        case WelcomeChoice::None: break;
+    }
 }
 
 void App::draw_help() {
@@ -342,8 +369,10 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     fps_ = fps_ == 0 ? 1.0 / std::max(real_dt, 1e-3) : fps_ * 0.95 + 0.05 / std::max(real_dt, 1e-3);
     passes_.clear();
     Scene* s = current();
-    if (panels_) draw_menu();
-    float top = panels_ ? ImGui::GetFrameHeight() : 0;
+    // The menu bar shows with the panels, and without them after "Explore freely".
+    bool chrome = panels_ || (calm_ && !present_ && !embed_);
+    if (chrome) draw_menu();
+    float top = chrome ? ImGui::GetFrameHeight() : 0;
     FrameInput in;
     in.real_dt = real_dt;
     in.origin = {0, top};
@@ -386,7 +415,9 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     lessons_.caption(*this, caption_min, caption_size);
     if (show_help_) draw_help();
     if (show_glossary_) glossary_window(&show_glossary_);
-    if (!notice_.empty() && panels_) {
+    if (lessons_.active() || present_ || embed_) welcome_.close();
+    if (WelcomeChoice c = welcome_.draw(); c != WelcomeChoice::None) welcome_chosen(c);
+    if (!notice_.empty() && chrome) {
         ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});
         ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
         ImGui::TextUnformatted(notice_.c_str());
@@ -396,7 +427,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     if (blank_) {  // slide-style blank screen: the whole window black, any key returns
         ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, {float(win_w), float(win_h)}, IM_COL32(0, 0, 0, 255));
     }
-    if (!message_.empty() && panels_) {
+    if (!message_.empty() && chrome) {
         ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
         ImGui::Begin("##message", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
         ImGui::TextUnformatted(message_.c_str());
@@ -447,6 +478,7 @@ std::string App::state_json() const {
     j["screen_drawn_share"] = layers_.screen_drawn_share();
     j["language"] = language() == Lang::Zh ? "zh" : "en";
     j["panels"] = panels_;
+    j["welcome"] = welcome_.is_open();  // the first-visit card is up
     j["present"] = present_;
     j["blank"] = blank_;
     j["ui_scale"] = ui_scale_;

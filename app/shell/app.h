@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/shell/lesson_player.h"
+#include "app/shell/welcome_card.h"
 #include "app/render/layer_cache.h"
 #include "app/render/parcel_pass.h"
 #include "app/scene/scene.h"
@@ -23,6 +24,7 @@ struct AppOptions {
     bool embed = false;          // minimal chrome, for an iframe: panels hidden
     std::string scene = "token"; // first scene shown (falls back to the first that exists)
     std::string state;           // a link fragment to restore (from the URL or --state)
+    bool welcome = false;        // show the first-visit card (never over a lesson, presenter mode or embed)
 };
 
 class App : public LessonHost {
@@ -76,6 +78,8 @@ public:
     LessonPlayer& lessons() { return lessons_; }
     Scene* current_scene() { return current(); }
     void set_present(bool on);
+    // The first-visit card (welcome_card.h): open or closed without a pick.
+    void show_welcome(bool on);
     void export_csv();
     void request_png() { png_requested_ = true; }
     bool quit_requested() const { return quit_; }
@@ -97,6 +101,8 @@ private:
     void draw_help();
     void follow_vocabularies();       // asks for the token scene's vocabulary, reruns on arrival
     void draw_vocab_note(int win_h);  // "Loading vocabulary… 45%" while one is on its way
+    // A pick on the first-visit card: remembered (the page does not show the card again), then done.
+    void welcome_chosen(WelcomeChoice c);
     void copy_link();
     void save_scenario();
     void load_scenario();
@@ -123,6 +129,10 @@ private:
     LessonPlayer lessons_;
     uint64_t vocab_seen_ = 0;   // vocab_arrivals() already acted on
     unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c is in message_
+    WelcomeCard welcome_;
+    // "Explore freely" starts calm: the menu and the map with its headline, the panels
+    // hidden until asked for (H or View); the menu stays when the panels are hidden.
+    bool calm_ = false;
     std::string message_;  // a refused input or a missing font, shown until dismissed
     std::string notice_;   // what an action did ("Saved ..."), shown until dismissed
 };

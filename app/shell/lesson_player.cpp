@@ -25,6 +25,12 @@ bool LessonPlayer::load(std::string* error) {
     return true;
 }
 
+int LessonPlayer::find(const std::string& id) const {
+    for (size_t i = 0; i < lessons_.size(); i++)
+        if (lessons_[i].id == id) return int(i);
+    return -1;
+}
+
 std::string LessonPlayer::open(LessonHost& host, int lesson, int step) {
     if (lesson < 0 || size_t(lesson) >= lessons_.size()) return "no lesson " + std::to_string(lesson);
     const tj::Lesson& l = lessons_[size_t(lesson)];

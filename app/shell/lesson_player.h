@@ -46,6 +46,8 @@ public:
     bool active() const { return lesson_ >= 0; }
     int lesson_index() const { return lesson_; }
     int step_index() const { return step_; }
+    // The index of the lesson with this id, or -1.
+    int find(const std::string& id) const;
 
     // Opens lesson i at step k; "" or why not.
     std::string open(LessonHost& host, int lesson, int step = 0);

@@ -15,6 +15,8 @@
 //   tokenJourney.compare(on)        -> compare mode (runs A and B) on or off; returns whether on
 //   tokenJourney.setLens(x)         -> simulated seconds per real second, clamped; returns it
 //   tokenJourney.present(on)        -> presenter mode on or off
+//   tokenJourney.welcome(on)        -> the first-visit card up (not over a lesson, presenter
+//                                      mode or embed) or closed without a pick; state().welcome says which
 //   tokenJourney.metricsCsv()       -> the CSV that "Export metrics" writes
 //   tokenJourney.setLanguage('en'|'zh')  -> the language now shown (remembered between visits)
 //   tokenJourney.panelRate(hz)      -> how often the panels are redrawn when nothing
@@ -120,6 +122,7 @@
       return numberProblem('the lens', x) || Module.ccall('tj_set_lens', 'number', ['number'], [x]);
     },
     present(on) { return setFlag('present', 'tj_set_present', on); },
+    welcome(on) { return setFlag('welcome', 'tj_show_welcome', on); },
     metricsCsv() { return started() ? Module.ccall('tj_metrics_csv', 'string', [], []) : ''; },
     setScene(id) {
       if (!started()) return kNotReady;

@@ -135,7 +135,11 @@
                       `链接过长，不是词元之旅的链接（${fragment.length} 个字符，最多 ${kMaxLink} 个）；从默认状态开始。`);
         return [];
       }
-      return fragment ? ['--state', fragment] : [];
+      if (fragment) return ['--state', fragment];
+      // A first visit without a link gets the card that says where to start, once.
+      let welcomed = false;
+      try { welcomed = !!localStorage.getItem('tj.welcomed'); } catch (e) { /* storage may be off */ }
+      return welcomed ? [] : ['--welcome'];
     })(),
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
