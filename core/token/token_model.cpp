@@ -229,7 +229,8 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     prefill_steps_ = verify_steps_ = seqs_done_ = dropped_ = holds_ = detok_tokens_ = 0;
     prompt_in_ = prompt_prefilled_ = drafts_accepted_ = drafts_rejected_ = text_chars_ = 0;
     for (RunningStats* s : {&ttft_chip_, &ttft_screen_, &tpot_chip_, &tpot_screen_, &queue_wait_, &e2e_,
-                            &verify_tokens_, &prefill_time_, &decode_time_, &mixed_time_})
+                            &verify_tokens_, &prefill_time_, &decode_time_, &mixed_time_, &trip_tokenizer_,
+                            &trip_h2d_, &trip_step_, &trip_sampler_, &trip_d2h_, &trip_detok_, &trip_flush_})
         s->clear();
     for (Quantiles* q : {&ttft_screen_q_, &tpot_chip_q_, &tpot_screen_q_}) q->clear();
     std::fill(std::begin(decode_bytes_), std::end(decode_bytes_), 0.0);
@@ -321,6 +322,7 @@ void TokenModel::handle(const Event& e) {
         double t0 = std::max(now, h2d_free_), dur = h2d_lat_ + bytes / h2d_bw_;
         h2d_free_ = t0 + dur;
         busy_h2d_ += dur;
+        trip_h2d_.add(h2d_free_ - now);
         link_energy_pj_ += bytes * 8 * host_link_pj_;
         segments_.emit({next_parcel_++, kSegPromptTokens, kStTokenizer, kStH2d, now, t0, uint32_t(s.prompt)});
         segments_.emit({next_parcel_++, kSegPromptTokens, kStH2d, kStMesh, t0, h2d_free_, uint32_t(s.prompt)});
@@ -424,6 +426,7 @@ void TokenModel::admit() {
         double t0 = std::max(now, tok_free_), dur = host_time(s.prompt * tokenizer_s_);
         tok_free_ = t0 + dur;
         busy_tokenizer_ += dur;
+        trip_tokenizer_.add(tok_free_ - now);
         segments_.emit({next_parcel_++, kSegPromptTokens, kStPrompt, kStTokenizer, now, tok_free_, uint32_t(s.prompt)});
         engine_.schedule(tok_free_, EV_TOKENIZED, uint32_t(i));
         if (i == 0) {  // the sequence in the first slot is the one whose text the view shows
@@ -836,6 +839,11 @@ void TokenModel::release_text(Seq& s, const std::vector<std::string>* chars, dou
             double t_detok_done = jr.t_sampled + jr.link_s + jr.detok_s;
             jr.hold_s = std::max(0.0, t_detok - t_detok_done);
             jr.flush_s = t_scr - t_detok;
+            trip_step_.add(jr.queued_s + jr.draft_s + jr.compute_s + jr.memory_wait_s);
+            trip_sampler_.add(jr.sampler_s);
+            trip_d2h_.add(jr.link_s);
+            trip_detok_.add(jr.detok_s + jr.hold_s);
+            trip_flush_.add(jr.flush_s);
             view_.journeys.push_back(jr);
             if (view_.journeys.size() > kMaxJourneys) view_.journeys.pop_front();
         }
@@ -1025,6 +1033,17 @@ std::vector<Metric> TokenModel::metrics() const {
     add("mixed_step_s", mixed_time_.mean(), "s", "Mixed step time: decodes with prompt chunks (mean)",
         "混合步时间：解码带着提示分块（均值）");
     add("decode_steps", double(decode_steps_), "", "Decode steps", "解码步数");
+    // A token's trip, stage by stage (what the guided trip shows at each station).
+    add("trip_tokenizer_s", trip_tokenizer_.mean(), "s", "Trip: a prompt at the tokenizer, waiting included (mean)",
+        "旅程：提示在分词器（含等待，均值）");
+    add("trip_h2d_s", trip_h2d_.mean(), "s", "Trip: a prompt on the link to the chip (mean)", "旅程：提示经链路到芯片（均值）");
+    add("trip_step_s", trip_step_.mean(), "s", "Trip: a token in the cores and memories, its step (mean)",
+        "旅程：词元在核心与存储中（它的那一步，均值）");
+    add("trip_sampler_s", trip_sampler_.mean(), "s", "Trip: a token at the sampler (mean)", "旅程：词元在采样器（均值）");
+    add("trip_d2h_s", trip_d2h_.mean(), "s", "Trip: a token on the link back to the CPU (mean)", "旅程：词元经链路回到 CPU（均值）");
+    add("trip_detok_s", trip_detok_.mean(), "s", "Trip: a token at the detokenizer, holding included (mean)",
+        "旅程：词元在逆分词器（含扣住，均值）");
+    add("trip_flush_s", trip_flush_.mean(), "s", "Trip: from the detokenizer to the screen (mean)", "旅程：从逆分词器到屏幕（均值）");
     add("prefill_steps", double(prefill_steps_), "", "Prefill steps", "预填充步数");
 
     double a = alpha_, k = draft_k_;

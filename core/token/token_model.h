@@ -288,6 +288,10 @@ private:
     RunningStats engine_time_, host_step_;
     RunningStats ttft_chip_, ttft_screen_, tpot_chip_, tpot_screen_, queue_wait_, e2e_, verify_tokens_;
     RunningStats prefill_time_, decode_time_, mixed_time_;
+    // One token's trip, stage by stage (means): a prompt at the tokenizer and on the
+    // link to the chip; an output token in its step, at the sampler, on the link back,
+    // at the detokenizer (holding included) and on its way to the screen.
+    RunningStats trip_tokenizer_, trip_h2d_, trip_step_, trip_sampler_, trip_d2h_, trip_detok_, trip_flush_;
     Quantiles ttft_screen_q_, tpot_chip_q_, tpot_screen_q_;
     double decode_bytes_[kLevelCount] = {}, decode_energy_[kEnergyCount] = {};
     double decode_flops_ = 0, decode_device_s_ = 0, decode_byte_hops_ = 0, link_energy_pj_ = 0;

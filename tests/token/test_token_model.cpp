@@ -476,3 +476,35 @@ TEST_CASE("static power: energy per token = dynamic + board power x time / token
     CHECK(e16 < e1 / 4);
     CHECK(e128 < e16);
 }
+
+TEST_CASE("a token's trip: each station's time from its closed form, and the stations add up to the screen",
+          "[token][trip]") {
+    Run r;
+    r.set("token.run.batch", 1);
+    r.set("token.host.cv", 0);
+    r.set("token.host.hiccup_prob", 0);
+    SECTION("one user, nothing queues: every station at its own cost") {
+        r.start();
+        r.m.advance_to(0.5, 1000000);
+        // 64 prompt tokens at 1 us; 64 ids of 4 bytes over a 5 us, 31.5 GB/s link; one id back the
+        // same way; 20 us at the device's sampler; 2 us at the detokenizer; 2 ms to the screen.
+        CHECK(r.metric("trip_tokenizer_s") == Approx(64e-6).epsilon(1e-6));
+        CHECK(r.metric("trip_h2d_s") == Approx(5e-6 + 64 * 4 / 31.5e9).epsilon(1e-6));
+        CHECK(r.metric("trip_d2h_s") == Approx(5e-6 + 4 / 31.5e9).epsilon(1e-6));
+        CHECK(r.metric("trip_sampler_s") == Approx(20e-6).epsilon(1e-6));
+        CHECK(r.metric("trip_flush_s") == Approx(2e-3).epsilon(1e-6));
+        CHECK(r.metric("trip_detok_s") >= 2e-6 * (1 - 1e-9));  // more when a character's bytes are held
+        // Mostly decode steps, one prefill step per answer.
+        CHECK(r.metric("trip_step_s") == Approx(r.metric("decode_step_s") - 20e-6).epsilon(0.05));
+    }
+    SECTION("answers of one token: the stations add up to the time to the first character") {
+        r.set("token.run.output_tokens", 1);
+        r.start();
+        r.m.advance_to(0.5, 1000000);
+        double sum = r.metric("queue_wait_s");
+        for (const char* id : {"trip_tokenizer_s", "trip_h2d_s", "trip_step_s", "trip_sampler_s", "trip_d2h_s",
+                               "trip_detok_s", "trip_flush_s"})
+            sum += r.metric(id);
+        CHECK(r.metric("ttft_s") == Approx(sum).epsilon(1e-6));
+    }
+}
