@@ -24,7 +24,7 @@
 namespace {
 const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
 // The lesson the first-visit card's "Follow a token" opens.
-constexpr const char* kFollowLesson = "one-token-at-a-time";
+constexpr const char* kFollowLesson = "follow-a-token";
 }  // namespace
 
 bool App::init(const AppOptions& opts, std::string* error) {

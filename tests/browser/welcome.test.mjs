@@ -84,7 +84,7 @@ test('links with state, embedding and presenter mode never show the card', async
 });
 
 test('Take a lesson opens the first lesson; Follow a token opens the guided trip', async () => {
-  for (const [key, id] of [['2', lessons[0].id], ['1', 'one-token-at-a-time']]) {
+  for (const [key, id] of [['2', lessons[0].id], ['1', 'follow-a-token']]) {
     const { page, problems } = await openApp(app.browser, app.url);
     await waitFrames(page, 10);
     assert.equal((await state(page)).welcome, true);
