@@ -554,22 +554,32 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         dl->PopClipRect();
     }
 
-    // Bottleneck: outlined where it is and named in words at the top of the map.
-    int st = station_of_stage(t.bottleneck);
+    // Bottleneck: outlined where it is and named in words at the top of the map. Once a
+    // decode step has run, the headline names what limits decode, the phase every new
+    // token waits on (a whole-run measure reads "compute" while long prompts are being
+    // read in); before the first decode step the headline says that prompts are being
+    // read in; a link or a host stage that limits the whole run belongs to no phase.
+    bool on_device = t.bottleneck < tj::kPartCount;
+    bool by_decode = t.decode_bottleneck >= 0 && on_device;
+    const char* title = by_decode ? "token.map.bottleneck_decode"
+                        : on_device ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
+    int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
+    int st = station_of_stage(stage);
     if (st >= 0) {
         MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
-        if (t.bottleneck == tj::kPartChipLink) r = lay_.chip;  // chip link: the whole chip
+        if (stage == tj::kPartChipLink) r = lay_.chip;  // chip link: the whole chip
         dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
                     0, std::max(2.5f, 4 * v.zoom()));
     }
     std::string share_id = "share_" + t.bottleneck_name;
     std::replace(share_id.begin(), share_id.end(), ' ', '_');
-    int bn = std::clamp(t.bottleneck, 0, 12);
+    double share = by_decode ? t.decode_bottleneck_share : metric(share_id.c_str());
+    int bn = std::clamp(stage, 0, 12);
     char key[24];
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
     char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
-    std::snprintf(busy_share, sizeof busy_share, tr("token.map.busy"), metric(share_id.c_str()) * 100);
-    std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr("token.map.bottleneck"), tr(key), busy_share);
+    std::snprintf(busy_share, sizeof busy_share, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
+    std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr(title), tr(key), busy_share);
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
     float px = std::max(16.0f, ImGui::GetFontSize() * 1.1f);

@@ -236,6 +236,8 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     std::fill(std::begin(decode_bytes_), std::end(decode_bytes_), 0.0);
     std::fill(std::begin(decode_energy_), std::end(decode_energy_), 0.0);
     std::fill(std::begin(busy_part_), std::end(busy_part_), 0.0);
+    std::fill(std::begin(busy_decode_part_), std::end(busy_decode_part_), 0.0);
+    decode_only_s_ = 0;
     decode_flops_ = decode_device_s_ = decode_byte_hops_ = link_energy_pj_ = 0;
     busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_sampler_ = 0;
     placement_ = place(hw_, weight_total_, 0, policy_, embed_total_);
@@ -253,6 +255,8 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     view_.bottleneck = 0;
     view_.bottleneck_name = stage_name(0);
     view_.bottleneck_name_zh = stage_name_zh(0);
+    view_.decode_bottleneck = -1;
+    view_.decode_bottleneck_share = 0;
     view_.steps.clear();
     view_.answer.clear();
     view_.journeys.clear();
@@ -509,6 +513,10 @@ void TokenModel::grow_kv(double q) {
 void TokenModel::record_step(const StepCost& c, double scale, bool decode) {
     for (int p = 0; p < kPartCount; p++) busy_part_[p] += c.part[p] * scale;
     if (!decode) return;
+    if (step_kind_ != kStepMixed) {  // a mixed step also reads prompts in: not decode alone
+        for (int p = 0; p < kPartCount; p++) busy_decode_part_[p] += c.part[p] * scale;
+        decode_only_s_ += c.time * scale;
+    }
     for (int l = 0; l < kLevelCount; l++) decode_bytes_[l] += c.bytes[l] * scale;
     for (int k = 0; k < kEnergyCount; k++) decode_energy_[k] += c.energy_pj[k] * scale;
     decode_flops_ += c.flops * scale;
@@ -741,6 +749,13 @@ void TokenModel::end_step() {
     view_.bottleneck = stage_busy(busy);
     view_.bottleneck_name = stage_name(view_.bottleneck);
     view_.bottleneck_name_zh = stage_name_zh(view_.bottleneck);
+    if (decode_only_s_ > 0) {
+        int worst = 0;
+        for (int p = 1; p < kPartCount; p++)
+            if (busy_decode_part_[p] > busy_decode_part_[worst]) worst = p;
+        view_.decode_bottleneck = worst;
+        view_.decode_bottleneck_share = std::min(1.0, busy_decode_part_[worst] / decode_only_s_);
+    }
     view_.step_kind_now = -1;
     admit();
     start_step();
@@ -972,6 +987,11 @@ std::vector<Metric> TokenModel::metrics() const {
             std::string("利用率：") + stage_name_zh(s));
     }
     add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_name(worst), std::string("瓶颈：") + stage_name_zh(worst));
+    int dec = view_.decode_bottleneck;
+    add("decode_bottleneck", dec, "", std::string("Bottleneck in decode steps: ") + (dec < 0 ? "none yet" : stage_name(dec)),
+        std::string("解码步的瓶颈：") + (dec < 0 ? "尚无" : stage_name_zh(dec)));
+    add("decode_bottleneck_share", view_.decode_bottleneck_share, "", "Its busy share of the decode steps' time",
+        "它在解码步时间中的利用率");
 
     double peak = hw_.peak_flops();
     double stream_max = 0, stream_sum = 0;

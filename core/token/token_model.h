@@ -138,6 +138,12 @@ struct TokenView {
     int step_kind_now = -1;          // -1: device idle
     int bottleneck = 0;              // a TokenStage: a StepPart, a link or a host stage
     std::string bottleneck_name, bottleneck_name_zh;
+    // The bottleneck over decode steps alone (a StepPart; -1 before the first; steps that
+    // mix in prompt chunks do not count) and its busy
+    // share of their time: what limits each new token once the prompts are in, which a
+    // whole-run measure hides while long prefills dominate.
+    int decode_bottleneck = -1;
+    double decode_bottleneck_share = 0;
     std::deque<TokenStepRecord> steps;  // recent steps, oldest first (at most 256)
     std::deque<ScreenChar> answer;      // the watched sequence's text (at most 2048 chars)
     uint32_t watched_seq = 0;
@@ -296,6 +302,8 @@ private:
     double decode_bytes_[kLevelCount] = {}, decode_energy_[kEnergyCount] = {};
     double decode_flops_ = 0, decode_device_s_ = 0, decode_byte_hops_ = 0, link_energy_pj_ = 0;
     double busy_part_[kPartCount] = {};
+    double busy_decode_part_[kPartCount] = {};  // the same, in decode steps alone (not mixed ones)
+    double decode_only_s_ = 0;                    // their device time
     double busy_h2d_ = 0, busy_d2h_ = 0, busy_tokenizer_ = 0, busy_detok_ = 0, busy_sampler_ = 0;
     Placement placement_;
 };

@@ -508,3 +508,40 @@ TEST_CASE("a token's trip: each station's time from its closed form, and the sta
         CHECK(r.metric("ttft_s") == Approx(sum).epsilon(1e-6));
     }
 }
+
+TEST_CASE("the decode bottleneck: what limits each new token, apart from a long prefill", "[token][model]") {
+    // One user on an H100 with an 8,192-token prompt: reading it in is arithmetic, then
+    // each decode step waits about 8 ms on HBM. Just after the prompt the whole run still
+    // reads "compute"; decode steps alone read HBM.
+    TokenRun r;
+    r.preset("hw.h100_sxm");
+    r.preset("model.llama31_8b");
+    r.set("token.run.batch", 1);
+    r.set("token.run.prompt_tokens", 8192);
+    r.set("token.run.output_tokens", 128);
+    r.start();
+    r.m.advance_to(0.001, 2000000);
+    CHECK(r.metric("decode_bottleneck") == -1);  // no decode step yet
+    CHECK(r.m.view().decode_bottleneck == -1);
+    r.run_until([&] { return r.metric("decode_steps") >= 3; }, 5);
+    CHECK(r.metric("bottleneck") == kPartCompute);
+    CHECK(r.metric("decode_bottleneck") == kPartHbm);
+    CHECK(r.m.view().decode_bottleneck == kPartHbm);
+    double share = r.metric("decode_bottleneck_share");
+    CHECK(share > 0.8);
+    CHECK(share <= 1.0);
+    CHECK(r.m.view().decode_bottleneck_share == share);
+    // With many users on a chip of a tenth of the H100's arithmetic, decode itself is
+    // arithmetic-bound (at batch 256 the H100 itself is still below its ridge).
+    TokenRun big;
+    big.preset("hw.h100_sxm");
+    big.preset("model.llama31_8b");
+    big.set("token.mesh.core_tflops", 0.75);
+    big.set("token.run.batch", 256);
+    big.set("token.run.prompt_tokens", 16);
+    big.set("token.run.output_tokens", 64);
+    big.start();
+    big.m.advance_to(1, 2000000);
+    INFO("decode bottleneck: " << big.metric("decode_bottleneck"));
+    CHECK(big.metric("decode_bottleneck") == kPartCompute);
+}
