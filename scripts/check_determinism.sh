@@ -45,11 +45,17 @@ PY
 scenes=$(run_native --list-scenes)
 [ -n "$scenes" ] || { echo "check_determinism: the native CLI has no scenes" >&2; exit 2; }
 cases=0 diffs=0
+# A long run notes its progress on standard error every few seconds of wall clock, so
+# how many notes there are depends on the machine's load, not on the model: they are
+# left out of the comparison (messages and refusals stay in it).
+without_progress() { sed -E 's/\r?token-journey-cli: +[0-9]+% \(t = [^)]*\) *//g; /^$/d' "$1" > "$2"; }
 check() { # name, then CLI arguments
   local name=$1; shift
   cases=$((cases + 1))
-  run_native "$@" >"$work/native.out" 2>"$work/native.err" || true
-  run_wasm "$@" >"$work/wasm.out" 2>"$work/wasm.err" || true
+  run_native "$@" >"$work/native.out" 2>"$work/native.raw" || true
+  run_wasm "$@" >"$work/wasm.out" 2>"$work/wasm.raw" || true
+  without_progress "$work/native.raw" "$work/native.err"
+  without_progress "$work/wasm.raw" "$work/wasm.err"
   if cmp -s "$work/native.out" "$work/wasm.out" && cmp -s "$work/native.err" "$work/wasm.err"; then
     echo "same      $name"
   else
