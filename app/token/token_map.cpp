@@ -571,9 +571,12 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
                     0, std::max(2.5f, 4 * v.zoom()));
     }
-    std::string share_id = "share_" + t.bottleneck_name;
-    std::replace(share_id.begin(), share_id.end(), ' ', '_');
-    double share = by_decode ? t.decode_bottleneck_share : metric(share_id.c_str());
+    double share = t.decode_bottleneck_share;
+    if (!by_decode) {  // the whole run's share, as the metrics name it
+        std::string share_id = "share_" + t.bottleneck_name;
+        std::replace(share_id.begin(), share_id.end(), ' ', '_');
+        share = metric(share_id.c_str());
+    }
     int bn = std::clamp(stage, 0, 12);
     char key[24];
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
