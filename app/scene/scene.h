@@ -1,6 +1,9 @@
 // scene.h — what the app asks of a scene (the parcel stress test, the token
 // logistics scene, the production-chain scene). The app owns the window, the menu,
 // the language and presenter mode; a scene owns its simulation, its map and panels.
+// The scenes built on a core model (ModelScene) keep their run in a RunController
+// (app/scene/run_controller.h): the clock, parameter restarts, seek and compare
+// calls below are handed on to it.
 //
 // A scene is updated once per frame with the real time that passed, draws its map
 // into ImGui's background draw list (parcels through the parcel renderer, queued in

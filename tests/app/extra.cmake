@@ -1,9 +1,11 @@
-# The app's pure helpers (no GL calls, no ImGui) are tested here directly.
+# The app's pure helpers (no GL calls, no ImGui) and the run controller are tested here directly.
 target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${CMAKE_SOURCE_DIR}/app/render/parcel_fold.cpp
                                ${CMAKE_SOURCE_DIR}/app/render/parcel_geometry.cpp
                                ${CMAKE_SOURCE_DIR}/app/render/parcel_bounds.cpp
                                ${CMAKE_SOURCE_DIR}/app/platform/export.cpp
-                               ${CMAKE_SOURCE_DIR}/app/ui/format.cpp)
+                               ${CMAKE_SOURCE_DIR}/app/ui/format.cpp
+                               ${CMAKE_SOURCE_DIR}/app/scene/run_controller.cpp
+                               ${CMAKE_SOURCE_DIR}/app/platform/heap_use.cpp)
 target_include_directories(test_app PRIVATE ${STB_INCLUDE_DIR})
 
 # The web build's font subset, made here the way app/CMakeLists.txt makes it (the same
