@@ -8,15 +8,12 @@
 #include "app/ui/i18n.h"
 #include "app/ui/font.h"
 #include "imgui.h"
-#include "app/render/parcel_fold.h"
 
 ModelScene::ModelScene(std::unique_ptr<tj::Model> model, TimeLens lens) : run_(std::move(model), lens) {
-    std::string err;
-    renderer_.init(&err);
-    if (!err.empty()) status_ = err;
+    status_ = parcels_.error();
 }
 
-ModelScene::~ModelScene() { renderer_.shutdown(); }
+ModelScene::~ModelScene() = default;
 
 void ModelScene::timeline_scrubber() {
     const double furthest = run_.furthest(), now = run_.sim_time();
@@ -56,27 +53,6 @@ std::string ModelScene::apply_preset(const std::string& preset_id) {
 }
 
 void ModelScene::draw_parcels(const FrameInput& in) {
-    tj::SegmentBuffer& segs = model_mut().segments();
-    double unit = model().natural_time_unit();
-    const float px_per_world = view_.zoom() * in.fb_scale;  // framebuffer pixels, as the shader draws
-    if (run_.generation() != uploaded_generation_ || segs.version() != uploaded_version_ ||
-        px_per_world != uploaded_px_per_world_) {
-        upload_base_ = run_.sim_time();
-        scratch_.clear();
-        for (const tj::Segment& s : segs.items()) {
-            ImVec2 a = station_position(s.from), b = station_position(s.to);
-            ParcelStyle st = parcel_style(s.kind);
-            float size = s.count > 1 ? -st.size_px * kFoldedParcelScale : st.size_px;
-            scratch_.push_back({a.x, a.y, b.x, b.y, float((s.depart - upload_base_) / unit),
-                                float((s.arrive - upload_base_) / unit), st.rgba, size, float(st.shape)});
-        }
-        fold_overlapping(scratch_, px_per_world);
-        renderer_.upload(scratch_);
-        uploaded_generation_ = run_.generation();
-        uploaded_version_ = segs.version();
-        uploaded_px_per_world_ = px_per_world;
-        drawn_ = scratch_.size();
-    }
     if (focus_pending_) {
         focus_pending_ = false;
         if (focus_station_ < 0) view_.fit();
@@ -92,8 +68,8 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         float r = ImGui::GetFontSize() * (3.2f + 0.6f * pulse);
         ImGui::GetForegroundDrawList()->AddCircle(sc, r, IM_COL32(240, 228, 66, 255), 48, 4.0f);
     }
-    in.parcels->add(ImGui::GetBackgroundDrawList(), &renderer_, float((run_.sim_time() - upload_base_) / unit),
-                    view_.gl_view(in.fb_scale), in.fb_w, in.fb_h);
+    parcels_.draw(model_mut(), run_.generation(), [this](size_t i) { return station_position(i); },
+                  [this](uint16_t k) { return parcel_style(k); }, view_, in);
 }
 
 int ModelScene::station_index(const std::string& id) const {

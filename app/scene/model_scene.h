@@ -25,16 +25,7 @@
 #include "app/scene/run_controller.h"
 #include "app/scene/scene.h"
 #include "app/render/world_view.h"
-
-struct ParcelStyle {
-    uint32_t rgba = 0xFFFFFFFFu;  // bytes r, g, b, a (use rgba_u32)
-    float size_px = 8;
-    int shape = kShapeBox;       // ParcelShape
-};
-
-constexpr uint32_t rgba_u32(int r, int g, int b, int a = 255) {
-    return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
-}
+#include "app/scene/segment_parcels.h"
 
 class ModelScene : public Scene {
 public:
@@ -50,7 +41,7 @@ public:
     const MetricHistory* history() const override { return &run_.history(); }
     double sim_time() const override { return run_.sim_time(); }
     uint64_t seed() const override { return run_.seed(); }
-    size_t parcels_drawn() const override { return drawn_; }
+    size_t parcels_drawn() const override { return parcels_.drawn(); }
     int param_controls() const override { return panel_.controls; }
     void filter_params(const std::string& text) override { set_param_filter(panel_, text); }
     std::vector<std::string> texts() const override;
@@ -116,12 +107,5 @@ private:
     RunController run_;
     ParamPanelState panel_;
     ParamPanelState compare_panel_;  // B's values in the compare window
-    ParcelRenderer renderer_;
-    // What the parcels on the GPU were made from: the run's generation and its
-    // segments' version, and the zoom the upload folded overlapping parcels for.
-    uint64_t uploaded_generation_ = ~0ull, uploaded_version_ = ~0ull;
-    float uploaded_px_per_world_ = 0;
-    double upload_base_ = 0;
-    size_t drawn_ = 0;
-    std::vector<ParcelInstance> scratch_;
+    SegmentParcels parcels_;
 };
