@@ -1,0 +1,138 @@
+// race_pairs.cpp — see race_pairs.h.
+#include "app/scene/race_pairs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+const std::vector<RacePair>& race_pairs() {
+    // Token pairs other than the hardware one run on an H100, so the one change is the lesson.
+    static const std::vector<RacePair> pairs = {
+        {"h100_wse3", "token", "race.pair.h100_wse3", {{"hw.h100_sxm"}, {}}, {{"hw.cerebras_wse3"}, {}}},
+        {"batch_1_64", "token", "race.pair.batch", {{"hw.h100_sxm"}, {{"token.run.batch", 1}}},
+         {{"hw.h100_sxm"}, {{"token.run.batch", 64}}}},
+        {"spec_k4", "token", "race.pair.spec", {{"hw.h100_sxm"}, {{"token.spec.draft_k", 0}}},
+         {{"hw.h100_sxm"}, {{"token.spec.draft_k", 4}}}},
+        {"prefill_mixed", "token", "race.pair.sched", {{"hw.h100_sxm"}, {{"token.serve.scheduler", 0}}},
+         {{"hw.h100_sxm"}, {{"token.serve.scheduler", 1}}}},
+        {"respin", "fab", "race.pair.respin", {{"fab.record_2024"}, {}}, {{"fab.no_respin"}, {}}},
+    };
+    return pairs;
+}
+
+const RacePair* find_race_pair(const std::string& id) {
+    for (auto& p : race_pairs())
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+namespace {
+std::string apply_side(const RaceSide& side, tj::ParamValues* v) {
+    v->reset_to_defaults();
+    for (auto& id : side.presets) {
+        const tj::Preset* p = v->registry().find_preset(id);
+        if (!p) return "unknown preset '" + id + "'";
+        if (std::string err = v->apply(*p); !err.empty()) return err;
+    }
+    for (auto& [id, value] : side.values)
+        if (std::string err = v->set(id, value); !err.empty()) return err;
+    return "";
+}
+
+bool same(double x, double y) { return std::fabs(x - y) <= 1e-9 * std::max(std::fabs(x), std::fabs(y)); }
+
+bool matches(const tj::ParamValues& v, const tj::Preset& p) {
+    for (auto& [id, value] : p.values)
+        if (!same(v.get(id), value)) return false;
+    return true;
+}
+
+std::string value_words(const tj::ParamDef& d, double v, Lang lang) {
+    const auto& choices = lang == Lang::Zh && !d.choices_zh.empty() ? d.choices_zh : d.choices_en;
+    if (!choices.empty()) {
+        size_t i = size_t(std::clamp(std::lround(v), 0L, long(choices.size()) - 1));
+        return choices[i];
+    }
+    std::string s = tj::format_param_value(v);
+    return d.unit.empty() ? s : s + " " + d.unit;
+}
+}  // namespace
+
+std::string race_pair_values(const RacePair& pair, tj::ParamValues* a, tj::ParamValues* b) {
+    tj::ParamValues na = *a, nb = *b;
+    if (std::string err = apply_side(pair.a, &na); !err.empty()) return "A: " + err;
+    if (std::string err = apply_side(pair.b, &nb); !err.empty()) return "B: " + err;
+    *a = na;
+    *b = nb;
+    return "";
+}
+
+const std::vector<RaceHeadline>& race_headlines(const std::string& scene) {
+    static const std::vector<RaceHeadline> token = {
+        {"tpot_chip_mean_s", "race.tpot", true, "race.win.faster"},
+        {"tok_s_total", "race.tok_s", false, "race.win.more"},
+        {"energy_pj_per_token_total", "race.energy", true, "race.win.less_energy"},
+    };
+    static const std::vector<RaceHeadline> fab = {
+        {"cum_shipped_gpus", "race.shipped", false, "race.win.more"},
+        {"backlog_gpus", "race.backlog", true, "race.win.smaller", "race.win.no_backlog"},
+    };
+    static const std::vector<RaceHeadline> none;
+    return scene == "token" ? token : scene == "fab" ? fab : none;
+}
+
+RaceVerdict judge_race(double a, double b, bool lower_better) {
+    if (!std::isfinite(a) || !std::isfinite(b) || (a == 0 && b == 0)) return {};
+    double hi = std::max(std::fabs(a), std::fabs(b)), lo = std::min(std::fabs(a), std::fabs(b));
+    if (hi - lo <= 0.01 * hi) return {};
+    bool a_lower = std::fabs(a) < std::fabs(b);
+    int winner = a_lower == lower_better ? 0 : 1;
+    return {winner, lo > 0 ? hi / lo : 0};
+}
+
+std::string verdict_words(const std::string& templ, const RaceVerdict& v) {
+    if (v.winner < 0) return "";
+    char r[32];
+    if (v.ratio >= 10) std::snprintf(r, sizeof r, "%.0f", v.ratio);
+    else if (v.ratio >= 2) std::snprintf(r, sizeof r, "%.1f", v.ratio);
+    else std::snprintf(r, sizeof r, "%.2f", v.ratio);
+    std::string out = templ;
+    auto put = [&](const std::string& key, const std::string& with) {
+        for (size_t at = out.find(key); at != std::string::npos; at = out.find(key, at + with.size()))
+            out.replace(at, key.size(), with);
+    };
+    put("{w}", v.winner == 0 ? "A" : "B");
+    put("{l}", v.winner == 0 ? "B" : "A");
+    put("{r}", r);
+    return out;
+}
+
+std::string race_side_label(const tj::ParamValues& self, const tj::ParamValues& other, Lang lang) {
+    const tj::ParamRegistry& reg = self.registry();
+    std::vector<const tj::Preset*> own, theirs;  // presets that tell the two apart
+    for (auto& p : reg.presets()) {
+        bool mine = matches(self, p), yours = matches(other, p);
+        if (mine && !yours) own.push_back(&p);
+        if (yours && !mine) theirs.push_back(&p);
+    }
+    std::stable_sort(own.begin(), own.end(), [](auto* x, auto* y) { return x->kind == "hardware" && y->kind != "hardware"; });
+    std::vector<std::string> parts;
+    for (auto* p : own) parts.push_back(lang == Lang::Zh && !p->label_zh.empty() ? p->label_zh : p->label_en);
+    auto covered = [&](const std::string& id) {
+        for (auto* list : {&own, &theirs})
+            for (auto* p : *list)
+                for (auto& kv : p->values)
+                    if (kv.first == id) return true;
+        return false;
+    };
+    int shown = 0;
+    for (size_t i = 0; i < reg.size() && shown < 2; i++) {
+        if (same(self[i], other[i]) || covered(reg[i].id)) continue;
+        const std::string& label = lang == Lang::Zh && !reg[i].label_zh.empty() ? reg[i].label_zh : reg[i].label_en;
+        parts.push_back(label + " = " + value_words(reg[i], self[i], lang));
+        shown++;
+    }
+    std::string out;
+    for (auto& p : parts) out += (out.empty() ? "" : lang == Lang::Zh ? "，" : ", ") + p;
+    return out;
+}
