@@ -2,14 +2,15 @@
 // rates the page measures itself. For each scene, size and language given:
 //   node scripts/screenshot_web.mjs WEB_ROOT OUT_DIR [scene ...]
 // writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-welcome-..., the first-visit
-// card, and web-lesson-...) and prints fps per shot;
+// card, and web-lesson-...) and prints fps per shot; the scenes "race-token" and
+// "race-fab" are compare's race with a classic pair (H100 vs WSE-3, respin vs none);
 // sizes: 1280x720, 1920x1080 and a 390x844 phone with touch.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, launch, openApp, waitFrames, measureFps } from '../tests/browser/browser.mjs';
 
 const [root, out, ...scenesArg] = process.argv.slice(2);
-const scenes = scenesArg.length ? scenesArg : ['token', 'fab', 'demo'];
+const scenes = scenesArg.length ? scenesArg : ['token', 'fab', 'demo', 'race-token', 'race-fab'];
 mkdirSync(out, { recursive: true });
 const srv = await serve(root);
 const browser = await launch();
@@ -27,13 +28,25 @@ try {
       console.log(welcome);
       await page.evaluate(() => window.tokenJourney.welcome(false));
       for (const scene of scenes) {
-        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), scene);
+        // "race-token" and "race-fab": compare as a race, with the scene's classic pair.
+        const race = scene.startsWith('race-') ? scene.slice(5) : '';
+        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), race || scene);
         if (err) { console.log(`${scene}: ${err}`); continue; }
+        if (race) {
+          const why = await page.evaluate(([p, t]) => {
+            const j = window.tokenJourney;
+            // The chain's pair is shown at week 40, after the respin has cost its weeks.
+            return j.comparePair(p) || (t ? j.applyLink(j.link().replace(/&t=[^&]*/, '') + '&t=' + t) : '');
+          }, race === 'fab' ? ['respin', 40 * 604800] : ['h100_wse3', 0]);
+          if (why) { console.log(`${scene}: ${why}`); continue; }
+          await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
+        }
         await page.waitForTimeout(2500);
         const fps = await measureFps(page, 2000);
         const file = join(out, `web-${scene}-${w}x${h}-${lang}.png`);
         await page.screenshot({ path: file });
         console.log(`${file}  ${fps.toFixed(1)} fps`);
+        if (race) await page.evaluate(() => window.tokenJourney.compare(false));
       }
       // A lesson step (the second of the third lesson: a predict-first question).
       if (!(await page.evaluate(() => window.tokenJourney.openLesson(2, 1)))) {

@@ -81,6 +81,14 @@ EMSCRIPTEN_KEEPALIVE int tj_set_comparing(int on) {
     return s->comparing();
 }
 
+// Starts a classic pair (app/scene/race_pairs.h) as A and B of the current scene; "" or why.
+EMSCRIPTEN_KEEPALIVE const char* tj_compare_pair(const char* id) {
+    static std::string s;
+    Scene* sc = changing_app() ? platform_app()->current_scene() : nullptr;
+    s = sc ? sc->compare_pair(id) : "app not ready";
+    return s.c_str();
+}
+
 // Sets the time lens of the current scene (simulated seconds per real second,
 // clamped to the scene's range); returns the lens now in force.
 EMSCRIPTEN_KEEPALIVE double tj_set_lens(double sim_per_s) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/scene/compare_race.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/font.h"
@@ -179,45 +180,4 @@ std::vector<std::string> ModelScene::texts() const {
     for (auto& s : model().stations()) t.insert(t.end(), {s.label_zh, s.lesson_zh});
     for (auto& m : run_.metrics()) t.push_back(m.label_zh);
     return t;
-}
-
-void ModelScene::draw_compare(const FrameInput& in) {
-    if (!comparing()) return;
-    float fs = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos({in.origin.x + in.size.x * 0.5f, in.origin.y + fs}, ImGuiCond_FirstUseEver, {0.5f, 0});
-    ImGui::SetNextWindowSize({fs * 34, fs * 24}, ImGuiCond_FirstUseEver);
-    bool open = true;
-    ImGui::Begin((std::string(tr("compare.title")) + "###compare").c_str(), &open);
-    ImGui::TextWrapped("%s", tr("compare.intro"));
-    if (ImGui::BeginTable("ab", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
-                          {0, fs * 12})) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn(tr("compare.metric"));
-        ImGui::TableSetupColumn("A");
-        ImGui::TableSetupColumn("B");
-        ImGui::TableSetupColumn(tr("compare.b_vs_a"));
-        ImGui::TableHeadersRow();
-        for (const tj::Metric& a : run_.metrics()) {
-            double b = tj::metric_value(run_.compare_metrics(), a.id, NAN);
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(pick(a.label_en.empty() ? a.id : a.label_en, a.label_zh).c_str());
-            ImGui::TableNextColumn();
-            ImGui::Text("%.4g %s", a.value, a.unit.c_str());
-            ImGui::TableNextColumn();
-            ImGui::Text("%.4g %s", b, a.unit.c_str());
-            ImGui::TableNextColumn();
-            if (a.value != 0 && std::isfinite(b)) {
-                double d = (b - a.value) / std::fabs(a.value) * 100;
-                ImVec4 c = std::fabs(d) < 0.05 ? ImVec4(0.6f, 0.6f, 0.6f, 1) : ImVec4(0.94f, 0.89f, 0.26f, 1);
-                ImGui::TextColored(c, "%+.1f%%", d);
-            }
-        }
-        ImGui::EndTable();
-    }
-    ImGui::Separator();
-    ImGui::TextUnformatted(tr("compare.params_b"));
-    param_panel(compare_panel_, *run_.compare_values(), [this](const std::string& id, double v) { return set_compare_param(id, v); });
-    ImGui::End();
-    if (!open) set_comparing(false);
 }

@@ -1,7 +1,8 @@
 // model_scene.h — what every scene built on a core model shares on screen: the
 // transport (play, pause, step, reset, the lens in words, the rewind slider), the
 // parameter and number panels, the compare window, hover cards for stations, the
-// lesson's highlight ring and camera, and parcels uploaded from the model's segments.
+// lesson's highlight ring and camera, and parcels uploaded from the model's segments;
+// compare mode drawn as a race (model_scene_race.cpp, compare_race.h).
 // The run itself (model, values, seed, clock, restarts, snapshots, jumps, history,
 // compare run B, scenarios) is a RunController (run_controller.h), to which the
 // Scene calls are handed on.
@@ -26,6 +27,8 @@
 #include "app/scene/scene.h"
 #include "app/render/world_view.h"
 #include "app/scene/segment_parcels.h"
+
+class CompareRace;
 
 class ModelScene : public Scene {
 public:
@@ -62,9 +65,11 @@ public:
     void cancel_jump() override { run_.cancel_jump(); }
 
     bool comparing() const override { return run_.comparing(); }
-    void set_comparing(bool on) override { run_.set_comparing(on); }
-    void draw_compare(const FrameInput& in) override;
+    void set_comparing(bool on) override;              // model_scene_race.cpp
+    void draw_compare(const FrameInput& in) override;  // model_scene_race.cpp
     std::vector<tj::Metric> compare_metrics() const override { return run_.compare_metrics(); }
+    std::string compare_pair(const std::string& pair_id) override;  // model_scene_race.cpp
+    RaceState race() const override;
     // The B run while comparing (else nullptr), for scenes that overlay it.
     const tj::Model* compare_model() const { return run_.compare_model(); }
     std::string set_compare_param(const std::string& id, double value) { return run_.set_compare_param(id, value); }
@@ -107,5 +112,7 @@ private:
     RunController run_;
     ParamPanelState panel_;
     ParamPanelState compare_panel_;  // B's values in the compare window
+    std::unique_ptr<CompareRace> race_;  // the two maps, made when first drawn
+    bool race_details_ = false;          // the detail window is open
     SegmentParcels parcels_;
 };

@@ -69,9 +69,9 @@ std::string race_pair_values(const RacePair& pair, tj::ParamValues* a, tj::Param
 
 const std::vector<RaceHeadline>& race_headlines(const std::string& scene) {
     static const std::vector<RaceHeadline> token = {
-        {"tpot_chip_mean_s", "race.tpot", true, "race.win.faster"},
+        {"tpot_chip_mean_s", "race.tpot", true, "race.win.faster", "race.win.none", true},
         {"tok_s_total", "race.tok_s", false, "race.win.more"},
-        {"energy_pj_per_token_total", "race.energy", true, "race.win.less_energy"},
+        {"energy_pj_per_token_total", "race.energy", true, "race.win.less_energy", "race.win.none", true},
     };
     static const std::vector<RaceHeadline> fab = {
         {"cum_shipped_gpus", "race.shipped", false, "race.win.more"},
@@ -88,6 +88,11 @@ RaceVerdict judge_race(double a, double b, bool lower_better) {
     bool a_lower = std::fabs(a) < std::fabs(b);
     int winner = a_lower == lower_better ? 0 : 1;
     return {winner, lo > 0 ? hi / lo : 0};
+}
+
+RaceVerdict judge_headline(const RaceHeadline& h, double a, double b) {
+    if (h.zero_is_pending && (a == 0 || b == 0)) return {};
+    return judge_race(a, b, h.lower_better);
 }
 
 std::string verdict_words(const std::string& templ, const RaceVerdict& v) {

@@ -44,6 +44,7 @@ struct RaceHeadline {
     bool lower_better;
     const char* win_key;    // the verdict's words: "{w} {r}× faster"
     const char* zero_key = "race.win.none";  // when the better one is zero: "{w}: no backlog"
+    bool zero_is_pending = false;  // zero means not measured yet (no token made), not a result
 };
 const std::vector<RaceHeadline>& race_headlines(const std::string& scene);
 
@@ -55,6 +56,8 @@ struct RaceVerdict {
     double ratio = 1;
 };
 RaceVerdict judge_race(double a, double b, bool lower_better);
+// The same for a headline number: nothing to judge while either side's is pending.
+RaceVerdict judge_headline(const RaceHeadline& h, double a, double b);
 // The verdict's words from a template: {w} the winner's letter, {l} the loser's,
 // {r} the ratio with 2-3 significant digits ("9.8", "1.25", "12").
 std::string verdict_words(const std::string& templ, const RaceVerdict& v);

@@ -121,6 +121,8 @@ public:
     void set_comparing(bool on);
     // The B run, its values and its metrics (nullptr / empty when not comparing).
     const tj::Model* compare_model() const { return compare_model_.get(); }
+    // For drawing B's parcels (a model hands out its segments only mutably).
+    tj::Model* compare_model_mut() { return compare_model_.get(); }
     const tj::ParamValues* compare_values() const { return compare_values_.get(); }
     const std::vector<tj::Metric>& compare_metrics() const { return compare_metrics_; }
     // Sets one of B's values; A and B restart together so they stay comparable.

@@ -17,7 +17,13 @@
 // - Everything after the parcel pass (labels over parcels, captions, every window) is
 //   the panel layer: brought up to date 15 times a second, and at once after input or
 //   a moved view. Panels must not need a faster rate to look right.
-// - One parcel pass a frame at most; a frame with more is drawn directly, uncached.
+// - One parcel pass a frame is cached as above. Compare's race queues two, one per map
+//   (app/scene/compare_race.h): a frame with more than one is drawn directly, uncached,
+//   as ImGui's backend alone would, every pass in its place in the draw order. Each
+//   pass must be queued inside its map's clip rectangle, after something drawn there:
+//   the backend leaves that scissor set when it runs the pass, so each map's parcels
+//   stay on that map. Such a frame costs a whole redraw: the race is for comparing,
+//   not for the slowest machines' default view.
 // - Panels beside the map use kPanelWindow (no background of their own): the clear
 //   colour shows through and software GL fills fewer pixels.
 #pragma once
@@ -45,6 +51,25 @@ struct FrameInput {
     ParcelPasses* parcels = nullptr;  // the frame's parcel passes, owned by the App
 };
 
+// Compare's race as last drawn (for tests and the JS API's state): each map's
+// rectangle (logical pixels), its label and parcels, and each headline number's verdict.
+struct RaceMapState {
+    std::string label;
+    float x = 0, y = 0, w = 0, h = 0;
+    size_t parcels = 0;
+};
+struct RaceNumberState {
+    std::string metric;
+    double a = 0, b = 0;
+    int winner = -1;  // 0: A, 1: B, -1: even or nothing yet
+    double ratio = 1;
+    std::string words;  // "B 9.8× faster"
+};
+struct RaceState {
+    std::vector<RaceMapState> maps;
+    std::vector<RaceNumberState> numbers;
+};
+
 class Scene {
 public:
     virtual ~Scene() = default;
@@ -57,12 +82,17 @@ public:
     virtual void set_playing(bool playing) {}
     // Simulated seconds per real second (clamped to the scene's range); returns it.
     virtual double set_lens(double sim_per_s) { return 1; }
-    // Compare mode: a second run with its own parameter set, side by side in a
-    // window the app shows (metrics of A and B and their difference).
+    // Compare mode: a second run B with its own parameter set, the same clock and seed.
+    // While comparing, the app calls draw_compare instead of draw_map and draw_panels:
+    // it draws the race (A's and B's maps, their headline numbers and winners) in the
+    // frame's area, and with panels its controls and the detail table.
     virtual bool comparing() const { return false; }
     virtual void set_comparing(bool on) {}
     virtual void draw_compare(const FrameInput& in) {}
     virtual std::vector<tj::Metric> compare_metrics() const { return {}; }
+    // Starts one of the classic pairs (app/scene/race_pairs.h) as A and B: "" or why.
+    virtual std::string compare_pair(const std::string& pair_id) { return "this scene has no pairs"; }
+    virtual RaceState race() const { return {}; }
     // A long time jump (a link's time, a lesson step, a rewind) runs over several
     // frames: its progress in [0, 1], or -1 when none is under way; cancel stops it
     // where it is.

@@ -21,6 +21,7 @@
 #include "app/platform/vocab_loader.h"
 #include "core/token/token_text.h"
 #include "app/shell/scene_list.h"
+#include "app/scene/race_pairs.h"
 
 namespace {
 const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
@@ -197,6 +198,11 @@ void App::draw_menu() {
         if (ImGui::MenuItem(tr("menu.copy_link"))) copy_link();
         if (Scene* c = current(); c && ImGui::MenuItem(tr("menu.compare"), nullptr, c->comparing()))
             c->set_comparing(!c->comparing());
+        if (Scene* c = current(); c && ImGui::BeginMenu(tr("race.pairs"))) {
+            for (const RacePair& p : race_pairs())
+                if (p.scene == c->id() && ImGui::MenuItem(tr(p.name_key))) notice_ = c->compare_pair(p.id);
+            ImGui::EndMenu();
+        }
         if (ImGui::MenuItem(tr("menu.export_csv"))) export_csv();
         if (ImGui::MenuItem(tr("menu.export_png"))) png_requested_ = true;
         if (ImGui::MenuItem(tr("menu.save_scenario"))) save_scenario();
@@ -393,9 +399,12 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     in.parcels = &passes_;
     if (s) {
         s->update(real_dt);
-        s->draw_map(in);
-        if (panels_) s->draw_panels(in);
-        if (panels_) s->draw_compare(in);
+        if (s->comparing()) {  // the race takes the scene's whole area
+            s->draw_compare(in);
+        } else {
+            s->draw_map(in);
+            if (panels_) s->draw_panels(in);
+        }
     }
     if (panels_) {
         ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
@@ -509,6 +518,12 @@ std::string App::state_json() const {
         j["comparing"] = s->comparing();
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
+        RaceState race = s->race();
+        for (auto& m : race.maps)
+            j["race"]["maps"].push_back({{"label", m.label}, {"x", m.x}, {"y", m.y}, {"w", m.w}, {"h", m.h}, {"parcels", m.parcels}});
+        for (auto& n : race.numbers)
+            j["race"]["numbers"].push_back({{"metric", n.metric}, {"a", n.a}, {"b", n.b}, {"winner", n.winner < 0 ? "" : n.winner == 0 ? "A" : "B"},
+                                            {"ratio", n.ratio}, {"words", n.words}});
     }
     return j.dump();
 }

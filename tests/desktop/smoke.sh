@@ -33,6 +33,7 @@ check demo --scene demo --set demo.parcels=100000
 for scene in token fab; do check "$scene" --scene "$scene"; done
 check present --present
 check welcome --scene token --welcome
+check race --state "s=token&cmp=1&b.token.run.batch=64"
 # A refused option must end the program with exit 2 and say why, never run on with
 # other settings (so the checks above would notice a --set that did not apply).
 refuse() { # name, text the message must hold, then the app's flags

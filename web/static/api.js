@@ -13,6 +13,10 @@
 //   tokenJourney.openLesson(i, step) -> "" or why (i: index in the Lessons menu, from 0)
 //   tokenJourney.play(on)           -> run or pause the current scene's simulation
 //   tokenJourney.compare(on)        -> compare mode (runs A and B) on or off; returns whether on
+//   tokenJourney.comparePair(id)    -> starts a classic pair as A and B ("h100_wse3", "batch_1_64",
+//                                      "spec_k4", "prefill_mixed"; the chain: "respin"); "" or why.
+//                                      state().race: the two maps (rectangles, labels, parcels) and
+//                                      the headline numbers' winners
 //   tokenJourney.setLens(x)         -> simulated seconds per real second, clamped; returns it
 //   tokenJourney.present(on)        -> presenter mode on or off
 //   tokenJourney.welcome(on)        -> the first-visit card up (not over a lesson, presenter
@@ -116,6 +120,10 @@
     compare(on) {
       if (!started()) return kNotReady;
       return flagProblem('compare', on) || !!Module.ccall('tj_set_comparing', 'number', ['number'], [on ? 1 : 0]);
+    },
+    comparePair(id) {
+      if (!started()) return kNotReady;
+      return textProblem('the pair id', id, kMaxId) || callWithText('tj_compare_pair', id);
     },
     setLens(x) {
       if (!started()) return kNotReady;

@@ -92,6 +92,13 @@ TEST_CASE("race: the verdict says who is better and by what ratio") {
     v = judge_race(0, 5, true);  // no backlog at all: better, with no ratio to give
     CHECK(v.winner == 0);
     CHECK(v.ratio == 0);
+    // A time per token of zero is one not measured yet: no winner until both have one.
+    const RaceHeadline& tpot = race_headlines("token")[0];
+    REQUIRE(tpot.metric == std::string("tpot_chip_mean_s"));
+    CHECK(judge_headline(tpot, 0, 5e-3).winner == -1);
+    CHECK(judge_headline(tpot, 8e-3, 1e-3).winner == 1);
+    const RaceHeadline& backlog = race_headlines("fab")[1];
+    CHECK(judge_headline(backlog, 0, 5).winner == 0);
 }
 
 TEST_CASE("race: the headline numbers are metrics the models give") {
@@ -128,7 +135,7 @@ TEST_CASE("race: every name the pairs and headlines show is in the string table,
     std::stringstream text;
     text << in.rdbuf();
     auto table = nlohmann::json::parse(text.str());
-    std::vector<std::string> keys = {"race.win.none", "race.same"};
+    std::vector<std::string> keys = {"race.win.none", "race.same", "race.pending"};
     for (auto& p : race_pairs()) keys.push_back(p.name_key);
     for (const std::string scene : {"token", "fab"})
         for (auto& h : race_headlines(scene)) keys.insert(keys.end(), {h.label_key, h.win_key, h.zero_key});

@@ -1,0 +1,192 @@
+// compare_race.cpp — see compare_race.h.
+#include "app/scene/compare_race.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "app/scene/race_pairs.h"
+#include "app/ui/draw.h"
+#include "app/ui/format.h"
+#include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+
+namespace {
+constexpr ImU32 kSideColor[2] = {pal::kSky, pal::kOrange};
+constexpr ImU32 kWinFill = pal::kGreen;
+constexpr ImU32 kRoute = IM_COL32(120, 138, 170, 120);
+// Below this width the maps stack even in a wide area: side by side they would be too small to read.
+constexpr float kMinSideBySideWidth = 760;
+
+// The box the stations span, with room around it for their labels (world units).
+WorldBox station_box(const tj::Model& m, const StationPosition& position) {
+    WorldBox b{FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX};
+    for (size_t i = 0; i < m.stations().size(); i++) {
+        ImVec2 p = position(i);
+        b.min_x = std::min(b.min_x, p.x), b.max_x = std::max(b.max_x, p.x);
+        b.min_y = std::min(b.min_y, p.y), b.max_y = std::max(b.max_y, p.y);
+    }
+    if (b.min_x > b.max_x) return {};
+    float pad = std::max(b.max_x - b.min_x, b.max_y - b.min_y) * 0.08f + 20;
+    return {b.min_x - pad, b.min_y - pad, b.max_x + pad, b.max_y + pad};
+}
+
+void text_at(ImDrawList* dl, float px, ImVec2 p, ImU32 col, const std::string& s) {
+    dl->AddText(ImGui::GetFont(), px, p, col, s.c_str());
+}
+
+float text_width(float px, const std::string& s) {
+    return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
+}
+}  // namespace
+
+void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& a, const RaceRun& b,
+                       uint64_t generation, const StationPosition& position, const ParcelStyleOf& style,
+                       const std::string& scene) {
+    const RaceRun runs[2] = {a, b};
+    std::vector<RaceNumberState> numbers;
+    for (const RaceHeadline& h : race_headlines(scene)) {
+        RaceNumberState n;
+        n.metric = h.metric;
+        n.a = tj::metric_value(*a.metrics, h.metric);
+        n.b = tj::metric_value(*b.metrics, h.metric);
+        RaceVerdict v = judge_headline(h, n.a, n.b);
+        n.winner = v.winner;
+        n.ratio = v.ratio;
+        n.words = verdict_words(tr(v.ratio > 0 ? h.win_key : h.zero_key), v);
+        numbers.push_back(n);
+    }
+    const std::string labels[2] = {race_side_label(*a.values, *b.values, language()),
+                                   race_side_label(*b.values, *a.values, language())};
+    const float gap = std::floor(ImGui::GetFontSize() * 0.5f);
+    const bool side_by_side = size.x >= size.y && size.x >= kMinSideBySideWidth;
+    ImVec2 lane_size = side_by_side ? ImVec2{std::floor((size.x - gap) * 0.5f), size.y}
+                                    : ImVec2{size.x, std::floor((size.y - gap) * 0.5f)};
+    state_ = {};
+    state_.numbers = numbers;
+    for (int s = 0; s < 2; s++) {
+        ImVec2 lmin = side_by_side ? ImVec2{min.x + float(s) * (lane_size.x + gap), min.y}
+                                   : ImVec2{min.x, min.y + float(s) * (lane_size.y + gap)};
+        draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, position, style, scene);
+        state_.maps.push_back({labels[s], lmin.x, lmin.y, lane_size.x, lane_size.y, lanes_[s].parcels.drawn()});
+    }
+}
+
+void CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
+                            const std::string& label, const std::vector<RaceNumberState>& numbers,
+                            const StationPosition& position, const ParcelStyleOf& style, const std::string& scene) {
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    const float fs = ImGui::GetFontSize(), pad = std::floor(fs * 0.6f);
+    const ImVec2 max{min.x + size.x, min.y + size.y};
+    const ImU32 col = kSideColor[side];
+    dl->PushClipRect(min, max, true);
+    dl->AddRect(min, max, col, fs * 0.4f, 0, 2);
+
+    // The name, then one row per headline number: its name, the value, the winner's marker.
+    const char* letter = side == 0 ? "A" : "B";
+    // Large enough to read from the back of a room: with the map's width, within bounds of the text size.
+    const float row_px = std::clamp(size.x / 40, fs * 1.1f, fs * 1.8f), name_px = row_px * 1.2f;
+    float y = min.y + pad;
+    text_at(dl, name_px, {min.x + pad, y}, col,
+            std::string(letter) + ": " + (label.empty() ? tr("race.same") : label));
+    y += name_px * 1.3f;
+    const auto& heads = race_headlines(scene);
+    float name_w = 0;
+    for (auto& h : heads) name_w = std::max(name_w, text_width(row_px, tr(h.label_key)));
+    float value_w = 0;
+    std::vector<std::string> values;
+    for (size_t k = 0; k < heads.size() && k < numbers.size(); k++) {
+        const tj::Metric* m = nullptr;
+        for (auto& x : *run.metrics)
+            if (x.id == heads[k].metric) m = &x;
+        double v = side == 0 ? numbers[k].a : numbers[k].b;
+        if (!m || (v == 0 && heads[k].zero_is_pending)) values.push_back(tr("race.pending"));
+        else values.push_back(join_magnitudes(format_metric(m->id, v, m->unit, language())));
+        value_w = std::max(value_w, text_width(row_px, values.back()));
+    }
+    for (size_t k = 0; k < values.size(); k++) {
+        float x = min.x + pad;
+        text_at(dl, row_px, {x, y}, pal::kTextDim, tr(heads[k].label_key));
+        x += name_w + fs;
+        text_at(dl, row_px, {x, y}, pal::kText, values[k]);
+        x += value_w + fs;
+        if (numbers[k].winner == side) {  // the marker: a green tag that says who and by how much
+            const std::string& w = numbers[k].words;
+            float tw = text_width(row_px, w);
+            dl->AddRectFilled({x - fs * 0.35f, y - fs * 0.1f}, {x + tw + fs * 0.35f, y + row_px + fs * 0.1f}, kWinFill,
+                              fs * 0.3f);
+            text_at(dl, row_px, {x, y}, IM_COL32(255, 255, 255, 255), w);
+        }
+        y += row_px * 1.35f;
+    }
+    y += pad * 0.5f;
+    dl->AddLine({min.x + pad, y}, {max.x - pad, y}, with_alpha(col, 90), 1);
+
+    // The map: routes in use, stations, then this run's parcels.
+    ImVec2 map_min{min.x + pad, y + pad}, map_size{size.x - 2 * pad, max.y - pad - (y + pad)};
+    Lane& lane = lanes_[side];
+    ImGuiIO io = ImGui::GetIO();  // only the map under the pointer pans and zooms
+    if (!inside(io.MousePos, map_min, {map_min.x + map_size.x, map_min.y + map_size.y})) io.WantCaptureMouse = true;
+    lane.view.update(io, map_min, map_size, station_box(*run.model, position));
+    dl->PushClipRect(map_min, {map_min.x + map_size.x, map_min.y + map_size.y}, true);
+    const size_t n = run.model->stations().size();
+    // Routes stay once travelled, so the map does not flicker as parcels come and go.
+    if (lane.routes.size() != n * n) lane.routes.assign(n * n, 0);
+    for (const tj::Segment& s : run.model->segments().items())
+        if (s.from < n && s.to < n) lane.routes[s.from * n + s.to] = 1;
+    for (size_t r = 0; r < lane.routes.size(); r++) {
+        if (!lane.routes[r]) continue;
+        ImVec2 p = position(r / n), q = position(r % n);
+        dl->AddLine(lane.view.to_screen(p.x, p.y), lane.view.to_screen(q.x, q.y), kRoute, 2);
+    }
+    const float label_px = std::max(fs * 0.8f, 13.0f);
+    std::vector<ImVec4> placed;  // the names drawn so far (x0, y0, x1, y1): a name that would overlap one is left out
+    for (size_t i = 0; i < n; i++) {
+        ImVec2 p = position(i);
+        ImVec2 sp = lane.view.to_screen(p.x, p.y);
+        dl->AddCircleFilled(sp, fs * 0.3f, pal::kStationEdge, 12);
+        const auto& st = run.model->stations()[i];
+        std::string name = pick(st.label_en, st.label_zh);
+        float w = text_width(label_px, name);
+        ImVec4 r{std::floor(sp.x - w * 0.5f), std::floor(sp.y + fs * 0.45f), 0, 0};
+        r.z = r.x + w, r.w = r.y + label_px;
+        if (std::any_of(placed.begin(), placed.end(),
+                        [&](ImVec4 o) { return r.x < o.z && o.x < r.z && r.y < o.w && o.y < r.w; }))
+            continue;
+        placed.push_back(r);
+        text_at(dl, label_px, {r.x, r.y}, pal::kTextDim, name);
+    }
+    lane.parcels.draw(*run.model, generation, position, style, lane.view, in);
+    dl->PopClipRect();
+    dl->PopClipRect();
+}
+
+void compare_details_table(const std::vector<tj::Metric>& a, const std::vector<tj::Metric>& b, float height) {
+    if (!ImGui::BeginTable("ab", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+                           {0, height}))
+        return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn(tr("compare.metric"));
+    ImGui::TableSetupColumn("A");
+    ImGui::TableSetupColumn("B");
+    ImGui::TableSetupColumn(tr("compare.b_vs_a"));
+    ImGui::TableHeadersRow();
+    for (const tj::Metric& m : a) {
+        double bv = tj::metric_value(b, m.id, NAN);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(pick(m.label_en.empty() ? m.id : m.label_en, m.label_zh).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.id.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(join_magnitudes(format_metric(m.id, m.value, m.unit, language())).c_str());
+        ImGui::TableNextColumn();
+        if (std::isfinite(bv)) ImGui::TextUnformatted(join_magnitudes(format_metric(m.id, bv, m.unit, language())).c_str());
+        ImGui::TableNextColumn();
+        if (m.value != 0 && std::isfinite(bv)) {
+            double d = (bv - m.value) / std::fabs(m.value) * 100;
+            ImVec4 c = std::fabs(d) < 0.05 ? ImVec4(0.6f, 0.6f, 0.6f, 1) : ImVec4(0.94f, 0.89f, 0.26f, 1);
+            ImGui::TextColored(c, "%+.1f%%", d);
+        }
+    }
+    ImGui::EndTable();
+}

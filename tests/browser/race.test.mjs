@@ -1,0 +1,106 @@
+// race.test.mjs — compare as a race in the browser build: a classic pair puts A and
+// B on two maps side by side (stacked on a tall, narrow window), each with its own
+// parcels, named as the pair says, with the headline numbers' winners (the
+// wafer-scale chip makes each token faster than the H100); a link carries the race
+// to a new page; the chain races respin against no respin.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useServedApp, openScene, waitFrames, imageStats } from './browser.mjs';
+
+const shots = process.env.SHOTS;
+const app = useServedApp();
+
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+
+// Waits until both maps have parcels and both runs a value for each of these
+// headline numbers (all when none are named).
+async function waitNumbers(page, metrics = []) {
+  await page.waitForFunction((ids) => {
+    const r = window.tokenJourney.state().race;
+    return r && r.numbers && r.maps.length === 2 && r.maps.every((m) => m.parcels > 0) &&
+      r.numbers.filter((n) => !ids.length || ids.includes(n.metric)).every((n) => n.a > 0 && n.b > 0);
+  }, metrics, { timeout: 180000, polling: 200 });
+  return api(page, 'state');
+}
+
+const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+test('H100 against WSE-3: two maps with their own parcels, the winner per number', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'token');
+  assert.equal(await api(page, 'comparePair', 'h100_wse3'), '');
+  const s = await waitNumbers(page);
+  assert.equal(s.comparing, true);
+  const [a, b] = s.race.maps;
+  assert.equal(s.race.maps.length, 2);
+  assert.equal(a.label, 'NVIDIA H100 SXM');
+  assert.equal(b.label, 'Cerebras WSE-3');
+  assert.equal(s.params['token.mesh.x'], 12, "A's parameters are the H100's");
+  assert.ok(!overlap(a, b), 'the maps do not overlap');
+  assert.ok(b.x >= a.x + a.w && Math.abs(a.y - b.y) < 1, 'side by side on a wide window');
+  for (const m of s.race.maps) {
+    assert.ok(m.x >= 0 && m.y >= 0 && m.x + m.w <= 1280 && m.y + m.h <= 720, `map inside the window: ${JSON.stringify(m)}`);
+    assert.ok(m.w > 500 && m.h > 500, `a map large enough to read: ${m.w} x ${m.h}`);
+    assert.ok(m.parcels > 0, `parcels on the ${m.label} map`);
+    const clip = { x: m.x + 10, y: m.y + m.h * 0.35, width: m.w - 20, height: m.h * 0.6 };
+    const stats = await imageStats(page, await page.screenshot({ clip }));
+    assert.ok(stats.variance > 100, `the ${m.label} map is drawn (variance ${stats.variance.toFixed(1)})`);
+  }
+  const tpot = s.race.numbers.find((n) => n.metric === 'tpot_chip_mean_s');
+  assert.ok(tpot.b < tpot.a, `B's time per token ${tpot.b} below A's ${tpot.a}`);
+  assert.equal(tpot.winner, 'B', 'the wafer-scale chip is faster per token');
+  assert.ok(Math.abs(tpot.ratio - tpot.a / tpot.b) < 1e-6 * tpot.ratio, 'the ratio is A over B');
+  assert.match(tpot.words, /^B \d[\d.]*× faster$/);
+  assert.deepEqual(s.race.numbers.map((n) => n.metric), ['tpot_chip_mean_s', 'tok_s_total', 'energy_pj_per_token_total']);
+  if (shots) await page.screenshot({ path: join(shots, 'web-race-token.png') });
+
+  // A link carries the race: a new page shows the same pair, named the same.
+  const link = await api(page, 'link');
+  assert.match(link, /cmp=1/);
+  const { page: again, problems: againProblems } = await openScene(app.browser, app.url, 'token', '#' + link);
+  const t = await waitNumbers(again);
+  assert.deepEqual(t.race.maps.map((m) => m.label), ['NVIDIA H100 SXM', 'Cerebras WSE-3']);
+  assert.equal(t.race.numbers[0].winner, 'B');
+  assert.deepEqual(againProblems, []);
+  await again.close();
+
+  // Unknown pairs and pairs of the other scene are refused; compare off leaves no race.
+  assert.match(await api(page, 'comparePair', 'respin'), /unknown pair/);
+  assert.match(await api(page, 'comparePair', 'nope'), /unknown pair/);
+  assert.equal((await api(page, 'state')).race.maps[0].label, 'NVIDIA H100 SXM', 'a refusal changes nothing');
+  assert.equal(await api(page, 'compare', false), false);
+  await waitFrames(page, (await api(page, 'state')).frames + 3);
+  assert.equal((await api(page, 'state')).race, undefined);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a tall, narrow window stacks the maps; batch 1 against 64 names the batch', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'token', '#s=token', 600, 900);
+  assert.equal(await api(page, 'comparePair', 'batch_1_64'), '');
+  const s = await waitNumbers(page);
+  const [a, b] = s.race.maps;
+  assert.ok(b.y >= a.y + a.h && Math.abs(a.x - b.x) < 1, `stacked: ${JSON.stringify(s.race.maps)}`);
+  assert.match(a.label, /= 1 seq$/);
+  assert.match(b.label, /= 64 seq$/);
+  const perSecond = s.race.numbers.find((n) => n.metric === 'tok_s_total');
+  assert.equal(perSecond.winner, 'B', 'batch 64 makes more tokens per second');
+  if (shots) await page.screenshot({ path: join(shots, 'web-race-stacked.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the chain races respin against no respin, in Chinese too', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'fab');
+  assert.equal(await api(page, 'comparePair', 'respin'), '');
+  const s = await waitNumbers(page, ['cum_shipped_gpus']);
+  assert.deepEqual(s.race.maps.map((m) => m.label), ['2024 record (illustrative)', 'No respin']);
+  assert.deepEqual(s.race.numbers.map((n) => n.metric), ['cum_shipped_gpus', 'backlog_gpus']);
+  assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
+  await waitFrames(page, s.frames + 5);
+  const z = await api(page, 'state');
+  assert.equal(z.race.maps[1].label, '无重新流片');
+  if (shots) await page.screenshot({ path: join(shots, 'web-race-fab-zh.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
