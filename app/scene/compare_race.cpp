@@ -27,7 +27,7 @@ WorldBox station_box(const tj::Model& m, const StationPosition& position) {
         b.min_y = std::min(b.min_y, p.y), b.max_y = std::max(b.max_y, p.y);
     }
     if (b.min_x > b.max_x) return {};
-    float pad = std::max(b.max_x - b.min_x, b.max_y - b.min_y) * 0.08f + 20;
+    float pad = std::max(b.max_x - b.min_x, b.max_y - b.min_y) * 0.14f + 20;
     return {b.min_x - pad, b.min_y - pad, b.max_x + pad, b.max_y + pad};
 }
 
