@@ -204,7 +204,7 @@ void FabScene::draw_map(const FrameInput& in) {
         map_min = {cap_max.x, mmin.y};
         map_size = {msize.x - (cap_max.x - mmin.x), msize.y};
     }
-    view_.update(ImGui::GetIO(), map_min, map_size,
+    view_.update(ImGui::GetIO(), in.touch, map_min, map_size,
                  WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX,
                           fabui::kWorldMaxY});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();

@@ -14,6 +14,7 @@
 #include "app/ui/palette.h"
 #include "app/ui/plots.h"
 #include "app/fab/fab_scene.h"
+#include "app/scene/panel_window.h"
 #include "app/ui/format.h"
 #include "app/ui/font.h"
 
@@ -54,9 +55,9 @@ void FabScene::numbers_window(const FrameInput& in) {
     const FabView& v = fab().view();
     const std::vector<tj::Metric>& ms = metrics();
     float w = fabui::right_panel_width(in);
-    ImGui::SetNextWindowPos({in.origin.x + in.size.x - w - 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({w, in.size.y - 12}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("fab.win.numbers")) + "###fab_numbers").c_str(), nullptr, kPanelWindow);
+    if (!begin_panel(in, 1, tr("fab.win.numbers"), "fab_numbers", {in.origin.x + in.size.x - w - 6, in.origin.y + 6},
+                     {w, in.size.y - 12}))
+        return;
     ImGui::PushTextWrapPos(0);
 
     // The bottleneck, in words, with the reason.

@@ -12,6 +12,7 @@
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 #include "app/ui/format.h"
+#include "app/scene/panel_window.h"
 #include "app/ui/font.h"
 
 using namespace tj::fab;
@@ -130,9 +131,11 @@ ParcelStyle FabScene::parcel_style(uint16_t kind) const {
 
 void FabScene::draw_panels(const FrameInput& in) {
     float fs = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos({in.origin.x + 6, in.origin.y + 6}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({fabui::left_panel_width(in), in.size.y - 12}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("fab.win.controls")) + "###fab_controls").c_str(), nullptr, kPanelWindow);
+    if (!begin_panel(in, 0, tr("fab.win.controls"), "fab_controls", {in.origin.x + 6, in.origin.y + 6},
+                     {fabui::left_panel_width(in), in.size.y - 12})) {
+        numbers_window(in);
+        return;
+    }
     transport_controls();
     ImGui::Checkbox(tr("fab.compare"), &show_twin_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("fab.compare.help"));

@@ -32,6 +32,7 @@ public:
     const char* title_key() const override { return "scene.fab"; }
     void draw_map(const FrameInput& in) override;
     void draw_panels(const FrameInput& in) override;
+    std::vector<const char*> panel_tabs() const override { return {"tab.run", "tab.numbers"}; }
     std::vector<std::string> texts() const override;
 
 protected:

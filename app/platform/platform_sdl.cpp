@@ -91,6 +91,7 @@ void frame(void* arg) {
     Uint64 work_start = SDL_GetPerformanceCounter();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    p.app.touch_to_imgui(ImGui::GetIO());
     ImGui::NewFrame();
     p.app.frame(dt, win_w, win_h, fb_w, fb_h);
     ImGui::Render();

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-void WorldView::update(const ImGuiIO& io, ImVec2 smin, ImVec2 ssize, const WorldBox& box) {
+void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, ImVec2 ssize, const WorldBox& box) {
     float bw = box.max_x - box.min_x, bh = box.max_y - box.min_y;
     if (ssize.x < 1 || ssize.y < 1 || bw <= 0 || bh <= 0) return;
     if (!fitted_ || ssize.x != last_size_.x || ssize.y != last_size_.y) {
@@ -21,19 +21,27 @@ void WorldView::update(const ImGuiIO& io, ImVec2 smin, ImVec2 ssize, const World
         pan_ = {smin.x + ssize.x * 0.5f - look_x_ * zoom_, smin.y + ssize.y * 0.5f - look_y_ * zoom_};
         look_pending_ = false;
     }
+    auto zoom_about = [&](ImVec2 m, float f) {
+        float nz = std::clamp(zoom_ * f, fit_zoom_ * 0.5f, fit_zoom_ * 12.0f);
+        pan_.x = m.x - (m.x - pan_.x) * (nz / zoom_);
+        pan_.y = m.y - (m.y - pan_.y) * (nz / zoom_);
+        zoom_ = nz;
+    };
+    bool inside = touch.centre.x >= smin.x && touch.centre.y >= smin.y && touch.centre.x < smin.x + ssize.x &&
+                  touch.centre.y < smin.y + ssize.y;
+    if (touch.fingers >= 2 || touch.zoom != 1) {  // a pinch moves the map; the first finger's mouse drag does not
+        if (!inside) return;
+        pan_.x += touch.pan.x;
+        pan_.y += touch.pan.y;
+        zoom_about(touch.centre, touch.zoom);
+        return;
+    }
     if (io.WantCaptureMouse) return;
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) || ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
         pan_.x += io.MouseDelta.x;
         pan_.y += io.MouseDelta.y;
     }
-    if (io.MouseWheel != 0) {
-        float f = std::pow(1.15f, io.MouseWheel);
-        float nz = std::clamp(zoom_ * f, fit_zoom_ * 0.5f, fit_zoom_ * 12.0f);
-        ImVec2 m = io.MousePos;  // zoom about the cursor
-        pan_.x = m.x - (m.x - pan_.x) * (nz / zoom_);
-        pan_.y = m.y - (m.y - pan_.y) * (nz / zoom_);
-        zoom_ = nz;
-    }
+    if (io.MouseWheel != 0) zoom_about(io.MousePos, std::pow(1.15f, io.MouseWheel));  // about the cursor
 }
 
 void WorldView::look_at(float x, float y, float zoom) {

@@ -1,13 +1,15 @@
 // world_view.h — the 2D camera over a scene's map: pan with the mouse (drag) or
-// one finger, zoom with the wheel or a pinch, fit-to-window on reset. World units
+// one finger, zoom with the wheel or two fingers (a pinch, which also pans by
+// their middle), fit-to-window on reset. World units
 // are the scene's own (the map is laid out in a box of about 1600 x 900).
 //
 // Usage (each frame, before drawing):
-//   view.update(ImGui::GetIO(), screen_min, screen_size, world_box);
+//   view.update(ImGui::GetIO(), in.touch, screen_min, screen_size, world_box);
 //   ImVec2 p = view.to_screen({x, y});       // for ImGui draw lists (logical pixels)
 //   View2D gl = view.gl_view(fb_scale);      // for the parcel renderer (framebuffer pixels)
 #pragma once
 #include "imgui.h"
+#include "app/platform/touch_gesture.h"
 #include "app/render/parcel_geometry.h"
 
 struct WorldBox {
@@ -17,13 +19,14 @@ struct WorldBox {
 class WorldView {
 public:
     // Handles input (when the mouse is not over a panel) and keeps the map in view.
-    void update(const ImGuiIO& io, ImVec2 screen_min, ImVec2 screen_size, const WorldBox& box);
+    void update(const ImGuiIO& io, const TouchInput& touch, ImVec2 screen_min, ImVec2 screen_size, const WorldBox& box);
     void fit() { fitted_ = false; }
     // Centres the camera on a world point at zoom times the fitted scale (a lesson's camera).
     void look_at(float x, float y, float zoom);
     ImVec2 to_screen(float x, float y) const { return {x * zoom_ + pan_.x, y * zoom_ + pan_.y}; }
     ImVec2 to_world(ImVec2 s) const { return {(s.x - pan_.x) / zoom_, (s.y - pan_.y) / zoom_}; }
     float zoom() const { return zoom_; }  // logical pixels per world unit
+    ImVec2 pan() const { return pan_; }   // the screen point of world (0, 0)
     View2D gl_view(float fb_scale) const {
         return {zoom_ * fb_scale, zoom_ * fb_scale, pan_.x * fb_scale, pan_.y * fb_scale};
     }

@@ -127,7 +127,7 @@ void CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 s
     Lane& lane = lanes_[side];
     ImGuiIO io = ImGui::GetIO();  // only the map under the pointer pans and zooms
     if (!inside(io.MousePos, map_min, {map_min.x + map_size.x, map_min.y + map_size.y})) io.WantCaptureMouse = true;
-    lane.view.update(io, map_min, map_size, station_box(*run.model, position));
+    lane.view.update(io, in.touch, map_min, map_size, station_box(*run.model, position));
     dl->PushClipRect(map_min, {map_min.x + map_size.x, map_min.y + map_size.y}, true);
     const size_t n = run.model->stations().size();
     // Routes stay once travelled, so the map does not flicker as parcels come and go.

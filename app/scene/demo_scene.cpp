@@ -6,6 +6,7 @@
 
 #include "core/rng.h"
 #include "app/ui/format.h"
+#include "app/scene/panel_window.h"
 #include "app/ui/i18n.h"
 #include "app/ui/param_panel.h"
 #include "app/scene/demo_scene.h"
@@ -66,7 +67,7 @@ void DemoScene::update(double real_dt) {
 }
 
 void DemoScene::draw_map(const FrameInput& in) {
-    view_.update(ImGui::GetIO(), in.origin, in.size, WorldBox{});
+    view_.update(ImGui::GetIO(), in.touch, in.origin, in.size, WorldBox{});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     float z = view_.zoom();
     for (int i = 0; i < kDepots; i++) {
@@ -82,9 +83,9 @@ void DemoScene::draw_map(const FrameInput& in) {
 }
 
 void DemoScene::draw_panels(const FrameInput& in) {
-    ImGui::SetNextWindowPos({in.origin.x + 10, in.origin.y + 10}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({ImGui::GetFontSize() * 20, 0}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("panel.params")) + "###demo_params").c_str());
+    if (!begin_panel(in, 0, tr("panel.params"), "demo_params", {in.origin.x + 10, in.origin.y + 10},
+                     {ImGui::GetFontSize() * 20, 0}, 0))
+        return;
     param_panel(panel_, values_, [this](const std::string& id, double v) { return set_param(id, v); });
     ImGui::End();
 }

@@ -17,6 +17,7 @@ public:
     void update(double real_dt) override;
     void draw_map(const FrameInput& in) override;
     void draw_panels(const FrameInput& in) override;
+    std::vector<const char*> panel_tabs() const override { return {"tab.params"}; }
     std::vector<tj::Metric> metrics() const override;
     double sim_time() const override { return time_; }
     uint64_t seed() const override { return seed_; }

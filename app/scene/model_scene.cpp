@@ -156,8 +156,11 @@ void ModelScene::metrics_table(const std::vector<std::string>& ids) {
 void ModelScene::station_card(size_t station, const std::vector<std::string>& live_lines) {
     const auto& st = model().stations();
     if (station >= st.size()) return;
+    card_ = int(station);
+    card_frame_ = ImGui::GetFrameCount();
     ImGui::BeginTooltip();
-    float width = ImGui::GetFontSize() * 26;
+    // As wide as a phone allows: the card stays whole on a narrow screen.
+    float width = std::min(ImGui::GetFontSize() * 26, ImGui::GetMainViewport()->Size.x - ImGui::GetFontSize() * 2);
     text_wrapped(pick(st[station].label_en, st[station].label_zh), 0, width);
     ImGui::Separator();
     for (auto& l : live_lines) text_wrapped(join_magnitudes(l), 0, width);
@@ -166,6 +169,21 @@ void ModelScene::station_card(size_t station, const std::vector<std::string>& li
         text_wrapped(pick(st[station].lesson_en, st[station].lesson_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled), width);
     }
     ImGui::EndTooltip();
+}
+
+std::string ModelScene::card_station() const {
+    const auto& st = model().stations();
+    return card_frame_ == ImGui::GetFrameCount() && size_t(card_) < st.size() ? st[size_t(card_)].id : "";
+}
+
+std::vector<std::pair<std::string, ImVec2>> ModelScene::station_points() const {
+    std::vector<std::pair<std::string, ImVec2>> out;
+    const auto& st = model().stations();
+    for (size_t i = 0; i < st.size(); i++) {
+        ImVec2 w = station_position(i);
+        out.push_back({st[i].id, view_.to_screen(w.x, w.y)});
+    }
+    return out;
 }
 
 std::vector<std::string> ModelScene::texts() const {

@@ -48,6 +48,9 @@ public:
     int param_controls() const override { return panel_.controls; }
     void filter_params(const std::string& text) override { set_param_filter(panel_, text); }
     std::vector<std::string> texts() const override;
+    const WorldView* map_view() const override { return &view_; }
+    std::string card_station() const override;
+    std::vector<std::pair<std::string, ImVec2>> station_points() const override;
 
     // Links and files: the scene's whole state, and the way back (all or nothing).
     tj::Scenario scenario() const override { return run_.scenario(); }
@@ -102,6 +105,8 @@ protected:
     tj::Model& model_mut() { return run_.model_mut(); }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
     int highlight_ = -1;  // station a lesson points at, or -1
+    int card_ = -1;       // the station of the last hover card, and the frame it was drawn in
+    int card_frame_ = -1;
     int focus_station_ = -1;  // where the camera should go at the next draw
     float focus_zoom_ = 1;
     bool focus_pending_ = false;

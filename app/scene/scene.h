@@ -36,7 +36,10 @@
 #include "core/scenario.h"
 #include "app/platform/export.h"
 #include "imgui.h"
+#include "app/platform/touch_gesture.h"
 #include "app/render/parcel_pass.h"
+
+class WorldView;
 
 // A scene's panels sit beside the map, not over it (see the contract above).
 constexpr ImGuiWindowFlags kPanelWindow = ImGuiWindowFlags_NoBackground;
@@ -49,6 +52,13 @@ struct FrameInput {
     int fb_w = 0, fb_h = 0;
     bool panels = true;          // false in presenter mode: draw the map only
     ParcelPasses* parcels = nullptr;  // the frame's parcel passes, owned by the App
+    TouchInput touch;            // two fingers pinch and pan the map (touch_gesture.h)
+    // A narrow screen (a phone, a tablet upright): the map alone above (origin, size),
+    // the panels one at a time in a sheet under it, the one the tabs picked
+    // (begin_panel in panel_window.h places them).
+    bool narrow = false;
+    int sheet_tab = 0;
+    ImVec2 sheet_min{0, 0}, sheet_size{0, 0};
 };
 
 // Compare's race as last drawn (for tests and the JS API's state): each map's
@@ -108,6 +118,15 @@ public:
     virtual void update(double real_dt) = 0;
     virtual void draw_map(const FrameInput& in) = 0;
     virtual void draw_panels(const FrameInput& in) = 0;
+    // Short names (i18n keys) of its panels, in the order draw_panels numbers them:
+    // the tabs of a narrow screen.
+    virtual std::vector<const char*> panel_tabs() const = 0;
+    // The map's camera (for the page's tests), and the station whose hover card was
+    // drawn this frame ("" when none).
+    virtual const WorldView* map_view() const { return nullptr; }
+    virtual std::string card_station() const { return ""; }
+    // Where each station is on screen (logical pixels), by id: for a test's tap.
+    virtual std::vector<std::pair<std::string, ImVec2>> station_points() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const MetricHistory* history() const { return nullptr; }

@@ -14,11 +14,13 @@
 #include "app/ui/i18n.h"
 #include "app/ui/glossary_view.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // the windows on screen and the active item, for state() and touch scrolling
 #include "app/platform/export.h"
 #include "app/platform/heap_use.h"
 #include "imgui_impl_opengl3.h"
 #include "app/platform/screenshot.h"
 #include "app/platform/vocab_loader.h"
+#include "app/render/world_view.h"
 #include "core/token/token_text.h"
 #include "app/shell/scene_list.h"
 #include "app/scene/race_pairs.h"
@@ -27,6 +29,11 @@ namespace {
 const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
 // The lesson the first-visit card's "Follow a token" opens.
 constexpr const char* kFollowLesson = "follow-a-token";
+// Below this width (logical pixels) the screen is narrow: a phone, or a tablet upright
+// (820 wide), where side panels would leave the map a strip of some 400 pixels.
+constexpr float kNarrowWidth = 900;
+constexpr float kTouchTarget = 44;  // the height of a control a finger must hit (logical pixels)
+constexpr float kNarrowMapShare = 0.55f;  // of the height under the menu, with the sheet open
 }  // namespace
 
 bool App::init(const AppOptions& opts, std::string* error) {
@@ -97,6 +104,7 @@ void App::set_present(bool on) {
 
 void App::event(const SDL_Event& e) {
     refresh_panels();  // whatever the event, the panels answer it on the next frame
+    touch_.event(e, win_w_, win_h_);
     if (e.type == SDL_QUIT) quit_ = true;
     if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
     SDL_Keycode k = e.key.keysym.sym;
@@ -190,6 +198,69 @@ void App::draw_menu() {
     for (size_t i = 0; i < scenes_.size(); i++)
         if (ImGui::MenuItem(tr(scenes_[i]->title_key()), nullptr, i == current_)) current_ = i;
     ImGui::Separator();
+    draw_menus();
+    if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
+    ImGui::EndMainMenuBar();
+}
+
+void App::draw_narrow_menu() {
+    float fs = ImGui::GetFontSize();
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, {fs * 0.7f, std::max(3.0f, (kTouchTarget - fs) * 0.5f)});
+    bool open = ImGui::BeginMainMenuBar();
+    if (open) {
+        // Rows a finger can hit in the menus that open from here.
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {fs * 0.6f, kTouchTarget - fs});
+        if (ImGui::BeginMenu(tr("menu.menu"))) {
+            for (size_t i = 0; i < scenes_.size(); i++)
+                if (ImGui::MenuItem(tr(scenes_[i]->title_key()), nullptr, i == current_)) current_ = i;
+            ImGui::Separator();
+            draw_menus();
+            ImGui::EndMenu();
+        }
+        ImGui::PopStyleVar();
+        if (Scene* s = current(); s && !lessons_.active()) {
+            if (ImGui::Button(s->playing() ? tr("ctl.pause") : tr("ctl.play"), {0, kTouchTarget})) s->set_playing(!s->playing());
+        }
+        const char* lang = tr("menu.language");
+        float lang_w = ImGui::CalcTextSize(lang).x + ImGui::GetStyle().FramePadding.x * 2;
+        float title_w = ImGui::CalcTextSize(tr("app.title")).x + fs;
+        if (ImGui::GetContentRegionAvail().x > title_w + lang_w) {
+            ImGui::SameLine(0, fs);
+            ImGui::TextUnformatted(tr("app.title"));
+        }
+        ImGui::SameLine(ImGui::GetWindowWidth() - lang_w - ImGui::GetStyle().WindowPadding.x);
+        if (ImGui::Button(lang, {lang_w, kTouchTarget})) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
+        ImGui::EndMainMenuBar();
+    }
+    ImGui::PopStyleVar();
+}
+
+void App::draw_sheet_tabs(const Scene& s, ImVec2 at, float width, float height) {
+    std::vector<const char*> tabs = s.panel_tabs();
+    if (tabs.empty()) return;
+    float gap = 4;
+    ImGui::SetNextWindowPos(at, ImGuiCond_Always);
+    ImGui::SetNextWindowSize({width, height}, ImGuiCond_Always);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {gap, gap * 0.5f});
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {gap, 0});
+    ImGui::Begin("##sheet_tabs", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                              ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
+    float w = (width - gap * float(tabs.size() + 1)) / float(tabs.size());
+    for (size_t i = 0; i < tabs.size(); i++) {
+        bool open = panels_ && sheet_tab_ == int(i);
+        ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(open ? ImGuiCol_ButtonActive : ImGuiCol_FrameBg));
+        if (i > 0) ImGui::SameLine();
+        if (ImGui::Button(tr(tabs[i]), {w, height - gap})) {
+            if (open) panels_ = false;
+            else { panels_ = true; sheet_tab_ = int(i); }
+        }
+        ImGui::PopStyleColor();
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+}
+
+void App::draw_menus() {
     if (ImGui::BeginMenu(tr("menu.lessons"))) {
         lessons_.menu(*this);
         ImGui::EndMenu();
@@ -226,8 +297,6 @@ void App::draw_menu() {
         if (ImGui::MenuItem(tr("menu.glossary"), "G", show_glossary_)) show_glossary_ = !show_glossary_;
         ImGui::EndMenu();
     }
-    if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
-    ImGui::EndMainMenuBar();
 }
 
 void App::copy_link() {
@@ -375,38 +444,69 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     follow_vocabularies();
     fps_ = fps_ == 0 ? 1.0 / std::max(real_dt, 1e-3) : fps_ * 0.95 + 0.05 / std::max(real_dt, 1e-3);
     passes_.clear();
+    win_w_ = win_w;
+    win_h_ = win_h;
+    narrow_ = float(win_w) < kNarrowWidth;
     Scene* s = current();
-    // The menu bar shows with the panels, and without them after "Explore freely".
-    bool chrome = panels_ || (calm_ && !present_ && !embed_);
-    if (chrome) draw_menu();
-    float top = chrome ? ImGui::GetFrameHeight() : 0;
+    // The menu bar shows with the panels, and without them after "Explore freely"
+    // (on a narrow screen also with the sheet closed: it holds the way back).
+    bool chrome = panels_ || (calm_ && !present_ && !embed_) || (narrow_ && !present_ && !embed_);
+    float top = 0;
+    if (chrome) {
+        if (narrow_) draw_narrow_menu();
+        else draw_menu();
+        top = ImGui::GetFrameHeight();
+        if (const ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar")) top = bar->Size.y;  // the narrow one is taller
+    }
     FrameInput in;
     in.real_dt = real_dt;
+    in.touch = touch_now_;
     in.origin = {0, top};
     in.size = {float(win_w), float(win_h) - top};
-    // A lesson's caption docks on the right, full height; the map keeps the rest,
-    // so the station a step points at is never under the text.
+    // A lesson's caption docks on the right, full height, or under the map on a narrow
+    // screen; the map keeps the rest, so the station a step points at is never under the text.
     ImVec2 caption_min = in.origin, caption_size{0, in.size.y};
-    if (lessons_.active()) {
+    bool tabs = narrow_ && chrome && s && !lessons_.active() && !s->comparing();  // the race takes the whole area
+    float tab_h = kTouchTarget + 4;
+    ImVec2 tabs_min{0, 0};
+    if (lessons_.active() && narrow_) {
+        float map_h = std::floor(in.size.y * 0.5f);
+        caption_min.y += map_h;
+        caption_size = {in.size.x, in.size.y - map_h};
+        in.size.y = map_h;
+    } else if (lessons_.active()) {
         caption_size.x = std::min(in.size.x * 0.36f, ImGui::GetFontSize() * 30);
         in.size.x -= caption_size.x;
         caption_min.x = in.origin.x + in.size.x;
+    } else if (tabs) {
+        float map_h = panels_ ? std::floor((in.size.y - tab_h) * kNarrowMapShare) : in.size.y - tab_h;
+        tabs_min = {0, top + map_h};
+        in.sheet_min = {0, top + map_h + tab_h};
+        in.sheet_size = {in.size.x, in.size.y - map_h - tab_h};
+        in.size.y = map_h;
     }
+    if (s) sheet_tab_ = std::clamp(sheet_tab_, 0, int(s->panel_tabs().size()) - 1);
+    in.narrow = narrow_;
+    in.sheet_tab = sheet_tab_;
     in.fb_scale = win_w > 0 ? float(fb_w) / float(win_w) : 1;
     in.fb_w = fb_w;
     in.fb_h = fb_h;
-    in.panels = panels_;
+    in.panels = panels_ && !narrow_;  // on a narrow screen the map is alone in its area
     in.parcels = &passes_;
+    map_min_ = in.origin;
+    map_size_ = in.size;
+    bool sheet = panels_ && (!narrow_ || tabs);
     if (s) {
         s->update(real_dt);
         if (s->comparing()) {  // the race takes the scene's whole area
             s->draw_compare(in);
         } else {
             s->draw_map(in);
-            if (panels_) s->draw_panels(in);
+            if (sheet) s->draw_panels(in);
         }
+        if (tabs) draw_sheet_tabs(*s, tabs_min, in.size.x, tab_h);
     }
-    if (panels_) {
+    if (panels_ && !narrow_) {
         ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
         ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
         ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
@@ -422,15 +522,25 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     }
     if (s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
     draw_vocab_note(win_h);
+    if (narrow_) {  // the caption's buttons (back, next, the choices) as large as a finger
+        float fs = ImGui::GetFontSize();
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, {fs * 0.6f, std::max(3.0f, (kTouchTarget - fs) * 0.5f)});
+    }
     lessons_.caption(*this, caption_min, caption_size);
+    if (narrow_) ImGui::PopStyleVar();
     if (show_help_) draw_help();
     if (show_glossary_) glossary_window(&show_glossary_);
     if (lessons_.active() || present_ || embed_) welcome_.close();
     if (WelcomeChoice c = welcome_.draw(); c != WelcomeChoice::None) welcome_chosen(c);
+    // A narrow screen wraps what is said to its width, under the map.
+    float wrap = narrow_ ? float(win_w) - 40 : 0;
     if (!notice_.empty() && chrome) {
-        ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});
+        if (narrow_) ImGui::SetNextWindowPos({float(win_w) - 10, float(win_h) - 10}, ImGuiCond_Always, {1, 1});
+        else ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});
         ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
+        ImGui::PushTextWrapPos(wrap);
         ImGui::TextUnformatted(notice_.c_str());
+        ImGui::PopTextWrapPos();
         if (ImGui::SmallButton("OK")) notice_.clear();
         ImGui::End();
     }
@@ -440,10 +550,24 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     if (!message_.empty() && chrome) {
         ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
         ImGui::Begin("##message", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
+        ImGui::PushTextWrapPos(wrap);
         ImGui::TextUnformatted(message_.c_str());
+        ImGui::PopTextWrapPos();
         if (ImGui::SmallButton("OK")) message_.clear();
         ImGui::End();
     }
+}
+
+void App::touch_to_imgui(ImGuiIO& io) {
+    touch_now_ = touch_.frame();
+    if (touch_now_.fingers == 0 && touch_now_.dragged) io.MousePos = {-FLT_MAX, -FLT_MAX};
+    // One finger over a panel, not on its scrollbar: its move up or down scrolls the
+    // panel (ImGui scrolls five lines per notch of the wheel), also when it began on a
+    // button or a slider (they answer a move across). Over the map it pans (world_view.h).
+    const ImGuiContext& g = *GImGui;
+    bool on_scrollbar = g.ActiveIdWindow && g.ActiveId == ImGui::GetWindowScrollbarID(g.ActiveIdWindow, ImGuiAxis_Y);
+    if (touch_now_.fingers == 1 && touch_now_.drag_y != 0 && io.WantCaptureMouse && !on_scrollbar)
+        io.MouseWheel += touch_now_.drag_y / (5 * ImGui::GetFontSize());
 }
 
 void App::render_gl(int fb_w, int fb_h) {
@@ -503,6 +627,20 @@ std::string App::state_json() const {
         VocabStatus st = vocab_status(c);
         j["vocab"][vocab_name(c)] = {{"state", states[int(st.state)]}, {"done", st.done}, {"total", st.total}};
     }
+    // The layout: narrow (the phone's), the map's area, the sheet's tab and every
+    // window on screen (kind: panel, tooltip for a hover card, popup for an open menu).
+    j["narrow"] = narrow_;
+    j["sheet_open"] = narrow_ && panels_;
+    j["sheet_tab"] = sheet_tab_;
+    j["map_rect"] = {map_min_.x, map_min_.y, map_size_.x, map_size_.y};
+    j["windows"] = nlohmann::json::array();
+    for (const ImGuiWindow* w : GImGui->Windows) {
+        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_ChildWindow) || std::string(w->Name).rfind("Debug##", 0) == 0)
+            continue;
+        const char* kind = (w->Flags & ImGuiWindowFlags_Tooltip) ? "tooltip" : (w->Flags & ImGuiWindowFlags_Popup) ? "popup" : "panel";
+        j["windows"].push_back({{"name", w->Name}, {"kind", kind}, {"rect", {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y}},
+                               {"scroll_y", w->Scroll.y}});
+    }
     j["heap_bytes"] = double(heap_in_use());  // the last refusal shown on screen ("" when none)
     if (s) {
         j["scene"] = s->id();
@@ -516,6 +654,11 @@ std::string App::state_json() const {
         for (size_t i = 0; i < reg.size(); i++) j["params"][reg[i].id] = s->values()[i];
         for (auto& m : s->metrics()) j["metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         j["comparing"] = s->comparing();
+        j["tabs"] = nlohmann::json::array();
+        for (const char* t : s->panel_tabs()) j["tabs"].push_back(tr(t));
+        if (const WorldView* v = s->map_view()) j["view"] = {{"zoom", v->zoom()}, {"pan_x", v->pan().x}, {"pan_y", v->pan().y}};
+        j["card"] = s->card_station();  // the station whose hover card is up, "" when none
+        for (auto& [id, at] : s->station_points()) j["stations"][id] = {at.x, at.y};
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         RaceState race = s->race();

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "app/platform/touch_gesture.h"
 #include "app/shell/lesson_player.h"
 #include "app/shell/welcome_card.h"
 #include "app/render/layer_cache.h"
@@ -34,6 +35,10 @@ public:
     // One frame: update the scene by real_dt, lay out the UI. The platform calls
     // ImGui::Render() after it, then render_gl().
     void frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h);
+    // Between the backend's new frame and ImGui's (io holds the pointer SDL reports):
+    // a finger dragged over a panel scrolls it, and after a drag or a pinch no pointer
+    // is left where the finger lifted (a hover card answers a tap).
+    void touch_to_imgui(ImGuiIO& io);
     // After ImGui::Render(): clears and draws the frame (the ImGui data through the
     // layer cache, with the parcel pass), and writes the view as PNG when asked.
     void render_gl(int fb_w, int fb_h);
@@ -92,6 +97,11 @@ public:
 private:
     Scene* current() { return scenes_.empty() ? nullptr : scenes_[current_].get(); }
     void draw_menu();
+    void draw_narrow_menu();  // one Menu button, play or pause and the language: a phone's width
+    void draw_menus();        // Lessons, Share, View and Help, in either menu bar
+    // A narrow screen's tabs under the map: one per panel of the scene; the open tab
+    // again closes the sheet (the map takes its place).
+    void draw_sheet_tabs(const Scene& s, ImVec2 at, float width, float height);
     const tj::ParamRegistry* registry_of(const std::string& scene);
     // Applies a parsed link or file: a lesson at its step, or a scene's state.
     std::string apply_scenario(const tj::Scenario& sc);
@@ -133,6 +143,14 @@ private:
     // "Explore freely" starts calm: the menu and the map with its headline, the panels
     // hidden until asked for (H or View); the menu stays when the panels are hidden.
     bool calm_ = false;
+    TouchGesture touch_;
+    TouchInput touch_now_;      // this frame's gesture
+    int win_w_ = 0, win_h_ = 0;  // the last frame's window (finger events come in 0..1 of it)
+    // Below kNarrowWidth logical pixels (a phone, a tablet upright) the map is on top and
+    // the panels are tabs of a sheet under it (sheet_tab_, shown while panels_).
+    bool narrow_ = false;
+    int sheet_tab_ = 0;
+    ImVec2 map_min_{0, 0}, map_size_{0, 0};  // the area the map was given last frame
     std::string message_;  // a refused input or a missing font, shown until dismissed
     std::string notice_;   // what an action did ("Saved ..."), shown until dismissed
 };

@@ -23,6 +23,13 @@ using namespace tj;
 namespace {
 // The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
 constexpr WorldBox kWorld{0, -60, 1000, 790};
+// A narrow screen (a phone) fits the stations alone, between bands of their own for
+// the headline above (in lines of the headline's size) and the legend below (in
+// lines of the legend's): wrapped to the width, they would not fit the margins above.
+constexpr WorldBox kWorldNarrow{0, 15, 1000, 695};
+constexpr float kNarrowHeadlineLines = 4.4f, kNarrowLegendLines = 4.6f;
+
+float headline_px() { return std::max(16.0f, ImGui::GetFontSize() * 1.1f); }
 constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
 constexpr MapRect kBigCore{645, 215, 790, 400};  // one core, enlarged
 constexpr MapRect kBigCoreSram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};  // its SRAM
@@ -97,7 +104,13 @@ void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, doub
 
 void TokenScene::draw_map(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
-    view_.update(ImGui::GetIO(), ar.map_min, ar.map_size, kWorld);
+    if (in.narrow) {
+        float above = headline_px() * kNarrowHeadlineLines, below = headline_px() * 0.8f * kNarrowLegendLines;
+        view_.update(ImGui::GetIO(), in.touch, {ar.map_min.x, ar.map_min.y + above},
+                     {ar.map_size.x, std::max(1.0f, ar.map_size.y - above - below)}, kWorldNarrow);
+    } else {
+        view_.update(ImGui::GetIO(), in.touch, ar.map_min, ar.map_size, kWorld);
+    }
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
     draw_stations(dl);
@@ -585,22 +598,37 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr(title), tr(key), busy_share);
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
-    float px = std::max(16.0f, ImGui::GetFontSize() * 1.1f);
+    float px = headline_px();
     ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
-    dl->AddText(font, px, p, pal::kBottleneck, buf);
     std::snprintf(key, sizeof key, "token.bn.%d", bn);
-    dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, tr(key));
+    if (in.narrow) {  // wrapped to the phone's width
+        float w = ar.map_size.x - 20;
+        p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, buf, w) + px * 0.1f;
+        draw_text_wrapped(dl, px * 0.85f, p, pal::kText, tr(key), w);
+    } else {
+        dl->AddText(font, px, p, pal::kBottleneck, buf);
+        dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, tr(key));
+    }
 
     // Legend: what the colours mean, along the bottom of the map.
     struct Key { ImU32 col; const char* text; };
     const Key keys[] = {{pal::kSky, tr("token.legend.token")},     {pal::kOrange, tr("token.legend.weights")},
                         {pal::kPurple, tr("token.legend.kv")},     {pal::kYellow, tr("token.legend.text")},
                         {kCompute, tr("token.legend.computing")}, {kWaitFill, tr("token.legend.waiting")}};
-    float lx = ar.map_min.x + 10, ly = ar.map_min.y + ar.map_size.y - px * 1.3f, fs = px * 0.8f;
+    float x0 = ar.map_min.x + 10, right = ar.map_min.x + ar.map_size.x - 10, fs = px * 0.8f;
+    auto key_width = [&](const Key& k) { return fs * 1.4f + font->CalcTextSizeA(fs, FLT_MAX, 0, k.text).x; };
+    int rows = 1;  // a narrow map takes the legend on more rows
+    for (float x = x0; const Key& k : keys) {
+        if (x > x0 && x + key_width(k) > right + fs * 0.4f) { rows++; x = x0; }
+        x += key_width(k);
+    }
+    float ly = ar.map_min.y + ar.map_size.y - px * 1.3f - float(rows - 1) * fs * 1.3f;
+    float lx = x0, row_y = ly;
     for (const Key& k : keys) {
-        dl->AddRectFilled({lx, ly + fs * 0.2f}, {lx + fs * 0.8f, ly + fs}, k.col, 2);
-        dl->AddText(font, fs, {lx + fs, ly}, pal::kText, k.text);
-        lx += fs * 1.4f + font->CalcTextSizeA(fs, FLT_MAX, 0, k.text).x;
+        if (lx > x0 && lx + key_width(k) > right + fs * 0.4f) { lx = x0; row_y += fs * 1.3f; }
+        dl->AddRectFilled({lx, row_y + fs * 0.2f}, {lx + fs * 0.8f, row_y + fs}, k.col, 2);
+        dl->AddText(font, fs, {lx + fs, row_y}, pal::kText, k.text);
+        lx += key_width(k);
     }
     // What the map's numbers are: the rule, once, above the colour legend.
     float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;

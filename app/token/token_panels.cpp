@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/scene/panel_window.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -59,14 +60,13 @@ void TokenScene::draw_panels(const FrameInput& in) {
     // Section headers as text with an arrow, not filled bars (fewer pixels to fill;
     // hovering still lights them up).
     ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
-    ImGui::SetNextWindowPos(ar.left_min, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ar.left_size, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.controls")) + "###token_controls").c_str(), nullptr, kPanelWindow);
-    transport_controls();
-    ImGui::Separator();
-    prompt_section();
-    parameter_controls();
-    ImGui::End();
+    if (begin_panel(in, 0, tr("token.panel.controls"), "token_controls", ar.left_min, ar.left_size)) {
+        transport_controls();
+        ImGui::Separator();
+        prompt_section();
+        parameter_controls();
+        ImGui::End();
+    }
     numbers_window(in);
     staircase_window(in);
     ImGui::PopStyleColor();
@@ -88,9 +88,7 @@ void TokenScene::prompt_section() {
 
 void TokenScene::numbers_window(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
-    ImGui::SetNextWindowPos(ar.right_min, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ar.right_size, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.numbers")) + "###token_numbers").c_str(), nullptr, kPanelWindow);
+    if (!begin_panel(in, 1, tr("token.panel.numbers"), "token_numbers", ar.right_min, ar.right_size)) return;
     // The provenance legend.
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(Provenance::Output)), "%s", tr("token.tag.out"));
     ImGui::SameLine();
@@ -310,16 +308,15 @@ void TokenScene::blame() {
 void TokenScene::staircase_window(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
     float split = std::floor(ar.bottom_size.x * 0.58f);
-    ImGui::SetNextWindowPos(ar.bottom_min, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.staircase")) + "###token_staircase").c_str(), nullptr, kPanelWindow);
-    staircase(ImGui::GetContentRegionAvail());
-    ImGui::End();
-    ImGui::SetNextWindowPos({ar.bottom_min.x + split, ar.bottom_min.y}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({ar.bottom_size.x - split, ar.bottom_size.y}, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("token.panel.answer")) + "###token_answer").c_str(), nullptr, kPanelWindow);
-    answer_text();
-    ImGui::End();
+    if (begin_panel(in, 2, tr("token.panel.staircase"), "token_staircase", ar.bottom_min, {split, ar.bottom_size.y})) {
+        staircase(ImGui::GetContentRegionAvail());
+        ImGui::End();
+    }
+    if (begin_panel(in, 3, tr("token.panel.answer"), "token_answer", {ar.bottom_min.x + split, ar.bottom_min.y},
+                    {ar.bottom_size.x - split, ar.bottom_size.y})) {
+        answer_text();
+        ImGui::End();
+    }
 }
 
 void TokenScene::staircase(ImVec2 size) {
