@@ -2,7 +2,8 @@
 // browser build and writes a PNG of each, as a class would see it: the step at its
 // moment, and for a question also the card after the answer is revealed.
 //   node scripts/screenshot_lessons.mjs WEB_ROOT OUT_DIR [--size 1280x720] [--lang en|zh] [lesson-id ...]
-// writes OUT_DIR/lesson-<id>-<step>[-answer]-<w>x<h>-<lang>.png (steps from 1).
+// writes OUT_DIR/lesson-<id>-<step>[-answer]-<w>x<h>-<lang>.png (steps from 1). A size
+// under 900 wide is a phone or a tablet upright: touch and a pixel ratio of 3 (2 from 600 wide).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, launch, openApp, waitFrames } from '../tests/browser/browser.mjs';
@@ -36,7 +37,8 @@ async function settle(page) {
 const srv = await serve(root);
 const browser = await launch();
 try {
-  const { page, problems } = await openApp(browser, srv.url, w, h);
+  const touch = w < 900 ? { hasTouch: true, isMobile: true, deviceScaleFactor: w < 600 ? 3 : 2 } : {};
+  const { page, problems } = await openApp(browser, srv.url, w, h, touch);
   await waitFrames(page, 10);
   if (lang === 'zh') await api(page, 'setLanguage', 'zh');
   for (let i = 0; i < lessons.length; i++) {

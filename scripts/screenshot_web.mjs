@@ -4,7 +4,8 @@
 // writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-welcome-..., the first-visit
 // card, and web-lesson-...) and prints fps per shot; the scenes "race-token" and
 // "race-fab" are compare's race with a classic pair (H100 vs WSE-3, respin vs none);
-// sizes: 1280x720, 1920x1080 and a 390x844 phone with touch.
+// sizes: 1280x720, 1920x1080, a 390x844 phone and an 820x1180 tablet upright (touch,
+// a phone's and a tablet's pixel ratio: the narrow layout, map on top, panels as tabs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, launch, openApp, waitFrames, measureFps } from '../tests/browser/browser.mjs';
@@ -15,8 +16,9 @@ mkdirSync(out, { recursive: true });
 const srv = await serve(root);
 const browser = await launch();
 try {
-  const phone = { hasTouch: true, isMobile: true };
-  for (const [w, h, device] of [[1280, 720, {}], [1920, 1080, {}], [390, 844, phone]]) {
+  const phone = { hasTouch: true, isMobile: true, deviceScaleFactor: 3 };
+  const tablet = { hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+  for (const [w, h, device] of [[1280, 720, {}], [1920, 1080, {}], [390, 844, phone], [820, 1180, tablet]]) {
     for (const lang of ['en', 'zh']) {
       const { page, problems } = await openApp(browser, srv.url, w, h, device);
       await waitFrames(page, 10);
