@@ -586,11 +586,9 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     }
     double share = t.decode_bottleneck_share;
     if (!by_decode) {  // the whole run's share, as the metrics name it
-        std::string share_id = "share_" + t.bottleneck_name;
-        std::replace(share_id.begin(), share_id.end(), ' ', '_');
-        share = metric(share_id.c_str());
+        share = metric(("share_" + tj::stage_id(t.bottleneck)).c_str());
     }
-    int bn = std::clamp(stage, 0, 12);
+    int bn = std::clamp(stage, 0, tj::kStageCount - 1);
     char key[24];
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
     char busy_share[64];  // "busy 97% of the time" / "利用率 97%"

@@ -24,19 +24,6 @@ const double kLogitBytes = 2;         // one 16-bit logit, for the sampler-on-ho
 const double kItlMin = 1e-6;          // histogram of inter-token latency: 1 us .. 10 s, 5 bins a decade
 const int kItlBinsPerDecade = 5, kItlDecades = 7;
 
-const char* stage_name(int s) {
-    static const char* names[kStageCount] = {"compute", "sram",      "dram3d",    "hbm",   "host memory",
-                                             "noc",     "chip link", "overhead",  "h2d link", "d2h link",
-                                             "tokenizer", "detokenizer", "sampler"};
-    return s >= 0 && s < kStageCount ? names[s] : "?";
-}
-const char* stage_name_zh(int s) {
-    static const char* names[kStageCount] = {"计算",     "SRAM",     "3D DRAM", "HBM",    "主机内存",
-                                             "片上网络", "芯片互连", "固定开销", "上行链路", "下行链路",
-                                             "分词器",   "逆分词器", "采样器"};
-    return s >= 0 && s < kStageCount ? names[s] : "?";
-}
-
 std::vector<StationInfo> make_stations() {
     return {
         {"prompt", "Prompt", "提示", "A request starts as text; nothing moves until it is cut into tokens.",
@@ -80,42 +67,58 @@ std::vector<StationInfo> make_stations() {
 // A finite number: metrics never carry NaN or infinity.
 double finite(double x) { return std::isfinite(x) ? x : 0; }
 
-}  // namespace
+// Labels name the levels and energy parts as the map does (metric ids keep the short names).
+const char* const kLevelEn[kLevelCount] = {"SRAM", "3D DRAM", "HBM", "host memory"};
+const char* const kLevelZh[kLevelCount] = {"SRAM", "3D DRAM", "HBM", "主机内存"};
+const char* const kEnergyEn[kEnergyCount] = {"SRAM", "3D DRAM", "HBM", "host memory", "NoC", "chip links", "compute"};
+const char* const kEnergyZh[kEnergyCount] = {"SRAM", "3D DRAM", "HBM", "主机内存", "片上网络", "芯片互连", "计算"};
 
-TokenModel::TokenModel() : stations_(make_stations()) {
-    for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
-        view_.itl_edges.push_back(kItlMin * det_exp(det_log(10.0) * e / kItlBinsPerDecade));
-    ParamValues defaults(token_registry());
-    reset(defaults, 1);
-}
+// The metrics in the order they are listed, every value finite.
+struct MetricList {
+    std::vector<Metric>& out;
+    void operator()(const std::string& id, double v, const char* unit, const std::string& en, const std::string& zh) {
+        out.push_back({id, finite(v), unit, en, zh});
+    }
+};
 
-void TokenModel::reset(const ParamValues& v, uint64_t seed) {
-    auto g = [&](const char* id) { return v.get(id); };
-    auto gi = [&](const char* id) { return int(std::lround(v.get(id))); };
+// Reads one registry value: as it is, or as a whole number (counts, choices).
+struct ParamReader {
+    const ParamValues& v;
+    double operator()(const char* id) const { return v.get(id); }
+    int i(const char* id) const { return int(std::lround(v.get(id))); }
+};
 
+// The model's shape from the registry's model group.
+ModelShape shape_from(const ParamValues& v) {
+    ParamReader g{v};
     ModelShape m;
-    m.layers = gi("token.model.layers");
-    m.hidden = gi("token.model.hidden");
-    m.heads = gi("token.model.heads");
-    m.kv_heads = gi("token.model.kv_heads");
-    m.head_dim = gi("token.model.head_dim");
-    m.ffn = gi("token.model.ffn");
-    m.vocab = gi("token.model.vocab");
-    m.experts = gi("token.model.experts");
-    m.active_experts = gi("token.model.active_experts");
+    m.layers = g.i("token.model.layers");
+    m.hidden = g.i("token.model.hidden");
+    m.heads = g.i("token.model.heads");
+    m.kv_heads = g.i("token.model.kv_heads");
+    m.head_dim = g.i("token.model.head_dim");
+    m.ffn = g.i("token.model.ffn");
+    m.vocab = g.i("token.model.vocab");
+    m.experts = g.i("token.model.experts");
+    m.active_experts = g.i("token.model.active_experts");
     m.weight_bits = g("token.model.weight_bits");
     m.kv_bits = g("token.model.kv_bits");
-    shape_ = sanitized(m);
+    return sanitized(m);
+}
 
+// The chip, its memories, links and energy costs from the registry (the compute
+// format depends on the shape's weight bits).
+Hardware hardware_from(const ParamValues& v, const ModelShape& shape) {
+    ParamReader g{v};
     Hardware h;
-    h.mesh_x = gi("token.mesh.x");
-    h.mesh_y = gi("token.mesh.y");
-    h.chips = gi("token.mesh.chips");
-    h.pp_stages = gi("token.mesh.pp_stages");
-    h.regions = gi("token.mesh.regions");
+    h.mesh_x = g.i("token.mesh.x");
+    h.mesh_y = g.i("token.mesh.y");
+    h.chips = g.i("token.mesh.chips");
+    h.pp_stages = g.i("token.mesh.pp_stages");
+    h.regions = g.i("token.mesh.regions");
     static const int kFormatBits[3] = {16, 8, 4};
-    int act_bits = kFormatBits[std::clamp(gi("token.model.act_format"), 0, 2)];
-    int compute_bits = compute_format_bits(shape_.weight_bits, act_bits);
+    int act_bits = kFormatBits[std::clamp(g.i("token.model.act_format"), 0, 2)];
+    int compute_bits = compute_format_bits(shape.weight_bits, act_bits);
     h.core_flops = g("token.mesh.core_tflops") * 1e12 *
                    format_peak_multiplier(compute_bits, g("token.mesh.fp8_x"), g("token.mesh.fp4_x"));
     h.act_bits = act_bits;
@@ -123,10 +126,10 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     double cores = h.cores(), chips = h.chips;
     h.level[kSram] = {true, g("token.sram.kb_per_core") * 1024 * cores, g("token.sram.gbs_per_core") * 1e9 * cores,
                       g("token.sram.latency_ns") * 1e-9, g("token.energy.sram_pj"), g("token.sram.bw_eff")};
-    h.level[kDram3d] = {gi("token.dram3d.enabled") == 1, g("token.dram3d.capacity_gb") * 1e9 * chips,
+    h.level[kDram3d] = {g.i("token.dram3d.enabled") == 1, g("token.dram3d.capacity_gb") * 1e9 * chips,
                         g("token.dram3d.bw_tbs") * 1e12 * chips, g("token.dram3d.latency_ns") * 1e-9,
                         g("token.energy.dram3d_pj"), g("token.dram3d.bw_eff")};
-    h.level[kHbm] = {gi("token.hbm.enabled") == 1, g("token.hbm.capacity_gb") * 1e9 * chips,
+    h.level[kHbm] = {g.i("token.hbm.enabled") == 1, g("token.hbm.capacity_gb") * 1e9 * chips,
                      g("token.hbm.bw_gbs") * 1e9 * chips, g("token.hbm.latency_ns") * 1e-9, g("token.energy.hbm_pj"),
                      g("token.mesh.bw_eff")};
     // Host memory: unbounded for this purpose, read across the host link.
@@ -142,26 +145,67 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     h.layer_overhead = g("token.mesh.layer_overhead_us") * 1e-6;
     h.step_overhead = g("token.mesh.step_overhead_us") * 1e-6;
     h.pj_per_flop = g("token.energy.flop_pj");
-    h.form = StepForm(std::clamp(gi("token.run.overlap"), 0, 2));
+    h.form = StepForm(std::clamp(g.i("token.run.overlap"), 0, 2));
     h.static_watts = g("token.energy.static_w");
-    hw_ = h;
-    policy_ = PlacementPolicy(gi("token.run.placement"));
+    return h;
+}
 
-    mode_ = gi("token.run.mode");
-    batch_ = std::max(1, gi("token.run.batch"));
+}  // namespace
+
+const char* stage_name(int s) {
+    static const char* names[kStageCount] = {"compute", "sram",      "dram3d",    "hbm",   "host memory",
+                                             "noc",     "chip link", "overhead",  "h2d link", "d2h link",
+                                             "tokenizer", "detokenizer", "sampler"};
+    return s >= 0 && s < kStageCount ? names[s] : "?";
+}
+const char* stage_name_zh(int s) {
+    static const char* names[kStageCount] = {"计算",     "SRAM",     "3D DRAM", "HBM",    "主机内存",
+                                             "片上网络", "芯片互连", "固定开销", "上行链路", "下行链路",
+                                             "分词器",   "逆分词器", "采样器"};
+    return s >= 0 && s < kStageCount ? names[s] : "?";
+}
+
+std::string stage_id(int s) {
+    std::string id = stage_name(s);
+    std::replace(id.begin(), id.end(), ' ', '_');
+    return id;
+}
+
+TokenModel::TokenModel() : stations_(make_stations()) {
+    for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
+        view_.itl_edges.push_back(kItlMin * det_exp(det_log(10.0) * e / kItlBinsPerDecade));
+    ParamValues defaults(token_registry());
+    reset(defaults, 1);
+}
+
+void TokenModel::reset(const ParamValues& v, uint64_t seed) {
+    shape_ = shape_from(v);
+    hw_ = hardware_from(v, shape_);
+    policy_ = PlacementPolicy(ParamReader{v}.i("token.run.placement"));
+    read_run_settings(v);
+    size_kv_cache(v);
+    clear_run(seed);
+    reset_view();
+    seed_arrivals();
+}
+
+void TokenModel::read_run_settings(const ParamValues& v) {
+    ParamReader g{v};
+    mode_ = g.i("token.run.mode");
+    batch_ = std::max(1, g.i("token.run.batch"));
     arrival_rate_ = g("token.run.arrival_rate");
-    prompt_len_ = std::max(1, gi("token.run.prompt_tokens"));
-    out_len_ = std::max(1, gi("token.run.output_tokens"));
-    chunk_ = std::max(1, gi("token.run.prefill_chunk"));
-    const std::string& answer = answer_override_.empty() ? answer_text(gi("token.run.answer_lang")) : answer_override_;
-    text_ = tokenize_text(answer, gi("token.run.tokenizer"), &tokenizer_used_, &tokenizer_note_);
-    sampler_host_ = gi("token.run.sampler") == kSamplerOnHost;
-    draft_k_ = gi("token.spec.draft_k");
+    prompt_len_ = std::max(1, g.i("token.run.prompt_tokens"));
+    out_len_ = std::max(1, g.i("token.run.output_tokens"));
+    chunk_ = std::max(1, g.i("token.run.prefill_chunk"));
+    const std::string& answer = answer_override_.empty() ? answer_text(g.i("token.run.answer_lang")) : answer_override_;
+    text_ = tokenize_text(answer, g.i("token.run.tokenizer"), &tokenizer_used_, &tokenizer_note_);
+    sampler_host_ = g.i("token.run.sampler") == kSamplerOnHost;
+    draft_k_ = g.i("token.spec.draft_k");
     alpha_ = g("token.spec.alpha");
     draft_ratio_ = g("token.spec.draft_ratio");
     tokenizer_s_ = g("token.host.tokenizer_us") * 1e-6;
     detok_s_ = g("token.host.detok_us") * 1e-6;
-    detok_naive_ = gi("token.host.detok_mode") == kDetokNaive;
+    detok_naive_ = g.i("token.host.detok_mode") == kDetokNaive;
     sampler_dev_s_ = g("token.host.sampler_device_us") * 1e-6;
     sampler_host_s_ = g("token.host.sampler_host_us") * 1e-6;
     host_cv_ = g("token.host.cv");
@@ -177,17 +221,21 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     embed_total_ = embedding_params(shape_) * shape_.weight_bits / 8;
     weight_total_ = weight_bytes(shape_) - embed_total_;
     kv_per_token_ = kv_bytes_per_token(shape_) * kv_replication(hw_, shape_);
-    paged_ = gi("token.serve.kv_policy") == kKvPaged;
-    preempt_swap_ = gi("token.serve.preempt") == kPreemptSwap;
-    mixed_ = gi("token.serve.scheduler") == kMixedChunked;
-    length_dist_ = gi("token.serve.length_dist");
+    paged_ = g.i("token.serve.kv_policy") == kKvPaged;
+    preempt_swap_ = g.i("token.serve.preempt") == kPreemptSwap;
+    mixed_ = g.i("token.serve.scheduler") == kMixedChunked;
+    length_dist_ = g.i("token.serve.length_dist");
     prompt_spread_ = g("token.serve.prompt_spread");
     output_spread_ = g("token.serve.output_spread");
-    block_tokens_ = std::max(1, gi("token.serve.block_tokens"));
+    block_tokens_ = std::max(1, g.i("token.serve.block_tokens"));
     host_step_s_ = g("token.serve.host_step_us") * 1e-6;
     host_sched_s_ = g("token.serve.host_sched_us") * 1e-6;
     host_output_s_ = g("token.serve.host_output_us") * 1e-6;
-    host_overlap_ = gi("token.serve.host_overlap") == 1;
+    host_overlap_ = g.i("token.serve.host_overlap") == 1;
+}
+
+void TokenModel::size_kv_cache(const ParamValues& v) {
+    ParamReader g{v};
     // The KV warehouse: device memory the engine may use, less the weights and the
     // reserve, in whole blocks. A request longer than it holds is cut to fit (the
     // engine's longest sequence), with room for a verify step's tokens.
@@ -200,8 +248,9 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     double block_bytes = kv_per_token_ * block_tokens_;
     total_blocks_ = kv_room > 0 && block_bytes > 0 ? int(std::min(1e9, std::floor(kv_room / block_bytes))) : 0;
     max_len_ = std::max(0, total_blocks_ * block_tokens_ - 17);
+}
 
-    // Run state and statistics start over.
+void TokenModel::clear_run(uint64_t seed) {
     engine_.clear();
     rng_.reseed(seed);
     segments_.clear();
@@ -241,7 +290,9 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     decode_flops_ = decode_device_s_ = decode_byte_hops_ = link_energy_pj_ = 0;
     busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_sampler_ = 0;
     placement_ = place(hw_, weight_total_, 0, policy_, embed_total_);
+}
 
+void TokenModel::reset_view() {
     view_.mesh_x = hw_.mesh_x;
     view_.mesh_y = hw_.mesh_y;
     view_.chips = hw_.chips;
@@ -270,7 +321,9 @@ void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     view_.kv_used_bytes = 0;
     view_.running = view_.queued = view_.preempted = 0;
     view_.kv_full = false;
+}
 
+void TokenModel::seed_arrivals() {
     if (mode_ == kClosedBatch) {
         for (int i = 0; i < batch_; i++) enqueue(0);
         admit();
@@ -905,13 +958,31 @@ int TokenModel::stage_busy(double* busy) const {
 
 std::vector<Metric> TokenModel::metrics() const {
     std::vector<Metric> out;
-    auto add = [&](const std::string& id, double v, const char* unit, const std::string& en, const std::string& zh) {
-        out.push_back({id, finite(v), unit, en, zh});
-    };
-    double now = engine_.now();
-    double dec_tok = double(decode_tokens_);
-    auto per_tok = [&](double x) { return dec_tok > 0 ? x / dec_tok : 0; };
+    shape_metrics(out);
+    latency_metrics(out);
+    traffic_energy_metrics(out);
+    stage_metrics(out);
+    roofline_metrics(out);
+    placement_metrics(out);
+    serving_metrics(out);
+    trip_metrics(out);
+    // Listed after the trip, where it has always been (the order of CSV columns).
+    MetricList{out}("prefill_steps", double(prefill_steps_), "", "Prefill steps", "预填充步数");
+    speculation_metrics(out);
+    text_metrics(out);
+    view_metrics(out);
+    return out;
+}
 
+double TokenModel::decode_bytes_total() const {
+    double sum = 0;
+    for (int l = 0; l < kLevelCount; l++) sum += decode_bytes_[l];
+    return sum;
+}
+
+// The model's size and how it is spread over chips.
+void TokenModel::shape_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
     add("model_params", param_count(shape_), "", "Parameters", "参数量");
     add("model_active_params", active_param_count(shape_), "", "Active parameters per token", "每词元激活参数量");
     add("weight_bytes", weight_total_ + embed_total_, "B", "Weight bytes", "权重字节数");
@@ -919,7 +990,12 @@ std::vector<Metric> TokenModel::metrics() const {
     add("kv_copies", kv_replication(hw_, shape_), "", "Copies of each KV entry (tensor-parallel chips > KV heads)",
         "每个 KV 条目的副本数（张量并行芯片多于 KV 头时）");
     add("pipeline_stages", hw_.stage_count(), "", "Pipeline stages (chip stages x regions)", "流水线级数（芯片级 × 区域）");
+}
 
+// Time to first token, time per token (chip and screen), throughput, request latency.
+void TokenModel::latency_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
+    const double now = engine_.now();
     add("ttft_s", ttft_screen_.mean(), "s", "Time to first token (screen, mean)", "首词元时间（屏幕，均值）");
     add("ttft_p50_s", ttft_screen_q_.quantile(0.5), "s", "Time to first token p50 (screen)", "首词元时间 p50（屏幕）");
     add("ttft_p99_s", ttft_screen_q_.quantile(0.99), "s", "Time to first token p99 (screen)", "首词元时间 p99（屏幕）");
@@ -933,18 +1009,19 @@ std::vector<Metric> TokenModel::metrics() const {
     add("tok_s_per_seq", tpot_chip_.mean() > 0 ? 1 / tpot_chip_.mean() : 0, "tok/s", "Tokens/s per sequence", "每序列词元/秒");
     add("tok_s_total", now > 0 ? double(tokens_sampled_) / now : 0, "tok/s", "Tokens/s in total", "总词元/秒");
     add("e2e_s", e2e_.mean(), "s", "Request latency, arrival to last text (mean)", "请求延迟：到达至最后文字（均值）");
+}
 
-    // Labels name the levels and energy parts as the map does (ids keep the short names).
-    static const char* const level_en[kLevelCount] = {"SRAM", "3D DRAM", "HBM", "host memory"};
-    static const char* const level_zh[kLevelCount] = {"SRAM", "3D DRAM", "HBM", "主机内存"};
-    static const char* const energy_en[kEnergyCount] = {"SRAM", "3D DRAM", "HBM", "host memory", "NoC", "chip links", "compute"};
-    static const char* const energy_zh[kEnergyCount] = {"SRAM", "3D DRAM", "HBM", "主机内存", "片上网络", "芯片互连", "计算"};
-    double bytes_total = 0;
+// Bytes and energy per decoded token, by memory level and part.
+void TokenModel::traffic_energy_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
+    const double now = engine_.now();
+    const double dec_tok = double(decode_tokens_);
+    auto per_tok = [&](double x) { return dec_tok > 0 ? x / dec_tok : 0; };
+    const double bytes_total = decode_bytes_total();
     for (int l = 0; l < kLevelCount; l++) {
         std::string ln = level_name(l);
-        bytes_total += decode_bytes_[l];
-        add("bytes_per_token_" + ln, per_tok(decode_bytes_[l]), "B", std::string("Bytes per token from ") + level_en[l],
-            std::string("每词元来自 ") + level_zh[l] + " 的字节");
+        add("bytes_per_token_" + ln, per_tok(decode_bytes_[l]), "B", std::string("Bytes per token from ") + kLevelEn[l],
+            std::string("每词元来自 ") + kLevelZh[l] + " 的字节");
     }
     add("bytes_per_token_total", per_tok(bytes_total), "B", "Bytes moved per token", "每词元搬运字节");
     add("noc_byte_hops_per_token", per_tok(decode_byte_hops_), "B*hop", "NoC byte-hops per token", "每词元片上网络字节·跳数");
@@ -954,8 +1031,8 @@ std::vector<Metric> TokenModel::metrics() const {
     for (int k = 0; k < kEnergyCount; k++) {
         std::string kn = energy_part_name(k);
         e_total += decode_energy_[k];
-        add("energy_pj_per_token_" + kn, per_tok(decode_energy_[k]), "pJ", std::string("Energy per token: ") + energy_en[k],
-            std::string("每词元能耗：") + energy_zh[k]);
+        add("energy_pj_per_token_" + kn, per_tok(decode_energy_[k]), "pJ", std::string("Energy per token: ") + kEnergyEn[k],
+            std::string("每词元能耗：") + kEnergyZh[k]);
     }
     double links_per_tok = tokens_sampled_ > 0 ? link_energy_pj_ / double(tokens_sampled_) : 0;
     add("energy_pj_per_token_links", links_per_tok, "pJ", "Energy per token: host links", "每词元能耗：主机链路");
@@ -968,7 +1045,12 @@ std::vector<Metric> TokenModel::metrics() const {
         "每词元能耗：静态（空闲功率 × 时间 ÷ 词元数）");
     add("energy_pj_per_token_total", dynamic + static_pj, "pJ", "Energy per token in total (dynamic + static)",
         "每词元总能耗（动态 + 静态）");
+}
 
+// Each stage's busy share and the bottleneck, over the run and in decode.
+void TokenModel::stage_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
+    const double now = engine_.now();
     double busy[kStageCount];
     int worst = stage_busy(busy);
     // Work is booked when it starts, to its end: the share counts time up to the end
@@ -980,10 +1062,8 @@ std::vector<Metric> TokenModel::metrics() const {
     booked[kStageTokenizer] = tok_free_;
     booked[kStageDetok] = detok_free_;
     for (int s = 0; s < kStageCount; s++) {
-        std::string id = stage_name(s);
-        std::replace(id.begin(), id.end(), ' ', '_');
         double span = std::max(now, booked[s]);
-        add("share_" + id, span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_name(s),
+        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_name(s),
             std::string("利用率：") + stage_name_zh(s));
     }
     add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_name(worst), std::string("瓶颈：") + stage_name_zh(worst));
@@ -992,7 +1072,12 @@ std::vector<Metric> TokenModel::metrics() const {
         std::string("解码步的瓶颈：") + (dec < 0 ? "尚无" : stage_name_zh(dec)));
     add("decode_bottleneck_share", view_.decode_bottleneck_share, "", "Its busy share of the decode steps' time",
         "它在解码步时间中的利用率");
+}
 
+// The decode roofline: intensity, attained and attainable FLOP/s, the ridge.
+void TokenModel::roofline_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
+    const double bytes_total = decode_bytes_total();
     double peak = hw_.peak_flops();
     double stream_max = 0, stream_sum = 0;
     for (int l = 0; l < kLevelCount; l++) {
@@ -1012,15 +1097,24 @@ std::vector<Metric> TokenModel::metrics() const {
         "Ridge point: intensity where compute starts to bind", "拐点：计算开始成为约束的算术强度");
     add("roofline_attainable_flops", std::min(peak * hw_.compute_eff, intensity * eff_bw), "FLOP/s",
         "Roofline bound at this intensity", "此算术强度下的屋顶线上限");
+}
 
+// Where the KV cache and the weights sit.
+void TokenModel::placement_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
     for (int l = 0; l < kLevelCount; l++) {
         std::string ln = level_name(l);
-        add("kv_bytes_" + ln, placement_.kv[l], "B", std::string("KV cache in ") + level_en[l],
-            std::string("KV 缓存位于 ") + level_zh[l]);
-        add("weight_bytes_" + ln, placement_.weights[l] + placement_.embed[l], "B", std::string("Weights in ") + level_en[l],
-            std::string("权重位于 ") + level_zh[l]);
+        add("kv_bytes_" + ln, placement_.kv[l], "B", std::string("KV cache in ") + kLevelEn[l],
+            std::string("KV 缓存位于 ") + kLevelZh[l]);
+        add("weight_bytes_" + ln, placement_.weights[l] + placement_.embed[l], "B", std::string("Weights in ") + kLevelEn[l],
+            std::string("权重位于 ") + kLevelZh[l]);
     }
+}
 
+// The serving engine: the queue, the KV blocks, requests, steps.
+void TokenModel::serving_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
+    const double now = engine_.now();
     add("queue_len", double(waiting_.size()), "req", "Requests waiting at the door", "在门口等待的请求");
     double t_area = std::max(now, area_t_);
     double area = in_engine_area_ + in_engine_ * (t_area - area_t_);
@@ -1053,7 +1147,11 @@ std::vector<Metric> TokenModel::metrics() const {
     add("mixed_step_s", mixed_time_.mean(), "s", "Mixed step time: decodes with prompt chunks (mean)",
         "混合步时间：解码带着提示分块（均值）");
     add("decode_steps", double(decode_steps_), "", "Decode steps", "解码步数");
-    // A token's trip, stage by stage (what the guided trip shows at each station).
+}
+
+// A token's trip, stage by stage (what the guided trip shows at each station).
+void TokenModel::trip_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
     add("trip_tokenizer_s", trip_tokenizer_.mean(), "s", "Trip: a prompt at the tokenizer, waiting included (mean)",
         "旅程：提示在分词器（含等待，均值）");
     add("trip_h2d_s", trip_h2d_.mean(), "s", "Trip: a prompt on the link to the chip (mean)", "旅程：提示经链路到芯片（均值）");
@@ -1064,8 +1162,11 @@ std::vector<Metric> TokenModel::metrics() const {
     add("trip_detok_s", trip_detok_.mean(), "s", "Trip: a token at the detokenizer, holding included (mean)",
         "旅程：词元在逆分词器（含扣住，均值）");
     add("trip_flush_s", trip_flush_.mean(), "s", "Trip: from the detokenizer to the screen (mean)", "旅程：从逆分词器到屏幕（均值）");
-    add("prefill_steps", double(prefill_steps_), "", "Prefill steps", "预填充步数");
+}
 
+// Speculative decoding: tokens per verify step, measured and expected; rollbacks.
+void TokenModel::speculation_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
     double a = alpha_, k = draft_k_;
     double expected = draft_k_ > 0 ? (a < 1 ? (1 - det_powi(a, int(k) + 1)) / (1 - a) : k + 1) : 1;
     add("spec_tokens_per_verify", verify_tokens_.count() ? verify_tokens_.mean() : 1, "tok",
@@ -1074,7 +1175,11 @@ std::vector<Metric> TokenModel::metrics() const {
         "每次验证的期望词元：(1-a^(k+1))/(1-a)");
     add("kv_rollback_tokens", double(drafts_rejected_), "tok", "KV entries rolled back (rejected drafts)",
         "回滚的 KV 条目（被拒草稿）");
+}
 
+// Tokenizer and detokenizer, the text on the screen, token counts.
+void TokenModel::text_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
     add("detok_holds", double(holds_), "tok", "Tokens held for an incomplete character", "因字符不完整被扣住的词元");
     add("detok_hold_share", detok_tokens_ ? double(holds_) / double(detok_tokens_) : 0, "", "Share of tokens held",
         "被扣住的词元比例");
@@ -1088,8 +1193,11 @@ std::vector<Metric> TokenModel::metrics() const {
         "在去屏幕路上的词元");
     add("prompt_tokens_in", double(prompt_in_), "tok", "Prompt tokens admitted", "已接纳的提示词元");
     add("prompt_tokens_prefilled", double(prompt_prefilled_), "tok", "Prompt tokens prefilled", "已预填充的提示词元");
+}
 
-    // Summaries of what the view holds (the timeline, the KV series, the parcels).
+// Summaries of what the view holds (the timeline, the KV series, the parcels).
+void TokenModel::view_metrics(std::vector<Metric>& out) const {
+    MetricList add{out};
     const TokenStepRecord* last = view_.steps.empty() ? nullptr : &view_.steps.back();
     add("timeline_steps", double(view_.steps.size()), "", "Steps in the timeline", "时间线中的步数");
     add("last_step_kind", last ? last->kind : -1, "", "Last step: 0 prefill, 1 decode, 2 verify",
@@ -1100,7 +1208,6 @@ std::vector<Metric> TokenModel::metrics() const {
         "Points in the KV-over-time series", "KV 随时间序列的点数");
     add("segments_live", double(segments_.items().size()), "", "Parcel segments held for drawing", "待绘制的包裹段数");
     add("segments_emitted", double(segments_.emitted()), "", "Parcels emitted since reset", "重置以来发出的包裹数");
-    return out;
 }
 
 std::unique_ptr<Model> make_token_model() { return std::make_unique<TokenModel>(); }

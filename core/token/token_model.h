@@ -86,6 +86,12 @@ enum TokenSegmentKind : uint16_t {
 enum TokenStage : int {
     kStageH2d = kPartCount, kStageD2h, kStageTokenizer, kStageDetok, kStageSampler, kStageCount
 };
+// A stage's name in English ("host memory"), in Chinese, and as metric ids name it
+// ("host_memory": share_host_memory); "?" for no stage.
+const char* stage_name(int stage);
+const char* stage_name_zh(int stage);
+std::string stage_id(int stage);
+
 enum TokenStepKind : int { kStepPrefill = 0, kStepDecode = 1, kStepVerify = 2, kStepMixed = 3 };
 
 struct TokenStepRecord {
@@ -214,6 +220,13 @@ private:
     struct HostRecord { double t_screen; uint32_t tokens; };
     struct Planned { int slot; int tokens; bool last; };  // prefill chunk part
 
+    // reset() in its parts, in this order: the settings, the KV cache's size, the run
+    // state and statistics, the view, the first arrivals.
+    void read_run_settings(const ParamValues& v);
+    void size_kv_cache(const ParamValues& v);
+    void clear_run(uint64_t seed);
+    void reset_view();
+    void seed_arrivals();
     void handle(const Event& e);
     void admit();
     void enqueue(double t_arrive);             // a new request at the door, its lengths drawn
@@ -235,6 +248,19 @@ private:
     void record_step(const StepCost& c, double scale, bool decode);
     void update_view_levels(const Placement& p);
     void emit_fetch_segments(const StepCost& c, double t0, double t1);
+    // metrics() in its parts, in the order they are listed.
+    void shape_metrics(std::vector<Metric>& out) const;
+    void latency_metrics(std::vector<Metric>& out) const;
+    void traffic_energy_metrics(std::vector<Metric>& out) const;
+    void stage_metrics(std::vector<Metric>& out) const;
+    void roofline_metrics(std::vector<Metric>& out) const;
+    void placement_metrics(std::vector<Metric>& out) const;
+    void serving_metrics(std::vector<Metric>& out) const;
+    void trip_metrics(std::vector<Metric>& out) const;
+    void speculation_metrics(std::vector<Metric>& out) const;
+    void text_metrics(std::vector<Metric>& out) const;
+    void view_metrics(std::vector<Metric>& out) const;
+    double decode_bytes_total() const;  // bytes decode read from every level
     // Busy time of every stage so far (step parts, links, host stages); returns the busiest.
     int stage_busy(double* busy) const;
 
