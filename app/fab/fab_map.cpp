@@ -512,6 +512,11 @@ void FabScene::hover_cards(float z, float text_px) {
             if (fb >= 0) lines.push_back(std::string(tr("fab.card.front")) + ": " + fabui::count_text(sv.buffer_units) + " " + fabui::buffer_unit(fb));
             lines.push_back(std::string(tr("fab.card.in_process")) + ": " + fabui::count_text(sv.in_process_units) + " " + unit);
             lines.push_back(std::string(tr("fab.card.capacity")) + ": " + fabui::count_text(sv.capacity_per_week) + " " + unit + "/" + tr("fab.unit.week"));
+            if (sv.lot_kits > sv.lot_asked) {  // folded so the run stays fast (line.h)
+                std::snprintf(buf, sizeof buf, tr("fab.card.lot_folded"), fabui::count_text(double(sv.lot_asked)).c_str(),
+                              fabui::count_text(double(sv.lot_kits)).c_str(), fabui::count_text(kMaxLotsPerWeek).c_str());
+                lines.push_back(buf);
+            }
             std::snprintf(buf, sizeof buf, tr("fab.card.shares"), pct(sv.utilization).c_str(), pct(sv.starved).c_str(),
                           pct(sv.blocked).c_str(), pct(sv.idle).c_str());
             lines.push_back(buf);

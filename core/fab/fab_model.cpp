@@ -184,7 +184,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         StationSpec& f = spec.stations[size_t(k)];
         const double tools_kits = f.kits_per_week;  // the gate with every start this product's
         f.kits_per_week *= 1 - wafer_share;
-        double gate = double(f.lot_kits) / f.kits_per_week;  // weeks; the gate is not queued for
+        double gate = double(folded_lot(f.lot_kits, f.kits_per_week)) / f.kits_per_week;  // weeks; the gate is not queued for
         f.cycle_weeks = gate + std::max(0.0, fab_cycle * share[k] - gate) / x_factor(queue_v, load[k], 0, false);
         f.queue_v = queue_v;
         f.base_load = other + wafer_share * (load[k] - other);
@@ -248,7 +248,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
     respin_.masks_s = masks_ready_s_;
     qual_lots_ = int(std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))));
-    respin_.qual_kits = qual_lots_ * spec.stations[LMETAL].lot_kits;
+    respin_.qual_kits = qual_lots_ * folded_lot(spec.stations[LMETAL].lot_kits, spec.stations[LMETAL].kits_per_week);
     qual_expected_s_ = 0;
     respin_.qual_test_s = v.get("fab.respin.qual_weeks") * kWeek;
     flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? S_SORT : S_PACK;
@@ -481,6 +481,8 @@ void FabModel::update_view() {
         sv.buffer_units = fb >= 0 ? double(line.buffer(fb).units) : 0;
         sv.in_process_units = in_process(line, st);
         sv.capacity_per_week = s.spec.kits_per_week;
+        sv.lot_kits = s.spec.lot_kits;
+        sv.lot_asked = spec_.stations[size_t(line_of(st))].lot_kits;
         sv.utilization = s.time_in(State::Working, now_) / t;
         sv.recent_utilization = bottleneck_.utilization()[size_t(st)];
         sv.starved = s.time_in(State::Starved, now_) / t;

@@ -46,6 +46,7 @@ struct FabStationView {
     double buffer_units = 0;       // what waits in front (main input), in its own units
     double in_process_units = 0;   // kits being worked on
     double capacity_per_week = 0;  // kits per week
+    int64_t lot_kits = 0, lot_asked = 0;  // the lot it starts, and the one set (smaller when folded: line.h)
     double utilization = 0;        // share of time working, since the start
     double recent_utilization = 0; // share of time working over the bottleneck window (last 4 weeks)
     double starved = 0, blocked = 0, idle = 0;  // shares of time since the start

@@ -197,8 +197,11 @@ void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
     reg.add({.id = id_of(d.station, "lot"), .label_en = "Lot size", .label_zh = "批量", .unit = u_en + "s",
              .min = d.lot_min, .max = d.lot_max, .def = d.lot, .scale = Scale::Log, .integer = true,
              .structural = true, .group = g,
-             .help_en = "How many " + u_en + "s move together as one parcel. Bigger lots: fewer events, lumpier flow.",
-             .help_zh = "作为一个包裹一起移动的" + u_zh + "数。批量越大，事件越少，流动越成块。", .source = SRC_ILL});
+             .help_en = "How many " + u_en + "s move together as one parcel. Bigger lots: fewer events, lumpier flow. "
+                        "A station starts at most 2,000 lots a week: a smaller lot at a higher capacity is started in "
+                        "bigger lots (the station's card says so).",
+             .help_zh = "作为一个包裹一起移动的" + u_zh + "数。批量越大，事件越少，流动越成块。每站每周最多启动 2,000 批："
+                        "产能很高而批量很小时，按更大的批量启动（站点卡片上会注明）。", .source = SRC_ILL});
     if (d.buf_max >= 0) {
         bool pile = d.station == S_HBM || d.station == S_SUB || d.station == S_CPU || d.station == S_SWITCH;
         reg.add({.id = id_of(d.station, "buffer_cap"), .label_en = pile ? "Pile cap at the consumer" : "Buffer cap in front",

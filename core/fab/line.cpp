@@ -68,6 +68,7 @@ Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
     for (size_t i = 0; i < spec.stations.size(); i++) {
         Station s;
         s.spec = spec.stations[i];
+        s.spec.lot_kits = folded_lot(s.spec.lot_kits, s.spec.kits_per_week, spec.max_lots_per_week);
         const StationSpec& p = s.spec;
         if (p.lot_kits < 1 || p.out_per_kit < 1 || !(p.kits_per_week > 0))
             throw std::logic_error("station " + p.id + ": lot, output and capacity must be positive");

@@ -30,6 +30,13 @@
 // never lost, only lead-time resolution coarsens). A buffer with "no cap" is therefore
 // unbounded in units only.
 //
+// Work is bounded too: a station starts at most kMaxLotsPerWeek lots a week (one every
+// five minutes). A smaller lot at a higher capacity is started as a folded lot of
+// folded_lot() kits: its gate (lot / capacity) stays under five minutes, far below what
+// a weekly count can show, and a ten-year run stays in the tens of millions of events
+// however small the lots and large the capacities (a lot of one at a million a week
+// would be a million lots a week at that station alone).
+//
 // Usage (stations listed producers before consumers; a buffer has one of each):
 //   LineSpec spec; spec.buffers = {...}; spec.stations = {...};
 //   Line line(spec, seed, &segments);
@@ -37,6 +44,7 @@
 //   line.station(i).state, line.buffer(b).units, line.delivered_de(), ...
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -53,6 +61,14 @@ namespace tj::fab {
 constexpr double kWeek = 604800.0;
 constexpr size_t kMaxLotsInStation = 65536;
 constexpr size_t kMaxChunks = 4096;
+constexpr double kMaxLotsPerWeek = 2000;
+
+// The lot a station starts: the one asked for, or a bigger one when that many kits a
+// week would start more than max_lots_per_week lots.
+inline int64_t folded_lot(int64_t lot_kits, double kits_per_week, double max_lots_per_week = kMaxLotsPerWeek) {
+    const double fewest = std::ceil(kits_per_week / max_lots_per_week);
+    return fewest > double(lot_kits) && fewest < 9e15 ? int64_t(fewest) : lot_kits;
+}
 
 enum class State : uint8_t { Working = 0, Starved = 1, Blocked = 2, Idle = 3 };
 constexpr int kStates = 4;
@@ -100,6 +116,7 @@ struct LineSpec {
     bool random = true;       // false: deterministic times and expected yields
     int64_t conwip_de = 0;    // CONWIP limit in die equivalents; 0 = off
     uint16_t scrap_kind = 0;  // segment kind for scrapped lots
+    double max_lots_per_week = kMaxLotsPerWeek;  // lots folded above it (tests compare without)
 };
 
 struct Chunk {

@@ -19,6 +19,7 @@ namespace {
 LineSpec tandem(int n, double arrival_rate, double arrival_cv, double mu, double cv, int64_t lot, bool random,
                 int64_t conwip) {
     LineSpec L;
+    L.max_lots_per_week = INFINITY;  // the queueing forms hold for lots as given (rates here are in the millions)
     L.random = random;
     L.conwip_de = conwip;
     L.buffers.resize(size_t(n));
