@@ -22,6 +22,17 @@ bool read_text(const json& j, const char* key, Text2& out, const std::string& wh
     return true;
 }
 
+// An object of parameter id: number ("set", a question's "before").
+void read_settings(const json& j, const char* key, std::vector<std::pair<std::string, double>>& out,
+                   const std::string& where, std::string& errs) {
+    if (!j.contains(key)) return;
+    if (!j[key].is_object()) errs += where + ": '" + key + "' is an object of id: number\n";
+    else for (auto& [id, v] : j[key].items()) {
+        if (v.is_number()) out.push_back({id, v.get<double>()});
+        else errs += where + ": value of " + id + " is not a number\n";
+    }
+}
+
 void read_step(const json& j, LessonStep& s, const std::string& where, std::string& errs) {
     if (!j.is_object()) { errs += where + ": a step must be an object\n"; return; }
     read_text(j, "title", s.title, where, errs);
@@ -32,13 +43,7 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
         else if (p.is_array()) { for (auto& x : p) if (x.is_string()) s.presets.push_back(x.get<std::string>()); else errs += where + ": preset ids are strings\n"; }
         else errs += where + ": 'preset' is a string or a list of strings\n";
     }
-    if (j.contains("set")) {
-        if (!j["set"].is_object()) errs += where + ": 'set' is an object of id: number\n";
-        else for (auto& [id, v] : j["set"].items()) {
-            if (v.is_number()) s.set.push_back({id, v.get<double>()});
-            else errs += where + ": value of " + id + " is not a number\n";
-        }
-    }
+    read_settings(j, "set", s.set, where, errs);
     auto str = [&](const char* key, std::string& out) {
         if (!j.contains(key)) return;
         if (j[key].is_string()) out = j[key].get<std::string>();
@@ -78,6 +83,7 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
         }
         if (!p.contains("answer") || !p["answer"].is_number_integer()) errs += w + ": 'answer' is the index of a choice\n";
         else s.predict.answer = p["answer"].get<int>();
+        read_settings(p, "before", s.predict.before, w, errs);
     }
 }
 }  // namespace
@@ -153,6 +159,11 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
             for (auto& c : s.predict.choices) both(c, where + " choice");
             if (s.predict.answer < 0 || size_t(s.predict.answer) >= s.predict.choices.size())
                 errs += where + ": the answer is not one of the choices\n";
+            ParamValues asked = v;
+            for (auto& [id, val] : s.predict.before) {
+                std::string e = asked.set(id, val);
+                if (!e.empty()) errs += where + " question: " + e + "\n";
+            }
         }
     }
     return errs;
@@ -172,6 +183,21 @@ std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValue
             if (!e.empty()) return e;
         }
     }
+    out = v;
+    return "";
+}
+
+std::string lesson_question_values(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out) {
+    if (step >= lesson.steps.size()) return "no step " + std::to_string(step + 1);
+    const LessonPredict& q = lesson.steps[step].predict;
+    if (q.before.empty()) {
+        if (step == 0) { out = start; return ""; }
+        return lesson_values_at(lesson, step - 1, start, out);
+    }
+    ParamValues v(start.registry());
+    if (std::string e = lesson_values_at(lesson, step, start, v); !e.empty()) return e;
+    for (auto& [id, val] : q.before)
+        if (std::string e = v.set(id, val); !e.empty()) return e;
     out = v;
     return "";
 }

@@ -18,7 +18,10 @@
 //                "evidence": ["decode_step_s", "share_hbm"],  (optional: the model's metrics
 //                             the step is about, drawn large on the caption card)
 //                "predict": {"question": {...}, "choices": [{...}, {...}], "answer": 1,
-//                            "explain": {...}}}]}]}     (optional)
+//                            "explain": {...},
+//                            "before": {"fab.fab.hot_share": 0}}}]}]}   (optional; "before":
+//                             the question is asked on this step's values with these
+//                             settings, else on the previous step's values)
 //
 // Usage:
 //   std::vector<Lesson> lessons;
@@ -42,6 +45,9 @@ struct LessonPredict {
     std::vector<Text2> choices;
     int answer = 0;  // index into choices
     Text2 explain;
+    // Settings over the step's own values that give the state the question is asked on
+    // (empty: the previous step's values). The card compares that state with the answer.
+    std::vector<std::pair<std::string, double>> before;
 };
 
 struct LessonStep {
@@ -72,5 +78,8 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,
 // The parameter values of step i: the start values, then every step's presets and
 // settings up to and including i, in order (a lesson builds up its story).
 std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);
+// The values a step's question is asked on: the step's values with its "before"
+// settings, or the previous step's values (the start values for a first step).
+std::string lesson_question_values(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);
 
 }  // namespace tj

@@ -51,21 +51,22 @@ std::string LessonPlayer::open(LessonHost& host, int lesson, int step) {
     return err;
 }
 
-std::string LessonPlayer::show(LessonHost& host, int values_step, int step) {
+std::string LessonPlayer::show(LessonHost& host, int step, bool asking) {
     const tj::Lesson& l = lessons_[size_t(lesson_)];
     Scene* s = host.scene_by_id(l.scene);
     if (!s) return "the lesson's scene is not built";
     tj::ParamValues start(s->values().registry()), at(s->values().registry());
-    std::string err = values_step < 0 ? "" : tj::lesson_values_at(l, size_t(values_step), start, at);
+    std::string err = asking ? tj::lesson_question_values(l, size_t(step), start, at)
+                             : tj::lesson_values_at(l, size_t(step), start, at);
     if (!err.empty()) return err;
     const tj::LessonStep& st = l.steps[size_t(step)];
-    tj::Scenario sc = tj::make_scenario(l.scene, values_step < 0 ? start : at, 1, st.run);
+    tj::Scenario sc = tj::make_scenario(l.scene, at, 1, st.run);
     sc.lesson = l.id;
     sc.lesson_step = step;
     err = s->apply(sc);
     if (!err.empty()) return err;
     s->set_playing(false);  // the run goes to the step's moment and holds still there
-    values_step_ = values_step;
+    asking_ = asking;
     host.show_scene(l.scene);
     s->set_highlight(st.highlight);
     s->focus(st.focus.empty() ? st.highlight : st.focus, float(st.zoom));
@@ -78,19 +79,19 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
     if (step < 0 || size_t(step) >= l.steps.size()) return "no step " + std::to_string(step + 1);
     // A "predict first" step shows the state before its change until the class has
     // answered, so the numbers on screen do not give the answer away.
-    bool ask = l.steps[size_t(step)].has_predict;
-    std::string err = show(host, ask ? step - 1 : step, step);
+    std::string err = show(host, step, l.steps[size_t(step)].has_predict);
     if (!err.empty()) return err;
     step_ = step;
     chosen_ = -1;
     revealed_ = false;
+    question_moment_.clear();
     return "";
 }
 
 std::string LessonPlayer::show_again(LessonHost& host) {
     if (lesson_ < 0) return "";
     bool asking = lessons_[size_t(lesson_)].steps[size_t(step_)].has_predict && !revealed_;
-    return show(host, asking ? step_ - 1 : step_, step_);
+    return show(host, step_, asking);
 }
 
 const std::string& LessonPlayer::scene_id() const {
@@ -101,7 +102,7 @@ const std::string& LessonPlayer::scene_id() const {
 std::string LessonPlayer::reveal(LessonHost& host) {
     if (lesson_ < 0 || revealed_) return "";
     revealed_ = true;
-    return show(host, step_, step_);
+    return show(host, step_, false);
 }
 
 bool LessonPlayer::choose(int c) {
@@ -171,7 +172,8 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     Scene* scene = host.scene_by_id(l.scene);
     if (!scene) return;
     bool at_moment = scene->jump_progress() < 0 && !scene->playing() && std::fabs(scene->sim_time() - st.run) <= st.run * 1e-9;
-    if (at_moment && size_t(values_step_ + 1) < moments_.size()) moments_[size_t(values_step_ + 1)] = scene->metrics();
+    if (at_moment && asking_) question_moment_ = scene->metrics();
+    else if (at_moment && size_t(step_ + 1) < moments_.size()) moments_[size_t(step_ + 1)] = scene->metrics();
     float fs = ImGui::GetFontSize();
     float w = asize.x;
     ImGui::SetNextWindowPos(amin, ImGuiCond_Always);
@@ -256,9 +258,8 @@ void LessonPlayer::time_controls(LessonHost& host, const tj::LessonStep& st) {
 void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     if (st.evidence.empty()) return;
     std::vector<tj::Metric> now = s.metrics();
-    const std::vector<tj::Metric>* before =
-        values_step_ >= 1 && size_t(values_step_) < moments_.size() && !moments_[size_t(values_step_)].empty()
-            ? &moments_[size_t(values_step_)] : nullptr;
+    const std::vector<tj::Metric>& seen = st.has_predict ? question_moment_ : moments_[size_t(step_)];
+    const std::vector<tj::Metric>* before = seen.empty() ? nullptr : &seen;
     auto find = [](const std::vector<tj::Metric>& ms, const std::string& id) -> const tj::Metric* {
         for (auto& m : ms) if (m.id == id) return &m;
         return nullptr;

@@ -6,7 +6,8 @@
 // time and holds it there (the caption's numbers stay true while the class reads
 // them; the card's Replay plays the step again and its scrubber moves over the
 // step's span), outlines its station and moves the camera. A "predict first" step
-// asks the class (showing the state before the step's change), then reveals the
+// asks the class (showing the state before the step's change: the previous step's,
+// or the step's own with the question's "before" settings), then reveals the
 // answer by applying the change and running it. Leaving restores what the user had
 // and clears the outline and the camera of every scene a lesson touched.
 // Keys: Right / PageDown / Space = next, Left / PageUp = previous, 1-4 = pick a
@@ -68,15 +69,15 @@ public:
     void caption(LessonHost& host, ImVec2 area_min, ImVec2 area_size);
 
 private:
-    // Applies the lesson's values as of values_step (-1: the defaults) with step's
-    // run time, highlight and camera.
-    std::string show(LessonHost& host, int values_step, int step);
+    // Shows the step: its values, or those its question is asked on (asking), run to
+    // the step's time, with its highlight and camera.
+    std::string show(LessonHost& host, int step, bool asking);
     // Clears the outline and the camera a lesson put on a scene.
     static void clear_marks(LessonHost& host, const std::string& scene);
     // The step's clock on the card: Replay and a scrubber over [0, the step's time].
     void time_controls(LessonHost& host, const tj::LessonStep& st);
-    // The figures the step names, large and live; "before -> after" when the values
-    // shown before this step's change were seen at their moment.
+    // The figures the step names, large and live; "before -> after" when the state
+    // before this step's change (the question's, else the previous step's) was seen.
     void evidence(Scene& s, const tj::LessonStep& st);
 
     std::vector<tj::Lesson> lessons_;
@@ -84,7 +85,9 @@ private:
     std::string saved_link_;   // the user's state before the lesson
     int chosen_ = -1;          // the class's answer to this step's question
     bool revealed_ = false;
-    int values_step_ = -1;     // whose values the scene shows (a question shows the step before)
-    // The metrics at the moment of each step's values, once reached ([values step + 1]).
+    bool asking_ = false;      // the scene shows the state the step's question is asked on
+    // The metrics at each step's moment once reached ([step + 1]), and at the open
+    // step's question.
     std::vector<std::vector<tj::Metric>> moments_;
+    std::vector<tj::Metric> question_moment_;
 };

@@ -80,6 +80,11 @@ TEST_CASE("lessons: malformed files are refused with a message, nothing changes"
         "\"steps\": [{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, "
         "\"set\": {\"x\": \"not a number\"}, \"zoom\": 1000}]}]}",
         "{\"lessons\": [], \"lessons\": []}",  // a key twice: refused, not "last one wins"
+        "{\"lessons\": [{\"id\": \"a\", \"scene\": \"token\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, "
+        "\"steps\": [{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, "
+        "\"predict\": {\"question\": {\"en\": \"q\", \"zh\": \"q\"}, \"choices\": [{\"en\": \"a\", \"zh\": \"a\"}, "
+        "{\"en\": \"b\", \"zh\": \"b\"}], \"answer\": 0, \"explain\": {\"en\": \"e\", \"zh\": \"e\"}, "
+        "\"before\": [1]}}]}]}",  // a question's 'before' is an object of settings
     };
     for (const char* text : bad) {
         INFO(text);
@@ -107,4 +112,36 @@ TEST_CASE("lessons: values out of range and unknown stations are named") {
     CHECK(err.find("no-such-station") != std::string::npos);
     CHECK(err.find("no_such_metric") != std::string::npos);
     CHECK(err.find("'decode_step_s'") == std::string::npos);
+}
+
+TEST_CASE("lessons: a question is asked on its 'before' settings, else on the previous step's values") {
+    std::vector<Lesson> lessons;
+    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
+    const Lesson* hot = nullptr;
+    for (auto& l : lessons) if (l.id == "hot-lots-x-factor") hot = &l;
+    REQUIRE(hot);
+    auto model = make_model("fab");
+    ParamValues start(model->registry()), asked(model->registry()), answer(model->registry()), previous(model->registry());
+    // Step 3 asks on the 2024 record with no hot lots and answers with 30% of them hot.
+    REQUIRE(hot->steps[2].predict.before.size() == 1);
+    REQUIRE(lesson_question_values(*hot, 2, start, asked) == "");
+    REQUIRE(lesson_values_at(*hot, 2, start, answer) == "");
+    REQUIRE(lesson_values_at(*hot, 1, start, previous) == "");
+    CHECK(asked.get("fab.fab.hot_share") == 0);
+    CHECK(answer.get("fab.fab.hot_share") == Approx(0.3));
+    CHECK(asked.get("fab.line.conwip_wafers") == answer.get("fab.line.conwip_wafers"));  // uncapped, as answered
+    CHECK(previous.get("fab.line.conwip_wafers") != answer.get("fab.line.conwip_wafers"));
+    // A question with no 'before' is asked on the previous step's values.
+    Lesson plain = *hot;
+    plain.steps[2].predict.before.clear();
+    REQUIRE(lesson_question_values(plain, 2, start, asked) == "");
+    CHECK(asked.get("fab.line.conwip_wafers") == previous.get("fab.line.conwip_wafers"));
+    REQUIRE(lesson_question_values(plain, 0, start, asked) == "");
+    CHECK(asked.get("fab.fab.hot_share") == start.get("fab.fab.hot_share"));
+    // A 'before' setting out of range is named by the validator.
+    plain.steps[2].predict.before = {{"fab.fab.hot_share", 5}};
+    std::vector<std::string> metrics;
+    for (auto& m : model->metrics()) metrics.push_back(m.id);
+    CHECK(validate_lesson(plain, model->registry(), {}, metrics).find("question: ") != std::string::npos);
+    CHECK(lesson_question_values(plain, 2, start, asked) != "");
 }
