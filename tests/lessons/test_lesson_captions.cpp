@@ -3,12 +3,13 @@
 //
 // The table is tests/lessons/captions.tsv. Every numeric literal in a step's English
 // text, question, explanation and correct choice (digits inside the names in kNames
-// excepted) must lie in a phrase of a row of that step (a choice's number may also equal
+// excepted; quantities in words, "two thirds", "twice", count too) must lie in a phrase of a row of that step (a choice's number may also equal
 // one that is), and every row's phrase must be in the step. A row's run is a step of the
 // lesson run as the lesson player runs it (scene defaults, the presets and settings of
 // steps 0..step, seed 1, to the step's moment), see run_spec for moments and changes:
 //   model  the phrase's number is the metric x scale, within 5%;
 //   ratio  the number is scale x metric(run) / metric(versus), within 5%;
+//   inverse the number is scale / metric(run) ("one in six" of a share);
 //   more   the number is scale x (metric(run) / metric(versus) - 1) (percent more);
 //   rate   the number is scale x (metric(run) - metric(versus)) / the weeks between;
 //   input  a given, not an output: `why` says where it comes from; when a parameter id
@@ -27,6 +28,7 @@
 #include <cmath>
 #include <cstring>
 #include <cstdlib>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -48,7 +50,7 @@ constexpr double kWeek = 604800;
 // Names whose digits are not quantities (models, chips, formats, tokenizers, math).
 const char* const kNames[] = {"Llama-3.1-8B", "Llama-3.1-70B", "Llama-2-7B", "70B", "8B", "H100", "H200",
                               "WSE-3", "n150", "GDDR6", "UTF-8", "cl100k_base", "o200k_base", "GPT-4",
-                              "FP8", "BF16", "B200A", "Q4", "p50", "p99", "L2", "3D", "n+1", "k+1"};
+                              "FP8", "BF16", "B200A", "Q4", "p50", "p99", "L2", "3D", "n+1", "k+1", "two-die"};
 
 // One line of captions.tsv: lesson, step, phrase as written, kind, run, metric (or
 // parameter), scale, versus, why.
@@ -103,7 +105,7 @@ const std::vector<Row>& rows() {
             auto kb = split(c[3], ',');
             r.kind = kb[0];
             r.bound = kb.size() > 1 ? kb[1] : "";
-            REQUIRE((r.kind == "model" || r.kind == "ratio" || r.kind == "more" || r.kind == "rate" ||
+            REQUIRE((r.kind == "model" || r.kind == "ratio" || r.kind == "inverse" || r.kind == "more" || r.kind == "rate" ||
                      r.kind == "input" || r.kind == "held"));
             REQUIRE((r.bound == "" || r.bound == "under" || r.bound == "over"));
             out.push_back(r);
@@ -122,7 +124,23 @@ const std::vector<Lesson>& lessons() {
     return all;
 }
 
-// The numeric literals of a text as written ("218,000", "0.54"), names blanked first.
+// Quantities written in words, and what they are worth. "One" is left out: it names a
+// single thing far more often than it states a figure ("one token per step").
+const std::pair<const char*, double> kWordNumbers[] = {
+    {"two thirds", 2.0 / 3}, {"a third", 1.0 / 3}, {"a quarter", 0.25}, {"a tenth", 0.1}, {"half", 0.5},
+    {"twice", 2}, {"doubles", 2}, {"doubled", 2}, {"double", 2}, {"triple", 3},
+    {"two", 2}, {"three", 3}, {"four", 4}, {"five", 5}, {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9},
+    {"ten", 10}, {"eleven", 11}, {"twelve", 12}, {"twenty-five", 25}, {"twenty", 20}, {"thirty", 30},
+    {"a hundred", 100}, {"a thousand", 1e3}, {"a million", 1e6}};
+const std::pair<const char*, double> kScaleWords[] = {{"thousand", 1e3}, {"million", 1e6}, {"billion", 1e9}};
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower((unsigned char)c));
+    return s;
+}
+
+// The numeric literals of a text as written ("218,000", "0.54", "two thirds", "twice",
+// "two million"), names blanked first.
 std::vector<std::string> literals(std::string text) {
     for (const char* name : kNames)
         for (size_t p; (p = text.find(name)) != std::string::npos;) text.replace(p, strlen(name), std::string(strlen(name), ' '));
@@ -130,10 +148,32 @@ std::vector<std::string> literals(std::string text) {
     std::vector<std::string> out;
     for (auto it = std::sregex_iterator(text.begin(), text.end(), num); it != std::sregex_iterator(); ++it)
         out.push_back(it->str());
+    static const std::regex words = [] {
+        std::string alt;
+        for (auto& [w, x] : kWordNumbers) alt += (alt.empty() ? "" : "|") + std::string(w);
+        std::string scale;
+        for (auto& [w, x] : kScaleWords) scale += (scale.empty() ? "" : "|") + std::string(w);
+        return std::regex("\\b(?:" + alt + ")(?: (?:" + scale + "))?\\b");
+    }();
+    const std::string low = lower(text);
+    for (auto it = std::sregex_iterator(low.begin(), low.end(), words); it != std::sregex_iterator(); ++it)
+        out.push_back(it->str());
     return out;
 }
 
 double value_of(std::string literal) {
+    literal = lower(literal);
+    if (!literal.empty() && !std::isdigit((unsigned char)literal[0])) {
+        double x = NAN, scale = 1;
+        for (auto& [w, v] : kScaleWords) {
+            const std::string tail = std::string(" ") + w;
+            if (literal.size() > tail.size() && literal.compare(literal.size() - tail.size(), tail.size(), tail) == 0)
+                scale = v, literal.resize(literal.size() - tail.size());
+        }
+        for (auto& [w, v] : kWordNumbers)
+            if (literal == w) x = v;
+        return x * scale;
+    }
     literal.erase(std::remove(literal.begin(), literal.end(), ','), literal.end());
     return std::stod(literal);
 }
@@ -246,6 +286,7 @@ double model_value(const Row& r) {
     RunSpec run = run_spec(l, r.run);
     double a = metric_of(run, r.metric);
     if (r.kind == "model") return r.scale * a;
+    if (r.kind == "inverse") return r.scale / a;
     auto vs = split(r.versus, ':');
     RunSpec other = run_spec(l, vs[0]);
     double b = metric_of(other, vs.size() > 1 ? vs[1] : r.metric);
