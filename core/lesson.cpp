@@ -47,10 +47,11 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
     auto str = [&](const char* key, std::string& out) {
         if (!j.contains(key)) return;
         if (j[key].is_string()) out = j[key].get<std::string>();
-        else errs += where + ": '" + key + "' is a station id (string)\n";
+        else errs += where + ": '" + key + "' is a string (an id)\n";
     };
     str("highlight", s.highlight);
     str("focus", s.focus);
+    str("try", s.try_param);
     auto num = [&](const char* key, double& out, double lo, double hi) {
         if (!j.contains(key)) return;
         if (j[key].is_number() && j[key].get<double>() >= lo && j[key].get<double>() <= hi) out = j[key].get<double>();
@@ -153,6 +154,10 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
         for (auto& e : s.evidence)
             if (std::find(metrics.begin(), metrics.end(), e) == metrics.end())
                 errs += where + ": evidence '" + e + "' is not a metric of the scene\n";
+        if (!s.try_param.empty() && reg.find(s.try_param) < 0)
+            errs += where + ": 'try' names no parameter: '" + s.try_param + "'\n";
+        if (k + 1 == lesson.steps.size() && s.try_param.empty())
+            errs += where + ": the last step needs a parameter to 'try' (the student's turn)\n";
         if (s.has_predict) {
             both(s.predict.question, where + " question");
             both(s.predict.explain, where + " explanation");

@@ -17,6 +17,8 @@
 //                "run": 0.05,                               (optional: simulated s to run first)
 //                "evidence": ["decode_step_s", "share_hbm"],  (optional: the model's metrics
 //                             the step is about, drawn large on the caption card)
+//                "try": "token.run.batch",   (optional: one parameter the student drives
+//                             from the card, "your turn"; every lesson's last step has one)
 //                "predict": {"question": {...}, "choices": [{...}, {...}], "answer": 1,
 //                            "explain": {...},
 //                            "before": {"fab.fab.hot_share": 0}}}]}]}   (optional; "before":
@@ -58,6 +60,7 @@ struct LessonStep {
     double zoom = 1;
     double run = 0;  // simulated seconds to run before the step is shown settled
     std::vector<std::string> evidence;  // metric ids the caption names, shown on the card
+    std::string try_param;  // a parameter the card lets the student drive ("your turn"), or ""
     bool has_predict = false;
     LessonPredict predict;
 };
@@ -72,7 +75,7 @@ struct Lesson {
 std::string parse_lessons(const std::string& json_text, std::vector<Lesson>& out);
 // Checks a lesson against its scene: presets and parameter ids exist, values are in
 // range, stations exist, answers index a choice, every text has both languages, and
-// every evidence id is one of metric_ids.
+// every evidence id is one of metric_ids, and the last step has a parameter to try.
 std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,
                             const std::vector<std::string>& station_ids, const std::vector<std::string>& metric_ids);
 // The parameter values of step i: the start values, then every step's presets and

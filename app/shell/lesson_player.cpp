@@ -8,6 +8,7 @@
 #include "app/ui/palette.h"
 #include "app/ui/font.h"
 #include "app/ui/glossary_view.h"
+#include "app/ui/param_panel.h"
 
 const char* find_asset_text(const char* name);  // generated: assets_embedded.cpp
 
@@ -85,6 +86,8 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
     chosen_ = -1;
     revealed_ = false;
     question_moment_.clear();
+    tried_ = false;
+    try_error_.clear();
     return "";
 }
 
@@ -173,7 +176,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     if (!scene) return;
     bool at_moment = scene->jump_progress() < 0 && !scene->playing() && std::fabs(scene->sim_time() - st.run) <= st.run * 1e-9;
     if (at_moment && asking_) question_moment_ = scene->metrics();
-    else if (at_moment && size_t(step_ + 1) < moments_.size()) moments_[size_t(step_ + 1)] = scene->metrics();
+    else if (at_moment && !tried_ && size_t(step_ + 1) < moments_.size()) moments_[size_t(step_ + 1)] = scene->metrics();
     float fs = ImGui::GetFontSize();
     float w = asize.x;
     ImGui::SetNextWindowPos(amin, ImGuiCond_Always);
@@ -226,6 +229,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
             text_with_terms(txt(st.predict.explain));
         }
     }
+    if (!st.try_param.empty() && (!st.has_predict || revealed_)) your_turn(*scene, st);
     ImGui::Separator();
     ImGui::BeginDisabled(step_ == 0);
     if (ImGui::Button(tr("lesson.prev"))) go(host, step_ - 1);
@@ -255,10 +259,29 @@ void LessonPlayer::time_controls(LessonHost& host, const tj::LessonStep& st) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("lesson.scrub_help"));
 }
 
+void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
+    const tj::ParamValues& v = s.values();
+    const int i = v.registry().find(st.try_param);
+    if (i < 0) return;
+    ImGui::Spacing();
+    text_wrapped(tr("lesson.your_turn"), pal::kYellow);
+    double x = v[size_t(i)];
+    if (param_control(v.registry()[size_t(i)], x, &x)) {
+        try_error_ = s.set_param(st.try_param, x);
+        if (try_error_.empty()) {
+            tried_ = true;
+            s.set_playing(false);
+            try_error_ = s.seek(st.run);  // to the step's moment again, with the new value
+        }
+    }
+    if (!try_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", try_error_.c_str());
+}
+
 void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     if (st.evidence.empty()) return;
     std::vector<tj::Metric> now = s.metrics();
-    const std::vector<tj::Metric>& seen = st.has_predict ? question_moment_ : moments_[size_t(step_)];
+    const std::vector<tj::Metric>& seen = tried_ ? moments_[size_t(step_ + 1)]
+                                          : st.has_predict ? question_moment_ : moments_[size_t(step_)];
     const std::vector<tj::Metric>* before = seen.empty() ? nullptr : &seen;
     auto find = [](const std::vector<tj::Metric>& ms, const std::string& id) -> const tj::Metric* {
         for (auto& m : ms) if (m.id == id) return &m;

@@ -79,6 +79,9 @@ private:
     // The figures the step names, large and live; "before -> after" when the state
     // before this step's change (the question's, else the previous step's) was seen.
     void evidence(Scene& s, const tj::LessonStep& st);
+    // "Your turn": the step's parameter to try, on the card; a change runs the step
+    // again to its moment and the card compares it with the step as the lesson set it.
+    void your_turn(Scene& s, const tj::LessonStep& st);
 
     std::vector<tj::Lesson> lessons_;
     int lesson_ = -1, step_ = 0;
@@ -90,4 +93,6 @@ private:
     // step's question.
     std::vector<std::vector<tj::Metric>> moments_;
     std::vector<tj::Metric> question_moment_;
+    bool tried_ = false;       // the student changed the step's parameter to try
+    std::string try_error_;    // why the last try was refused
 };

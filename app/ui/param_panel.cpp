@@ -31,8 +31,9 @@ void tooltip(const tj::ParamDef& d) {
     ImGui::EndTooltip();
 }
 
-// One control; returns true when the user changed the value this frame.
-bool control(const tj::ParamDef& d, double value, double* out) {
+}  // namespace
+
+bool param_control(const tj::ParamDef& d, double value, double* out) {
     ImGui::PushID(d.id.c_str());
     bool changed = false;
     const std::string& label = pick(d.label_en, d.label_zh);
@@ -82,7 +83,6 @@ bool control(const tj::ParamDef& d, double value, double* out) {
     ImGui::PopID();
     return changed;
 }
-}  // namespace
 
 void set_param_filter(ParamPanelState& st, const std::string& text) {
     size_t n = std::min(text.size(), sizeof st.filter - 1);
@@ -116,7 +116,7 @@ int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetPar
             if (!open) break;
             drawn++;
             double v = values[i];
-            if (control(reg[i], v, &v)) {
+            if (param_control(reg[i], v, &v)) {
                 std::string err = set(reg[i].id, v);
                 st.last_error = err;
             }

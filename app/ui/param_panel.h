@@ -28,3 +28,7 @@ void set_param_filter(ParamPanelState& st, const std::string& text);
 using SetParamFn = std::function<std::string(const std::string& id, double value)>;
 
 int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetParamFn& set);
+
+// One parameter's control (slider, or a list for a choice; reset and help beside it);
+// true when the user changed the value this frame (then *out holds the new one).
+bool param_control(const tj::ParamDef& d, double value, double* out);
