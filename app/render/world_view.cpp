@@ -4,6 +4,16 @@
 #include <algorithm>
 #include <cmath>
 
+namespace {
+// One axis of the camera: the pan that keeps [lo, hi] (world) covering the screen span
+// [s0, s0 + len] as far as it can, or centred in it when it is shorter.
+float keep_map_in_view(float pan, float s0, float len, float lo, float hi, float zoom) {
+    const float map_len = (hi - lo) * zoom;
+    if (map_len <= len) return s0 + (len - map_len) * 0.5f - lo * zoom;
+    return std::clamp(pan, s0 + len - hi * zoom, s0 - lo * zoom);
+}
+}  // namespace
+
 void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, ImVec2 ssize, const WorldBox& box) {
     float bw = box.max_x - box.min_x, bh = box.max_y - box.min_y;
     if (ssize.x < 1 || ssize.y < 1 || bw <= 0 || bh <= 0) return;
@@ -19,6 +29,11 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
     if (look_pending_) {
         zoom_ = fit_zoom_ * look_zoom_;
         pan_ = {smin.x + ssize.x * 0.5f - look_x_ * zoom_, smin.y + ssize.y * 0.5f - look_y_ * zoom_};
+        // A lesson's camera shows as much of the map as it can: the map centred where it
+        // fits, else no margin on a side where the map goes on (the point of interest
+        // then sits off centre, still in view).
+        pan_.x = keep_map_in_view(pan_.x, smin.x, ssize.x, box.min_x, box.max_x, zoom_);
+        pan_.y = keep_map_in_view(pan_.y, smin.y, ssize.y, box.min_y, box.max_y, zoom_);
         look_pending_ = false;
     }
     auto zoom_about = [&](ImVec2 m, float f) {

@@ -31,7 +31,7 @@ DemoScene::DemoScene() : values_(registry_) {
                    .source = "illustrative"});
     registry_.add({.id = "demo.speed", .label_en = "Speed", .label_zh = "速度", .unit = "x", .min = 0.05,
                    .max = 5, .def = 1, .scale = tj::Scale::Log, .group = "demo",
-                   .help_en = "How fast time runs.", .help_zh = "时间流逝的快慢。", .source = "illustrative"});
+                   .help_en = "How fast time runs.", .help_zh = "时间走得多快。", .source = "illustrative"});
     values_ = tj::ParamValues(registry_);
 }
 

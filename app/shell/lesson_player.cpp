@@ -263,10 +263,12 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     const tj::ParamValues& v = s.values();
     const int i = v.registry().find(st.try_param);
     if (i < 0) return;
+    const tj::ParamDef& d = v.registry()[size_t(i)];
     ImGui::Spacing();
-    text_wrapped(tr("lesson.your_turn"), pal::kYellow);
+    text_wrapped(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh), pal::kYellow,
+                 ImGui::GetContentRegionAvail().x);
     double x = v[size_t(i)];
-    if (param_control(v.registry()[size_t(i)], x, &x)) {
+    if (param_control(d, x, &x, false)) {
         try_error_ = s.set_param(st.try_param, x);
         if (try_error_.empty()) {
             tried_ = true;
@@ -294,7 +296,7 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     for (const std::string& id : st.evidence) {
         const tj::Metric* m = find(now, id);
         if (!m) continue;
-        ImGui::TextDisabled("%s", pick(m->label_en, m->label_zh).c_str());
+        text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImGui::GetContentRegionAvail().x);
         std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
         const tj::Metric* b = before && !hidden ? find(*before, id) : nullptr;
         ImGui::SetWindowFontScale(1.6f);

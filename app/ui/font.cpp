@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <set>
 
+#include "app/ui/code_glyphs.h"
 #include "imgui.h"
 #include "text/utf8.h"
 
@@ -55,9 +56,7 @@ bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_s
     for (auto& t : texts) add_utf8(cps, t);
     for (ImWchar c = 0x20; c < 0x7F; c++) cps.insert(c);
     for (ImWchar c = 0xA0; c <= 0xFF; c++) cps.insert(c);
-    for (ImWchar c : {0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026, 0x2190, 0x2192, 0x2193, 0x2191,
-                      0x00B5, 0x00D7, 0x2248, 0x2264, 0x2265, 0x3001, 0x3002, 0xFF0C, 0xFF1A, 0xFF08, 0xFF09})
-        cps.insert(c);
+    add_utf8(cps, kCodeGlyphs);
     ImFontGlyphRangesBuilder b;
     for (ImWchar c : cps) b.AddChar(c);
     static ImVector<ImWchar> ranges;  // must outlive the atlas build

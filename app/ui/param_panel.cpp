@@ -33,7 +33,7 @@ void tooltip(const tj::ParamDef& d) {
 
 }  // namespace
 
-bool param_control(const tj::ParamDef& d, double value, double* out) {
+bool param_control(const tj::ParamDef& d, double value, double* out, bool show_label) {
     ImGui::PushID(d.id.c_str());
     bool changed = false;
     const std::string& label = pick(d.label_en, d.label_zh);

@@ -29,6 +29,7 @@ using SetParamFn = std::function<std::string(const std::string& id, double value
 
 int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetParamFn& set);
 
-// One parameter's control (slider, or a list for a choice; reset and help beside it);
-// true when the user changed the value this frame (then *out holds the new one).
-bool param_control(const tj::ParamDef& d, double value, double* out);
+// One parameter's control (slider, or a list for a choice; reset, label and help beside
+// it, the label left out when the caller shows it); true when the user changed the value
+// this frame (then *out holds the new one).
+bool param_control(const tj::ParamDef& d, double value, double* out, bool show_label = true);

@@ -272,6 +272,6 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         f.dl->AddText({c.x + fs * 0.5f, c.y - fs * 0.5f}, pal::kText, p.label.c_str());
     }
     f.dl->PopClipRect();
-    std::string xl = pick("FLOPs per byte", "每字节浮点运算");
+    std::string xl = tr("plot.flops_per_byte");
     f.dl->AddText({f.max.x - ImGui::CalcTextSize(xl.c_str()).x - 4, f.max.y - fs * 1.2f}, pal::kTextDim, xl.c_str());
 }

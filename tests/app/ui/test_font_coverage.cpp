@@ -12,6 +12,7 @@
 #include <stb_truetype.h>
 
 #include "../../asset_files.h"
+#include "app/ui/code_glyphs.h"
 #include "text/utf8.h"
 
 namespace fs = std::filesystem;
@@ -54,7 +55,53 @@ std::string missing_glyphs(const std::string& font_path, const std::set<uint32_t
     return missing;
 }
 
+// Every character inside the string literals of the C++ sources under app/ and core/
+// (labels, help, symbols on buttons), comments left out.
+std::set<uint32_t> source_literal_code_points() {
+    std::set<uint32_t> cps;
+    for (const char* dir : {"app"})
+        for (auto& e : fs::recursive_directory_iterator(fs::path(TJ_SOURCE_DIR) / dir)) {
+            const std::string ext = e.path().extension().string();
+            if (ext != ".cpp" && ext != ".h") continue;
+            const std::string src = tj_test::read_file(e.path());
+            std::string literal;
+            bool in_string = false;
+            for (size_t i = 0; i < src.size(); i++) {
+                const char c = src[i];
+                if (in_string) {
+                    if (c == '\\') { i++; continue; }
+                    if (c == '"') { in_string = false; add_code_points(literal, cps); literal.clear(); }
+                    else literal += c;
+                } else if (c == '"' && (i == 0 || src[i - 1] != '\'')) {
+                    in_string = true;
+                } else if (c == '/' && i + 1 < src.size() && src[i + 1] == '/') {
+                    i = src.find('\n', i);
+                    if (i == std::string::npos) break;
+                } else if (c == '/' && i + 1 < src.size() && src[i + 1] == '*') {
+                    i = src.find("*/", i + 2);
+                    if (i == std::string::npos) break;
+                }
+            }
+        }
+    return cps;
+}
+
 }  // namespace
+
+TEST_CASE("font: every character the code's string literals use is in the atlas and the font") {
+    std::set<uint32_t> cps = source_literal_code_points();
+    REQUIRE(cps.count(uint32_t(U'×')) == 1);  // the scan reaches the sources
+    CHECK(missing_glyphs("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", cps) == "");
+    // The atlas holds ASCII, Latin-1, the texts' characters and kCodeGlyphs only.
+    std::set<uint32_t> atlas = asset_code_points();
+    add_code_points(kCodeGlyphs, atlas);
+    for (uint32_t c = 0x20; c <= 0xFF; c++) atlas.insert(c);
+    std::string outside;
+    for (uint32_t cp : cps)
+        if (!atlas.count(cp)) outside += "U+" + std::to_string(cp) + " ";
+    INFO("code points (decimal) a literal uses that the atlas leaves out: " << outside);
+    CHECK(outside.empty());
+}
 
 TEST_CASE("font: the desktop font has every character the texts use") {
     std::set<uint32_t> cps = asset_code_points();
