@@ -5,12 +5,11 @@
 #include <cmath>
 
 namespace {
-// One axis of the camera: the pan that keeps [lo, hi] (world) covering the screen span
-// [s0, s0 + len] as far as it can, or centred in it when it is shorter.
-float keep_map_in_view(float pan, float s0, float len, float lo, float hi, float zoom) {
+// One axis of the camera: the pan that centres [lo, hi] (world) in the screen span
+// [s0, s0 + len] when it fits there, else pan unchanged.
+float centred_if_it_fits(float pan, float s0, float len, float lo, float hi, float zoom) {
     const float map_len = (hi - lo) * zoom;
-    if (map_len <= len) return s0 + (len - map_len) * 0.5f - lo * zoom;
-    return std::clamp(pan, s0 + len - hi * zoom, s0 - lo * zoom);
+    return map_len <= len * 1.001f ? s0 + (len - map_len) * 0.5f - lo * zoom : pan;
 }
 }  // namespace
 
@@ -29,11 +28,10 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
     if (look_pending_) {
         zoom_ = fit_zoom_ * look_zoom_;
         pan_ = {smin.x + ssize.x * 0.5f - look_x_ * zoom_, smin.y + ssize.y * 0.5f - look_y_ * zoom_};
-        // A lesson's camera shows as much of the map as it can: the map centred where it
-        // fits, else no margin on a side where the map goes on (the point of interest
-        // then sits off centre, still in view).
-        pan_.x = keep_map_in_view(pan_.x, smin.x, ssize.x, box.min_x, box.max_x, zoom_);
-        pan_.y = keep_map_in_view(pan_.y, smin.y, ssize.y, box.min_y, box.max_y, zoom_);
+        // Where the whole map fits, a lesson's camera shows it whole and centred (the
+        // station of interest keeps its ring); closer, it centres the station.
+        pan_.x = centred_if_it_fits(pan_.x, smin.x, ssize.x, box.min_x, box.max_x, zoom_);
+        pan_.y = centred_if_it_fits(pan_.y, smin.y, ssize.y, box.min_y, box.max_y, zoom_);
         look_pending_ = false;
     }
     auto zoom_about = [&](ImVec2 m, float f) {

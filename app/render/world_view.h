@@ -22,7 +22,7 @@ public:
     void update(const ImGuiIO& io, const TouchInput& touch, ImVec2 screen_min, ImVec2 screen_size, const WorldBox& box);
     void fit() { fitted_ = false; }
     // Centres the camera on a world point at zoom times the fitted scale (a lesson's
-    // camera), moved so the map leaves no empty margin where it could show more of itself.
+    // camera); at a zoom where the whole map fits, the whole map, centred.
     void look_at(float x, float y, float zoom);
     ImVec2 to_screen(float x, float y) const { return {x * zoom_ + pan_.x, y * zoom_ + pan_.y}; }
     ImVec2 to_world(ImVec2 s) const { return {(s.x - pan_.x) / zoom_, (s.y - pan_.y) / zoom_}; }
