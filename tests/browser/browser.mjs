@@ -96,7 +96,8 @@ export async function checkSceneBasics(page, scene, minParams, clip) {
   // filter that matches nothing must leave none drawn.
   const controlsWith = async (text) => {
     assert.equal(await page.evaluate((t) => window.tokenJourney.filterParams(t), text), '');
-    await waitFrames(page, 3);
+    // Ten more frames: the panel layer is redrawn 15 times a second, so at least once.
+    await waitFrames(page, (await page.evaluate(() => window.tokenJourney.frames())) + 10);
     return (await page.evaluate(() => window.tokenJourney.state())).param_controls;
   };
   assert.equal(await controlsWith('.'), s.param_count, 'one drawn control per registry parameter');
