@@ -125,9 +125,13 @@ void CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 s
     // The map: routes in use, stations, then this run's parcels.
     ImVec2 map_min{min.x + pad, y + pad}, map_size{size.x - 2 * pad, max.y - pad - (y + pad)};
     Lane& lane = lanes_[side];
-    ImGuiIO io = ImGui::GetIO();  // only the map under the pointer pans and zooms
+    // Only the map under the pointer pans and zooms: the other sees the pointer as taken.
+    // (ImGuiIO is not copied: its vectors may be empty, and copying one passes a null pointer to memcpy.)
+    ImGuiIO& io = ImGui::GetIO();
+    const bool captured = io.WantCaptureMouse;
     if (!inside(io.MousePos, map_min, {map_min.x + map_size.x, map_min.y + map_size.y})) io.WantCaptureMouse = true;
     lane.view.update(io, in.touch, map_min, map_size, station_box(*run.model, position));
+    io.WantCaptureMouse = captured;
     dl->PushClipRect(map_min, {map_min.x + map_size.x, map_min.y + map_size.y}, true);
     const size_t n = run.model->stations().size();
     // Routes stay once travelled, so the map does not flicker as parcels come and go.
