@@ -68,6 +68,7 @@ std::string LessonPlayer::show(LessonHost& host, int step, bool asking) {
     if (!err.empty()) return err;
     s->set_playing(false);  // the run goes to the step's moment and holds still there
     asking_ = asking;
+    moment_kept_ = false;
     host.show_scene(l.scene);
     s->set_highlight(st.highlight);
     s->focus(st.focus.empty() ? st.highlight : st.focus, float(st.zoom));
@@ -175,8 +176,11 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     Scene* scene = host.scene_by_id(l.scene);
     if (!scene) return;
     bool at_moment = scene->jump_progress() < 0 && !scene->playing() && std::fabs(scene->sim_time() - st.run) <= st.run * 1e-9;
-    if (at_moment && asking_) question_moment_ = scene->metrics();
-    else if (at_moment && !tried_ && size_t(step_ + 1) < moments_.size()) moments_[size_t(step_ + 1)] = scene->metrics();
+    if (at_moment && !moment_kept_) {  // once per showing: the run holds still at its moment
+        moment_kept_ = true;
+        if (asking_) question_moment_ = scene->metrics();
+        else if (!tried_ && size_t(step_ + 1) < moments_.size()) moments_[size_t(step_ + 1)] = scene->metrics();
+    }
     float fs = ImGui::GetFontSize();
     float w = asize.x;
     ImGui::SetNextWindowPos(amin, ImGuiCond_Always);
@@ -265,8 +269,7 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     if (i < 0) return;
     const tj::ParamDef& d = v.registry()[size_t(i)];
     ImGui::Spacing();
-    text_wrapped(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh), pal::kYellow,
-                 ImGui::GetContentRegionAvail().x);
+    text_wrapped(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh), pal::kYellow);
     double x = v[size_t(i)];
     if (param_control(d, x, &x, false)) {
         try_error_ = s.set_param(st.try_param, x);
@@ -296,7 +299,7 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     for (const std::string& id : st.evidence) {
         const tj::Metric* m = find(now, id);
         if (!m) continue;
-        text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImGui::GetContentRegionAvail().x);
+        text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
         const tj::Metric* b = before && !hidden ? find(*before, id) : nullptr;
         ImGui::SetWindowFontScale(1.6f);

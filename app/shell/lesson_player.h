@@ -89,6 +89,7 @@ private:
     int chosen_ = -1;          // the class's answer to this step's question
     bool revealed_ = false;
     bool asking_ = false;      // the scene shows the state the step's question is asked on
+    bool moment_kept_ = false; // this showing's moment has been recorded (below)
     // The metrics at each step's moment once reached ([step + 1]), and at the open
     // step's question.
     std::vector<std::vector<tj::Metric>> moments_;

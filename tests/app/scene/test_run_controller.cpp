@@ -33,6 +33,15 @@ void finish_jump(RunController& run) {
     REQUIRE(run.jump_progress() == -1);
 }
 
+// A paused run of the scene, already moved to `units` of its natural time unit.
+RunController paused_at(const std::string& scene, double units) {
+    RunController run = make_run(scene);
+    run.set_playing(false);
+    REQUIRE(run.seek(run.model().natural_time_unit() * units) == "");
+    finish_jump(run);
+    return run;
+}
+
 // The first structural parameter of a scene and a valid value other than its default.
 std::pair<std::string, double> structural_change(const ParamRegistry& reg) {
     for (auto& d : reg.defs())
@@ -75,11 +84,7 @@ TEST_CASE("run controller: seeking back and forth replays exactly") {
 TEST_CASE("run controller: a jump past the model's max_time is refused and changes nothing") {
     for (const std::string& scene : scene_ids()) {
         INFO("scene " << scene);
-        RunController run = make_run(scene);
-        run.set_playing(false);
-        double unit = run.model().natural_time_unit();
-        REQUIRE(run.seek(unit * 10) == "");
-        finish_jump(run);
+        RunController run = paused_at(scene, 10);
         const double t = run.sim_time();
         const std::vector<double> metrics = values_of(run.metrics());
         const size_t rows = run.history().times.size();
@@ -262,11 +267,8 @@ TEST_CASE("run controller: compare run B restarts with A and shares its seed and
 TEST_CASE("run controller: a parameter that needs a restart restarts the run and says so") {
     for (const std::string& scene : scene_ids()) {
         INFO("scene " << scene);
-        RunController run = make_run(scene);
-        run.set_playing(false);
-        double unit = run.model().natural_time_unit();
-        REQUIRE(run.seek(unit * 30) == "");
-        finish_jump(run);
+        RunController run = paused_at(scene, 30);
+        const double unit = run.model().natural_time_unit();
         const uint64_t generation = run.generation();
         auto [id, value] = structural_change(run.values().registry());
         REQUIRE_FALSE(id.empty());
@@ -293,11 +295,7 @@ TEST_CASE("run controller: a parameter that needs a restart restarts the run and
 TEST_CASE("run controller: a refused parameter, preset or scenario changes nothing") {
     for (const std::string& scene : scene_ids()) {
         INFO("scene " << scene);
-        RunController run = make_run(scene);
-        run.set_playing(false);
-        double unit = run.model().natural_time_unit();
-        REQUIRE(run.seek(unit * 30) == "");
-        finish_jump(run);
+        RunController run = paused_at(scene, 30);
         const std::vector<double> values = run.values().all();
         const std::vector<double> metrics = values_of(run.metrics());
         const double t = run.sim_time();
