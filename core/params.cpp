@@ -2,6 +2,7 @@
 #include "params.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -60,6 +61,16 @@ std::string format_param_value(double value) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.10g", value);
     return buf;
+}
+
+std::string unit_key(const std::string& unit) {
+    std::string key = "unit.";
+    for (char c : unit) {
+        if (c == '/') key += "_per_";
+        else if (c == ' ') key += '_';
+        else key += char(std::tolower((unsigned char)c));
+    }
+    return key;
 }
 
 std::string validate_param(const ParamDef& d, double value) {

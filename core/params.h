@@ -84,6 +84,9 @@ double param_to_unit(const ParamDef& def, double value);
 double param_from_unit(const ParamDef& def, double t);
 // Value as text, short and round-trippable (up to 10 significant digits).
 std::string format_param_value(double value);
+// The string-table key that shows a unit in either language: "us/tok" -> "unit.us_per_tok",
+// "switch trays" -> "unit.switch_trays" (assets/strings_units.json has one row per unit).
+std::string unit_key(const std::string& unit);
 
 class ParamValues {
 public:

@@ -455,7 +455,7 @@ void FabScene::hover_cards(float z, float text_px) {
         if (show_twin_)
             ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.twin")) + ": " + fabui::count_text(double(m.line(true).buffer(b).units)) + " " + fabui::buffer_unit(b)).c_str());
         ImGui::Text("L = %s   λ = %s/%s   W = %.2f %s", fabui::count_text(l.L).c_str(), fabui::count_text(l.lambda_per_week).c_str(),
-                    tr("fab.unit.week"), l.W_weeks, tr("fab.unit.weeks"));
+                    tr("unit.week"), l.W_weeks, tr("unit.weeks"));
         ImGui::TextDisabled("%s", tr("fab.card.log_scale"));
         ImGui::Spacing();
         static const char* const lessons[B_COUNT] = {"fab.lesson.wafers", "fab.lesson.dies", "fab.lesson.hbm",
@@ -472,7 +472,7 @@ void FabScene::hover_cards(float z, float text_px) {
     if (over_pile(fabui::kBacklogPile, backlog)) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
-        ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(backlog) + " " + tr("fab.unit.gpus")).c_str());
+        ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(backlog) + " " + tr("unit.gpus")).c_str());
         text_wrapped(tr("fab.lesson.backlog"), ImGui::GetColorU32(ImGuiCol_TextDisabled), ImGui::GetFontSize() * 26);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
@@ -490,9 +490,9 @@ void FabScene::hover_cards(float z, float text_px) {
             };
             double run = at(v.run.shipments), twin = at(v.no_respin.shipments);
             ImGui::BeginTooltip();
-            ImGui::Text("%s %.0f", tr("fab.unit.week"), week);
-            if (run >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.shipped")) + ": " + fabui::count_text(run) + " " + tr("fab.unit.gpus")).c_str());
-            if (twin >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.twin")) + ": " + fabui::count_text(twin) + " " + tr("fab.unit.gpus")).c_str());
+            ImGui::Text("%s %.0f", tr("unit.week"), week);
+            if (run >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.shipped")) + ": " + fabui::count_text(run) + " " + tr("unit.gpus")).c_str());
+            if (twin >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.twin")) + ": " + fabui::count_text(twin) + " " + tr("unit.gpus")).c_str());
             ImGui::TextDisabled("%s", tr("fab.lesson.timeline"));
             ImGui::EndTooltip();
             return;
@@ -511,7 +511,7 @@ void FabScene::hover_cards(float z, float text_px) {
             int fb = consumed_pile(st);
             if (fb >= 0) lines.push_back(std::string(tr("fab.card.front")) + ": " + fabui::count_text(sv.buffer_units) + " " + fabui::buffer_unit(fb));
             lines.push_back(std::string(tr("fab.card.in_process")) + ": " + fabui::count_text(sv.in_process_units) + " " + unit);
-            lines.push_back(std::string(tr("fab.card.capacity")) + ": " + fabui::count_text(sv.capacity_per_week) + " " + unit + "/" + tr("fab.unit.week"));
+            lines.push_back(std::string(tr("fab.card.capacity")) + ": " + fabui::count_text(sv.capacity_per_week) + " " + unit + "/" + tr("unit.week"));
             if (sv.lot_kits > sv.lot_asked) {  // folded so the run stays fast (line.h)
                 std::snprintf(buf, sizeof buf, tr("fab.card.lot_folded"), fabui::count_text(double(sv.lot_asked)).c_str(),
                               fabui::count_text(double(sv.lot_kits)).c_str(), fabui::count_text(kMaxLotsPerWeek).c_str());
@@ -521,12 +521,12 @@ void FabScene::hover_cards(float z, float text_px) {
                           pct(sv.blocked).c_str(), pct(sv.idle).c_str());
             lines.push_back(buf);
             lines.push_back(std::string(tr("fab.card.nominal")) + ": " + fabui::count_text(sv.nominal_gpus_per_week) + " " +
-                            tr("fab.unit.gpus") + "/" + tr("fab.unit.week"));
+                            tr("unit.gpus") + "/" + tr("unit.week"));
             if (sv.yield_loss_units > 0)
                 lines.push_back(std::string(tr("fab.card.scrapped")) + ": " + fabui::count_text(sv.yield_loss_units) + " (≈ " +
-                                fabui::count_text(sv.yield_loss_gpus) + " " + tr("fab.unit.gpus") + ")");
+                                fabui::count_text(sv.yield_loss_gpus) + " " + tr("unit.gpus") + ")");
         } else if (st == S_CUST) {
-            lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("fab.unit.gpus"));
+            lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("unit.gpus"));
         } else {
             lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
         }

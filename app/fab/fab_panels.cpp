@@ -45,7 +45,7 @@ std::string with_unit(double v, const char* unit) { return join_magnitudes(fabui
 
 std::string weeks_text(double w) {
     char b[48];
-    std::snprintf(b, sizeof b, "%.1f %s", w, tr("fab.unit.weeks"));
+    std::snprintf(b, sizeof b, "%.1f %s", w, tr("unit.weeks"));
     return b;
 }
 
@@ -95,11 +95,11 @@ void FabScene::numbers_window(const FrameInput& in) {
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.8f);
         ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed,
                                 std::max(ImGui::CalcTextSize(tr("fab.tag.output")).x, ImGui::CalcTextSize(tr("fab.tag.input")).x));
-        const char* gpus = tr("fab.unit.gpus");
+        const char* gpus = tr("unit.gpus");
         double gpw = metric_of(ms, "shipments_week_gpus");
         number_row(tr("fab.num.shipped_week"),
-                   with_unit(gpw, gpus) + " (" + with_unit(metric_of(ms, "shipments_week_racks"), tr("fab.unit.racks")) + ")", false);
-        number_row(tr("fab.num.demand"), with_unit(values().get("fab.cust.gpus_per_week"), gpus) + "/" + tr("fab.unit.week"), true);
+                   with_unit(gpw, gpus) + " (" + with_unit(metric_of(ms, "shipments_week_racks"), tr("unit.racks")) + ")", false);
+        number_row(tr("fab.num.demand"), with_unit(values().get("fab.cust.gpus_per_week"), gpus) + "/" + tr("unit.week"), true);
         number_row(tr("fab.num.cum"), with_unit(metric_of(ms, "cum_shipped_gpus"), gpus), false);
         number_row(tr("fab.num.backlog"), with_unit(metric_of(ms, "backlog_gpus"), gpus), false);
         number_row(tr("fab.num.delay"), weeks_text(cumulative_delay_weeks()), false);
@@ -225,7 +225,7 @@ void FabScene::cumulative_flow_chart(float height) {
             auto it = std::lower_bound(l.ts->times().begin(), l.ts->times().end(), wk);
             if (it == l.ts->times().end()) continue;
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(l.col), "%s: %s", l.label,
-                               with_unit(l.ts->values()[size_t(it - l.ts->times().begin())], tr("fab.unit.gpus")).c_str());
+                               with_unit(l.ts->values()[size_t(it - l.ts->times().begin())], tr("unit.gpus")).c_str());
         }
         ImGui::EndTooltip();
     }
@@ -375,7 +375,7 @@ void FabScene::state_history() {
         size_t k = mp.x > x0 ? size_t((mp.x - x0) / col_w) : weeks;
         if (r >= 0 && r < rows && k < state_weeks.size()) {
             uint8_t s = state_weeks[k][size_t(S_FAB + r)];
-            ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(S_FAB + r), tr("fab.unit.week"), k,
+            ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(S_FAB + r), tr("unit.week"), k,
                               s == FabView::kWeekHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));
         }
     }

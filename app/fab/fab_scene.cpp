@@ -80,11 +80,11 @@ const char* station_short(int st) {
 }
 
 const char* buffer_unit(int b) {
-    static const char* const keys[B_COUNT] = {"fab.unit.wafers", "fab.unit.dies", "fab.unit.stacks",
-                                              "fab.unit.sets", "fab.unit.packages", "fab.unit.gpus",
-                                              "fab.unit.cpus", "fab.unit.trays", "fab.unit.racks",
-                                              "fab.unit.wafers", "fab.unit.wafers", "fab.unit.switch_trays",
-                                              "fab.unit.dies", "fab.unit.dies", "fab.unit.stacks", "fab.unit.packages"};
+    static const char* const keys[B_COUNT] = {"unit.wafers", "unit.dies", "unit.stacks",
+                                              "unit.sets", "unit.packages", "unit.gpus",
+                                              "unit.cpus", "unit.trays", "unit.racks",
+                                              "unit.wafers", "unit.wafers", "unit.switch_trays",
+                                              "unit.dies", "unit.dies", "unit.stacks", "unit.packages"};
     return b >= 0 && b < B_COUNT ? tr(keys[b]) : "";
 }
 

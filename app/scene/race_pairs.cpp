@@ -54,7 +54,7 @@ std::string value_words(const tj::ParamDef& d, double v, Lang lang) {
         return choices[i];
     }
     std::string s = tj::format_param_value(v);
-    return d.unit.empty() ? s : s + " " + d.unit;
+    return d.unit.empty() ? s : s + " " + tr(tj::unit_key(d.unit).c_str(), lang);
 }
 }  // namespace
 

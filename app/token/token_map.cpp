@@ -478,7 +478,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     Lang lang = language();
     // Host side, left.
     map_text(dl, v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
-    std::snprintf(buf, sizeof buf, "%.0f %s", pv.get("token.run.prompt_tokens"), tr("token.unit.tok"));
+    std::snprintf(buf, sizeof buf, "%.0f %s", pv.get("token.run.prompt_tokens"), tr("unit.tok"));
     label2(kStPrompt, tr("token.map.prompt"), buf);
     label2(kStTokenizer, tr("token.map.tokenizer"),
            format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));

@@ -18,7 +18,7 @@ Lang g_lang = Lang::En;
 
 // One table per part of the app, so each part keeps its own texts together.
 const char* const kTables[] = {"strings.json", "strings_run.json", "strings_token.json", "strings_fab.json",
-                               "strings_lessons.json", "strings_race.json"};
+                               "strings_race.json", "strings_units.json"};
 
 bool i18n_load(std::string* error) {
     for (const char* name : kTables) {
@@ -44,10 +44,12 @@ void set_language(Lang lang) {
 }
 Lang language() { return g_lang; }
 
-const char* tr(const char* key) {
+const char* tr(const char* key) { return tr(key, g_lang); }
+
+const char* tr(const char* key, Lang lang) {
     auto it = g_table.find(key);
     if (it == g_table.end()) return key;
-    return g_lang == Lang::Zh ? it->second.zh.c_str() : it->second.en.c_str();
+    return lang == Lang::Zh ? it->second.zh.c_str() : it->second.en.c_str();
 }
 
 const std::string& pick(const std::string& en, const std::string& zh) {

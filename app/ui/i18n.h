@@ -20,6 +20,7 @@ bool i18n_load(std::string* error);
 void set_language(Lang lang);
 Lang language();
 const char* tr(const char* key);
+const char* tr(const char* key, Lang lang);  // in a given language, not the current one
 const std::string& pick(const std::string& en, const std::string& zh);
 // Every text of both languages (the font builds its glyph ranges from them).
 std::vector<std::string> i18n_all_texts();

@@ -18,13 +18,18 @@ bool contains_ci(const std::string& hay, const char* needle) {
     return h.find(n) != std::string::npos;
 }
 
+// A parameter's unit in the reader's language ("us/tok" -> "µs/token", "µs/词元").
+std::string unit_text(const tj::ParamDef& d) {
+    return d.unit.empty() ? std::string() : std::string(tr(tj::unit_key(d.unit).c_str()));
+}
+
 void tooltip(const tj::ParamDef& d) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
     ImGui::TextUnformatted(pick(d.help_en, d.help_zh).c_str());
     ImGui::TextDisabled("%s: [%s, %s] %s   id: %s", tr("ctl.range"), tj::format_param_value(d.min).c_str(),
-                        tj::format_param_value(d.max).c_str(), d.unit.c_str(), d.id.c_str());
+                        tj::format_param_value(d.max).c_str(), unit_text(d).c_str(), d.id.c_str());
     if (!d.source.empty()) ImGui::TextDisabled("%s: %s", tr("ctl.source"), d.source.c_str());
     if (d.structural) ImGui::TextDisabled("%s", tr("ctl.restarts"));
     ImGui::PopTextWrapPos();
@@ -54,7 +59,7 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
         // Sliders run on [0,1] and map through the registry, so log scales and
         // integer rounding are the registry's, not the widget's.
         float t = float(tj::param_to_unit(d, value));
-        std::string shown = tj::format_param_value(value) + (d.unit.empty() ? "" : " " + d.unit);
+        std::string shown = tj::format_param_value(value) + (d.unit.empty() ? "" : " " + unit_text(d));
         ImGui::SetNextItemWidth(w * 0.55f);
         if (ImGui::SliderFloat("##v", &t, 0.0f, 1.0f, shown.c_str())) {
             *out = tj::param_from_unit(d, t);

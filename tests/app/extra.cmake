@@ -4,6 +4,7 @@ target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${C
                                ${CMAKE_SOURCE_DIR}/app/render/parcel_bounds.cpp
                                ${CMAKE_SOURCE_DIR}/app/platform/export.cpp
                                ${CMAKE_SOURCE_DIR}/app/ui/format.cpp
+                               ${CMAKE_SOURCE_DIR}/app/ui/i18n.cpp
                                ${CMAKE_SOURCE_DIR}/app/scene/run_controller.cpp
                                ${CMAKE_SOURCE_DIR}/app/platform/heap_use.cpp
                                ${CMAKE_SOURCE_DIR}/app/scene/race_pairs.cpp)

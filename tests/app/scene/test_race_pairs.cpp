@@ -47,6 +47,8 @@ TEST_CASE("race: every classic pair applies on its scene and names both sides ap
 }
 
 TEST_CASE("race: a side is named by its preset, else by the parameters that differ") {
+    std::string error;
+    REQUIRE(i18n_load(&error));  // units are named from the string tables
     auto m = make_model("token");
     ParamValues a(m->registry()), b(m->registry());
     REQUIRE(race_pair_values(*find_race_pair("h100_wse3"), &a, &b) == "");
@@ -54,7 +56,7 @@ TEST_CASE("race: a side is named by its preset, else by the parameters that diff
     CHECK(race_side_label(b, a, Lang::En) == "Cerebras WSE-3");
     REQUIRE(race_pair_values(*find_race_pair("batch_1_64"), &a, &b) == "");
     CHECK(race_side_label(a, b, Lang::En) == "Batch size / users = 1 seq");
-    CHECK(race_side_label(b, a, Lang::Zh) == "批大小 / 用户数 = 64 seq");
+    CHECK(race_side_label(b, a, Lang::Zh) == "批大小 / 用户数 = 64 个序列");
     REQUIRE(race_pair_values(*find_race_pair("prefill_mixed"), &a, &b) == "");
     CHECK(race_side_label(a, b, Lang::En) == "Scheduler = Prefill first");
     CHECK(race_side_label(a, a, Lang::En) == "");

@@ -9,6 +9,9 @@
 #include <regex>
 #include <sstream>
 
+#include "app/ui/i18n.h"
+#include "core/scenes/scenes.h"
+
 namespace fs = std::filesystem;
 
 static std::string read_file(const fs::path& p) {
@@ -63,4 +66,23 @@ TEST_CASE("string table: every tr() key used by the app exists") {
         }
     }
     CHECK(uses > 10);
+}
+
+TEST_CASE("string table: every unit a parameter uses is named in both languages") {
+    std::string error;
+    REQUIRE(i18n_load(&error));
+    int units = 0;
+    for (const char* scene : {"token", "fab"}) {
+        auto model = tj::make_model(scene);
+        REQUIRE(model);
+        for (size_t i = 0; i < model->registry().size(); i++) {
+            const tj::ParamDef& d = model->registry()[i];
+            if (d.unit.empty()) continue;
+            std::string key = tj::unit_key(d.unit);
+            INFO(d.id << " has the unit \"" << d.unit << "\" with no row " << key << " in assets/strings_units.json");
+            CHECK(std::string(tr(key.c_str(), Lang::Zh)) != key);
+            units++;
+        }
+    }
+    CHECK(units > 40);
 }
