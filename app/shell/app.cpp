@@ -9,6 +9,7 @@
 #include <emscripten.h>
 #endif
 
+#include "app/ui/draw.h"
 #include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
@@ -32,7 +33,6 @@ constexpr const char* kFollowLesson = "follow-a-token";
 // Below this width (logical pixels) the screen is narrow: a phone, or a tablet upright
 // (820 wide), where side panels would leave the map a strip of some 400 pixels.
 constexpr float kNarrowWidth = 900;
-constexpr float kTouchTarget = 44;  // the height of a control a finger must hit (logical pixels)
 constexpr float kNarrowMapShare = 0.55f;  // of the height under the menu, with the sheet open
 }  // namespace
 
@@ -531,7 +531,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     if (show_help_) draw_help();
     if (show_glossary_) glossary_window(&show_glossary_);
     if (lessons_.active() || present_ || embed_) welcome_.close();
-    if (WelcomeChoice c = welcome_.draw(); c != WelcomeChoice::None) welcome_chosen(c);
+    if (WelcomeChoice c = welcome_.draw(narrow_); c != WelcomeChoice::None) welcome_chosen(c);
     // A narrow screen wraps what is said to its width, under the map.
     float wrap = narrow_ ? float(win_w) - 40 : 0;
     if (!notice_.empty() && chrome) {

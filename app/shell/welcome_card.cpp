@@ -54,13 +54,13 @@ bool choice_button(int index, const Choice& c, float width) {
 }
 
 // EN / 中文: the language at once, remembered as the menu's switch is.
-void language_switch() {
+void language_switch(float height) {
     const struct { Lang lang; const char* label; } langs[] = {{Lang::En, "EN"}, {Lang::Zh, "中文"}};
     for (auto& l : langs) {
         bool on = language() == l.lang;
         ImGui::PushStyleColor(ImGuiCol_Button, on ? ImGui::ColorConvertU32ToFloat4(pal::kBlue)
                                                   : ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
-        if (ImGui::Button(l.label) && !on) set_language(l.lang);
+        if (ImGui::Button(l.label, {0, height}) && !on) set_language(l.lang);
         ImGui::PopStyleColor();
         ImGui::SameLine(0, 4);
     }
@@ -78,7 +78,7 @@ WelcomeChoice WelcomeCard::key(SDL_Keycode sym) {
     }
 }
 
-WelcomeChoice WelcomeCard::draw() {
+WelcomeChoice WelcomeCard::draw(bool narrow) {
     if (open_ && !ImGui::IsPopupOpen(kPopup)) ImGui::OpenPopup(kPopup);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     float fs = ImGui::GetFontSize();
@@ -98,7 +98,7 @@ WelcomeChoice WelcomeCard::draw() {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", tr("app.title"));
         ImGui::SetWindowFontScale(1.0f);
         ImGui::SameLine(width - switch_w + ImGui::GetStyle().WindowPadding.x);
-        language_switch();
+        language_switch(narrow ? kTouchTarget : 0);
         ImGui::SetWindowFontScale(1.2f);
         text_wrapped(tr("welcome.promise"), pal::kText, width);
         ImGui::SetWindowFontScale(1.0f);
@@ -107,8 +107,10 @@ WelcomeChoice WelcomeCard::draw() {
             if (choice_button(i, kChoices[i], width)) pick = picked(kChoices[i].what);
             ImGui::Dummy({0, fs * 0.2f});
         }
-        ImGui::Dummy({0, fs * 0.2f});
-        text_wrapped(tr("welcome.keys"), pal::kTextDim, width);
+        if (!narrow) {
+            ImGui::Dummy({0, fs * 0.2f});
+            text_wrapped(tr("welcome.keys"), pal::kTextDim, width);
+        }
     }
     if (!open_) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();

@@ -7,12 +7,13 @@
 // When it shows is the app's choice (see App): on the page's first visit without a
 // link, on the desktop only with --welcome, and again from Help > Where to start;
 // never over an open lesson, presenter mode or an embedded map.
-// Keys: 1 / 2 / 3 pick, Esc = explore freely.
+// Keys: 1 / 2 / 3 pick, Esc = explore freely (said on the card, except on a narrow
+// screen: a phone has no keys, and its language switch is as tall as a finger).
 //
 // Usage:
 //   WelcomeCard card;  card.open();
 //   WelcomeChoice c = card.key(sym);   // from App::event; None when the key is not the card's
-//   WelcomeChoice c = card.draw();     // every frame, outside any window; None until a pick
+//   WelcomeChoice c = card.draw(narrow);  // every frame, outside any window; None until a pick
 #pragma once
 #include <SDL.h>
 
@@ -26,7 +27,7 @@ public:
     // A pick by key closes the card and returns it.
     WelcomeChoice key(SDL_Keycode sym);
     // A pick by click closes the card and returns it.
-    WelcomeChoice draw();
+    WelcomeChoice draw(bool narrow);
 
 private:
     WelcomeChoice picked(WelcomeChoice c) {

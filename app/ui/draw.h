@@ -7,6 +7,9 @@
 #pragma once
 #include "imgui.h"
 
+// The height of a control a finger must hit on a touch screen (logical pixels).
+constexpr float kTouchTarget = 44;
+
 // The colour with its alpha replaced (0..255).
 inline ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
 
