@@ -82,6 +82,11 @@ std::string RunController::seek(double t) {
         history_.times.resize(keep);
         history_.rows.resize(keep);
         history_next_ = model_->now();
+        // B shares A's clock: it starts again and catches up at the next updates.
+        if (compare_model_ && compare_model_->now() > model_->now()) {
+            compare_model_->reset(*compare_values_, seed_);
+            compare_metrics_ = compare_model_->metrics();
+        }
     }
     jump_from_ = model_->now();
     jump_to_ = t;

@@ -97,7 +97,8 @@ public:
     // Rewind or fast-forward to simulated time t: the run replays exactly from the
     // nearest earlier snapshot (or from the start). A jump that takes more than a
     // moment goes on over the next updates (jump_progress(), cancel_jump()); a time
-    // past the model's max_time() is refused: "" or why, and nothing changes.
+    // past the model's max_time() is refused: "" or why, and nothing changes. A rewind
+    // rewinds run B too (it starts again and catches up with A at the next updates).
     std::string seek(double t);
     // Plays the run again from 0 to t in about real_s seconds and stops there; a run
     // too long for the fastest lens is jumped through instead.

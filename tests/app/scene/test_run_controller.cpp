@@ -225,6 +225,15 @@ TEST_CASE("run controller: compare run B restarts with A and shares its seed and
         CHECK(run.compare_model()->now() == run.sim_time());
         CHECK(values_of(run.compare_metrics()) == values_of(run.metrics()));
 
+        // Rewinding rewinds both: B is back on A's clock at the next update, still A.
+        run.set_playing(false);
+        REQUIRE(run.seek(run.sim_time() / 2) == "");
+        finish_jump(run);
+        run.update(0);
+        CHECK(run.compare_model()->now() == run.sim_time());
+        CHECK(values_of(run.compare_metrics()) == values_of(run.metrics()));
+        run.set_playing(true);
+
         // B's own value: both restart, then run on one clock, now apart.
         auto [id, value] = structural_change(run.values().registry());
         REQUIRE_FALSE(id.empty());
