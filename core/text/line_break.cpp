@@ -12,8 +12,9 @@ enum class Kind { Space, Newline, Word, Han, Punct };
 
 bool in(uint32_t cp, std::u32string_view set) { return set.find(char32_t(cp)) != std::u32string_view::npos; }
 
+// The dash "——" is in the set too: it leans on the words before it, as the comma does.
 bool no_start(uint32_t cp) {
-    return in(cp, U",.;:!?)]}%，。、；：？！）」』】》〉〕］｝”’…·‰℃～");
+    return in(cp, U",.;:!?)]}%，。、；：？！）」』】》〉〕］｝”’…·‰℃～—");
 }
 bool no_end(uint32_t cp) { return in(cp, U"([{$（「『【《〈〔［｛“‘£¥€"); }
 
@@ -139,6 +140,17 @@ bool allowed(const std::u32string& c, const std::vector<bool>& glue, size_t i) {
     return true;
 }
 
+// Whether the paragraph's rest from i is one Chinese character and its closing
+// punctuation ("快。"): a line that short reads as a mistake, so the break moves back.
+bool lone_last_character(const std::u32string& c, size_t i) {
+    size_t han = 0;
+    for (; i < c.size() && c[i] != '\n'; i++) {
+        if (kind(c[i]) == Kind::Han) han++;
+        else if (!no_start(c[i]) && kind(c[i]) != Kind::Space) return false;
+    }
+    return han == 1;
+}
+
 }  // namespace
 
 bool may_break_before(std::string_view text, size_t pos) {
@@ -167,13 +179,13 @@ std::vector<LineSpan> break_lines(std::string_view text, float max_width,
     };
     size_t start = 0;
     while (true) {
-        size_t best = 0;  // last allowed break after start, 0 for none yet
+        size_t best = 0, before_best = 0;  // the last two allowed breaks after start, 0 for none yet
         size_t i = start;
         size_t next = n;
         bool hard = false;
         for (; i < n; i++) {
             if (c[i] == '\n') { hard = true; break; }
-            if (i > start && allowed(c, glue, i)) best = i;
+            if (i > start && allowed(c, glue, i)) { before_best = best; best = i; }
             bool fits = kind(c[i]) == Kind::Space || max_width <= 0 || x[i + 1] - x[start] <= max_width;
             if (!fits && i > start) break;
         }
@@ -185,6 +197,7 @@ std::vector<LineSpan> break_lines(std::string_view text, float max_width,
             break;
         } else {
             size_t at = best > start ? best : i;  // no allowed break: cut the word where it overflows
+            if (at == best && before_best > start && lone_last_character(c, at)) at = before_best;
             emit(start, at);
             next = at;
         }

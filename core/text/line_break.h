@@ -7,7 +7,7 @@
 //
 // Rules, in the order they apply:
 //   - a '\n' always breaks; spaces never start or end a line (they are trimmed);
-//   - no break before closing punctuation (，。、；：？！）」』】》”’… and , . ; : ! ? ) ] } %)
+//   - no break before closing punctuation (，。、；：？！）」』】》”’…— and , . ; : ! ? ) ] } %)
 //     and none after opening punctuation (（「『【《“‘ and ( [ { $);
 //   - a run of Latin letters, digits and ASCII punctuation is one word: "Llama-3.1-8B",
 //     "5.1", "TB/s" never split; words break at spaces;
@@ -16,6 +16,8 @@
 //     with its number;
 //   - a name stays together: a capitalised word before a word with a digit ("NVIDIA H100");
 //   - Chinese characters (and kana, hangul) may break between any two of them;
+//   - the dash "——" never opens a line, and a paragraph never ends on a line of one
+//     Chinese character ("快。"): the break before it moves one place back;
 //   - a word wider than the whole line is cut where it must (never an endless line).
 //
 // Usage:

@@ -56,6 +56,28 @@ const std::regex kStartsWithWordChar("^[A-Za-z0-9]");
 const std::regex kEndsInNumber("[0-9]%?$");
 const std::regex kStartsWithUnit("^(万|亿|千|个|周|年|月|天|秒|毫秒|微秒|倍|次|字节|颗|块|层|片|GB|MB|KB|TB|PB|B\\b|ms|µs|ns|s\\b|W\\b|kW|MW|GHz|FLOP|tokens?\\b|%)");
 
+std::u32string code_points(const std::string& s) {
+    std::u32string out;
+    for (size_t i = 0; i < s.size();) {
+        Utf8Char c = utf8_decode(s, i);
+        out.push_back(char32_t(c.cp));
+        i += c.length ? c.length : 1;
+    }
+    return out;
+}
+
+bool is_chinese(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
+
+// A paragraph's last line that is one Chinese character and closing punctuation ("快。")
+// after a line that ends in a Chinese character (so the break could have moved back).
+bool lone_last_line(const std::string& before, const std::string& last) {
+    std::u32string l = code_points(before), r = code_points(last);
+    if (l.size() < 2 || !is_chinese(l.back()) || r.empty() || !is_chinese(r[0])) return false;
+    for (size_t i = 1; i < r.size(); i++)
+        if (std::u32string_view(U"，。、；：？！）」』】》”’…").find(r[i]) == std::u32string_view::npos) return false;
+    return true;
+}
+
 // Checks each break of s wrapped at width; returns "" or what went wrong.
 std::string check(const std::string& s, float width) {
     std::vector<std::string> lines = wrap(s, width);
@@ -75,7 +97,12 @@ std::string check(const std::string& s, float width) {
         const std::string& R = lines[k + 1];
         // Was this break at a '\n' of the text? Then any two lines may meet.
         size_t at = s.find(L + "\n" + R);
-        if (at != std::string::npos) continue;
+        if (at != std::string::npos) {
+            if (k > 0 && s.find(lines[k - 1] + "\n" + L) == std::string::npos && lone_last_line(lines[k - 1], L)) return "a paragraph ends on a line of one character";
+            continue;
+        }
+        if (k + 2 == lines.size() && lone_last_line(L, R)) return "a paragraph ends on a line of one character";
+        if (R.rfind("—", 0) == 0) return "line opens with a dash";
         bool spaced = s.find(L + " " + R.substr(0, std::min<size_t>(R.size(), 3))) != std::string::npos;
         if (std::regex_search(R, kClosesLine)) return "line opens with closing punctuation";
         if (std::regex_search(L, kOpensLine)) return "line ends with opening punctuation";
@@ -115,8 +142,11 @@ TEST_CASE("line break: the cases the lessons showed broken") {
 
 TEST_CASE("line break: punctuation never opens or closes a line the wrong way") {
     // "，" right where the line is full: the character before it goes down with it.
+    // And the paragraph does not end on "八。" alone: "七" goes down with it.
     auto lines = wrap("一二三四五，六七八。", 5);
-    CHECK(joined(lines) == "一二三四|五，六七|八。");
+    CHECK(joined(lines) == "一二三四|五，六|七八。");
+    // The dash leans on the words before it, as the comma does.
+    CHECK(joined(wrap("一二三——四五六七", 3)) == "一二|三——四|五六七");
     // "（" would end the line: it goes down with what it opens.
     lines = wrap("一二三（四五", 4);
     CHECK(joined(lines) == "一二三|（四五");
