@@ -124,9 +124,9 @@ ImVec2 FabScene::station_position(size_t i) const { return fabui::map_position(i
 ParcelStyle FabScene::parcel_style(uint16_t kind) const {
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(fabui::kind_color(kind));
     uint32_t rgba = rgba_u32(int(c.x * 255), int(c.y * 255), int(c.z * 255));
-    static const float size[K_COUNT] = {11, 8, 9, 12, 16, 6, 6, 7, 11, 8, 9};
+    static const float size[K_COUNT] = {12, 10, 10, 12, 16, 10, 10, 10, 12, 10, 10};
     int shape = kind == K_WAFER_LOT ? kShapeDisc : kind == K_TRAY ? kShapeSlab : kind == K_RACK ? kShapeCabinet : kShapeBox;
-    return {rgba, kind < K_COUNT ? size[kind] : 8.0f, shape};
+    return {rgba, kind < K_COUNT ? size[kind] : 10.0f, shape};
 }
 
 void FabScene::draw_panels(const FrameInput& in) {

@@ -49,6 +49,7 @@ struct FrameInput {
     ImVec2 origin{0, 0};         // the map's screen rectangle (logical pixels)
     ImVec2 size{0, 0};
     float fb_scale = 1;          // framebuffer pixels per logical pixel
+    float ui_scale = 1;          // how much larger text is drawn (presenter mode): parcels grow with it
     int fb_w = 0, fb_h = 0;
     bool panels = true;          // false in presenter mode: draw the map only
     ParcelPasses* parcels = nullptr;  // the frame's parcel passes, owned by the App

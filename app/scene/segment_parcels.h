@@ -21,7 +21,7 @@
 // How a parcel of one kind looks.
 struct ParcelStyle {
     uint32_t rgba = 0xFFFFFFFFu;  // bytes r, g, b, a (use rgba_u32)
-    float size_px = 8;
+    float size_px = 10;          // logical pixels; at least 10 so one can be followed by eye
     int shape = kShapeBox;       // ParcelShape
 };
 
@@ -55,6 +55,7 @@ private:
     // segments' version, and the zoom the upload folded overlapping parcels for.
     uint64_t uploaded_generation_ = ~0ull, uploaded_version_ = ~0ull;
     float uploaded_px_per_world_ = 0;
+    float uploaded_size_scale_ = 0;
     double upload_base_ = 0;
     size_t drawn_ = 0;
     std::vector<ParcelInstance> scratch_;

@@ -489,6 +489,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     in.narrow = narrow_;
     in.sheet_tab = sheet_tab_;
     in.fb_scale = win_w > 0 ? float(fb_w) / float(win_w) : 1;
+    in.ui_scale = ui_scale_;
     in.fb_w = fb_w;
     in.fb_h = fb_h;
     in.panels = panels_ && !narrow_;  // on a narrow screen the map is alone in its area

@@ -116,12 +116,12 @@ ImVec2 TokenScene::station_position(size_t i) const {
 // IM_COL32 packs bytes r, g, b, a in memory, as rgba_u32 does: palette colours pass as they are.
 ParcelStyle TokenScene::parcel_style(uint16_t kind) const {
     using namespace tj;
-    if (kind == kSegPromptTokens) return {pal::kSky, 9};
-    if (kind == kSegOutputToken) return {pal::kSky, 11};
-    if (kind == kSegText) return {pal::kYellow, 10};
-    if (kind >= kSegWeightFetch && kind < kSegKvFetch) return {pal::kOrange, 7};
-    if (kind >= kSegKvFetch && kind < kSegText) return {pal::kPurple, 7};
-    return {pal::kGrey, 6};
+    if (kind == kSegPromptTokens) return {pal::kSky, 10};
+    if (kind == kSegOutputToken) return {pal::kSky, 12};
+    if (kind == kSegText) return {pal::kYellow, 11};
+    if (kind >= kSegWeightFetch && kind < kSegKvFetch) return {pal::kOrange, 10};
+    if (kind >= kSegKvFetch && kind < kSegText) return {pal::kPurple, 10};
+    return {pal::kGrey, 10};
 }
 
 int TokenScene::station_of_stage(int stage) const {
