@@ -644,9 +644,9 @@ std::vector<std::string> TokenScene::live_lines(int s) const {
     const Hardware& hw = tm().hardware();
     Lang lang = language();
     std::vector<std::string> out;
-    auto share = [&](const char* id) {
-        char b[96];
-        std::snprintf(b, sizeof b, "%s: %.1f%% %s", tr("token.card.busy"), metric(id) * 100, tr("token.tag.out"));
+    auto share = [&](const char* id, const char* label = "token.card.busy") {
+        char b[160];
+        std::snprintf(b, sizeof b, "%s: %.1f%% %s", tr(label), metric(id) * 100, tr("token.tag.out"));
         return std::string(b);
     };
     auto level = [&](int l) {
@@ -667,9 +667,9 @@ std::vector<std::string> TokenScene::live_lines(int s) const {
         case kStH2d: out.push_back(share("share_h2d_link")); break;
         case kStMesh:
             out.push_back(std::string(tr("token.card.peak")) + ": " + format_si(hw.peak_flops(), "FLOP/s") + " " + tr("token.tag.in"));
-            out.push_back(std::string(tr("token.map.computing")) + ": " + format_si(t.core_busy_fraction * 100, "%") + " " + tr("token.tag.out"));
-            out.push_back(share("share_compute"));
-            out.push_back(share("share_noc"));
+            out.push_back(std::string(tr("token.card.computing_now")) + ": " + format_si(t.core_busy_fraction * 100, "%") + " " + tr("token.tag.out"));
+            out.push_back(share("share_compute", "token.card.busy_compute"));
+            out.push_back(share("share_noc", "token.card.busy_noc"));
             break;
         case kStSram: case kStDram3d: case kStHbm: case kStHostMem: level(s - kStSram); break;
         case kStSampler: out.push_back(share("share_sampler")); break;
