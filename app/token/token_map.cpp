@@ -217,16 +217,16 @@ void TokenScene::draw_door(ImDrawList* dl) {
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
         std::snprintf(buf, sizeof buf, "KV %.0f%% / %s %s", share * 100, format_bytes(t.kv_capacity_bytes).c_str(),
                       provenance_tag(Provenance::Output));
-        map_text(dl, v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
+        map_detail(dl, v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
                  t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
     } else {
-        map_text(dl, v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
+        map_detail(dl, v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
     }
     std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
     bool waiting = t.queued + t.preempted > 0;
-    map_text(dl, v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
+    map_detail(dl, v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
     std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
-    map_text(dl, v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
+    map_detail(dl, v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
     // begun); more are counted above.
     int shown = std::min(t.queued + t.preempted, 10);
@@ -472,7 +472,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         const MapRect& r = lay_.station[s];
         map_text(dl, v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
         // Numbers under a station's name are its inputs.
-        map_text(dl, v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, (detail + " " + provenance_tag(Provenance::Input)).c_str());
+        map_detail(dl, v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, (detail + " " + provenance_tag(Provenance::Input)).c_str());
     };
     const ParamValues& pv = values();
     Lang lang = language();
@@ -489,8 +489,8 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         double used = t.weights[kHostMem] + t.kv[kHostMem];
         std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
                                  : std::string(tr("token.map.empty"));
-        map_text(dl, v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s.c_str());
-        map_text(dl, v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+        map_detail(dl, v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s.c_str());
+        map_detail(dl, v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
     }
     // The chip.
     const Hardware& hw = tm().hardware();
@@ -508,18 +508,19 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         std::snprintf(buf, sizeof buf, " (%s %.0f %s)", tr("token.map.each_square"), per, tr("token.map.cores"));
         mesh_note += buf;
     }
-    map_text(dl, v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note.c_str());
+    map_detail(dl, v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note.c_str());
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
     auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
-        std::string head = std::string(name) + "  " +
-                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
+        std::string head = std::string(name);
+        if (map_detail_shown(v, 15))  // zoomed far out, the name alone
+            head += "  " + (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
                                                      " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
         map_text(dl, v, {r.center().x, y_name}, 15, t.level_enabled[l] ? pal::kText : pal::kTextDim, head.c_str());
         if (!t.level_enabled[l]) return;
         std::string fill = std::string(tr("token.map.weights")) + " " + format_bytes(t.weights[l]) + "  +  KV " +
                            format_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
-        map_text(dl, v, {r.center().x, y_fill}, 14, pal::kTextDim, fill.c_str());
+        map_detail(dl, v, {r.center().x, y_fill}, 14, pal::kTextDim, fill.c_str());
     };
     MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
     level_lines(kDram3d, d, d.y0 + 12, d.y1 + 14, tr("token.map.dram3d"));
@@ -527,16 +528,16 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
 
     // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
     MapRect b = kBigCore;
-    map_text(dl, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
+    map_detail(dl, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
     double cores = std::max(1.0, hw.cores());
     float tx = b.x0 + 50;
-    map_text(dl, v, {tx, b.y0 + 48}, 14, pal::kText, ("SRAM " + format_bytes(hw.level[kSram].capacity / cores)).c_str(), 0);
-    map_text(dl, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s").c_str(), 0);
-    map_text(dl, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores).c_str(), 0);
-    map_text(dl, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores).c_str(), 0);
+    map_detail(dl, v, {tx, b.y0 + 48}, 14, pal::kText, ("SRAM " + format_bytes(hw.level[kSram].capacity / cores)).c_str(), 0);
+    map_detail(dl, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s").c_str(), 0);
+    map_detail(dl, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores).c_str(), 0);
+    map_detail(dl, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores).c_str(), 0);
     bool busy = t.step_kind_now >= 0;
     std::snprintf(buf, sizeof buf, "%s %.0f%%", tr("token.map.computing"), t.core_busy_fraction * 100);
-    map_text(dl, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
+    map_detail(dl, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
 
     // Right side: sampler, link back, detokenizer, screen.
     map_text(dl, v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));

@@ -179,6 +179,16 @@ float map_font_px(const WorldView& v, float world_size, float min_px) {
     return std::max(min_px, world_size * v.zoom());
 }
 
+bool map_detail_shown(const WorldView& v, float world_size) {
+    constexpr float kMinPx = 12.5f, kDetailMinShare = 0.45f;  // kMinPx: map_text's default floor
+    return world_size * v.zoom() >= kDetailMinShare * kMinPx;
+}
+
+void map_detail(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
+                float align_x) {
+    if (map_detail_shown(v, world_size)) map_text(dl, v, world, world_size, col, text, align_x);
+}
+
 void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
               float align_x, float min_px) {
     float px = map_font_px(v, world_size, min_px);

@@ -122,4 +122,11 @@ ImU32 provenance_color(Provenance p);
 // Text centred on a point, at a size in world units scaled by the view, never under min_px.
 void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
               float align_x = 0.5f, float min_px = 12.5f);
+// A detail under a station's name (its inputs, what it holds): as map_text, but left out
+// when the map is so far zoomed out that the text would be drawn at more than
+// 1 / 0.45 of its world size and spill over its neighbours (a phone's
+// whole-map view); a pinch brings it back.
+void map_detail(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
+                float align_x = 0.5f);
+bool map_detail_shown(const WorldView& v, float world_size);
 float map_font_px(const WorldView& v, float world_size, float min_px = 12.5f);
