@@ -52,6 +52,7 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
     str("highlight", s.highlight);
     str("focus", s.focus);
     str("try", s.try_param);
+    str("chart", s.chart);
     auto num = [&](const char* key, double& out, double lo, double hi) {
         if (!j.contains(key)) return;
         if (j[key].is_number() && j[key].get<double>() >= lo && j[key].get<double>() <= hi) out = j[key].get<double>();
@@ -88,6 +89,12 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
     }
 }
 }  // namespace
+
+const std::vector<LessonChart>& lesson_charts() {
+    static const std::vector<LessonChart> charts = {
+        {"roofline", "token"}, {"staircase", "token"}, {"kv", "token"}, {"gaps", "token"}, {"flow", "fab"}};
+    return charts;
+}
 
 std::string parse_lessons(const std::string& text, std::vector<Lesson>& out) {
     json j;
@@ -154,6 +161,18 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
         for (auto& e : s.evidence)
             if (std::find(metrics.begin(), metrics.end(), e) == metrics.end())
                 errs += where + ": evidence '" + e + "' is not a metric of the scene\n";
+        if (!s.chart.empty()) {
+            std::string known;  // the scene's charts, for the message
+            bool found = false;
+            for (const LessonChart& c : lesson_charts()) {
+                if (c.scene != lesson.scene) continue;
+                known += std::string(known.empty() ? "" : ", ") + c.id;
+                found |= s.chart == c.id;
+            }
+            if (!found)
+                errs += where + ": chart '" + s.chart + "' is not a chart of the " + lesson.scene + " scene (" +
+                        (known.empty() ? "it has none" : known) + ")\n";
+        }
         if (!s.try_param.empty() && reg.find(s.try_param) < 0)
             errs += where + ": 'try' names no parameter: '" + s.try_param + "'\n";
         if (k + 1 == lesson.steps.size() && s.try_param.empty())

@@ -17,6 +17,8 @@
 //                "run": 0.05,                               (optional: simulated s to run first)
 //                "evidence": ["decode_step_s", "share_hbm"],  (optional: the model's metrics
 //                             the step is about, drawn large on the caption card)
+//                "chart": "roofline",  (optional: the chart the caption talks about, drawn
+//                             live on the caption card; one of lesson_charts() for the scene)
 //                "try": "token.run.batch",   (optional: one parameter the student drives
 //                             from the card, "your turn"; every lesson's last step has one)
 //                "predict": {"question": {...}, "choices": [{...}, {...}], "answer": 1,
@@ -60,6 +62,7 @@ struct LessonStep {
     double zoom = 1;
     double run = 0;  // simulated seconds to run before the step is shown settled
     std::vector<std::string> evidence;  // metric ids the caption names, shown on the card
+    std::string chart;  // the chart the caption names, drawn on the card, or ""
     std::string try_param;  // a parameter the card lets the student drive ("your turn"), or ""
     bool has_predict = false;
     LessonPredict predict;
@@ -71,11 +74,22 @@ struct Lesson {
     std::vector<LessonStep> steps;
 };
 
+// A chart a step can put on the caption card, and the scene that draws it.
+struct LessonChart {
+    const char* id;
+    const char* scene;
+};
+// roofline, staircase (a request's steps), kv (KV cache per level over time) and
+// gaps (inter-token latency at the screen) in the token scene; flow (cumulative
+// orders and shipments, the backlog between them) in the chain.
+const std::vector<LessonChart>& lesson_charts();
+
 // Parses the lessons file. Returns "" or one line per problem (then out is unchanged).
 std::string parse_lessons(const std::string& json_text, std::vector<Lesson>& out);
 // Checks a lesson against its scene: presets and parameter ids exist, values are in
 // range, stations exist, answers index a choice, every text has both languages, and
-// every evidence id is one of metric_ids, and the last step has a parameter to try.
+// every evidence id is one of metric_ids, every chart is one of lesson_charts() for
+// the lesson's scene, and the last step has a parameter to try.
 std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,
                             const std::vector<std::string>& station_ids, const std::vector<std::string>& metric_ids);
 // The parameter values of step i: the start values, then every step's presets and

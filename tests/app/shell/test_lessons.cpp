@@ -145,3 +145,31 @@ TEST_CASE("lessons: a question is asked on its 'before' settings, else on the pr
     CHECK(validate_lesson(plain, model->registry(), {}, metrics).find("question: ") != std::string::npos);
     CHECK(lesson_question_values(plain, 2, start, asked) != "");
 }
+
+TEST_CASE("lessons: a step's chart is read from the file and must be one of its scene's charts") {
+    const std::string head = "{\"lessons\": [{\"id\": \"a\", \"scene\": \"token\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, "
+                             "\"steps\": [{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, "
+                             "\"try\": \"token.run.batch\"";
+    std::vector<Lesson> lessons;
+    REQUIRE(parse_lessons(head + ", \"chart\": \"roofline\"}]}]}", lessons).empty());
+    CHECK(lessons[0].steps[0].chart == "roofline");
+    REQUIRE(parse_lessons(head + "}]}]}", lessons).empty());
+    CHECK(lessons[0].steps[0].chart.empty());
+    // Not a string: refused by the parser, with the key named.
+    std::string err = parse_lessons(head + ", \"chart\": 3}]}]}", lessons);
+    CHECK(err.find("'chart'") != std::string::npos);
+
+    auto model = make_model("token");
+    REQUIRE(model);
+    REQUIRE(parse_lessons(head + ", \"chart\": \"roofline\"}]}]}", lessons).empty());
+    Lesson l = lessons[0];
+    CHECK(validate_lesson(l, model->registry(), {}, {}).empty());
+    // An unknown name, and a chart of the other scene, are named with the scene's charts.
+    for (const char* bad : {"roof", "flow"}) {
+        l.steps[0].chart = bad;
+        std::string v = validate_lesson(l, model->registry(), {}, {});
+        INFO(v);
+        CHECK(v.find(std::string("chart '") + bad + "'") != std::string::npos);
+        CHECK(v.find("roofline, staircase, kv, gaps") != std::string::npos);
+    }
+}
