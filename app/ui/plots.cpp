@@ -200,7 +200,7 @@ void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height
 }
 
 int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, const std::vector<double>& counts,
-              const char* x_unit, int highlight) {
+              const char* x_unit, int highlight, const std::vector<ChartMarker>& markers) {
     float fs = ImGui::GetFontSize();
     Frame f = begin_chart(id, size, fs * 0.5f);
     size_t n = std::min(counts.size(), edges.size() > 0 ? edges.size() - 1 : 0);
@@ -209,8 +209,10 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
     int clicked = -1;
     if (n == 0 || top <= 0) return -1;
     float bw = (f.max.x - f.min.x) / float(n);
+    // The markers' labels get rows of their own above the tallest bar.
+    float bars_top = f.min.y + fs * 1.1f * float(std::min<size_t>(markers.size(), 3));
     for (size_t i = 0; i < n; i++) {
-        float h = float(counts[i] / top) * (f.max.y - f.min.y);
+        float h = float(counts[i] / top) * (f.max.y - bars_top);
         ImVec2 a{f.min.x + bw * float(i) + 1, f.max.y - h}, b{f.min.x + bw * float(i + 1) - 1, f.max.y};
         bool in = f.hovered && ImGui::GetIO().MousePos.x >= a.x - 1 && ImGui::GetIO().MousePos.x < b.x + 1;
         f.dl->AddRectFilled(a, b, int(i) == highlight ? pal::kVermillion : in ? pal::kYellow : pal::kSky);
@@ -220,9 +222,41 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = int(i);
         }
     }
-    std::string lo = format_axis_value(edges.front(), x_unit), hi = format_axis_value(edges[n], x_unit);
-    f.dl->AddText({f.min.x, f.max.y + fs * 0.15f}, pal::kTextDim, lo.c_str());
-    f.dl->AddText({f.max.x - ImGui::CalcTextSize(hi.c_str()).x, f.max.y + fs * 0.15f}, pal::kTextDim, hi.c_str());
+    // Bins are equally wide on screen: a value sits in its bin by its share of the bin.
+    auto x_of = [&](double v) {
+        auto it = std::upper_bound(edges.begin(), edges.begin() + long(n) + 1, v);
+        if (!std::isfinite(v) || it == edges.begin() || it == edges.begin() + long(n) + 1) return NAN;
+        size_t i = size_t(it - edges.begin()) - 1;
+        return f.min.x + bw * (float(i) + float((v - edges[i]) / (edges[i + 1] - edges[i])));
+    };
+    // The axis: the powers of ten inside (the model's bins are log-spaced), else both ends.
+    std::vector<double> ticks;
+    if (edges.front() > 0)
+        for (double v = std::pow(10, std::ceil(std::log10(edges.front()))); v <= edges[n] && ticks.size() < 12; v *= 10)
+            ticks.push_back(v);
+    if (ticks.size() < 2) ticks = {edges.front(), edges[n]};
+    float last_right = -INFINITY;
+    for (double v : ticks) {
+        float x = v == edges[n] ? f.max.x : x_of(v);
+        if (std::isnan(x)) continue;
+        std::string s = format_axis_value(v, x_unit);
+        float tw = ImGui::CalcTextSize(s.c_str()).x, tx = std::clamp(x - tw * 0.5f, f.min.x, f.max.x - tw);
+        if (tx < last_right + fs * 0.5f) continue;  // no label over its neighbour
+        f.dl->AddLine({x, f.max.y}, {x, f.max.y + fs * 0.2f}, kAxis);
+        f.dl->AddText({tx, f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
+        last_right = tx + tw;
+    }
+    // Markers, each label on its own row on the side with room.
+    int shown = 0;
+    for (const ChartMarker& m : markers) {
+        float x = x_of(m.x);
+        if (std::isnan(x)) continue;
+        f.dl->AddLine({x, f.min.y}, {x, f.max.y}, pal::kVermillion, 2);
+        float tw = ImGui::CalcTextSize(m.label.c_str()).x, y = f.min.y + fs * 1.1f * float(shown++ % 3);
+        float tx = x + 3 + tw <= f.max.x ? x + 3 : x - 3 - tw;
+        f.dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, IM_COL32(24, 28, 36, 220));
+        f.dl->AddText({tx, y}, pal::kVermillion, m.label.c_str());
+    }
     return clicked;
 }
 

@@ -7,6 +7,7 @@
 //   line_chart("kv", {0, 160}, {{"SRAM", &t, &y, pal::kSky}}, {.y_unit = "B"});
 //   stacked_bar("time", {{"compute", 0.2, pal::kOrange}, {"HBM", 0.7, pal::kSky}});
 //   int bin = histogram("itl", {0, 120}, edges, counts, "s");   // clicked bin or -1
+//   histogram("itl", {0, 120}, edges, counts, "s", -1, {{p99, "p99 16 ms"}});
 //   roofline("roof", {0, 200}, peak_flops, {{"HBM", 3.35e12}}, {ai, attained});
 #pragma once
 #include <string>
@@ -45,9 +46,10 @@ struct BarPart {
 void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height = 0);
 
 // Bars over bins [edges[i], edges[i+1]); returns the clicked bin or -1.
-// highlight marks one bin (e.g. the selected token's).
+// highlight marks one bin (e.g. the selected token's); markers are labelled vertical
+// lines at values (e.g. p50 and p99), placed within their bin in proportion.
 int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, const std::vector<double>& counts,
-              const char* x_unit, int highlight = -1);
+              const char* x_unit, int highlight = -1, const std::vector<ChartMarker>& markers = {});
 
 struct RoofLevel {
     std::string label;
