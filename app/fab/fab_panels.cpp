@@ -148,20 +148,21 @@ void double_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float head) {
 // The cumulative-flow chart: GPUs ordered and shipped since week 0 (and shipped by
 // the no-respin run). At the latest week a vertical arrow spans the backlog and a
 // horizontal one the delay: how many weeks ago the orders reached what has shipped.
-void FabScene::cumulative_flow_chart(float height) {
+void FabScene::cumulative_flow_chart(ImVec2 size) {
     const FabView& v = fab().view();
     float fs = ImGui::GetFontSize();
     ImVec2 p = ImGui::GetCursorScreenPos();
-    float w = ImGui::GetContentRegionAvail().x;
+    float w = size.x, height = size.y;
     ImGui::InvisibleButton("cumflow", {w, height});
     bool hovered = ImGui::IsItemHovered();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(p, {p.x + w, p.y + height}, IM_COL32(24, 28, 36, 255), 4);
     ImVec2 a{p.x + fs * 4.2f, p.y + fs * 1.5f}, b{p.x + w - fs * 0.6f, p.y + height - fs * 1.3f};
     struct Line { const char* label; const tj::TimeSeries* ts; ImU32 col; };
-    std::vector<Line> lines = {{tr("fab.series.cum_demand"), &v.cum_demand, pal::kSky},
-                               {tr("fab.series.cum_shipped"), &v.run.cum_shipped, pal::kOrange}};
+    // The twin first, so the run's own shipments are drawn over it where the two agree.
+    std::vector<Line> lines = {{tr("fab.series.cum_demand"), &v.cum_demand, pal::kSky}};
     if (show_twin_) lines.push_back({tr("fab.series.twin"), &v.no_respin.cum_shipped, kTwin});
+    lines.push_back({tr("fab.series.cum_shipped"), &v.run.cum_shipped, pal::kOrange});
     // The weeks shown start a little before orders or shipments do (flat zeros
     // before that would squeeze the gaps into a corner).
     double first_ship = metric_of(metrics(), "first_ship_week"), start = values().get("fab.cust.start_week");
@@ -172,7 +173,7 @@ void FabScene::cumulative_flow_chart(float height) {
         for (double y : l.ts->values()) y1 = std::max(y1, y * 1.05);
     auto X = [&](double wk) { return a.x + float((wk - x0) / (x1 - x0)) * (b.x - a.x); };
     auto Y = [&](double g) { return b.y - float(g / y1) * (b.y - a.y); };
-    for (double t : nice_ticks(0, y1, 4)) {
+    for (double t : nice_ticks(0, y1, int(std::clamp((b.y - a.y) / (fs * 1.6f), 2.0f, 4.0f)))) {  // labels a line apart
         dl->AddLine({a.x, Y(t)}, {b.x, Y(t)}, IM_COL32(60, 68, 84, 255));
         std::string s = t >= 1000 ? fabui::count_text(t) : format_axis_value(t, "");
         dl->AddText({a.x - ImGui::CalcTextSize(s.c_str()).x - fs * 0.3f, Y(t) - fs * 0.5f}, pal::kTextDim, s.c_str());
@@ -231,6 +232,13 @@ void FabScene::cumulative_flow_chart(float height) {
     }
 }
 
+bool FabScene::draw_lesson_chart(const std::string& id, ImVec2 size) {
+    if (id != "flow") return false;
+    text_wrapped(tr("fab.sec.cumflow"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    cumulative_flow_chart({size.x, std::max(size.y - ImGui::GetTextLineHeightWithSpacing(), ImGui::GetFontSize() * 4)});
+    return true;
+}
+
 void FabScene::charts() {
     const FabView& v = fab().view();
     float fs = ImGui::GetFontSize();
@@ -241,7 +249,7 @@ void FabScene::charts() {
     const char* twin = tr("fab.series.twin");
 
     if (ImGui::CollapsingHeader(tr("fab.sec.cumflow"), ImGuiTreeNodeFlags_DefaultOpen)) {
-        cumulative_flow_chart(size.y * 1.15f);
+        cumulative_flow_chart({ImGui::GetContentRegionAvail().x, size.y * 1.15f});
         char gaps[200];
         std::snprintf(gaps, sizeof gaps, tr("fab.chart.gaps"), fabui::count_text(metric_of(metrics(), "backlog_gpus")).c_str(),
                       cumulative_delay_weeks());

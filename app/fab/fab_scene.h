@@ -34,6 +34,7 @@ public:
     void draw_panels(const FrameInput& in) override;
     std::vector<const char*> panel_tabs() const override { return {"tab.run", "tab.numbers"}; }
     std::vector<std::string> texts() const override;
+    bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // fab_panels.cpp
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -54,7 +55,7 @@ private:
     // fab_panels.cpp
     void numbers_window(const FrameInput& in);
     void charts();
-    void cumulative_flow_chart(float height);
+    void cumulative_flow_chart(ImVec2 size);  // the numbers panel's and a lesson card's
     void station_bars();
     void little_table();
     void state_history();

@@ -146,6 +146,10 @@ public:
     // (ids from Model::stations(); "" clears). Scenes without stations ignore them.
     virtual void set_highlight(const std::string& station_id) {}
     virtual void focus(const std::string& station_id, float zoom) {}
+    // A lesson's card shows the chart its step names (tj::lesson_charts(): "roofline",
+    // "flow", ...) with the code the scene's own panel draws it with, live, at the
+    // current window's cursor and in the given size; false when the scene has no such chart.
+    virtual bool draw_lesson_chart(const std::string& id, ImVec2 size) { return false; }
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
     // A tokenizer vocabulary arrived (app/platform/vocab_loader.h): what was cut by the

@@ -42,6 +42,10 @@ struct TripPart {
     ImU32 color;
     double TokenJourney::*field;
 };
+// The memory levels' names and colours, in the order of tj's levels.
+const char* const kLevelKey[kLevelCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm", "token.level.host"};
+const ImU32 kLevelCol[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
+
 const TripPart kTrip[] = {
     {"token.trip.queued", pal::kGrey, &TokenJourney::queued_s},
     {"token.trip.draft", pal::kPurple, &TokenJourney::draft_s},
@@ -155,14 +159,11 @@ void TokenScene::charts() {
     }
     // Bytes and energy per token, by level.
     if (ImGui::CollapsingHeader(tr("token.chart.bytes"), ImGuiTreeNodeFlags_DefaultOpen)) {
-        static const ImU32 level_col[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
-        static const char* level_key[kLevelCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
-                                                     "token.level.host"};
         std::vector<BarPart> bytes;
         for (int l = 0; l < kLevelCount; l++) {
             std::string id = std::string("bytes_per_token_") + level_name(l);
             double b = metric(id.c_str());
-            bytes.push_back({std::string(tr(level_key[l])) + " " + format_bytes(b), b, level_col[l]});
+            bytes.push_back({std::string(tr(kLevelKey[l])) + " " + format_bytes(b), b, kLevelCol[l]});
         }
         stacked_bar("bytes", bytes);
         ImGui::Text("%s: %s", tr("token.chart.bytes_total"), format_bytes(metric("bytes_per_token_total")).c_str());
@@ -187,68 +188,101 @@ void TokenScene::charts() {
     }
     // The roofline with the decode's operating point.
     if (ImGui::CollapsingHeader(tr("token.chart.roofline"), ImGuiTreeNodeFlags_DefaultOpen)) {
-        const Hardware& hw = tm().hardware();
-        std::vector<RoofLevel> roofs;
-        static const char* level_key[kLevelCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
-                                                     "token.level.host"};
-        static const ImU32 level_col[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
-        for (int l = 0; l < kLevelCount; l++)
-            if (hw.level[l].enabled && t.weights[l] + t.kv[l] > 0)
-                roofs.push_back({tr(level_key[l]), hw.level[l].bandwidth * hw.level[l].efficiency, level_col[l]});
-        std::vector<RoofPoint> pts = {{metric("roofline_flops_per_byte"), metric("roofline_attained_flops"),
-                                       tr("token.chart.decode_point")}};
-        roofline("roof", {w, fs * 11}, hw.peak_flops() * hw.compute_eff, roofs, pts);
+        roofline_chart({w, fs * 11});
         ImGui::TextDisabled("%s %s, %s %s", tr("token.chart.intensity"),
                             format_si(metric("roofline_flops_per_byte"), "FLOP/B").c_str(), tr("token.chart.ridge"),
                             format_si(metric("roofline_ridge_flops_per_byte"), "FLOP/B").c_str());
         tag(Provenance::Output);
     }
     // KV cache bytes per level over time.
-    if (ImGui::CollapsingHeader(tr("token.chart.kv"), ImGuiTreeNodeFlags_DefaultOpen)) {
-        static const char* level_key[kLevelCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
-                                                     "token.level.host"};
-        static const ImU32 level_col[kLevelCount] = {pal::kGreen, pal::kSky, pal::kBlue, pal::kVermillion};
-        std::vector<LineSeries> series;
-        for (int l = 0; l < kLevelCount && l < int(t.kv_series.size()); l++) {
-            if (!t.level_enabled[l] && l != kHostMem) continue;
-            series.push_back({tr(level_key[l]), &t.kv_series[size_t(l)].times(), &t.kv_series[size_t(l)].values(), level_col[l]});
-        }
-        ChartOptions opt;
-        opt.y_unit = "B";
-        line_chart("kv", {w, fs * 8}, series, opt);
-    }
+    if (ImGui::CollapsingHeader(tr("token.chart.kv"), ImGuiTreeNodeFlags_DefaultOpen)) kv_chart({w, fs * 8});
     // Inter-token latency at the screen: click a bar to blame its slowest token.
-    if (ImGui::CollapsingHeader(tr("token.chart.itl"), ImGuiTreeNodeFlags_DefaultOpen)) {
-        // Only the bins from the first to the last non-empty one, so the bars are wide enough to click.
-        size_t lo = t.itl_counts.size(), hi = 0;
-        for (size_t i = 0; i < t.itl_counts.size(); i++)
-            if (t.itl_counts[i] > 0) { lo = std::min(lo, i); hi = i; }
-        if (lo <= hi && t.itl_edges.size() >= 2) {
-            // Count i holds gaps in [edges[i-1], edges[i]); count 0 is below edges[0].
-            lo = std::max<size_t>(lo, 1);
-            hi = std::min(hi, t.itl_edges.size() - 1);
-            std::vector<double> edges, counts;
-            for (size_t i = lo; i <= hi; i++) counts.push_back(double(t.itl_counts[i]));
-            for (size_t i = lo - 1; i <= hi; i++) edges.push_back(t.itl_edges[i]);
-            int hl = selected_bin_ >= int(lo) && selected_bin_ <= int(hi) ? selected_bin_ - int(lo) : -1;
-            int clicked = histogram("itl", {w, fs * 7}, edges, counts, "s", hl);
-            if (clicked >= 0) {
-                int bin = clicked + int(lo);
-                // The slowest recent token whose gap falls in the bin.
-                double worst = -1;
-                for (size_t i = 0; i < t.journeys.size(); i++) {
-                    if (t.journeys[i].t_screen > now || itl_bin_of(t.journeys[i]) != bin) continue;
-                    double g = gap_before(i);
-                    if (g > worst) { worst = g; selected_ = t.journeys[i]; has_selection_ = true; blame_too_old_ = false; }
-                }
-                selected_bin_ = bin;
-            }
-            text_wrapped(tr("token.chart.itl_click"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-        } else {
-            text_wrapped(tr("token.chart.no_data"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-        }
-    }
+    if (ImGui::CollapsingHeader(tr("token.chart.itl"), ImGuiTreeNodeFlags_DefaultOpen) && itl_chart({w, fs * 7}))
+        text_wrapped(tr("token.chart.itl_click"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (ImGui::CollapsingHeader(tr("token.blame.title"), ImGuiTreeNodeFlags_DefaultOpen)) blame();
+}
+
+void TokenScene::roofline_chart(ImVec2 size) {
+    const TokenView& t = tv();
+    const Hardware& hw = tm().hardware();
+    std::vector<RoofLevel> roofs;
+    for (int l = 0; l < kLevelCount; l++)
+        if (hw.level[l].enabled && t.weights[l] + t.kv[l] > 0)
+            roofs.push_back({tr(kLevelKey[l]), hw.level[l].bandwidth * hw.level[l].efficiency, kLevelCol[l]});
+    std::vector<RoofPoint> pts = {{metric("roofline_flops_per_byte"), metric("roofline_attained_flops"),
+                                   tr("token.chart.decode_point")}};
+    roofline("roof", size, hw.peak_flops() * hw.compute_eff, roofs, pts);
+}
+
+void TokenScene::kv_chart(ImVec2 size) {
+    const TokenView& t = tv();
+    std::vector<LineSeries> series;
+    for (int l = 0; l < kLevelCount && l < int(t.kv_series.size()); l++) {
+        if (!t.level_enabled[l] && l != kHostMem) continue;
+        series.push_back({tr(kLevelKey[l]), &t.kv_series[size_t(l)].times(), &t.kv_series[size_t(l)].values(), kLevelCol[l]});
+    }
+    ChartOptions opt;
+    opt.y_unit = "B";
+    line_chart("kv", size, series, opt);
+}
+
+bool TokenScene::itl_chart(ImVec2 size) {
+    const TokenView& t = tv();
+    double now = model().now();
+    // Only the bins from the first to the last non-empty one, so the bars are wide enough to click.
+    size_t lo = t.itl_counts.size(), hi = 0;
+    for (size_t i = 0; i < t.itl_counts.size(); i++)
+        if (t.itl_counts[i] > 0) { lo = std::min(lo, i); hi = i; }
+    if (lo > hi || t.itl_edges.size() < 2) {
+        text_wrapped(tr("token.chart.no_data"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        return false;
+    }
+    // Count i holds gaps in [edges[i-1], edges[i]); count 0 is below edges[0].
+    lo = std::max<size_t>(lo, 1);
+    hi = std::min(hi, t.itl_edges.size() - 1);
+    // At least two decades around them (5 bins a decade): gaps that are all alike stay a narrow bar.
+    for (bool down = true; hi - lo + 1 < 10 && (lo > 1 || hi + 1 < t.itl_edges.size()); down = !down) {
+        if (down && lo > 1) lo--;
+        else if (hi + 1 < t.itl_edges.size()) hi++;
+    }
+    std::vector<double> edges, counts;
+    for (size_t i = lo; i <= hi; i++) counts.push_back(double(t.itl_counts[i]));
+    for (size_t i = lo - 1; i <= hi; i++) edges.push_back(t.itl_edges[i]);
+    int hl = selected_bin_ >= int(lo) && selected_bin_ <= int(hi) ? selected_bin_ - int(lo) : -1;
+    Lang lang = language();
+    std::vector<ChartMarker> marks = {{metric("tpot_screen_p50_s"), "p50 " + format_duration(metric("tpot_screen_p50_s"), lang)},
+                                      {metric("tpot_screen_p99_s"), "p99 " + format_duration(metric("tpot_screen_p99_s"), lang)}};
+    int clicked = histogram("itl", size, edges, counts, "s", hl, marks);
+    if (clicked >= 0) {
+        int bin = clicked + int(lo);
+        // The slowest recent token whose gap falls in the bin.
+        double worst = -1;
+        for (size_t i = 0; i < t.journeys.size(); i++) {
+            if (t.journeys[i].t_screen > now || itl_bin_of(t.journeys[i]) != bin) continue;
+            double g = gap_before(i);
+            if (g > worst) { worst = g; selected_ = t.journeys[i]; has_selection_ = true; blame_too_old_ = false; }
+        }
+        selected_bin_ = bin;
+    }
+    return true;
+}
+
+bool TokenScene::draw_lesson_chart(const std::string& id, ImVec2 size) {
+    static const std::pair<const char*, const char*> titles[] = {{"roofline", "token.chart.roofline"},
+                                                                 {"staircase", "token.panel.staircase"},
+                                                                 {"kv", "token.chart.kv"},
+                                                                 {"gaps", "token.chart.itl"}};
+    const char* title = nullptr;
+    for (auto& [chart, key] : titles)
+        if (id == chart) title = key;
+    if (!title) return false;
+    text_wrapped(tr(title), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    size.y = std::max(size.y - ImGui::GetTextLineHeightWithSpacing(), ImGui::GetFontSize() * 4);
+    if (id == "roofline") roofline_chart(size);
+    else if (id == "staircase") staircase(size, true);
+    else if (id == "kv") kv_chart(size);
+    else itl_chart(size);
+    return true;
 }
 
 double TokenScene::gap_before(size_t i) const {
@@ -319,7 +353,7 @@ void TokenScene::staircase_window(const FrameInput& in) {
     }
 }
 
-void TokenScene::staircase(ImVec2 size) {
+void TokenScene::staircase(ImVec2 size, bool from_prefill) {
     const TokenView& t = tv();
     double now = model().now();
     float fs = ImGui::GetFontSize();
@@ -333,9 +367,17 @@ void TokenScene::staircase(ImVec2 size) {
         dl->AddText({p0.x + fs, p0.y + fs}, pal::kTextDim, tr("token.chart.no_data"));
         return;
     }
-    // The last steps that fit at a readable width, ending now.
-    size_t first = t.steps.size() > 16 ? t.steps.size() - 16 : 0;
-    double t0 = t.steps[first].start, t1 = std::max(now, t.steps.back().end);
+    // The steps [first, last) that fit at a readable width: the last ones, ending now;
+    // or the latest prefill and the steps after it, so the request's start is in view.
+    size_t first = t.steps.size() > 16 ? t.steps.size() - 16 : 0, last = t.steps.size();
+    if (from_prefill) {
+        auto prefill = std::find_if(t.steps.rbegin(), t.steps.rend(), [](const TokenStepRecord& r) { return r.kind == kStepPrefill; });
+        if (prefill != t.steps.rend()) {
+            first = size_t(t.steps.rend() - prefill) - 1;
+            last = std::min(t.steps.size(), first + 25);
+        }
+    }
+    double t0 = t.steps[first].start, t1 = last == t.steps.size() ? std::max(now, t.steps.back().end) : t.steps[last - 1].end;
     if (!(t1 > t0)) t1 = t0 + 1e-9;
     float label_w = 0;
     for (const char* k : {"token.stairs.chip", "token.stairs.screen", "token.stairs.tokens"})
@@ -350,9 +392,24 @@ void TokenScene::staircase(ImVec2 size) {
         bool line;
         ImVec2 at = {};
     };
-    LegendKey legend[] = {{pal::kSky, "token.stairs.prefill", false}, {pal::kGreen, "token.stairs.decode", false},
-                          {pal::kPurple, "token.trip.draft", false}, {pal::kVermillion, "token.stairs.rejected", false},
-                          {pal::kYellow, "token.stairs.watched", true}, {pal::kTextDim, "token.stairs.others", true}};
+    // Only the keys of what the window shows: a kind of step, a drafted run, other sequences.
+    bool prefill_in = false, decode_in = false, drafts_in = false, others_in = false;
+    for (size_t i = first; i < last; i++) {
+        const TokenStepRecord& r = t.steps[i];
+        prefill_in |= r.kind == kStepPrefill || r.kind == kStepMixed;
+        decode_in |= r.kind != kStepPrefill;
+        drafts_in |= r.kind == kStepVerify;
+        for (int k = 0; k < r.listed; k++) others_in |= r.seq_id[k] != t.watched_seq;
+    }
+    std::vector<LegendKey> legend;
+    if (prefill_in) legend.push_back({pal::kSky, "token.stairs.prefill", false});
+    if (decode_in) legend.push_back({pal::kGreen, "token.stairs.decode", false});
+    if (drafts_in) {
+        legend.push_back({pal::kPurple, "token.trip.draft", false});
+        legend.push_back({pal::kVermillion, "token.stairs.rejected", false});
+    }
+    legend.push_back({pal::kYellow, "token.stairs.watched", true});
+    if (others_in) legend.push_back({pal::kTextDim, "token.stairs.others", true});
     ImVec2 at{p0.x + fs * 0.4f, p0.y + fs * 0.2f};
     for (LegendKey& k : legend) {
         float w = fs * 1.6f + ImGui::CalcTextSize(tr(k.key)).x;
@@ -377,7 +434,7 @@ void TokenScene::staircase(ImVec2 size) {
     std::vector<Stair> stairs;
     int climb = 1;  // the highest level: the staircases' scale
     int hover_step = -1;
-    for (size_t i = first; i < t.steps.size(); i++) {
+    for (size_t i = first; i < last; i++) {
         const TokenStepRecord& r = t.steps[i];
         float xa = X(r.start), xb = std::max(X(r.end), xa + 1.5f);
         // The chip lane: one block per step, coloured by kind; a verify step shows its
@@ -424,8 +481,8 @@ void TokenScene::staircase(ImVec2 size) {
     }
     // The screen lane: when each character of the watched answer appeared.
     for (const ScreenChar& c : t.answer)
-        if (c.t >= t0 && c.t <= now) dl->AddLine({X(c.t), lane_scr_y}, {X(c.t), lane_scr_y + fs * 0.9f}, pal::kYellow, 2);
-    dl->AddLine({X(now), stair_y0}, {X(now), p0.y + size.y}, IM_COL32(255, 255, 255, 90));
+        if (c.t >= t0 && c.t <= std::min(now, t1)) dl->AddLine({X(c.t), lane_scr_y}, {X(c.t), lane_scr_y + fs * 0.9f}, pal::kYellow, 2);
+    if (now <= t1) dl->AddLine({X(now), stair_y0}, {X(now), p0.y + size.y}, IM_COL32(255, 255, 255, 90));
     if (hover_step >= 0) {
         const TokenStepRecord& r = t.steps[size_t(hover_step)];
         static const char* kinds[] = {"token.stairs.prefill", "token.stairs.decode", "token.stairs.verify",

@@ -63,6 +63,7 @@ public:
     tj::Scenario scenario() const override;  // token_scene.cpp
     std::string apply(const tj::Scenario& s) override;
     void vocabulary_arrived(bool rerun) override;
+    bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -93,8 +94,13 @@ private:
     void numbers_window(const FrameInput& in);
     void key_numbers();
     void charts();
+    // The charts the numbers panel and a lesson's card share, drawn at the cursor.
+    void roofline_chart(ImVec2 size);
+    void kv_chart(ImVec2 size);
+    bool itl_chart(ImVec2 size);  // false when no gap has reached the screen yet
     void staircase_window(const FrameInput& in);
-    void staircase(ImVec2 size);
+    // The steps so far as staircases; from_prefill: the latest request from its prefill.
+    void staircase(ImVec2 size, bool from_prefill = false);
     void answer_text();
     void blame();
     int itl_bin_of(const tj::TokenJourney& j) const;  // histogram bin of a journey's gap, or -1
