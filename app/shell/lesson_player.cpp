@@ -1,6 +1,7 @@
 // lesson_player.cpp — see lesson_player.h.
 #include "app/shell/lesson_player.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/ui/format.h"
@@ -9,6 +10,7 @@
 #include "app/ui/font.h"
 #include "app/ui/glossary_view.h"
 #include "app/ui/param_panel.h"
+#include "imgui_internal.h"  // the card's content height in the last frame, for its chart's height
 
 const char* find_asset_text(const char* name);  // generated: assets_embedded.cpp
 
@@ -203,6 +205,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetWindowFontScale(1.0f);
     text_with_terms(txt(st.text));
     evidence(*scene, st);
+    chart(*scene, st);
     if (st.has_predict) {
         ImGui::Spacing();
         text_wrapped(std::string(tr("lesson.predict")) + " " + txt(st.predict.question), pal::kYellow);
@@ -313,4 +316,38 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         ImGui::SetWindowFontScale(1.0f);
     }
     ImGui::Separator();
+}
+
+void LessonPlayer::chart(Scene& s, const tj::LessonStep& st) {
+    float drawn_h = chart_shown_.size.y;  // last frame's, part of the card's content then
+    chart_shown_ = {st.chart};
+    if (st.chart.empty()) return;
+    float fs = ImGui::GetFontSize();
+    // About ten lines high beside the map, less where the card shares a phone's screen
+    // with it; and no higher than the room the rest of the card leaves (as measured in
+    // the last frame), down to eight lines, so the card's buttons stay in view.
+    const ImGuiWindow* card = ImGui::GetCurrentWindow();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float room = card->InnerRect.GetHeight() - style.WindowPadding.y * 2 - style.ItemSpacing.y -
+                 (card->ContentSize.y - drawn_h);
+    float h = std::min(fs * 9.5f, ImGui::GetWindowHeight() * 0.32f);
+    ImVec2 size{ImGui::GetContentRegionAvail().x, std::clamp(room, std::min(h, fs * 8), h)};
+    chart_shown_.min = ImGui::GetCursorScreenPos();
+    chart_shown_.waiting = st.has_predict && !revealed_;
+    if (chart_shown_.waiting) {
+        ImGui::Dummy(size);
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        ImVec2 a = chart_shown_.min, b{a.x + size.x, a.y + size.y};
+        dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_Border), 4);
+        const char* note = tr("lesson.chart_waits");
+        ImVec2 ts = ImGui::CalcTextSize(note, nullptr, false, size.x - fs);
+        ImGui::SetCursorScreenPos({a.x + std::max(fs * 0.5f, (size.x - ts.x) * 0.5f), a.y + (size.y - ts.y) * 0.5f});
+        text_wrapped(note, ImGui::GetColorU32(ImGuiCol_TextDisabled), size.x - fs);
+        ImGui::SetCursorScreenPos({a.x, b.y});
+        ImGui::Dummy({0, 0});
+    } else if (!s.draw_lesson_chart(st.chart, size)) {
+        chart_shown_.id.clear();  // the scene has no such chart (the lesson check refuses it first)
+        return;
+    }
+    chart_shown_.size = {size.x, ImGui::GetCursorScreenPos().y - style.ItemSpacing.y - chart_shown_.min.y};
 }

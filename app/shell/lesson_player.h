@@ -64,6 +64,15 @@ public:
     std::string show_again(LessonHost& host);
     const std::string& scene_id() const;  // the open lesson's scene, "" when none
 
+    // The step's chart as last drawn on the card (for the page's tests): its id ("" when
+    // the step names none), whether it waits for a question's answer, and its rectangle.
+    struct ChartShown {
+        std::string id;
+        bool waiting = false;
+        ImVec2 min{0, 0}, size{0, 0};
+    };
+    const ChartShown& chart_shown() const { return chart_shown_; }
+
     void menu(LessonHost& host);
     bool key(SDL_Keycode sym, LessonHost& host);
     void caption(LessonHost& host, ImVec2 area_min, ImVec2 area_size);
@@ -79,6 +88,9 @@ private:
     // The figures the step names, large and live; "before -> after" when the state
     // before this step's change (the question's, else the previous step's) was seen.
     void evidence(Scene& s, const tj::LessonStep& st);
+    // The chart the step names, drawn live by the scene at the card's width; on a
+    // question it waits for the reveal, as the figures do.
+    void chart(Scene& s, const tj::LessonStep& st);
     // "Your turn": the step's parameter to try, on the card; a change runs the step
     // again to its moment and the card compares it with the step as the lesson set it.
     void your_turn(Scene& s, const tj::LessonStep& st);
@@ -96,4 +108,5 @@ private:
     std::vector<tj::Metric> question_moment_;
     bool tried_ = false;       // the student changed the step's parameter to try
     std::string try_error_;    // why the last try was refused
+    ChartShown chart_shown_;
 };

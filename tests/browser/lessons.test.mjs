@@ -100,3 +100,62 @@ test('keys 1-4 pick a choice; a chain step holds its week while the class reads 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// The rectangle of the lesson's caption card, as the page reports its windows.
+const cardRect = (s) => s.windows.find((w) => w.name.endsWith('###lesson'))?.rect;
+const inside = ([x, y, w, h], [cx, cy, cw, ch]) => x >= cx && y >= cy && x + w <= cx + cw && y + h <= cy + ch;
+
+// Opens a step that names a chart and checks that the card draws it inside itself, at
+// most of the card's width and several lines high (a question's chart waits for the answer).
+// Beside the map the whole card is in view; on a phone, under the map, the card scrolls
+// and a finger's scroll brings the chart in.
+async function chartOnCard(page, id, k, chart, where) {
+  const i = lessons.findIndex((l) => l.id === id);
+  assert.ok(i >= 0, id);
+  assert.equal(lessons[i].steps[k].chart, chart, `${where}: the lesson names the chart`);
+  let s = await openAndHold(page, i, k);
+  const card = cardRect(s);
+  for (let tries = 0; tries < 8 && s.narrow && card && s.lesson_chart && !inside(s.lesson_chart.rect, card); tries++) {
+    await page.mouse.move(card[0] + card[2] / 2, card[1] + card[3] / 2);
+    await page.mouse.wheel(0, card[3] / 2);
+    await waitFrames(page, s.frames + 10);
+    s = await api(page, 'state');
+  }
+  assert.ok(card, `${where}: the caption card is up`);
+  assert.ok(s.lesson_chart, `${where}: the state reports the step's chart`);
+  assert.equal(s.lesson_chart.id, chart, where);
+  const r = s.lesson_chart.rect;
+  assert.ok(inside(r, card), `${where}: the chart ${JSON.stringify(r)} is inside the card ${JSON.stringify(card)}`);
+  assert.ok(r[2] >= card[2] * 0.7, `${where}: the chart spans the card (${r[2]} of ${card[2]} px)`);
+  assert.ok(r[3] >= 80, `${where}: the chart is tall enough to read (${r[3]} px)`);
+  return s;
+}
+
+for (const [width, height] of [[1280, 720], [390, 844]]) {
+  test(`a step that names a chart draws it on the card, live and inside it (${width}x${height})`, async () => {
+    const { page, problems } = await openApp(app.browser, app.url, width, height);
+    await waitFrames(page, 10);
+    await countAnimationFrames(page);
+    await chartOnCard(page, 'decode-is-logistics', 2, 'roofline', 'the roofline step');
+    // A step without a chart reports none.
+    const plain = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+    assert.equal(lessons[plain].steps[0].chart, undefined);
+    const none = await openAndHold(page, plain, 0);
+    assert.equal(none.lesson_chart, undefined, 'a step without a chart reports none');
+    // A question's chart waits for the answer, then is drawn.
+    const asked = await chartOnCard(page, 'judge-continuity', 1, 'gaps', 'the p99 question');
+    assert.equal(asked.lesson_chart.waiting, true, 'the chart waits while the question is open');
+    await page.focus('#canvas');
+    await page.keyboard.press('PageDown');  // the clicker's "next" reveals the answer first
+    await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000, polling: 100 });
+    let s = await api(page, 'state');
+    await waitFrames(page, s.frames + 10);
+    s = await api(page, 'state');
+    assert.equal(s.lesson_step, 1);
+    assert.equal(s.lesson_chart.waiting, false, 'the revealed answer brings the chart');
+    assert.ok(inside(s.lesson_chart.rect, cardRect(s)));
+    await chartOnCard(page, 'respin-weakest-link', 3, 'flow', 'the chain step');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
