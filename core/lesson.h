@@ -21,11 +21,20 @@
 //                             live on the caption card; one of lesson_charts() for the scene)
 //                "try": "token.run.batch",   (optional: one parameter the student drives
 //                             from the card, "your turn"; every lesson's last step has one)
+//                "compare": {"step": 0},     (optional: what the card's figures are compared
+//                             with, see below; {"lesson": "other-id", "step": 1} names a step
+//                             of another lesson of the same scene)
 //                "predict": {"question": {...}, "choices": [{...}, {...}], "answer": 1,
 //                            "explain": {...},
 //                            "before": {"fab.fab.hot_share": 0}}}]}]}   (optional; "before":
 //                             the question is asked on this step's values with these
 //                             settings, else on the previous step's values)
+//
+// The card shows each evidence figure as "before -> after", after being the step at its
+// moment (its values run to its "run" time, seed 1). Before is a moment too: the
+// "compare" step's (0-based index; in this lesson an earlier step), else for a question
+// the state it was asked on (at the step's time), else the previous step's. A caption
+// that compares with anything else names it in "compare", so card and caption agree.
 //
 // Usage:
 //   std::vector<Lesson> lessons;
@@ -54,6 +63,13 @@ struct LessonPredict {
     std::vector<std::pair<std::string, double>> before;
 };
 
+// A step whose moment a card compares with: steps[step] of the lesson with id `lesson`
+// ("" for the step's own lesson); step < 0 when the step names none.
+struct LessonCompare {
+    std::string lesson;
+    int step = -1;
+};
+
 struct LessonStep {
     Text2 title, text;
     std::vector<std::string> presets;
@@ -64,6 +80,7 @@ struct LessonStep {
     std::vector<std::string> evidence;  // metric ids the caption names, shown on the card
     std::string chart;  // the chart the caption names, drawn on the card, or ""
     std::string try_param;  // a parameter the card lets the student drive ("your turn"), or ""
+    LessonCompare compare;  // what the card compares with, when not the default (above)
     bool has_predict = false;
     LessonPredict predict;
 };
@@ -84,7 +101,14 @@ struct LessonChart {
 // orders and shipments, the backlog between them) in the chain.
 const std::vector<LessonChart>& lesson_charts();
 
-// Parses the lessons file. Returns "" or one line per problem (then out is unchanged).
+// A moment of a lesson: step `step` of lessons[lesson], its values run to its time.
+struct LessonMoment {
+    size_t lesson = 0, step = 0;
+};
+
+// Parses the lessons file. Returns "" or one line per problem (then out is unchanged);
+// a "compare" must name an earlier step of its lesson, or a step of another lesson of
+// the same scene.
 std::string parse_lessons(const std::string& json_text, std::vector<Lesson>& out);
 // Checks a lesson against its scene: presets and parameter ids exist, values are in
 // range, stations exist, answers index a choice, every text has both languages, and
@@ -95,6 +119,10 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,
 // The parameter values of step i: the start values, then every step's presets and
 // settings up to and including i, in order (a lesson builds up its story).
 std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);
+// The moment step `step` of lessons[lesson] compares its card with: its "compare", else
+// the previous step. False when the card compares with no moment: a first step, or a
+// question without "compare" (it compares with the state it was asked on).
+bool lesson_compare_moment(const std::vector<Lesson>& lessons, size_t lesson, size_t step, LessonMoment& out);
 // The values a step's question is asked on: the step's values with its "before"
 // settings, or the previous step's values (the start values for a first step).
 std::string lesson_question_values(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);

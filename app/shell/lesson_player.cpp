@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
+#include "core/scenes/scenes.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -44,7 +46,6 @@ std::string LessonPlayer::open(LessonHost& host, int lesson, int step) {
     bool starting = lesson_ < 0;
     if (starting) saved_link_ = host.link();
     int previous = lesson_;
-    if (lesson != previous) moments_.assign(l.steps.size() + 1, {});
     lesson_ = lesson;
     std::string err = go(host, step);
     if (!err.empty()) lesson_ = previous;  // a refused step leaves the lesson that was open
@@ -96,6 +97,7 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
 
 std::string LessonPlayer::show_again(LessonHost& host) {
     if (lesson_ < 0) return "";
+    moments_.clear();  // what changed (a vocabulary) changes the moments kept
     bool asking = lessons_[size_t(lesson_)].steps[size_t(step_)].has_predict && !revealed_;
     return show(host, step_, asking);
 }
@@ -181,7 +183,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     if (at_moment && !moment_kept_) {  // once per showing: the run holds still at its moment
         moment_kept_ = true;
         if (asking_) question_moment_ = scene->metrics();
-        else if (!tried_ && size_t(step_ + 1) < moments_.size()) moments_[size_t(step_ + 1)] = scene->metrics();
+        else if (!tried_) moments_[{size_t(lesson_), size_t(step_)}] = scene->metrics();
     }
     float fs = ImGui::GetFontSize();
     float w = asize.x;
@@ -285,11 +287,29 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     if (!try_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", try_error_.c_str());
 }
 
+const std::vector<tj::Metric>& LessonPlayer::moment(size_t lesson, size_t step) {
+    auto kept = moments_.find({lesson, step});
+    if (kept != moments_.end()) return kept->second;
+    std::vector<tj::Metric>& out = moments_[{lesson, step}];  // stays empty when it cannot run
+    const tj::Lesson& l = lessons_[lesson];
+    std::unique_ptr<tj::Model> model = tj::make_model(l.scene);
+    if (!model) return out;
+    tj::ParamValues start(model->registry()), at(model->registry());
+    if (!tj::lesson_values_at(l, step, start, at).empty()) return out;
+    model->reset(at, 1);  // as show() runs a step: seed 1, to the step's time
+    model->advance_to(l.steps[step].run);
+    out = model->metrics();
+    return out;
+}
+
 void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     if (st.evidence.empty()) return;
     std::vector<tj::Metric> now = s.metrics();
-    const std::vector<tj::Metric>& seen = tried_ ? moments_[size_t(step_ + 1)]
-                                          : st.has_predict ? question_moment_ : moments_[size_t(step_)];
+    tj::LessonMoment m;
+    const std::vector<tj::Metric>& seen =
+        tried_ ? moment(size_t(lesson_), size_t(step_))
+        : tj::lesson_compare_moment(lessons_, size_t(lesson_), size_t(step_), m) ? moment(m.lesson, m.step)
+                                                                                : question_moment_;
     const std::vector<tj::Metric>* before = seen.empty() ? nullptr : &seen;
     auto find = [](const std::vector<tj::Metric>& ms, const std::string& id) -> const tj::Metric* {
         for (auto& m : ms) if (m.id == id) return &m;

@@ -8,7 +8,9 @@
 // step's span), outlines its station and moves the camera. A "predict first" step
 // asks the class (showing the state before the step's change: the previous step's,
 // or the step's own with the question's "before" settings), then reveals the
-// answer by applying the change and running it. Leaving restores what the user had
+// answer by applying the change and running it. The card shows the step's figures as
+// "before -> after", before being the moment core/lesson.h describes (a moment the
+// scene has not shown is run on a model of its own). Leaving restores what the user had
 // and clears the outline and the camera of every scene a lesson touched.
 // Keys: Right / PageDown / Space = next, Left / PageUp = previous, 1-4 = pick a
 // choice, Esc = leave (presentation clickers send PageDown and PageUp).
@@ -21,7 +23,9 @@
 #pragma once
 #include <SDL.h>
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/lesson.h"
@@ -85,12 +89,16 @@ private:
     static void clear_marks(LessonHost& host, const std::string& scene);
     // The step's clock on the card: Replay and a scrubber over [0, the step's time].
     void time_controls(LessonHost& host, const tj::LessonStep& st);
-    // The figures the step names, large and live; "before -> after" when the state
-    // before this step's change (the question's, else the previous step's) was seen.
+    // The figures the step names, large and live, as "before -> after": before is the
+    // moment tj::lesson_compare_moment names, else the state the question was asked on
+    // (after a try: the step's own moment, as the lesson set it).
     void evidence(Scene& s, const tj::LessonStep& st);
     // The chart the step names, drawn live by the scene at the card's width; on a
     // question it waits for the reveal, as the figures do.
     void chart(Scene& s, const tj::LessonStep& st);
+    // The metrics of step `step` of lesson `lesson` at its moment: kept when the scene
+    // showed it, else run here on a model of its own (the lesson's values, seed 1).
+    const std::vector<tj::Metric>& moment(size_t lesson, size_t step);
     // "Your turn": the step's parameter to try, on the card; a change runs the step
     // again to its moment and the card compares it with the step as the lesson set it.
     void your_turn(Scene& s, const tj::LessonStep& st);
@@ -102,9 +110,9 @@ private:
     bool revealed_ = false;
     bool asking_ = false;      // the scene shows the state the step's question is asked on
     bool moment_kept_ = false; // this showing's moment has been recorded (below)
-    // The metrics at each step's moment once reached ([step + 1]), and at the open
+    // The metrics at each (lesson, step)'s moment once shown or run, and at the open
     // step's question.
-    std::vector<std::vector<tj::Metric>> moments_;
+    std::map<std::pair<size_t, size_t>, std::vector<tj::Metric>> moments_;
     std::vector<tj::Metric> question_moment_;
     bool tried_ = false;       // the student changed the step's parameter to try
     std::string try_error_;    // why the last try was refused

@@ -173,3 +173,85 @@ TEST_CASE("lessons: a step's chart is read from the file and must be one of its 
         CHECK(v.find("roofline, staircase, kv, gaps") != std::string::npos);
     }
 }
+
+namespace {
+// A lessons file of two token lessons and a fab one; `compare` goes on lesson a's step
+// at index 2 (of 3).
+std::string compare_file(const std::string& compare) {
+    auto step = [](const std::string& extra) {
+        return "{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}" + extra + "}";
+    };
+    auto lesson = [](const std::string& id, const std::string& scene, const std::string& steps) {
+        return "{\"id\": \"" + id + "\", \"scene\": \"" + scene + "\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, \"steps\": [" +
+               steps + "]}";
+    };
+    const std::string c = compare.empty() ? "" : ", \"compare\": " + compare;
+    return "{\"lessons\": [" +
+           lesson("a", "token",
+                  step(", \"set\": {\"token.run.batch\": 1}, \"run\": 0.5") + ", " + step(", \"set\": {\"token.run.batch\": 4}") +
+                      ", " + step(", \"set\": {\"token.run.batch\": 8}" + c)) +
+           ", " + lesson("b", "token", step("") + ", " + step(", \"run\": 2")) + ", " + lesson("f", "fab", step("")) + "]}";
+}
+}  // namespace
+
+TEST_CASE("lessons: a step's card compares with its 'compare' moment, else the previous step's") {
+    std::vector<Lesson> ls;
+    // Parsed: an earlier step of the lesson, or a step of another lesson of the scene.
+    REQUIRE(parse_lessons(compare_file("{\"step\": 0}"), ls) == "");
+    CHECK(ls[0].steps[2].compare.step == 0);
+    CHECK(ls[0].steps[2].compare.lesson == "");
+    CHECK(ls[0].steps[1].compare.step == -1);
+    LessonMoment m;
+    REQUIRE(lesson_compare_moment(ls, 0, 2, m));
+    CHECK((m.lesson == 0 && m.step == 0));
+    // The moment's values and time are step 0's: batch 1 at 0.5 s, not step 2's batch 8.
+    auto model = make_model("token");
+    ParamValues start(model->registry()), before(model->registry());
+    REQUIRE(lesson_values_at(ls[m.lesson], m.step, start, before) == "");
+    CHECK(before.get("token.run.batch") == 1);
+    CHECK(ls[m.lesson].steps[m.step].run == 0.5);
+    // Without one: the previous step; a first step compares with nothing.
+    REQUIRE(lesson_compare_moment(ls, 0, 1, m));
+    CHECK((m.lesson == 0 && m.step == 0));
+    CHECK(!lesson_compare_moment(ls, 0, 0, m));
+    CHECK(!lesson_compare_moment(ls, 0, 3, m));  // no such step
+    REQUIRE(parse_lessons(compare_file("{\"lesson\": \"b\", \"step\": 1}"), ls) == "");
+    REQUIRE(lesson_compare_moment(ls, 0, 2, m));
+    CHECK((m.lesson == 1 && m.step == 1));
+    // Refused, with the step named, and nothing changes: a later step, the step itself,
+    // a step out of range, an unknown lesson, another scene's lesson, a malformed object.
+    const std::pair<const char*, const char*> bad[] = {
+        {"{\"step\": 3}", "not an earlier step"},
+        {"{\"step\": 2}", "not an earlier step"},
+        {"{\"lesson\": \"b\", \"step\": 2}", "has no step index 2"},
+        {"{\"lesson\": \"nope\", \"step\": 0}", "no lesson 'nope'"},
+        {"{\"lesson\": \"f\", \"step\": 0}", "another scene"},
+        {"{\"step\": -1}", "'compare' is"},
+        {"{\"step\": 0, \"when\": 1}", "'compare' is"},
+        {"3", "'compare' is"},
+    };
+    for (auto& [compare, why] : bad) {
+        INFO(compare);
+        std::string err = parse_lessons(compare_file(compare), ls);
+        CHECK(err.find(why) != std::string::npos);
+        CHECK(err.find("step 3") != std::string::npos);
+        CHECK(ls[0].steps[2].compare.lesson == "b");  // the last good parse is kept
+    }
+}
+
+TEST_CASE("lessons: a question's card compares with the state it was asked on, unless it names a moment") {
+    std::vector<Lesson> lessons;
+    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
+    auto index = [&](const char* id) {
+        for (size_t i = 0; i < lessons.size(); i++) if (lessons[i].id == id) return i;
+        FAIL("no lesson " << id);
+        return size_t(0);
+    };
+    LessonMoment m;
+    // Groq's step 3 (a question) compares with the H100 of the first lesson.
+    const size_t sram = index("sram-too-small");
+    REQUIRE(lesson_compare_moment(lessons, sram, 3, m));
+    CHECK(lessons[m.lesson].id == "decode-is-logistics");
+    CHECK(m.step == 1);
+    CHECK(!lesson_compare_moment(lessons, sram, 1, m));  // a question without one
+}
