@@ -10,6 +10,7 @@ namespace tj::fab {
 namespace {
 
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
+constexpr size_t kMeanShipmentWeeks = 20;  // the window of the mean weekly shipments
 enum ActionKind { A_FIRST_MASKS = 0, A_DISCOVER, A_NEW_MASKS };
 constexpr int LFE = 0, LMETAL = 1, LBACK = 2;  // the fab's three stages in the line
 constexpr FabStages kFab{LFE, LMETAL, LBACK, B_METAL, B_BACK};
@@ -600,6 +601,11 @@ std::vector<Metric> FabModel::metrics() const {
     add("week", week, "weeks", "Simulated week (week 0 = 1 Jan 2024)", "模拟周（第 0 周 = 2024 年 1 月 1 日）");
     add("shipments_week_gpus", run.last_week_gpus, "GPUs/week", "Shipments last week", "上周出货");
     add("shipments_week_racks", run.last_week_gpus / gpus_per_rack_, "racks/week", "Shipments last week (racks)", "上周出货（机柜）");
+    // Racks ship in lumps: one week's count swings by a fifth around the pace a station sets.
+    const size_t done = run.cum_by_week.empty() ? 0 : std::min(size_t(weeks_done_), run.cum_by_week.size() - 1);
+    const size_t span = std::min(done, kMeanShipmentWeeks);
+    add("shipments_mean_gpus_week", span ? (run.cum_by_week[done] - run.cum_by_week[done - span]) / double(span) : 0,
+        "GPUs/week", "Shipments a week, mean of the last 20 weeks", "近 20 周平均每周出货");
     add("cum_shipped_gpus", cum, "GPUs", "Cumulative shipped", "累计出货");
     add("cum_demand_gpus", demand, "GPUs", "Cumulative demand", "累计需求");
     add("backlog_gpus", std::max(0.0, demand - cum), "GPUs", "Backlog (ordered, not shipped)", "积压（已订未发）");

@@ -139,6 +139,17 @@ TEST_CASE("long-run throughput equals the bottleneck rate when demand exceeds it
     CHECK(m.view().bottleneck == S_TRAY);
 }
 
+TEST_CASE("mean weekly shipments: what shipped over the last 20 weeks, a twentieth of it a week") {
+    FabModel m;
+    m.reset(values_with({}), 1);
+    m.advance_to(60 * kWeek);
+    const double at60 = metric_value(m.metrics(), "cum_shipped_gpus");
+    m.advance_to(80 * kWeek);
+    const auto ms = m.metrics();
+    CHECK(metric_value(ms, "shipments_mean_gpus_week") == Approx((metric_value(ms, "cum_shipped_gpus") - at60) / 20));
+    CHECK(metric_value(ms, "shipments_mean_gpus_week") != Approx(metric_value(ms, "shipments_week_gpus")));
+}
+
 TEST_CASE("Little's law per buffer and for the line in the full model") {
     FabModel m;
     ParamValues v(fab_registry());
