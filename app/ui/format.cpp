@@ -92,6 +92,11 @@ std::string format_metric(const std::string& id, double v, const std::string& un
     if (unit == "hop") return three_digits(v, zh ? "跳" : "hops");
     if (unit == "x") return three_digits(v, "×");
     if (unit == "tok/s") return count("tokens/s", "词元/秒");
+    if (unit == "tok" && id.find("_per_") != std::string::npos) {  // a mean per event: 2.8, not 3
+        char buf[48];
+        std::snprintf(buf, sizeof buf, zh ? "%.1f 个词元" : "%.1f tokens", v);
+        return buf;
+    }
     if (unit == "tok") return count("tokens", "个词元");
     if (unit == "req") return count("requests", "个请求");
     if (unit == "GPUs") return count("GPUs", "个 GPU");

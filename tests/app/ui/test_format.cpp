@@ -54,6 +54,9 @@ TEST_CASE("format_metric: a lesson card's figures with their units, per language
     CHECK(format_metric("weight_bytes", 16.06e9, "B", Lang::En) == "16.1 GB");
     CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::En) == "56.5k GPUs");
     CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::Zh) == "5.65 万个 GPU");
+    CHECK(format_metric("spec_tokens_per_verify", 2.77, "tok", Lang::En) == "2.8 tokens");  // a mean, not a count
+    CHECK(format_metric("spec_tokens_per_verify_expected", 3.3, "tok", Lang::Zh) == "3.3 个词元");
+    CHECK(format_metric("tokens_sampled", 3, "tok", Lang::En) == "3 tokens");
     CHECK(format_metric("week", 44, "weeks", Lang::En) == "week 44");
     CHECK(format_metric("first_volume_week", 54, "weeks", Lang::Zh) == "第 54 周");
     CHECK(format_metric("first_volume_week", -1, "weeks", Lang::En) == "—");  // not yet
