@@ -431,10 +431,7 @@ void FabScene::hover_cards(float z, float text_px) {
     const FabView& v = m.view();
     const ImGuiIO& io = ImGui::GetIO();
     ImVec2 mouse = io.MousePos;
-    // Cards wait for the pointer's first move, so a pointer resting where the page
-    // opened does not cover the map with a card nobody asked for.
-    hover_armed_ = hover_armed_ || io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
-    if (!hover_armed_ || io.WantCaptureMouse) return;
+    if (!hover_wanted()) return;
     auto over_pile = [&](const fabui::PileSpot& p, double units) {
         float h = std::max(fabui::pile_share(units) * fabui::kPileMaxH, 20.0f);
         ImVec2 a = view_.to_screen(p.x - p.width * 0.5f, p.base_y - h), c = view_.to_screen(p.x + p.width * 0.5f, p.base_y + 4);

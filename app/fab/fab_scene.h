@@ -64,5 +64,4 @@ private:
     bool show_twin_ = true;       // show the no-respin twin beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
     std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks
-    bool hover_armed_ = false;  // the pointer has moved since the scene opened
 };

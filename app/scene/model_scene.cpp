@@ -85,6 +85,13 @@ void ModelScene::focus(const std::string& station_id, float zoom) {
     focus_station_ = station_index(station_id);
     focus_zoom_ = zoom;
     focus_pending_ = true;
+    hover_armed_ = false;  // the map moves under a pointer that stays where it was
+}
+
+bool ModelScene::hover_wanted() {
+    const ImGuiIO& io = ImGui::GetIO();
+    hover_armed_ = hover_armed_ || io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
+    return hover_armed_ && !io.WantCaptureMouse;
 }
 
 void ModelScene::transport_controls() {

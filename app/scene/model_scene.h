@@ -100,6 +100,11 @@ protected:
     void metrics_table(const std::vector<std::string>& ids = {});
     // A hover card for a station: its name, its lesson and the given live lines.
     void station_card(size_t station, const std::vector<std::string>& live_lines);
+    // Whether hover cards may show this frame: the pointer is over the map, not a window,
+    // and has moved since the scene opened or a lesson last moved the camera, so a
+    // pointer resting where it was (at 0,0 in a headless page, or where the last click
+    // was) brings up no card nobody asked for.
+    bool hover_wanted();
     // The map's world transform; subclasses call view_.update() in draw_map.
     WorldView view_;
     tj::Model& model_mut() { return run_.model_mut(); }
@@ -110,6 +115,7 @@ protected:
     int focus_station_ = -1;  // where the camera should go at the next draw
     float focus_zoom_ = 1;
     bool focus_pending_ = false;
+    bool hover_armed_ = false;  // the pointer has moved since the scene opened or the last focus()
 
 private:
     void timeline_scrubber();

@@ -693,7 +693,7 @@ void TokenScene::hover_cards(const FrameInput& in) {
     const ImGuiIO& io = ImGui::GetIO();
     TokenAreas ar = token_areas(in);
     ImVec2 m = io.MousePos;
-    if (io.WantCaptureMouse || m.x < ar.map_min.x || m.y < ar.map_min.y || m.x > ar.map_min.x + ar.map_size.x ||
+    if (!hover_wanted() || m.x < ar.map_min.x || m.y < ar.map_min.y || m.x > ar.map_min.x + ar.map_size.x ||
         m.y > ar.map_min.y + ar.map_size.y)
         return;
     ImVec2 w = view_.to_world(m);

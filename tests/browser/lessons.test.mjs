@@ -159,3 +159,30 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     await page.close();
   });
 }
+
+test('a lesson moving the map shows no hover card until the pointer moves', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await countAnimationFrames(page);
+  const i = lessons.findIndex((l) => l.id === 'judge-continuity');
+  assert.ok(i >= 0);
+  let s = await openAndHold(page, i, 0);
+  const inside = (r, [x, y]) => x > r[0] + 2 && y > r[1] + 2 && x < r[0] + r[2] - 2 && y < r[1] + r[3] - 2;
+  const target = Object.entries(s.stations).find(([, p]) => inside(s.map_rect, p));
+  assert.ok(target, 'a station is on the map');
+  const [x, y] = target[1];
+  await page.mouse.move(x, y);
+  s = await api(page, 'state');
+  await waitFrames(page, s.frames + 5);
+  assert.equal((await api(page, 'state')).card, target[0], `the pointer moved onto ${target[0]}: its card`);
+  // The step again: the camera moves to the same place, under a pointer that stays.
+  s = await openAndHold(page, i, 0);
+  await waitFrames(page, s.frames + 5);
+  assert.equal((await api(page, 'state')).card, '', 'no card for a pointer that did not move');
+  await page.mouse.move(x + 1, y);
+  s = await api(page, 'state');
+  await waitFrames(page, s.frames + 5);
+  assert.equal((await api(page, 'state')).card, target[0], 'the pointer moves: the card is back');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
