@@ -40,21 +40,24 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
         pan_.y = m.y - (m.y - pan_.y) * (nz / zoom_);
         zoom_ = nz;
     };
-    bool inside = touch.centre.x >= smin.x && touch.centre.y >= smin.y && touch.centre.x < smin.x + ssize.x &&
-                  touch.centre.y < smin.y + ssize.y;
+    // Only the view under the pointer takes it (two maps share a window in a race):
+    // a pinch or a wheel over this view, a drag that started on it.
+    auto on_view = [&](ImVec2 p) { return p.x >= smin.x && p.y >= smin.y && p.x < smin.x + ssize.x && p.y < smin.y + ssize.y; };
     if (touch.fingers >= 2 || touch.zoom != 1) {  // a pinch moves the map; the first finger's mouse drag does not
-        if (!inside) return;
+        if (!on_view(touch.centre)) return;
         pan_.x += touch.pan.x;
         pan_.y += touch.pan.y;
         zoom_about(touch.centre, touch.zoom);
         return;
     }
     if (io.WantCaptureMouse) return;
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) || ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
-        pan_.x += io.MouseDelta.x;
-        pan_.y += io.MouseDelta.y;
-    }
-    if (io.MouseWheel != 0) zoom_about(io.MousePos, std::pow(1.15f, io.MouseWheel));  // about the cursor
+    for (ImGuiMouseButton b : {ImGuiMouseButton_Left, ImGuiMouseButton_Right})
+        if (ImGui::IsMouseDragging(b) && on_view(io.MouseClickedPos[b])) {
+            pan_.x += io.MouseDelta.x;
+            pan_.y += io.MouseDelta.y;
+            break;
+        }
+    if (io.MouseWheel != 0 && on_view(io.MousePos)) zoom_about(io.MousePos, std::pow(1.15f, io.MouseWheel));  // about the cursor
 }
 
 void WorldView::look_at(float x, float y, float zoom) {

@@ -18,7 +18,9 @@ struct WorldBox {
 
 class WorldView {
 public:
-    // Handles input (when the mouse is not over a panel) and keeps the map in view.
+    // Handles input (when the mouse is not over a panel) and keeps the map in view:
+    // pans for a drag that started on the view's rectangle, zooms for a wheel or a
+    // pinch over it, so views side by side each take only their own pointer.
     void update(const ImGuiIO& io, const TouchInput& touch, ImVec2 screen_min, ImVec2 screen_size, const WorldBox& box);
     void fit() { fitted_ = false; }
     // Centres the camera on a world point at zoom times the fitted scale (a lesson's

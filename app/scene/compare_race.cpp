@@ -68,7 +68,8 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
         ImVec2 lmin = side_by_side ? ImVec2{min.x + float(s) * (lane_size.x + gap), min.y}
                                    : ImVec2{min.x, min.y + float(s) * (lane_size.y + gap)};
         draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, position, style, scene);
-        state_.maps.push_back({labels[s], lmin.x, lmin.y, lane_size.x, lane_size.y, lanes_[s].parcels.drawn()});
+        state_.maps.push_back({labels[s], lmin.x, lmin.y, lane_size.x, lane_size.y, lanes_[s].parcels.drawn(),
+                               lanes_[s].view.zoom(), lanes_[s].view.pan().x, lanes_[s].view.pan().y});
     }
 }
 
@@ -125,13 +126,7 @@ void CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 s
     // The map: routes in use, stations, then this run's parcels.
     ImVec2 map_min{min.x + pad, y + pad}, map_size{size.x - 2 * pad, max.y - pad - (y + pad)};
     Lane& lane = lanes_[side];
-    // Only the map under the pointer pans and zooms: the other sees the pointer as taken.
-    // (ImGuiIO is not copied: its vectors may be empty, and copying one passes a null pointer to memcpy.)
-    ImGuiIO& io = ImGui::GetIO();
-    const bool captured = io.WantCaptureMouse;
-    if (!inside(io.MousePos, map_min, {map_min.x + map_size.x, map_min.y + map_size.y})) io.WantCaptureMouse = true;
-    lane.view.update(io, in.touch, map_min, map_size, station_box(*run.model, position));
-    io.WantCaptureMouse = captured;
+    lane.view.update(ImGui::GetIO(), in.touch, map_min, map_size, station_box(*run.model, position));  // its own pointer only
     dl->PushClipRect(map_min, {map_min.x + map_size.x, map_min.y + map_size.y}, true);
     const size_t n = run.model->stations().size();
     // Routes stay once travelled, so the map does not flicker as parcels come and go.

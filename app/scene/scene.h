@@ -63,11 +63,12 @@ struct FrameInput {
 };
 
 // Compare's race as last drawn (for tests and the JS API's state): each map's
-// rectangle (logical pixels), its label and parcels, and each headline number's verdict.
+// rectangle (logical pixels), its label, parcels and view, and each headline number's verdict.
 struct RaceMapState {
     std::string label;
     float x = 0, y = 0, w = 0, h = 0;
     size_t parcels = 0;
+    float zoom = 1, pan_x = 0, pan_y = 0;  // the map's WorldView
 };
 struct RaceNumberState {
     std::string metric;

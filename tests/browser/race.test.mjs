@@ -75,6 +75,34 @@ test('H100 against WSE-3: two maps with their own parcels, the winner per number
   await page.close();
 });
 
+test('each map takes only its own pointer: a drag pans the map it started on, a wheel zooms the map under it', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'token');
+  assert.equal(await api(page, 'comparePair', 'h100_wse3'), '');
+  const s = await waitNumbers(page);
+  const [a, b] = s.race.maps;
+  const views = async () => (await api(page, 'state')).race.maps.map((m) => ({ zoom: m.zoom, x: m.pan_x, y: m.pan_y }));
+  const before = await views();
+  // A drag that starts low on A's map and ends on B's.
+  const y = a.y + a.h * 0.8;
+  await page.mouse.move(a.x + a.w * 0.5, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) await page.mouse.move(a.x + a.w * 0.5 + (b.x + b.w * 0.5 - (a.x + a.w * 0.5)) * k / 10, y);
+  await page.mouse.up();
+  await waitFrames(page, (await api(page, 'state')).frames + 3);
+  const dragged = await views();
+  assert.ok(dragged[0].x > before[0].x + 100, `A pans with the drag that started on it: ${before[0].x} -> ${dragged[0].x}`);
+  assert.deepEqual(dragged[1], before[1], 'B does not pan for a drag that started on A');
+  // A wheel over B's map zooms B alone.
+  await page.mouse.move(b.x + b.w * 0.5, b.y + b.h * 0.8);
+  await page.mouse.wheel(0, -300);
+  await waitFrames(page, (await api(page, 'state')).frames + 3);
+  const wheeled = await views();
+  assert.ok(wheeled[1].zoom > dragged[1].zoom * 1.1, `B zooms under the wheel: ${dragged[1].zoom} -> ${wheeled[1].zoom}`);
+  assert.deepEqual(wheeled[0], dragged[0], 'A does not zoom for a wheel over B');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a tall, narrow window stacks the maps; batch 1 against 64 names the batch', async () => {
   const { page, problems } = await openScene(app.browser, app.url, 'token', '#s=token', 600, 900);
   assert.equal(await api(page, 'comparePair', 'batch_1_64'), '');
