@@ -131,6 +131,16 @@ EMSCRIPTEN_KEEPALIVE void tj_set_map_cached(int on) {
     if (changing_app()) platform_app()->set_map_cached(on != 0);
 }
 
+// Whether the panels are kept as a cached layer (1, the default) or drawn every frame (0).
+EMSCRIPTEN_KEEPALIVE void tj_set_panels_cached(int on) {
+    if (changing_app()) platform_app()->set_panels_cached(on != 0);
+}
+
+// Whether a layer update redraws only its changed tiles (1, the default) or all of it (0).
+EMSCRIPTEN_KEEPALIVE void tj_set_tiles_hashed(int on) {
+    if (changing_app()) platform_app()->set_tiles_hashed(on != 0);
+}
+
 // Whether a frame draws only what changed (1, the default where the canvas keeps
 // its pixels) or all of it (0).
 EMSCRIPTEN_KEEPALIVE void tj_set_changes_only(int on) {

@@ -108,6 +108,11 @@ void LayerCache::hash_tiles(const ImDrawData* dd, DrawCut from, DrawCut to, std:
     for_each_triangle(dd, from, to, [&](const ImDrawCmd& cmd, const ImDrawVert* const v[3], float x0, float y0, float x1, float y1) {
         int c0, r0, c1, r1;
         if (!touched.tiles_of(x0, y0, x1, y1, &c0, &r0, &c1, &r1)) return;
+        if (!hash_tiles_) {
+            for (int r = r0; r <= r1; r++)
+                for (int c = c0; c <= c1; c++) touched.mark_tile(r * touched.cols() + c);
+            return;
+        }
         uint64_t h = tj::fnv1a(&cmd.ClipRect, sizeof cmd.ClipRect);
         ImTextureID tex = cmd.GetTexID();
         h = tj::fnv1a(&tex, sizeof tex, h);
@@ -130,6 +135,7 @@ TileMask LayerCache::refresh(Layer& layer, ImDrawData* dd, DrawCut from, DrawCut
     std::vector<uint64_t> hash;
     TileMask touched, changed;
     hash_tiles(dd, from, to, hash, touched);
+    if (!hash_tiles_) layer.valid = false;  // no hashes: every update draws the whole layer
     changed.reset(w_, h_, kTilePx);
     for (int t = 0; t < touched.tiles(); t++)
         if (!layer.valid || hash[size_t(t)] != layer.hash[size_t(t)]) changed.mark_tile(t);
@@ -244,15 +250,18 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
     TileMask map_changed, panels_changed;  // empty unless updated
     if (cache_map_) map_changed = refresh(map_, dd, {0, 0}, split);
     else map_.valid = false;
-    if (f.force || !panels_.valid || f.now - drawn_at_ >= 1.0 / f.hz || f.now < drawn_at_) {
+    if (!cache_panels_) {
+        panels_.valid = false;
+    } else if (f.force || !panels_.valid || f.now - drawn_at_ >= 1.0 / f.hz || f.now < drawn_at_) {
         panels_changed = refresh(panels_, dd, after, end);
         drawn_at_ = f.now, refreshes_++;
     }
+    const bool changes_only = kept_ && cache_map_ && cache_panels_;
     // Where the framebuffer keeps its pixels, what changed on screen: the layers'
     // updates, and where the parcels are and were. (Else every frame is drawn whole.)
     TileMask dirty;
     double share = 1;  // of the screen, changed since the frame the framebuffer holds
-    if (kept_ && cache_map_) {
+    if (changes_only) {
         TileMask parcels_now;
         parcels_now.reset(w_, h_, kTilePx);
         if (pass_.count && f.mark_parcels) f.mark_parcels(&command_at(dd, pass_.first), &parcels_now);
@@ -274,9 +283,10 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
         if (cache_map_) compose(map_, map_.vao, map_.tile_vertices);
         else render_range(dd, {0, 0}, split);
         run_pass(dd);
-        compose(panels_, panels_.vao, panels_.tile_vertices);
+        if (cache_panels_) compose(panels_, panels_.vao, panels_.tile_vertices);
+        else render_range(dd, after, end);
     }
     // The next frame may build on this one only if it knows where this one's parcels are.
-    screen_valid_ = kept_ && cache_map_;
+    screen_valid_ = changes_only;
     cached_ = true;
 }

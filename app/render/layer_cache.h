@@ -72,6 +72,13 @@ public:
     void set_map_cached(bool on) { cache_map_ = on; }
     bool map_cached() const { return cache_map_; }
     double panels_changed_share() const { return panels_.changed_share; }
+    // Whether the panels are a cached layer (the default) or drawn directly every frame.
+    void set_panels_cached(bool on) { cache_panels_ = on; }
+    bool panels_cached() const { return cache_panels_; }
+    // Whether a layer update redraws only the tiles whose hash changed (the default)
+    // or the whole layer.
+    void set_tiles_hashed(bool on) { hash_tiles_ = on; }
+    bool tiles_hashed() const { return hash_tiles_; }
 
 private:
     // One cached layer: a texture the size of the framebuffer, and what it holds.
@@ -103,7 +110,7 @@ private:
     Layer map_, panels_;           // under the parcels, over them
     long redrawn_px_ = 0;          // tiles drawn again by refreshes, in pixels, since init
     double drawn_at_ = 0;
-    bool broken_ = false, cached_ = false, cache_map_ = true;
+    bool broken_ = false, cached_ = false, cache_map_ = true, cache_panels_ = true, hash_tiles_ = true;
     int w_ = 0, h_ = 0;
     int had_pass_ = -1;  // parcel passes last frame: a change redraws the layer
     long refreshes_ = 0;

@@ -608,6 +608,8 @@ std::string App::state_json() const {
     j["layer_redrawn_px"] = double(layers_.redrawn_px());
     j["map_changed_share"] = layers_.map_changed_share();
     j["map_cached"] = layers_.map_cached();
+    j["panels_cached"] = layers_.panels_cached();
+    j["tiles_hashed"] = layers_.tiles_hashed();
     j["panels_changed_share"] = layers_.panels_changed_share();
     j["changes_only"] = layers_.framebuffer_kept();
     j["screen_drawn_share"] = layers_.screen_drawn_share();

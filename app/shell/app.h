@@ -63,6 +63,8 @@ public:
         refresh_panels();
     }
     void set_map_cached(bool on) { layers_.set_map_cached(on); }
+    void set_panels_cached(bool on) { layers_.set_panels_cached(on); }
+    void set_tiles_hashed(bool on) { layers_.set_tiles_hashed(on); }
     // Draw only what changed each frame, where the canvas keeps its pixels (the default there).
     void set_changes_only(bool on) { layers_.set_framebuffer_kept(on && canvas_kept_); }
     std::string state_json() const;

@@ -38,6 +38,14 @@ for (const scene of ['token', 'fab']) {
     const cached = await page.screenshot();
     const same = await imageDiff(page, direct, cached);
     assert.ok(same.share < 0.001, `cached and direct differ on ${(same.share * 100).toFixed(3)}% of pixels (max ${same.max})`);
+    // Each tier of the cache switched off alone draws the same picture.
+    for (const tier of ['panelCache', 'mapCache', 'tileHash']) {
+      await page.evaluate((t) => window.tokenJourney[t](false), tier);
+      await framesLater(page, 5);
+      const without = await imageDiff(page, direct, await page.screenshot());
+      assert.ok(without.share < 0.001, `${tier} off and direct differ on ${(without.share * 100).toFixed(3)}% of pixels (max ${without.max})`);
+      await page.evaluate((t) => window.tokenJourney[t](true), tier);
+    }
 
     // A change from outside shows within a couple of frames, not at the next refresh.
     await page.evaluate(() => window.tokenJourney.panelRate(0.5));

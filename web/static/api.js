@@ -27,6 +27,8 @@
 //                                      happens (default 15; 0: every frame, as for timing them)
 //   tokenJourney.mapCache(on)       -> keep the map as a cached layer (default) or draw it every frame
 //   tokenJourney.changesOnly(on)    -> draw only what changed each frame (default) or all of it
+//   tokenJourney.panelCache(on)     -> keep the panels as a cached layer (default) or draw them every frame
+//   tokenJourney.tileHash(on)       -> a layer update redraws only changed tiles (default) or the whole layer
 //   tokenJourney.filterParams(text) -> types text into the parameter panel's filter box
 //                                      (at most 63 bytes); "" or why
 //
@@ -142,6 +144,8 @@
     },
     mapCache(on) { return setFlag('mapCache', 'tj_set_map_cached', on); },
     changesOnly(on) { return setFlag('changesOnly', 'tj_set_changes_only', on); },
+    panelCache(on) { return setFlag('panelCache', 'tj_set_panels_cached', on); },
+    tileHash(on) { return setFlag('tileHash', 'tj_set_tiles_hashed', on); },
     panelRate(hz) {
       if (!started()) return kNotReady;
       const why = numberProblem('the panel rate', hz) ||
