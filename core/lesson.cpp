@@ -102,7 +102,7 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
 
 const std::vector<LessonChart>& lesson_charts() {
     static const std::vector<LessonChart> charts = {
-        {"roofline", "token"}, {"staircase", "token"}, {"kv", "token"}, {"gaps", "token"}, {"flow", "fab"}};
+        {"roofline", "token"}, {"staircase", "token"}, {"kv", "token"}, {"gaps", "token"}, {"trip", "token"}, {"flow", "fab"}};
     return charts;
 }
 

@@ -96,9 +96,10 @@ struct LessonChart {
     const char* id;
     const char* scene;
 };
-// roofline, staircase (a request's steps), kv (KV cache per level over time) and
-// gaps (inter-token latency at the screen) in the token scene; flow (cumulative
-// orders and shipments, the backlog between them) in the chain.
+// roofline, staircase (a request's steps), kv (KV cache per level over time), gaps
+// (inter-token latency at the screen) and trip (one token's stops, their times and the
+// running total) in the token scene; flow (cumulative orders and shipments, the
+// backlog between them) in the chain.
 const std::vector<LessonChart>& lesson_charts();
 
 // A moment of a lesson: step `step` of lessons[lesson], its values run to its time.

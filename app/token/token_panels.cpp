@@ -267,11 +267,72 @@ bool TokenScene::itl_chart(ImVec2 size) {
     return true;
 }
 
+void TokenScene::trip_chart(ImVec2 size) {
+    // One token's trip, station by station, in the model's mean times: a bar whose parts
+    // fill up to the station a lesson points at (all of them when it points nowhere on
+    // the way), and a row per stop with its time and the running total.
+    struct Stop {
+        const char* name;  // string key
+        const char* metric;
+        int station;
+    };
+    static const Stop stops[] = {{"token.chart.trip_door", "queue_wait_s", kStPrompt},
+                                 {"token.map.tokenizer", "trip_tokenizer_s", kStTokenizer},
+                                 {"token.map.h2d", "trip_h2d_s", kStH2d},
+                                 {"token.chart.trip_step", "trip_step_s", kStMesh},
+                                 {"token.map.sampler", "trip_sampler_s", kStSampler},
+                                 {"token.map.d2h", "trip_d2h_s", kStD2h},
+                                 {"token.map.detok", "trip_detok_s", kStDetok},
+                                 {"token.chart.trip_flush", "trip_flush_s", kStScreen}};
+    constexpr int kStops = int(sizeof stops / sizeof stops[0]);
+    // The memories are part of the cores' stop.
+    int at = highlight_ >= kStSram && highlight_ <= kStHostMem ? kStMesh : highlight_;
+    int reached = kStops - 1;
+    for (int k = 0; k < kStops; k++)
+        if (stops[k].station == at) reached = k;
+    double total = 0;
+    for (const Stop& st : stops) total += std::max(0.0, metric(st.metric));
+    float fs = ImGui::GetFontSize();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float bar_h = fs * 1.1f, x = p.x;
+    static const ImU32 colors[kStops] = {pal::kGrey, pal::kPurple, pal::kSky, pal::kGreen, pal::kBlue, pal::kSky, pal::kYellow, pal::kVermillion};
+    for (int k = 0; k < kStops; k++) {
+        float w = total > 0 ? float(std::max(0.0, metric(stops[k].metric)) / total) * size.x : 0;
+        ImU32 c = colors[k];
+        if (k <= reached) dl->AddRectFilled({x, p.y}, {x + w, p.y + bar_h}, k == reached ? c : with_alpha(c, 150));
+        else dl->AddRect({x, p.y}, {x + w, p.y + bar_h}, with_alpha(c, 120));
+        x += w;
+    }
+    dl->AddRect(p, {p.x + size.x, p.y + bar_h}, ImGui::GetColorU32(ImGuiCol_Border));
+    ImGui::Dummy({size.x, bar_h + fs * 0.3f});
+    // The rows: as many as the size leaves room for, the reached one bright.
+    double run = 0;
+    Lang lang = language();
+    float row_h = ImGui::GetTextLineHeight();
+    int rows = std::clamp(int((size.y - bar_h - fs * 0.3f) / row_h), 1, kStops);
+    int first = std::clamp(reached - rows + 2, 0, kStops - rows);
+    for (int k = 0; k < kStops; k++) {
+        double t = std::max(0.0, metric(stops[k].metric));
+        run += t;
+        if (k < first || k >= first + rows) continue;
+        ImU32 col = k == reached ? pal::kText : k < reached ? pal::kTextDim : with_alpha(pal::kTextDim, 110);
+        ImVec2 r = ImGui::GetCursorScreenPos();
+        dl->AddRectFilled({r.x, r.y + row_h * 0.25f}, {r.x + row_h * 0.5f, r.y + row_h * 0.75f}, colors[k]);
+        dl->AddText({r.x + row_h * 0.8f, r.y}, col, tr(stops[k].name));
+        std::string times = format_duration(t, lang) + "   " + tr("token.chart.trip_total") + " " + format_duration(run, lang);
+        float tw = ImGui::CalcTextSize(times.c_str()).x;
+        dl->AddText({r.x + size.x - tw, r.y}, col, times.c_str());
+        ImGui::Dummy({size.x, row_h});
+    }
+}
+
 bool TokenScene::draw_lesson_chart(const std::string& id, ImVec2 size) {
     static const std::pair<const char*, const char*> titles[] = {{"roofline", "token.chart.roofline"},
                                                                  {"staircase", "token.panel.staircase"},
                                                                  {"kv", "token.chart.kv"},
-                                                                 {"gaps", "token.chart.itl"}};
+                                                                 {"gaps", "token.chart.itl"},
+                                                                 {"trip", "token.chart.trip"}};
     const char* title = nullptr;
     for (auto& [chart, key] : titles)
         if (id == chart) title = key;
@@ -281,6 +342,7 @@ bool TokenScene::draw_lesson_chart(const std::string& id, ImVec2 size) {
     if (id == "roofline") roofline_chart(size);
     else if (id == "staircase") staircase(size, true);
     else if (id == "kv") kv_chart(size);
+    else if (id == "trip") trip_chart(size);
     else itl_chart(size);
     return true;
 }
