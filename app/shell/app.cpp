@@ -34,6 +34,18 @@ constexpr const char* kFollowLesson = "follow-a-token";
 // (820 wide), where side panels would leave the map a strip of some 400 pixels.
 constexpr float kNarrowWidth = 900;
 constexpr float kNarrowMapShare = 0.55f;  // of the height under the menu, with the sheet open
+
+// A short text in a window of its own at `at` (pivot: which corner sits there),
+// wrapped at `wrap` (0: not wrapped), with an OK button that empties it.
+void note_window(const char* id, std::string& text, ImVec2 at, ImVec2 pivot, float wrap) {
+    ImGui::SetNextWindowPos(at, ImGuiCond_Always, pivot);
+    ImGui::Begin(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
+    ImGui::PushTextWrapPos(wrap);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::SmallButton("OK")) text.clear();
+    ImGui::End();
+}
 }  // namespace
 
 bool App::init(const AppOptions& opts, std::string* error) {
@@ -536,27 +548,13 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     // A narrow screen wraps what is said to its width, under the map.
     float wrap = narrow_ ? float(win_w) - 40 : 0;
     if (!notice_.empty() && chrome) {
-        if (narrow_) ImGui::SetNextWindowPos({float(win_w) - 10, float(win_h) - 10}, ImGuiCond_Always, {1, 1});
-        else ImGui::SetNextWindowPos({float(win_w) - 10, top + 10}, ImGuiCond_Always, {1, 0});
-        ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
-        ImGui::PushTextWrapPos(wrap);
-        ImGui::TextUnformatted(notice_.c_str());
-        ImGui::PopTextWrapPos();
-        if (ImGui::SmallButton("OK")) notice_.clear();
-        ImGui::End();
+        if (narrow_) note_window("##notice", notice_, {float(win_w) - 10, float(win_h) - 10}, {1, 1}, wrap);
+        else note_window("##notice", notice_, {float(win_w) - 10, top + 10}, {1, 0}, wrap);
     }
     if (blank_) {  // slide-style blank screen: the whole window black, any key returns
         ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, {float(win_w), float(win_h)}, IM_COL32(0, 0, 0, 255));
     }
-    if (!message_.empty() && chrome) {
-        ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
-        ImGui::Begin("##message", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
-        ImGui::PushTextWrapPos(wrap);
-        ImGui::TextUnformatted(message_.c_str());
-        ImGui::PopTextWrapPos();
-        if (ImGui::SmallButton("OK")) message_.clear();
-        ImGui::End();
-    }
+    if (!message_.empty() && chrome) note_window("##message", message_, {10, float(win_h) - 10}, {0, 1}, wrap);
 }
 
 void App::touch_to_imgui(ImGuiIO& io) {

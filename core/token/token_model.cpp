@@ -91,19 +91,17 @@ struct ParamReader {
 // The model's shape from the registry's model group.
 ModelShape shape_from(const ParamValues& v) {
     ParamReader g{v};
-    ModelShape m;
-    m.layers = g.i("token.model.layers");
-    m.hidden = g.i("token.model.hidden");
-    m.heads = g.i("token.model.heads");
-    m.kv_heads = g.i("token.model.kv_heads");
-    m.head_dim = g.i("token.model.head_dim");
-    m.ffn = g.i("token.model.ffn");
-    m.vocab = g.i("token.model.vocab");
-    m.experts = g.i("token.model.experts");
-    m.active_experts = g.i("token.model.active_experts");
-    m.weight_bits = g("token.model.weight_bits");
-    m.kv_bits = g("token.model.kv_bits");
-    return sanitized(m);
+    return sanitized({.layers = g.i("token.model.layers"),
+                      .hidden = g.i("token.model.hidden"),
+                      .heads = g.i("token.model.heads"),
+                      .kv_heads = g.i("token.model.kv_heads"),
+                      .head_dim = g.i("token.model.head_dim"),
+                      .ffn = g.i("token.model.ffn"),
+                      .vocab = g.i("token.model.vocab"),
+                      .experts = g.i("token.model.experts"),
+                      .active_experts = g.i("token.model.active_experts"),
+                      .weight_bits = g("token.model.weight_bits"),
+                      .kv_bits = g("token.model.kv_bits")});
 }
 
 // The chip, its memories, links and energy costs from the registry (the compute

@@ -11,42 +11,30 @@ struct Adder {
     void operator()(const std::string& name, const char* en, const char* zh, const char* unit, double min,
                     double max, double def, const char* help_en, const char* help_zh, const char* source,
                     Scale scale = Scale::Linear, bool integer = false, bool structural = false) {
-        ParamDef d;
-        d.id = "token." + group + "." + name;
-        d.label_en = en;
-        d.label_zh = zh;
+        ParamDef d = named(name, en, zh, def, help_en, help_zh, structural, source);
         d.unit = unit;
         d.min = min;
         d.max = max;
-        d.def = def;
         d.scale = scale;
         d.integer = integer;
-        d.structural = structural;
-        d.group = "token." + group;
-        d.help_en = help_en;
-        d.help_zh = help_zh;
-        d.source = source;
         reg.add(d);
     }
     void choice(const std::string& name, const char* en, const char* zh, std::vector<std::string> ch_en,
                 std::vector<std::string> ch_zh, double def, const char* help_en, const char* help_zh,
                 bool structural = false, const char* source = "model choice") {
-        ParamDef d;
-        d.id = "token." + group + "." + name;
-        d.label_en = en;
-        d.label_zh = zh;
-        d.min = 0;
+        ParamDef d = named(name, en, zh, def, help_en, help_zh, structural, source);
         d.max = double(ch_en.size() - 1);
-        d.def = def;
         d.integer = true;
-        d.structural = structural;
-        d.group = "token." + group;
-        d.help_en = help_en;
-        d.help_zh = help_zh;
-        d.source = source;
         d.choices_en = std::move(ch_en);
         d.choices_zh = std::move(ch_zh);
         reg.add(d);
+    }
+    // What a parameter of either kind has: its id in the group, labels, default, help and source.
+    ParamDef named(const std::string& name, const char* en, const char* zh, double def, const char* help_en,
+                   const char* help_zh, bool structural, const char* source) const {
+        return {.id = "token." + group + "." + name, .label_en = en, .label_zh = zh, .def = def,
+                .structural = structural, .group = "token." + group, .help_en = help_en, .help_zh = help_zh,
+                .source = source};
     }
 };
 
