@@ -163,6 +163,16 @@ const char* stage_name_zh(int s) {
     return s >= 0 && s < kStageCount ? names[s] : "?";
 }
 
+namespace {
+// A stage as the cards name it (stage_name is also the root of metric ids).
+const char* stage_label(int s) {
+    static const char* labels[kStageCount] = {"compute", "SRAM", "3D-stacked DRAM", "HBM", "host memory",
+                                              "mesh links (NoC)", "chip-to-chip links", "fixed overhead",
+                                              "link to the chip", "link back", "tokenizer", "detokenizer", "sampler"};
+    return s >= 0 && s < kStageCount ? labels[s] : "?";
+}
+}  // namespace
+
 std::string stage_id(int s) {
     std::string id = stage_name(s);
     std::replace(id.begin(), id.end(), ' ', '_');
@@ -516,7 +526,6 @@ void TokenModel::swap_kv(const Seq& s, bool out) {
 
 // The newest sequence on the device gives up its KV blocks and waits to return.
 void TokenModel::preempt(int slot) {
-    double now = engine_.now();
     Seq s = std::move(slots_[size_t(slot)]);
     slots_[size_t(slot)] = Seq();
     preemptions_++;
@@ -1061,12 +1070,12 @@ void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     booked[kStageDetok] = detok_free_;
     for (int s = 0; s < kStageCount; s++) {
         double span = std::max(now, booked[s]);
-        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_name(s),
+        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_label(s),
             std::string("利用率：") + stage_name_zh(s));
     }
-    add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_name(worst), std::string("瓶颈：") + stage_name_zh(worst));
+    add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_label(worst), std::string("瓶颈：") + stage_name_zh(worst));
     int dec = view_.decode_bottleneck;
-    add("decode_bottleneck", dec, "", std::string("Bottleneck in decode steps: ") + (dec < 0 ? "none yet" : stage_name(dec)),
+    add("decode_bottleneck", dec, "", std::string("Bottleneck in decode steps: ") + (dec < 0 ? "none yet" : stage_label(dec)),
         std::string("解码步的瓶颈：") + (dec < 0 ? "尚无" : stage_name_zh(dec)));
     add("decode_bottleneck_share", view_.decode_bottleneck_share, "", "Its busy share of the decode steps' time",
         "它在解码步时间中的利用率");
