@@ -83,7 +83,10 @@ std::string format_metric(const std::string& id, double v, const std::string& un
         return id.size() >= n && id.compare(id.size() - n, n, tail) == 0;
     };
     auto count = [&](const char* en, const char* zh_word) {
-        return join_magnitudes(format_count(v, lang) + " " + (zh ? zh_word : en));
+        std::string n = format_count(v, lang), word = zh ? zh_word : en;
+        // One of a thing: "1 token", "1 GPU" (a rate such as "tokens/s" keeps its plural).
+        if (!zh && n == "1" && word.back() == 's' && word.find('/') == std::string::npos) word.pop_back();
+        return join_magnitudes(n + " " + word);
     };
     if (unit == "s") return format_duration(v, lang);
     if (unit == "B") return format_bytes(v);

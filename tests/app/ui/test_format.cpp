@@ -53,6 +53,9 @@ TEST_CASE("format_metric: a lesson card's figures with their units, per language
     CHECK(format_metric("decode_step_s", 8.03e-3, "s", Lang::Zh) == "8.03 毫秒");
     CHECK(format_metric("weight_bytes", 16.06e9, "B", Lang::En) == "16.1 GB");
     CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::En) == "56.5k GPUs");
+    CHECK(format_metric("detok_held_tokens", 1, "tok", Lang::En) == "1 token");  // one, not "1 tokens"
+    CHECK(format_metric("detok_held_tokens", 2, "tok", Lang::En) == "2 tokens");
+    CHECK(format_metric("tok_s_total", 1, "tok/s", Lang::En) == "1 tokens/s");
     CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::Zh) == "5.65 万个 GPU");
     CHECK(format_metric("spec_tokens_per_verify", 2.77, "tok", Lang::En) == "2.8 tokens");  // a mean, not a count
     CHECK(format_metric("spec_tokens_per_verify_expected", 3.3, "tok", Lang::Zh) == "3.3 个词元");
