@@ -275,31 +275,33 @@ void TokenScene::trip_chart(ImVec2 size) {
         const char* name;  // string key
         const char* metric;
         int station;
+        ImU32 color;
     };
-    static const Stop stops[] = {{"token.chart.trip_door", "queue_wait_s", kStPrompt},
-                                 {"token.map.tokenizer", "trip_tokenizer_s", kStTokenizer},
-                                 {"token.map.h2d", "trip_h2d_s", kStH2d},
-                                 {"token.chart.trip_step", "trip_step_s", kStMesh},
-                                 {"token.map.sampler", "trip_sampler_s", kStSampler},
-                                 {"token.map.d2h", "trip_d2h_s", kStD2h},
-                                 {"token.map.detok", "trip_detok_s", kStDetok},
-                                 {"token.chart.trip_flush", "trip_flush_s", kStScreen}};
+    static const Stop stops[] = {{"token.chart.trip_door", "queue_wait_s", kStPrompt, pal::kGrey},
+                                 {"token.map.tokenizer", "trip_tokenizer_s", kStTokenizer, pal::kPurple},
+                                 {"token.map.h2d", "trip_h2d_s", kStH2d, pal::kSky},
+                                 {"token.chart.trip_step", "trip_step_s", kStMesh, pal::kGreen},
+                                 {"token.map.sampler", "trip_sampler_s", kStSampler, pal::kBlue},
+                                 {"token.map.d2h", "trip_d2h_s", kStD2h, pal::kSky},
+                                 {"token.map.detok", "trip_detok_s", kStDetok, pal::kYellow},
+                                 {"token.chart.trip_flush", "trip_flush_s", kStScreen, pal::kVermillion}};
     constexpr int kStops = int(sizeof stops / sizeof stops[0]);
     // The memories are part of the cores' stop.
     int at = highlight_ >= kStSram && highlight_ <= kStHostMem ? kStMesh : highlight_;
     int reached = kStops - 1;
-    for (int k = 0; k < kStops; k++)
+    double time[kStops], total = 0;  // each stop's time, looked up once a frame
+    for (int k = 0; k < kStops; k++) {
         if (stops[k].station == at) reached = k;
-    double total = 0;
-    for (const Stop& st : stops) total += std::max(0.0, metric(st.metric));
+        time[k] = std::max(0.0, metric(stops[k].metric));
+        total += time[k];
+    }
     float fs = ImGui::GetFontSize();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p = ImGui::GetCursorScreenPos();
     float bar_h = fs * 1.1f, x = p.x;
-    static const ImU32 colors[kStops] = {pal::kGrey, pal::kPurple, pal::kSky, pal::kGreen, pal::kBlue, pal::kSky, pal::kYellow, pal::kVermillion};
     for (int k = 0; k < kStops; k++) {
-        float w = total > 0 ? float(std::max(0.0, metric(stops[k].metric)) / total) * size.x : 0;
-        ImU32 c = colors[k];
+        float w = total > 0 ? float(time[k] / total) * size.x : 0;
+        ImU32 c = stops[k].color;
         if (k <= reached) dl->AddRectFilled({x, p.y}, {x + w, p.y + bar_h}, k == reached ? c : with_alpha(c, 150));
         else dl->AddRect({x, p.y}, {x + w, p.y + bar_h}, with_alpha(c, 120));
         x += w;
@@ -313,14 +315,13 @@ void TokenScene::trip_chart(ImVec2 size) {
     int rows = std::clamp(int((size.y - bar_h - fs * 0.3f) / row_h), 1, kStops);
     int first = std::clamp(reached - rows + 2, 0, kStops - rows);
     for (int k = 0; k < kStops; k++) {
-        double t = std::max(0.0, metric(stops[k].metric));
-        run += t;
+        run += time[k];
         if (k < first || k >= first + rows) continue;
         ImU32 col = k == reached ? pal::kText : k < reached ? pal::kTextDim : with_alpha(pal::kTextDim, 110);
         ImVec2 r = ImGui::GetCursorScreenPos();
-        dl->AddRectFilled({r.x, r.y + row_h * 0.25f}, {r.x + row_h * 0.5f, r.y + row_h * 0.75f}, colors[k]);
+        dl->AddRectFilled({r.x, r.y + row_h * 0.25f}, {r.x + row_h * 0.5f, r.y + row_h * 0.75f}, stops[k].color);
         dl->AddText({r.x + row_h * 0.8f, r.y}, col, tr(stops[k].name));
-        std::string times = format_duration(t, lang) + "   " + tr("token.chart.trip_total") + " " + format_duration(run, lang);
+        std::string times = format_duration(time[k], lang) + "   " + tr("token.chart.trip_total") + " " + format_duration(run, lang);
         float tw = ImGui::CalcTextSize(times.c_str()).x;
         dl->AddText({r.x + size.x - tw, r.y}, col, times.c_str());
         ImGui::Dummy({size.x, row_h});

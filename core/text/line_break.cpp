@@ -145,8 +145,8 @@ bool allowed(const std::u32string& c, const std::vector<bool>& glue, size_t i) {
 bool lone_last_character(const std::u32string& c, size_t i) {
     size_t han = 0;
     for (; i < c.size() && c[i] != '\n'; i++) {
-        if (kind(c[i]) == Kind::Han) han++;
-        else if (!no_start(c[i]) && kind(c[i]) != Kind::Space) return false;
+        if (kind(c[i]) == Kind::Han && ++han > 1) return false;  // most of the time: at once
+        if (kind(c[i]) != Kind::Han && !no_start(c[i]) && kind(c[i]) != Kind::Space) return false;
     }
     return han == 1;
 }
