@@ -809,14 +809,12 @@ std::vector<Metric> FabModel::metrics() const {
     return ms;
 }
 
-}  // namespace tj::fab
-
-namespace tj {
-std::unique_ptr<Model> make_fab_model() { return std::make_unique<fab::FabModel>(); }
-std::unique_ptr<Model> fab::FabModel::clone() const {
+std::unique_ptr<Model> FabModel::clone() const {
     auto copy = std::make_unique<FabModel>(*this);
     if (copy->runs_[0].line) copy->runs_[0].line->set_segment_buffer(&copy->segments_);
     return copy;
 }
 
-}  // namespace tj
+std::unique_ptr<Model> make_fab_model() { return std::make_unique<FabModel>(); }
+
+}  // namespace tj::fab

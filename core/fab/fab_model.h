@@ -231,9 +231,6 @@ private:
     FabView view_;
 };
 
-}  // namespace tj::fab
+std::unique_ptr<Model> make_fab_model();
 
-// The factory's hook (core/scenes includes this header when present); callable as
-// make_fab_model() from the global namespace or from namespace tj.
-namespace tj { std::unique_ptr<Model> make_fab_model(); }
-using tj::make_fab_model;
+}  // namespace tj::fab

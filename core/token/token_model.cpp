@@ -9,7 +9,7 @@
 
 #include "token/token_params.h"
 
-namespace tj {
+namespace tj::token {
 
 namespace {
 
@@ -1226,4 +1226,4 @@ void TokenModel::set_answer_override(const std::string& text) {
     answer_override_ = utf8_sanitize(head);
 }
 
-}  // namespace tj
+}  // namespace tj::token

@@ -69,7 +69,7 @@
 #include "token/token_params.h"
 #include "token/token_text.h"
 
-namespace tj {
+namespace tj::token {
 
 // Station indices into stations().
 enum TokenStation : uint16_t {
@@ -336,4 +336,4 @@ private:
 
 std::unique_ptr<Model> make_token_model();
 
-}  // namespace tj
+}  // namespace tj::token
