@@ -12,10 +12,10 @@ namespace {
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
 constexpr size_t kMeanShipmentWeeks = 20;  // the window of the mean weekly shipments
 enum RespinAction { kActFirstMasks = 0, kActDiscover, kActNewMasks };
-constexpr int LFE = 0, LMETAL = 1, LBACK = 2;  // the fab's three stages in the line
-constexpr FabStages kFab{LFE, LMETAL, LBACK, kBufMetalHold, kBufBackEnd};
+constexpr int kLineFront = 0, kLineMetal = 1, kLineBack = 2;  // the fab's three stages in the line
+constexpr FabStages kFab{kLineFront, kLineMetal, kLineBack, kBufMetalHold, kBufBackEnd};
 int line_of(int st) { return FabModel::line_station(st); }
-constexpr int LSORT = kStSort + 1;
+constexpr int kLineSort = kStSort + 1;
 // Weeks in a row at volume rate that make "volume shipments" (a short burst does not).
 constexpr int kVolumeRunWeeks = 4;
 
@@ -61,14 +61,14 @@ double queue_variability(double x_full, const double share[3], const double load
 double in_process(const Line& line, int st) {
     if (st != kStFab) return double(line.station(line_of(st)).kits_in_process);
     double n = double(line.buffer(kBufMetalHold).units + line.buffer(kBufBackEnd).units);
-    for (int k : {LFE, LMETAL, LBACK}) n += double(line.station(k).kits_in_process);
+    for (int k : {kLineFront, kLineMetal, kLineBack}) n += double(line.station(k).kits_in_process);
     return n;
 }
 
 // The line's rate if only this model station limited it (the fab: its slowest stage).
 double nominal_of(const std::vector<double>& nominal, int st) {
     if (st != kStFab) return nominal[size_t(line_of(st))];
-    return std::min({nominal[LFE], nominal[LMETAL], nominal[LBACK]});
+    return std::min({nominal[kLineFront], nominal[kLineMetal], nominal[kLineBack]});
 }
 
 // Everything a station lost: test failures, overflow and what a purge scrapped (output units).
@@ -181,7 +181,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     be->id = "fab_back";
     be->kits_per_week *= headroom;
     be->yield.base = fab_yield;
-    for (int k : {LFE, LMETAL, LBACK}) {
+    for (int k : {kLineFront, kLineMetal, kLineBack}) {
         StationSpec& f = spec.stations[size_t(k)];
         const double tools_kits = f.kits_per_week;  // the gate with every start this product's
         f.kits_per_week *= 1 - wafer_share;
@@ -249,12 +249,12 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
     respin_.masks_s = masks_ready_s_;
     qual_lots_ = int(std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))));
-    respin_.qual_kits = qual_lots_ * folded_lot(spec.stations[LMETAL].lot_kits, spec.stations[LMETAL].kits_per_week);
+    respin_.qual_kits = qual_lots_ * folded_lot(spec.stations[kLineMetal].lot_kits, spec.stations[kLineMetal].kits_per_week);
     qual_expected_s_ = 0;
     respin_.qual_test_s = v.get("fab.respin.qual_weeks") * kWeek;
     flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? kStSort : kStPack;
     if (respin_.enabled) {  // the flaw is in both runs; only the run fixes it
-        YieldPlan& y = (flawed_station_ == kStSort ? spec.stations[size_t(LSORT)] : *pack).yield;
+        YieldPlan& y = (flawed_station_ == kStSort ? spec.stations[size_t(kLineSort)] : *pack).yield;
         y.flawed = v.get("fab.respin.flawed_yield");
         y.learn_s = v.get("fab.respin.learn_weeks") * kWeek;
     }
@@ -269,7 +269,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         // Hot lots start with the fix: from the new masks in the run, never in the twin.
         LineSpec line_spec = spec_;
         if (respin_.enabled)
-            for (int f : {LFE, LMETAL, LBACK})
+            for (int f : {kLineFront, kLineMetal, kLineBack})
                 line_spec.stations[size_t(f)].hot_from_s = k == 0 ? respin_.masks_s : INFINITY;
         r.line = std::make_unique<Line>(line_spec, seed, k == 0 ? &segments_ : nullptr);
         r.actions.push_back({first_masks_s_, kActFirstMasks});
@@ -327,7 +327,7 @@ void FabModel::apply(Run& r, const Action& a) {
     switch (a.kind) {
         case kActFirstMasks:
             // A full respin found before the first masks simply replaces them with the fixed set.
-            if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(LFE, 0);
+            if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(kLineFront, 0);
             if (deriv_first_ >= 0) line.resume(deriv_first_, 0);  // its own masks, without the flaw
             break;
         case kActDiscover: respin_discover(line, kFab, respin_); break;
@@ -335,7 +335,7 @@ void FabModel::apply(Run& r, const Action& a) {
             respin_qualify(line, kFab, respin_);
             // The lots' expected length: the fab from the held stage on, at its load now, and the tests.
             qual_expected_s_ = respin_.qual_test_s;
-            for (int k = respin_.metal_only ? LMETAL : LFE; k <= LBACK; k++)
+            for (int k = respin_.metal_only ? kLineMetal : kLineFront; k <= kLineBack; k++)
                 qual_expected_s_ += line.station(k).gate_s + line.station(k).flow_s(a.t, false);
             break;
         }
@@ -410,7 +410,7 @@ void FabModel::record_week() {
         for (int k = 0; k < kStates; k++) {
             double t = 0;
             if (st == kStFab)
-                for (int f : {LFE, LMETAL, LBACK}) t += line.station(f).time_in(State(k), now_);
+                for (int f : {kLineFront, kLineMetal, kLineBack}) t += line.station(f).time_in(State(k), now_);
             else
                 t = line.station(line_of(st)).time_in(State(k), now_);
             spent[size_t(k)] = t - state_time_at_[size_t(st)][size_t(k)];
@@ -443,12 +443,12 @@ void FabModel::record_week() {
     // Wafers the front end starts into a held stage run ahead like a supplier filling a
     // pile: they count as fab work only outside the hold.
     double held = 0;
-    for (int k : {LFE, LMETAL, LBACK}) held = std::max(held, line.station(k).time_halted(now_) - held_at_[size_t(k)]);
-    for (int k : {LFE, LMETAL, LBACK}) held_at_[size_t(k)] = line.station(k).time_halted(now_);
-    const Station& sort = line.station(LSORT);
+    for (int k : {kLineFront, kLineMetal, kLineBack}) held = std::max(held, line.station(k).time_halted(now_) - held_at_[size_t(k)]);
+    for (int k : {kLineFront, kLineMetal, kLineBack}) held_at_[size_t(k)] = line.station(k).time_halted(now_);
+    const Station& sort = line.station(kLineSort);
     double sort_dry = sort.time_in(State::Starved, now_) - sort_starved_at_;
     sort_starved_at_ = sort.time_in(State::Starved, now_);
-    double front = line.station(LFE).time_in(State::Working, now_);
+    double front = line.station(kLineFront).time_in(State::Working, now_);
     masks_busy_s_ += std::min(held, sort_dry);
     fab_busy_s_ += std::max(0.0, front - front_working_at_ - held);
     front_working_at_ = front;
@@ -491,7 +491,7 @@ void FabModel::update_view() {
         sv.idle = s.time_in(State::Idle, now_) / t;
         sv.yield_loss_units = lost_units(s);
         if (st == kStFab)
-            sv.yield_loss_units = lost_units(line.station(LMETAL)) + lost_units(line.station(LBACK)) +
+            sv.yield_loss_units = lost_units(line.station(kLineMetal)) + lost_units(line.station(kLineBack)) +
                                   double(line.buffer(kBufMetalHold).purged_units + line.buffer(kBufBackEnd).purged_units);
         // GPU equivalents: dies for the main line; a supplier's parts by what one GPU needs.
         double per_gpu = s.de_out > 0 ? dies_per_gpu_ / double(s.de_out) : 0;
@@ -509,11 +509,11 @@ void FabModel::update_view() {
         sv.state = s.state;
         sv.held_for_respin = st == kStFab && fix_pending();
     }
-    for (int k : {LFE, LMETAL, LBACK}) {
+    for (int k : {kLineFront, kLineMetal, kLineBack}) {
         const Station& s = line.station(k);
         FabStageView& fs = view_.fab_stages[size_t(k)];
         fs.in_process_units = double(s.kits_in_process);
-        fs.waiting_units = k == LFE ? 0 : double(line.buffer(k == LMETAL ? kBufMetalHold : kBufBackEnd).units);
+        fs.waiting_units = k == kLineFront ? 0 : double(line.buffer(k == kLineMetal ? kBufMetalHold : kBufBackEnd).units);
         fs.load = s.load(now_);
         fs.raw_weeks = s.spec.cycle_weeks;
         fs.cycle_weeks = (s.gate_s + s.flow_s(now_, false)) / kWeek;
@@ -532,7 +532,7 @@ void FabModel::update_view() {
         view_.pile_flagged[size_t(b)] = need > 0 && double(x.units) > view_.pile_plausible[size_t(b)];
     }
     FabStationView& design = view_.stations[kStDesign];
-    bool masks_pending = line.station(LFE).halted || fix_pending();
+    bool masks_pending = line.station(kLineFront).halted || fix_pending();
     design.state = masks_pending ? State::Working : State::Idle;
     design.held_for_respin = view_.stations[kStFab].held_for_respin;
     FabStationView& cust = view_.stations[kStCustomers];
@@ -549,11 +549,11 @@ void FabModel::update_view() {
         // Qualification wafers started and not yet out of the fab.
         view_.qualification_wafers = 0;
         if (now_ >= masks_ready_s_ && line.qualified_s() < 0)
-            view_.qualification_wafers = double(line.qualification_kits() - line.station(LBACK).kits_done_new_rev);
+            view_.qualification_wafers = double(line.qualification_kits() - line.station(kLineBack).kits_done_new_rev);
         view_.qualifying = now_ >= masks_ready_s_ && (line.volume_s() < 0 || now_ < line.volume_s());
         view_.qualification_lots = qual_lots_;
         int64_t lot = std::max<int64_t>(1, line.qualification_kits() / qual_lots_);
-        view_.qualification_lots_out = int(std::min<int64_t>(qual_lots_, line.station(LBACK).kits_done_new_rev / lot));
+        view_.qualification_lots_out = int(std::min<int64_t>(qual_lots_, line.station(kLineBack).kits_done_new_rev / lot));
         view_.qualification_weeks = (line.volume_s() >= 0 ? line.volume_s() - masks_ready_s_ : qual_expected_s_) / kWeek;
     }
     FabDerivView& d = view_.deriv;
@@ -645,7 +645,7 @@ std::vector<Metric> FabModel::metrics() const {
     // The fab's load-dependent cycle: for a lot started now at each stage's load, and as measured.
     double cycle_now = 0, hot_now = 0, raw = 0, measured[2] = {0, 0};
     bool measured_all[2] = {true, true};
-    for (int k : {LFE, LMETAL, LBACK}) {
+    for (int k : {kLineFront, kLineMetal, kLineBack}) {
         const FabStageView& fs = view_.fab_stages[size_t(k)];
         cycle_now += fs.cycle_weeks;
         hot_now += fs.hot_cycle_weeks;
@@ -661,7 +661,7 @@ std::vector<Metric> FabModel::metrics() const {
     add("fab_raw_weeks", raw, "weeks", "Fab raw process time (empty queues)", "晶圆厂纯加工时间（无排队）");
     add("fab_x_factor_now", raw > 0 ? cycle_now / raw : 0, "x", "Fab x-factor now (cycle over raw process time)",
         "晶圆厂当前 X 因子（周期时间 ÷ 纯加工时间）");
-    add("fab_load_now", view_.fab_stages[LFE].load, "", "Fab front-end tool load from recent starts", "晶圆厂前段设备负荷（按近期投片）");
+    add("fab_load_now", view_.fab_stages[kLineFront].load, "", "Fab front-end tool load from recent starts", "晶圆厂前段设备负荷（按近期投片）");
     add("fab_hot_cycle_now_weeks", hot_now, "weeks", "Fab cycle time of a hot lot started now",
         "现在投片的加急批次的晶圆厂周期时间");
     add("fab_cycle_measured_weeks", measured_all[0] ? measured[0] : -1, "weeks",
@@ -707,7 +707,7 @@ std::vector<Metric> FabModel::metrics() const {
         "Bottleneck rate (capacity x yields, in GPUs)", "瓶颈速率（产能 × 良率，折合 GPU）");
 
     // Conversions between the units that flow (at the die yield in force now).
-    const StationSpec& sort = line.station(LSORT).spec;
+    const StationSpec& sort = line.station(kLineSort).spec;
     const StationSpec& pack = line.station(line_of(kStPack)).spec;
     double good_dies = double(sort.out_per_kit) * sort.yield.at(now_, 1);
     add("gross_dies_per_wafer", double(sort.out_per_kit), "dies/wafer", "1 wafer = gross dies", "1 片晶圆 = 毛晶粒数");
