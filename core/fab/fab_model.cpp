@@ -15,6 +15,8 @@ enum RespinAction { kActFirstMasks = 0, kActDiscover, kActNewMasks };
 constexpr int kLineFront = 0, kLineMetal = 1, kLineBack = 2;  // the fab's three stages in the line
 constexpr FabStages kFab{kLineFront, kLineMetal, kLineBack, kBufMetalHold, kBufBackEnd};
 int line_of(int st) { return FabModel::line_station(st); }
+// The derivative's step k: its line station's id and the root of its metric ids.
+std::string deriv_id(int k) { return std::string("deriv_") + fab_deriv_step_text(k).key; }
 constexpr int kLineSort = kStSort + 1;
 // Weeks in a row at volume rate that make "volume shipments" (a short burst does not).
 constexpr int kVolumeRunWeeks = 4;
@@ -210,24 +212,24 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         // on them: a ledger of its own) and die sort, HBM from the shared supplier, CoWoS-S, test.
         deriv_first_ = int(spec.stations.size());
         StationSpec* dfab = station(kStFab, kBufDerivWafers, kSegDeriv, kStSort, {});
-        dfab->id = "deriv_fab";
+        dfab->id = deriv_id(0);
         dfab->kits_per_week = P(kStFab, "capacity") * wafer_share;
         dfab->out_per_kit = gross;  // a wafer's dies, sorted at the next step
         dfab->yield.base = fab_yield;
         dfab->halted = true;  // until the first masks
         StationSpec* dsort = station(kStSort, kBufDerivDies, kSegDeriv, kDerivPack, {{kBufDerivWafers, gross}});
-        dsort->id = "deriv_sort";
+        dsort->id = deriv_id(1);
         dsort->out_per_kit = gross;
         StationSpec* dhbm = station(kStHbmSupply, kBufDerivHbm, kSegHbm, kDerivPack, {});
-        dhbm->id = "deriv_hbm";
+        dhbm->id = deriv_id(2);
         dhbm->kits_per_week = P(kStHbmSupply, "capacity") * hbm_share;
         StationSpec* dpack = station(kStPack, kBufDerivPackages, kSegDeriv, kDerivTest,
                                      {{kBufDerivDies, 1}, {kBufDerivHbm, std::max<int64_t>(1, std::llround(v.get("fab.deriv.hbm_per_pkg")))}});
-        dpack->id = "deriv_pack";
+        dpack->id = deriv_id(3);
         dpack->kits_per_week = v.get("fab.deriv.pack_capacity");
         dpack->seg_from = kDerivPack;
         StationSpec* dtest = station(kStModule, -1, kSegDeriv, kStCustomers, {{kBufDerivPackages, 1}});
-        dtest->id = "deriv_test";
+        dtest->id = deriv_id(4);
         dtest->seg_from = kDerivTest;
         for (int b : {kBufDerivWafers, kBufDerivDies, kBufDerivHbm, kBufDerivPackages}) spec.buffers[size_t(b)].id = fab_buffer_key(b);
         spec.buffers[kBufDerivWafers].cap = spec.buffers[kBufWafers].cap * gross;  // counted in dies
@@ -748,19 +750,16 @@ std::vector<Metric> FabModel::metrics() const {
         add("deriv_shipped_in_hold", d.shipped_in_hold, "GPUs",
             "Derivative shipped from the flaw's discovery to the first volume week of the two-die part (so far)",
             "从发现缺陷到双晶粒产品量产首周，衍生型号的出货（截至目前）");
-        static const char* const step[kDerivSteps][3] = {{"fab", "Derivative wafers", "衍生型号晶圆"},
-                                                         {"sort", "Derivative die sort", "衍生型号晶粒分选"},
-                                                         {"hbm", "Derivative HBM", "衍生型号 HBM"},
-                                                         {"pack", "CoWoS-S packaging", "CoWoS-S 封装"},
-                                                         {"test", "Derivative test and boards", "衍生型号测试与板卡"}};
         for (int k = 0; k < kDerivSteps; k++) {
-            std::string id = std::string("deriv_") + step[k][0], en = std::string(step[k][1]) + ": ", zh = std::string(step[k][2]) + "：";
+            const FabDerivStepText& t = fab_deriv_step_text(k);
+            std::string id = deriv_id(k), en = std::string(t.label_en) + ": ", zh = std::string(t.label_zh) + "：";
             add(id + "_in_process", d.in_process[size_t(k)], "", en + "in process", zh + "在制");
             add(id + "_utilization", d.utilization[size_t(k)], "", en + "utilization since week 0", zh + "第 0 周以来的利用率");
         }
         for (int k : {0, 2}) {  // its dies and its HBM: a ledger each
             int l = line.ledger_of_station(deriv_first_ + k);
-            std::string id = std::string("deriv_") + step[k][0], en = std::string(step[k][1]) + ": ", zh = std::string(step[k][2]) + "：";
+            const FabDerivStepText& t = fab_deriv_step_text(k);
+            std::string id = deriv_id(k), en = std::string(t.label_en) + ": ", zh = std::string(t.label_zh) + "：";
             add(id + "_scrapped_parts", double(line.scrapped_parts(l)), "", en + "scrapped", zh + "报废");
             add(id + "_conservation_error",
                 double(line.started_parts(l) - line.delivered_parts(l) - line.count_wip_parts(l) - line.scrapped_parts(l)), "",

@@ -68,9 +68,7 @@ struct FabStageView {
     bool held = false;            // starts nothing until the fix is qualified
 };
 
-// The derivative product's path (fab.deriv): its steps in order are its wafers (in the
-// shared fab), its die sort, its HBM (from the shared supplier), CoWoS-S, test and boards.
-constexpr int kDerivSteps = 5;
+// The derivative product's path (fab.deriv), one entry per step (kDerivSteps, fab_params.h).
 struct FabDerivView {
     bool on = false;
     std::array<double, kDerivSteps> in_process{}, utilization{};  // in process: each step's kits

@@ -463,6 +463,14 @@ ParamRegistry build() {
 
 }  // namespace
 
+const FabDerivStepText& fab_deriv_step_text(int step) {
+    static const FabDerivStepText kSteps[kDerivSteps] = {{"fab", "Derivative wafers", "衍生型号晶圆"},
+                                                         {"sort", "Derivative die sort", "衍生型号晶粒分选"},
+                                                         {"hbm", "Derivative HBM", "衍生型号 HBM"},
+                                                         {"pack", "CoWoS-S packaging", "CoWoS-S 封装"},
+                                                         {"test", "Derivative test and boards", "衍生型号测试与板卡"}};
+    return kSteps[step < 0 || step >= kDerivSteps ? 0 : step];
+}
 const FabStationText& fab_station_text(int station) { return kStations[station < 0 || station >= kStationCount ? 0 : station]; }
 const char* fab_buffer_key(int b) { return kBufferKeys[b < 0 || b >= kBufCount ? 0 : b]; }
 const char* fab_buffer_label(int b, bool zh) { return (zh ? kBufferZh : kBufferEn)[b < 0 || b >= kBufCount ? 0 : b]; }

@@ -60,6 +60,15 @@ enum FabSegmentKind : uint16_t {
     kSegSwitch, kSegDeriv, kSegKindCount
 };
 
+// The derivative product's path: its steps in order are its wafers (in the shared fab),
+// its die sort, its HBM (from the shared supplier), CoWoS-S packaging, test and boards.
+// Each step's line station and metrics are named "deriv_<key>" (deriv_pack_utilization).
+constexpr int kDerivSteps = 5;
+struct FabDerivStepText {
+    const char* key;  // "pack" -> station "deriv_pack", metrics "deriv_pack_*"
+    const char* label_en; const char* label_zh;
+};
+
 struct FabStationText {
     const char* key;                 // "pack" -> ids "fab.pack.*"
     const char* label_en; const char* label_zh;
@@ -68,6 +77,7 @@ struct FabStationText {
 };
 
 const FabStationText& fab_station_text(int station);
+const FabDerivStepText& fab_deriv_step_text(int step);
 const char* fab_buffer_key(int buffer);           // "dies", "hbm", ...
 const char* fab_buffer_label(int buffer, bool zh);
 const char* fab_segment_kind_name(int kind);      // "wafer lot", ...
