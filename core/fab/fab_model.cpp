@@ -40,6 +40,15 @@ int front_buffer(int st) {
 
 double finite(double x) { return std::isfinite(x) ? x : 0.0; }
 
+std::vector<StationInfo> make_stations() {
+    std::vector<StationInfo> out;
+    for (int s = 0; s < kStationCount; s++) {
+        const FabStationText& t = fab_station_text(s);
+        out.push_back({t.key, t.label_en, t.label_zh, t.lesson_en, t.lesson_zh});
+    }
+    return out;
+}
+
 // The queues' variability V that makes a fab whose stages take these shares of its cycle
 // at these tool loads run at x_full times its raw process time: the raw time
 // sum(share / x(V, load)) falls as V grows, so bisection finds where it is 1 / x_full.
@@ -92,11 +101,7 @@ double FabModel::deriv_shipped_in_hold() const {
     return std::max(0.0, to - from);
 }
 
-FabModel::FabModel() {
-    for (int s = 0; s < kStationCount; s++) {
-        const FabStationText& t = fab_station_text(s);
-        stations_.push_back({t.key, t.label_en, t.label_zh, t.lesson_en, t.lesson_zh});
-    }
+FabModel::FabModel() : Model("fab", fab_registry(), make_stations(), kWeek, 520 * kWeek) {
     reset(ParamValues(fab_registry()), 1);
 }
 

@@ -136,18 +136,13 @@ struct FabView {
 
 class FabModel : public Model {
 public:
+    // Scene "fab": time in seconds, a week its natural unit, runs of at most ten years
+    // of production (the chain's lessons and benchmarks need three).
     FabModel();
-    const char* scene_id() const override { return "fab"; }
-    const ParamRegistry& registry() const override { return fab_registry(); }
     void reset(const ParamValues& values, uint64_t seed) override;
     bool advance_to(double t, uint64_t max_events = 0) override;
     double now() const override { return now_; }
     std::vector<Metric> metrics() const override;
-    const std::vector<StationInfo>& stations() const override { return stations_; }
-    SegmentBuffer& segments() override { return segments_; }
-    double natural_time_unit() const override { return kWeek; }
-    // Ten years of production; the chain's lessons and benchmarks need three.
-    double max_time() const override { return 520 * kWeek; }
     // A deep copy (both lines, their engines and RNGs): it continues exactly as the
     // original would, drawing into its own segment buffer.
     std::unique_ptr<Model> clone() const override;
@@ -199,8 +194,6 @@ private:
     double deriv_shipped(const Line& line) const;
     double deriv_shipped_in_hold() const;
 
-    std::vector<StationInfo> stations_;
-    SegmentBuffer segments_{20000};
     LineSpec spec_;
     std::array<Run, 2> runs_;  // [0] as configured, [1] the twin without respin
     RespinPlan respin_;

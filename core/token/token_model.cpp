@@ -179,7 +179,7 @@ std::string stage_id(int s) {
     return id;
 }
 
-TokenModel::TokenModel() : stations_(make_stations()) {
+TokenModel::TokenModel() : Model("token", token_registry(), make_stations(), 1e-3, 600) {
     for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
         view_.itl_edges.push_back(kItlMin * det_exp(det_log(10.0) * e / kItlBinsPerDecade));
     ParamValues defaults(token_registry());
