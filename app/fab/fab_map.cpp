@@ -32,12 +32,14 @@ constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
 
 // A label centred on c, on a dark plate so it reads over parcels and belts.
-void label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& text, bool plate = true) {
+// A label centred on c; returns the box it covers (x0, y0, x1, y1).
+ImVec4 label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& text, bool plate = true) {
     const std::string s = join_magnitudes(text);
     ImVec2 sz = text_size(px, s.c_str());
     ImVec2 a{c.x - sz.x * 0.5f, c.y - sz.y * 0.5f};
     if (plate) dl->AddRectFilled({a.x - 3, a.y - 1}, {a.x + sz.x + 3, a.y + sz.y + 1}, pal::kShade, 3);
     dl->AddText(ImGui::GetFont(), px, a, col, s.c_str());
+    return {a.x - 3, a.y - 1, a.x + sz.x + 3, a.y + sz.y + 1};
 }
 
 bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st == kStCpuSupply || st == kStSwitchSupply; }
@@ -333,16 +335,13 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool label
 }
 
 bool FabScene::marker_box(const std::string& place_id, WorldBox* box) const {
-    static_assert(kStationCount <= int(sizeof label_half_w_ / sizeof(float)), "a label width per station");
+    static_assert(kStationCount <= int(sizeof label_box_ / sizeof label_box_[0]), "a label box per station");
     int st = station_index(place_id);
     if (st < 0 || st >= kStationCount) return false;
-    // The building with its name and state: below it, or a supplier's name above it (see
-    // draw_station_labels), in lines of the labels' size in world units.
+    // The building and its labels as last drawn; before the first frame, the building.
     ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
-    float line = label_px(view_.zoom()) / view_.zoom();
-    float w = std::max(hs.x, label_half_w_[st] + 4);
-    float above = is_supplier(st) ? line * 1.2f : 0, below = is_supplier(st) ? line * 1.1f : line * (st == kStFab ? 2.9f : 2.15f);
-    *box = {c.x - w, c.y - hs.y - above, c.x + w, c.y + hs.y + below};
+    const WorldBox& drawn = label_box_[st];
+    *box = drawn.max_x > drawn.min_x ? drawn : WorldBox{c.x - hs.x, c.y - hs.y, c.x + hs.x, c.y + hs.y};
     return true;
 }
 
@@ -354,7 +353,11 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     // Name and state below the building (piles grow upward beside it), except for
     // suppliers, whose name sits above; the bottleneck tag and the respin banner above.
     bool name_above = is_supplier(st);
-    label(dl, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
+    ImVec4 covered{a.x, a.y, b.x, b.y};  // the building and every label drawn for it
+    auto cover = [&](ImVec4 r) {
+        covered = {std::min(covered.x, r.x), std::min(covered.y, r.y), std::max(covered.z, r.z), std::max(covered.w, r.w)};
+    };
+    cover(label(dl, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st)));
     std::string state;
     ImU32 scol = pal::kTextDim;
     if (st == kStDesign) {
@@ -374,29 +377,27 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         state = std::string(fabui::state_word(sv.state)) + " · " + pct(sv.utilization);
         scol = fabui::state_color(sv.state);
     }
-    label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
-    label_half_w_[st] = std::max(text_size(text_px, fabui::station_short(st)).x, text_size(text_px * 0.85f, state.c_str()).x) *
-                        0.5f / view_.zoom();
+    cover(label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state));
     if (st == kStFab) {  // its three stages: wafers in each (and waiting in front of it)
         const auto& fs = v.fab_stages;
         char buf[160];
         std::snprintf(buf, sizeof buf, tr("fab.map.stages"), fabui::count_text(fs[0].in_process_units).c_str(),
                       fabui::count_text(fs[1].in_process_units + fs[1].waiting_units).c_str(),
                       fabui::count_text(fs[2].in_process_units + fs[2].waiting_units).c_str());
-        label(dl, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
+        cover(label(dl, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf));
     }
     if (st == v.bottleneck)
-        label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
+        cover(label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck")));
     if (st == kStRack && dip_active()) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
-        label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)}, pal::kVermillion, buf);
+        cover(label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)}, pal::kVermillion, buf));
     }
     if (st == kStDesign && masks_pending && v.discovery_week >= 0) {
         char buf[96];
         if (v.week < v.masks_ready_week) {
             std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
-            label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
+            cover(label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf));
         }
     }
     if (st == kStFab && v.qualifying) {  // the qualification lots: which lot is awaited, which week of how many
@@ -406,10 +407,12 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
                       v.qualification_lots, std::max(1.0, w), std::max(1.0, std::round(v.qualification_weeks)));
         ImVec2 p{cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)};
         ImVec2 sz = text_size(text_px * 0.85f, join_magnitudes(buf).c_str());
-        label(dl, text_px * 0.85f, p, pal::kVermillion, buf);
+        cover(label(dl, text_px * 0.85f, p, pal::kVermillion, buf));
         dl->AddRect({p.x - sz.x * 0.5f - 6, p.y - sz.y * 0.5f - 4}, {p.x + sz.x * 0.5f + 6, p.y + sz.y * 0.5f + 4},
                     pal::kVermillion, 4, 0, 2);
     }
+    ImVec2 lo = view_.to_world({covered.x, covered.y}), hi = view_.to_world({covered.z, covered.w});
+    label_box_[st] = {lo.x, lo.y, hi.x, hi.y};
 }
 
 void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
