@@ -305,12 +305,17 @@ const std::vector<tj::Metric>& LessonPlayer::moment(size_t lesson, size_t step) 
 void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     if (st.evidence.empty()) return;
     std::vector<tj::Metric> now = s.metrics();
-    tj::LessonMoment m;
-    const std::vector<tj::Metric>& seen =
-        tried_ ? moment(size_t(lesson_), size_t(step_))
-        : tj::lesson_compare_moment(lessons_, size_t(lesson_), size_t(step_), m) ? moment(m.lesson, m.step)
-                                                                                : question_moment_;
-    const std::vector<tj::Metric>* before = seen.empty() ? nullptr : &seen;
+    // The moments before, in the order shown: after a try the step as the lesson set it,
+    // else its compare moments, else (a question) the state it was asked on.
+    std::vector<const std::vector<tj::Metric>*> befores;
+    std::vector<tj::LessonMoment> ms;
+    if (tried_) {
+        befores.push_back(&moment(size_t(lesson_), size_t(step_)));
+    } else if (tj::lesson_compare_moments(lessons_, size_t(lesson_), size_t(step_), ms)) {
+        for (const tj::LessonMoment& m : ms) befores.push_back(&moment(m.lesson, m.step));
+    } else if (st.has_predict) {
+        befores.push_back(&question_moment_);
+    }
     auto find = [](const std::vector<tj::Metric>& ms, const std::string& id) -> const tj::Metric* {
         for (auto& m : ms) if (m.id == id) return &m;
         return nullptr;
@@ -324,9 +329,16 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         if (!m) continue;
         text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
-        const tj::Metric* b = before && !hidden ? find(*before, id) : nullptr;
+        // Each moment before that differs from the next one shown, then "→".
+        std::vector<const tj::Metric*> chain;
+        if (!hidden)
+            for (const std::vector<tj::Metric>* b : befores)
+                if (const tj::Metric* x = find(*b, id)) chain.push_back(x);
+        chain.push_back(m);
         ImGui::SetWindowFontScale(1.6f);
-        if (b && std::fabs(b->value - m->value) > 0.005 * std::max(std::fabs(b->value), std::fabs(m->value))) {
+        for (size_t k = 0; k + 1 < chain.size(); k++) {
+            const tj::Metric *b = chain[k], *next = chain[k + 1];
+            if (std::fabs(b->value - next->value) <= 0.005 * std::max(std::fabs(b->value), std::fabs(next->value))) continue;
             ImGui::TextDisabled("%s", format_metric(b->id, b->value, b->unit, language()).c_str());
             ImGui::SameLine();
             ImGui::TextDisabled("→");

@@ -9,7 +9,7 @@
 // asks the class (showing the state before the step's change: the previous step's,
 // or the step's own with the question's "before" settings), then reveals the
 // answer by applying the change and running it. The card shows the step's figures as
-// "before -> after", before being the moment core/lesson.h describes (a moment the
+// "before -> after", before being the moment(s) core/lesson.h describes (a moment the
 // scene has not shown is run on a model of its own). Leaving restores what the user had
 // and clears the outline and the camera of every scene a lesson touched.
 // Keys: Right / PageDown / Space = next, Left / PageUp = previous, 1-4 = pick a
@@ -90,7 +90,7 @@ private:
     // The step's clock on the card: Replay and a scrubber over [0, the step's time].
     void time_controls(LessonHost& host, const tj::LessonStep& st);
     // The figures the step names, large and live, as "before -> after": before is the
-    // moment tj::lesson_compare_moment names, else the state the question was asked on
+    // moments tj::lesson_compare_moments names, else the state the question was asked on
     // (after a try: the step's own moment, as the lesson set it).
     void evidence(Scene& s, const tj::LessonStep& st);
     // The chart the step names, drawn live by the scene at the card's width; on a
