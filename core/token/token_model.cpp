@@ -1070,8 +1070,9 @@ void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     booked[kStageDetok] = detok_free_;
     for (int s = 0; s < kStageCount; s++) {
         double span = std::max(now, booked[s]);
-        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_label(s),
-            std::string("利用率：") + stage_name_zh(s));
+        // Over the whole run, prefill included: not the headline's share of the decode time.
+        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "",
+            std::string("Busy share of the whole run: ") + stage_label(s), std::string("整段运行的利用率：") + stage_name_zh(s));
     }
     add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_label(worst), std::string("瓶颈：") + stage_name_zh(worst));
     int dec = view_.decode_bottleneck;
@@ -1109,6 +1110,9 @@ void TokenModel::roofline_metrics(std::vector<Metric>& out) const {
 // Where the KV cache and the weights sit.
 void TokenModel::placement_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
+    double kv = 0;
+    for (int l = 0; l < kLevelCount; l++) kv += placement_.kv[l];
+    add("kv_bytes", kv, "B", "KV cache, all levels", "KV 缓存（各级合计）");
     for (int l = 0; l < kLevelCount; l++) {
         std::string ln = level_name(l);
         add("kv_bytes_" + ln, placement_.kv[l], "B", std::string("KV cache in ") + kLevelEn[l],
