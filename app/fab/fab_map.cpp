@@ -643,8 +643,11 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
     char when[96];
     if (language() == Lang::Zh) std::snprintf(when, sizeof when, "第 %.0f 周（%d 年 %d 月）", std::floor(v.week), year, month + 1);
     else std::snprintf(when, sizeof when, "Week %.0f (%s %d)", std::floor(v.week), months_en[month], year);
-    std::string b = std::string(tr("fab.cap.bottleneck")) + " " + (v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none"));
-    if (v.stations[S_FAB].held_for_respin) b += std::string(" — ") + tr("fab.cap.respin");
+    // A lesson's question open: the bottleneck and the figures below wait for its answer.
+    std::string b = std::string(tr("fab.cap.bottleneck")) + " " +
+                    (answer_hidden_ ? std::string("?  (") + tr("lesson.answer_held") + ")"
+                     : v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none"));
+    if (v.stations[S_FAB].held_for_respin && !answer_hidden_) b += std::string(" — ") + tr("fab.cap.respin");
     // The bottleneck goes beside the date when both fit on one line.
     float wx = text_size(big, when).x + fs;
     if (wx + text_size(big, b.c_str()).x < wrap) {
@@ -654,6 +657,7 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
         put(big, pal::kText, when);
         put(big, pal::kBottleneck, b);
     }
+    if (answer_hidden_) return;
     // Shipments, backlog and what the respin has cost so far.
     char line[320];
     std::snprintf(line, sizeof line, tr("fab.cap.line2"), fabui::count_text(metric("shipments_week_gpus")).c_str(),

@@ -58,6 +58,7 @@ public:
     std::string apply_preset(const std::string& preset_id);
 
     void set_highlight(const std::string& station_id) override { highlight_ = station_index(station_id); }
+    void set_answer_hidden(bool hidden) override { answer_hidden_ = hidden; }
     void focus(const std::string& station_id, float zoom) override;
     int station_index(const std::string& id) const;  // -1 when unknown
 
@@ -110,6 +111,7 @@ protected:
     tj::Model& model_mut() { return run_.model_mut(); }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
     int highlight_ = -1;  // station a lesson points at, or -1
+    bool answer_hidden_ = false;  // a lesson's question is open: the headline keeps its answer back
     int card_ = -1;       // the station of the last hover card, and the frame it was drawn in
     int card_frame_ = -1;
     int focus_station_ = -1;  // where the camera should go at the next draw

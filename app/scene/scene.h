@@ -147,6 +147,9 @@ public:
     // (ids from Model::stations(); "" clears). Scenes without stations ignore them.
     virtual void set_highlight(const std::string& station_id) {}
     virtual void focus(const std::string& station_id, float zoom) {}
+    // While a lesson's question is open the map keeps back what would answer it: the
+    // headline's bottleneck and its figures (the map itself shows the step's set-up).
+    virtual void set_answer_hidden(bool hidden) {}
     // A lesson's card shows the chart its step names (tj::lesson_charts(): "roofline",
     // "flow", ...) with the code the scene's own panel draws it with, live, at the
     // current window's cursor and in the given size; false when the scene has no such chart.

@@ -578,7 +578,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     const char* title = by_decode ? "token.map.bottleneck_decode"
                         : on_device ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
     int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
-    int st = station_of_stage(stage);
+    int st = answer_hidden_ ? -1 : station_of_stage(stage);  // a question open: no outline
     if (st >= 0) {
         MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
         if (stage == tj::kPartChipLink) r = lay_.chip;  // chip link: the whole chip
@@ -594,19 +594,21 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
     char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
     std::snprintf(busy_share, sizeof busy_share, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
-    std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr(title), tr(key), busy_share);
+    if (answer_hidden_) std::snprintf(buf, sizeof buf, "%s: ?  (%s)", tr(title), tr("lesson.answer_held"));
+    else std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr(title), tr(key), busy_share);
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
     float px = headline_px();
     ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
     std::snprintf(key, sizeof key, "token.bn.%d", bn);
+    const char* why = answer_hidden_ ? "" : tr(key);  // what the bottleneck means, once named
     if (in.narrow) {  // wrapped to the phone's width
         float w = ar.map_size.x - 20;
         p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, buf, w) + px * 0.1f;
-        draw_text_wrapped(dl, px * 0.85f, p, pal::kText, tr(key), w);
+        draw_text_wrapped(dl, px * 0.85f, p, pal::kText, why, w);
     } else {
         dl->AddText(font, px, p, pal::kBottleneck, buf);
-        dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, tr(key));
+        dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, why);
     }
 
     // Legend: what the colours mean, along the bottom of the map.
