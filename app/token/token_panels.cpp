@@ -431,13 +431,15 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
         return;
     }
     // The steps [first, last) that fit at a readable width: the last ones, ending now;
-    // or the latest prefill and the steps after it, so the request's start is in view.
+    // or, from the prefill, the first request the steps hold: from its prefill to the
+    // next prefill (or now), with its scales, so a longer answer is a longer, taller climb.
     size_t first = t.steps.size() > 16 ? t.steps.size() - 16 : 0, last = t.steps.size();
     if (from_prefill) {
-        auto prefill = std::find_if(t.steps.rbegin(), t.steps.rend(), [](const TokenStepRecord& r) { return r.kind == kStepPrefill; });
-        if (prefill != t.steps.rend()) {
-            first = size_t(t.steps.rend() - prefill) - 1;
-            last = std::min(t.steps.size(), first + 25);
+        auto is_prefill = [](const TokenStepRecord& r) { return r.kind == kStepPrefill; };
+        auto prefill = std::find_if(t.steps.begin(), t.steps.end(), is_prefill);
+        if (prefill != t.steps.end()) {
+            first = size_t(prefill - t.steps.begin());
+            last = size_t(std::find_if(prefill + 1, t.steps.end(), is_prefill) - t.steps.begin());
         }
     }
     double t0 = t.steps[first].start, t1 = last == t.steps.size() ? std::max(now, t.steps.back().end) : t.steps[last - 1].end;
@@ -532,6 +534,18 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
             it->points.push_back({X(r.end), float(it->level)});
             climb = std::max(climb, it->level);
         }
+    }
+    // The request's scales: tokens climbed (lines at round counts) and the time it took.
+    if (from_prefill) {
+        for (double y : nice_ticks(0, climb, 4)) {
+            if (!(y > 0)) continue;
+            float yy = stair_y1 - float(y / climb) * (stair_y1 - stair_y0);
+            dl->AddLine({left, yy}, {right, yy}, IM_COL32(60, 68, 84, 255));
+            dl->AddText({left + fs * 0.2f, yy}, pal::kTextDim, format_count(y, language()).c_str());
+        }
+        std::string span = format_count(climb, language()) + " " + tr("token.stairs.tokens") + " · " +
+                           format_duration(t1 - t0, language());
+        dl->AddText({right - ImGui::CalcTextSize(span.c_str()).x, stair_y0}, pal::kText, span.c_str());
     }
     // The other sequences in grey, the one whose answer is shown on top in yellow.
     std::stable_partition(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq != t.watched_seq; });
