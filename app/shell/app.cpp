@@ -323,7 +323,7 @@ void App::copy_link() {
 #else
     SDL_SetClipboardText(l.c_str());
 #endif
-    notice_ = std::string(tr("menu.link_copied")) + "  #" + l;
+    notice_ = join_magnitudes(std::string(tr("menu.link_copied")) + " #" + l);
 }
 
 void App::export_csv() {
@@ -526,7 +526,9 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
         ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
         ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
-        if (layers_.cached()) ImGui::Text("%s: %s %.0f", tr("status.layers"), tr("status.layers_cached"), panel_hz_);
+        if (layers_.cached())
+            ImGui::TextUnformatted(join_magnitudes(std::string(tr("status.layers")) + ": " + tr("status.layers_cached") + " " +
+                                                   std::to_string(int(std::lround(panel_hz_)))).c_str());
         else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
         if (layers_.cached() && layers_.framebuffer_kept())
             ImGui::Text("%s %.0f%%", tr("status.screen_drawn"), layers_.screen_drawn_share() * 100);

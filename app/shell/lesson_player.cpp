@@ -214,7 +214,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     chart(*scene, st);
     if (st.has_predict) {
         ImGui::Spacing();
-        text_wrapped(std::string(tr("lesson.predict")) + " " + txt(st.predict.question), pal::kYellow);
+        text_wrapped(join_magnitudes(std::string(tr("lesson.predict")) + " " + txt(st.predict.question)), pal::kYellow);
         for (size_t c = 0; c < st.predict.choices.size(); c++) {
             bool right = int(c) == st.predict.answer;
             if (revealed_ && right) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kGreen));
@@ -278,7 +278,7 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     if (i < 0) return;
     const tj::ParamDef& d = v.registry()[size_t(i)];
     ImGui::Spacing();
-    text_wrapped(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh), pal::kYellow);
+    text_wrapped(join_magnitudes(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh)), pal::kYellow);
     double x = v[size_t(i)];
     if (param_control(d, x, &x, false)) {
         try_error_ = s.set_param(st.try_param, x);

@@ -387,7 +387,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
     const Hardware& hw = tm().hardware();
     std::string head = std::string(tr("token.map.pipeline")) + ": ";
     if (t.chip_stages > 1) {
-        std::snprintf(buf, sizeof buf, "%d %s x %d %s", t.chip_stages, tr("token.map.stages"), t.chips_per_stage,
+        std::snprintf(buf, sizeof buf, "%d %s × %d %s", t.chip_stages, tr("token.map.stages"), t.chips_per_stage,
                       tr("token.map.chips"));
         head += buf;
         head += " · " + std::string(tr("token.map.hop")) + " " + format_duration(hw.chip_link_latency, language());
@@ -405,6 +405,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
         std::snprintf(buf, sizeof buf, " · %s %d %s", tr("token.map.in_flight"), micro, provenance_tag(Provenance::Output));
         head += buf;
     }
+    head = join_magnitudes(head);
     map_text(dl, v, {strip.x0, strip.y0 - 10}, 14, pal::kText, head.c_str(), 0);
 }
 
@@ -494,10 +495,10 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     }
     // The chip.
     const Hardware& hw = tm().hardware();
-    std::snprintf(buf, sizeof buf, "%s  %d x %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
+    std::snprintf(buf, sizeof buf, "%s  %d × %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
     std::string chip = buf;
     if (t.chips > 1) {
-        std::snprintf(buf, sizeof buf, "  x %d %s", t.chips, tr("token.map.chips"));
+        std::snprintf(buf, sizeof buf, "  × %d %s", t.chips, tr("token.map.chips"));
         chip += buf;
     }
     chip += "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);

@@ -154,7 +154,7 @@ void TokenScene::charts() {
             total += n ? sum[k] / n : 0;
         }
         stacked_bar("where", parts);
-        ImGui::TextDisabled("%s %s", tr("token.chart.where_note"), format_duration(total, language()).c_str());
+        ImGui::TextDisabled("%s", join_magnitudes(std::string(tr("token.chart.where_note")) + " " + format_duration(total, language())).c_str());
         tag(Provenance::Output);
     }
     // Bytes and energy per token, by level.
