@@ -622,6 +622,7 @@ std::string App::state_json() const {
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
     j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
     j["lesson_choice"] = lessons_.active() ? lessons_.chosen() : -1;  // the class's pick on a question, -1: none
+    j["lesson_answer_held"] = lessons_.answer_held();  // a question open: the answer's figures wait
     if (lessons_.active() && !lessons_.chart_shown().id.empty()) {  // the step's chart on the card, as last drawn
         const LessonPlayer::ChartShown& c = lessons_.chart_shown();
         j["lesson_chart"] = {{"id", c.id}, {"waiting", c.waiting}, {"rect", {c.min.x, c.min.y, c.size.x, c.size.y}}};

@@ -63,6 +63,8 @@ public:
     // Picks choice c of the step's question (before the reveal); false when there is none.
     bool choose(int c);
     int chosen() const { return chosen_; }
+    // A question is open: the scene shows the step's set-up with its answer kept back.
+    bool answer_held() const { return active() && asking_; }
     void leave(LessonHost& host);
     // Shows the open step again as it stands (its question still open if it was), as
     // when the vocabulary its tokenizer needs arrived after the step had run.
