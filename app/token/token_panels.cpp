@@ -552,8 +552,7 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
             if (yy - fs >= stair_y0 - fs * 0.3f)  // its count above the line, where there is room
                 dl->AddText({left + fs * 0.2f, yy - fs}, pal::kTextDim, format_count(y, language()).c_str());
         }
-        std::string span = format_count(climb, language()) + " " + tr("token.stairs.tokens") + " · " +
-                           format_duration(t1 - t0, language());
+        std::string span = format_metric("", climb, "tok", language()) + " · " + format_duration(t1 - t0, language());
         dl->AddText({right - ImGui::CalcTextSize(span.c_str()).x, stair_y0}, pal::kText, span.c_str());
     }
     // The other sequences in grey, the one whose answer is shown on top in yellow.
