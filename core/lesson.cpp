@@ -68,14 +68,20 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
         }
     }
     if (j.contains("compare")) {
+        // One moment, or a list of them in the order the card shows them.
         const json& c = j["compare"];
-        if (!c.is_object() || !c.contains("step") || !c["step"].is_number_integer() || c["step"].get<int>() < 0 ||
-            (c.contains("lesson") && !c["lesson"].is_string()) || c.size() != (c.contains("lesson") ? 2u : 1u))
-            errs += where + ": 'compare' is {\"step\": index} or {\"lesson\": id, \"step\": index}\n";
-        else {
-            s.compare.step = c["step"].get<int>();
-            if (c.contains("lesson")) s.compare.lesson = c["lesson"].get<std::string>();
-        }
+        std::vector<json> items;
+        if (c.is_array()) items.assign(c.begin(), c.end());
+        else items.push_back(c);
+        bool ok = !items.empty();
+        for (const json& i : items)
+            ok = ok && i.is_object() && i.contains("step") && i["step"].is_number_integer() && i["step"].get<int>() >= 0 &&
+                 (!i.contains("lesson") || i["lesson"].is_string()) && i.size() == (i.contains("lesson") ? 2u : 1u);
+        if (!ok)
+            errs += where + ": 'compare' is {\"step\": index} or {\"lesson\": id, \"step\": index}, or a list of them\n";
+        else
+            for (const json& i : items)
+                s.compare.push_back({i.contains("lesson") ? i["lesson"].get<std::string>() : "", i["step"].get<int>()});
     }
     if (j.contains("predict")) {
         const json& p = j["predict"];
@@ -144,21 +150,20 @@ std::string parse_lessons(const std::string& text, std::vector<Lesson>& out) {
     // A step compares with a moment that exists: an earlier step of its lesson, or a
     // step of another lesson of the same scene.
     for (const Lesson& l : result)
-        for (size_t k = 0; k < l.steps.size(); k++) {
-            const LessonCompare& c = l.steps[k].compare;
-            if (c.step < 0) continue;
-            std::string where = "lesson " + l.id + " step " + std::to_string(k + 1) + " 'compare'";
-            const Lesson* target = nullptr;
-            for (const Lesson& o : result)
-                if (o.id == (c.lesson.empty() ? l.id : c.lesson)) target = &o;
-            if (!target) errs += where + ": no lesson '" + c.lesson + "'\n";
-            else if (target->scene != l.scene) errs += where + ": lesson '" + c.lesson + "' is of another scene\n";
-            else if (target == &l && size_t(c.step) >= k)
-                errs += where + ": step index " + std::to_string(c.step) + " is not an earlier step (this is index " +
-                        std::to_string(k) + ")\n";
-            else if (size_t(c.step) >= target->steps.size())
-                errs += where + ": lesson '" + target->id + "' has no step index " + std::to_string(c.step) + "\n";
-        }
+        for (size_t k = 0; k < l.steps.size(); k++)
+            for (const LessonCompare& c : l.steps[k].compare) {
+                std::string where = "lesson " + l.id + " step " + std::to_string(k + 1) + " 'compare'";
+                const Lesson* target = nullptr;
+                for (const Lesson& o : result)
+                    if (o.id == (c.lesson.empty() ? l.id : c.lesson)) target = &o;
+                if (!target) errs += where + ": no lesson '" + c.lesson + "'\n";
+                else if (target->scene != l.scene) errs += where + ": lesson '" + c.lesson + "' is of another scene\n";
+                else if (target == &l && size_t(c.step) >= k)
+                    errs += where + ": step index " + std::to_string(c.step) + " is not an earlier step (this is index " +
+                            std::to_string(k) + ")\n";
+                else if (size_t(c.step) >= target->steps.size())
+                    errs += where + ": lesson '" + target->id + "' has no step index " + std::to_string(c.step) + "\n";
+            }
     if (errs.empty()) out = std::move(result);
     return errs;
 }
@@ -245,20 +250,19 @@ std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValue
     return "";
 }
 
-bool lesson_compare_moment(const std::vector<Lesson>& lessons, size_t lesson, size_t step, LessonMoment& out) {
+bool lesson_compare_moments(const std::vector<Lesson>& lessons, size_t lesson, size_t step,
+                            std::vector<LessonMoment>& out) {
+    out.clear();
     if (lesson >= lessons.size() || step >= lessons[lesson].steps.size()) return false;
     const LessonStep& s = lessons[lesson].steps[step];
-    if (s.compare.step >= 0) {
+    for (const LessonCompare& c : s.compare)
         for (size_t i = 0; i < lessons.size(); i++)
-            if (lessons[i].id == (s.compare.lesson.empty() ? lessons[lesson].id : s.compare.lesson) &&
-                size_t(s.compare.step) < lessons[i].steps.size()) {
-                out = {i, size_t(s.compare.step)};
-                return true;
-            }
-        return false;
-    }
+            if (lessons[i].id == (c.lesson.empty() ? lessons[lesson].id : c.lesson) &&
+                size_t(c.step) < lessons[i].steps.size())
+                out.push_back({i, size_t(c.step)});
+    if (!s.compare.empty()) return out.size() == s.compare.size();
     if (step == 0 || s.has_predict) return false;
-    out = {lesson, step - 1};
+    out.push_back({lesson, step - 1});
     return true;
 }
 

@@ -24,7 +24,8 @@
 //                             from the card, "your turn"; every lesson's last step has one)
 //                "compare": {"step": 0},     (optional: what the card's figures are compared
 //                             with, see below; {"lesson": "other-id", "step": 1} names a step
-//                             of another lesson of the same scene)
+//                             of another lesson of the same scene; a list of them is shown
+//                             in its order, each figure as "first -> second -> this step")
 //                "predict": {"question": {...}, "choices": [{...}, {...}], "answer": 1,
 //                            "explain": {...},
 //                            "before": {"fab.fab.hot_share": 0}}}]}]}   (optional; "before":
@@ -32,8 +33,8 @@
 //                             settings, else on the previous step's values)
 //
 // The card shows each evidence figure as "before -> after", after being the step at its
-// moment (its values run to its "run" time, seed 1). Before is a moment too: the
-// "compare" step's (0-based index; in this lesson an earlier step), else for a question
+// moment (its values run to its "run" time, seed 1). Before is a moment too (or several): the
+// "compare" steps' (0-based index; in this lesson an earlier step), else for a question
 // the state it was asked on (at the step's time), else the previous step's. A caption
 // that compares with anything else names it in "compare", so card and caption agree.
 //
@@ -65,7 +66,7 @@ struct LessonPredict {
 };
 
 // A step whose moment a card compares with: steps[step] of the lesson with id `lesson`
-// ("" for the step's own lesson); step < 0 when the step names none.
+// ("" for the step's own lesson).
 struct LessonCompare {
     std::string lesson;
     int step = -1;
@@ -81,7 +82,7 @@ struct LessonStep {
     std::vector<std::string> evidence;  // metric ids the caption names, shown on the card
     std::string chart;  // the chart the caption names, drawn on the card, or ""
     std::string try_param;  // a parameter the card lets the student drive ("your turn"), or ""
-    LessonCompare compare;  // what the card compares with, when not the default (above)
+    std::vector<LessonCompare> compare;  // what the card compares with, in order; empty: the default (above)
     bool has_predict = false;
     LessonPredict predict;
 };
@@ -130,10 +131,11 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,
 // The parameter values of step i: the start values, then every step's presets and
 // settings up to and including i, in order (a lesson builds up its story).
 std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);
-// The moment step `step` of lessons[lesson] compares its card with: its "compare", else
-// the previous step. False when the card compares with no moment: a first step, or a
-// question without "compare" (it compares with the state it was asked on).
-bool lesson_compare_moment(const std::vector<Lesson>& lessons, size_t lesson, size_t step, LessonMoment& out);
+// The moments step `step` of lessons[lesson] compares its card with, in the order shown:
+// its "compare", else the previous step. False when the card compares with no moment: a
+// first step, or a question without "compare" (it compares with the state it was asked on).
+bool lesson_compare_moments(const std::vector<Lesson>& lessons, size_t lesson, size_t step,
+                            std::vector<LessonMoment>& out);
 // The values a step's question is asked on: the step's values with its "before"
 // settings, or the previous step's values (the start values for a first step).
 std::string lesson_question_values(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out);

@@ -327,7 +327,7 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool label
         ImU32 lamp = flagged ? pal::kVermillion : fabui::state_color(sv.state);
         dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2}, lamp, 2);
         icon(dl, st, {c.x, c.y - 3 * z}, (is_supplier(st) ? 20 : 24) * z, pal::kText);
-        if (st == v.bottleneck) {
+        if (st == shown_bottleneck()) {
             float g = 6 * z + 3;
             dl->AddRect({a.x - g, a.y - g}, {b.x + g, b.y + g}, pal::kBottleneck, 8 * z + 3, 0, 4);
         }
@@ -386,12 +386,12 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
                       fabui::count_text(fs[2].in_process_units + fs[2].waiting_units).c_str());
         cover(label(dl, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf));
     }
-    if (st == v.bottleneck)
+    if (st == shown_bottleneck())
         cover(label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck")));
     if (st == kStRack && dip_active()) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
-        cover(label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)}, pal::kVermillion, buf));
+        cover(label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)}, pal::kVermillion, buf));
     }
     if (st == kStDesign && masks_pending && v.discovery_week >= 0) {
         char buf[96];
@@ -405,7 +405,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         double w = std::min(v.qualification_weeks, std::floor(v.week - v.masks_ready_week) + 1);
         std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::min(v.qualification_lots_out + 1, v.qualification_lots),
                       v.qualification_lots, std::max(1.0, w), std::max(1.0, std::round(v.qualification_weeks)));
-        ImVec2 p{cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)};
+        ImVec2 p{cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)};
         ImVec2 sz = text_size(text_px * 0.85f, join_magnitudes(buf).c_str());
         cover(label(dl, text_px * 0.85f, p, pal::kVermillion, buf));
         dl->AddRect({p.x - sz.x * 0.5f - 6, p.y - sz.y * 0.5f - 4}, {p.x + sz.x * 0.5f + 6, p.y + sz.y * 0.5f + 4},
@@ -547,7 +547,7 @@ void FabScene::hover_cards(float z, float text_px) {
         } else {
             lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
         }
-        if (st == v.bottleneck) lines.push_back(tr("fab.card.is_bottleneck"));
+        if (st == shown_bottleneck()) lines.push_back(tr("fab.card.is_bottleneck"));
         station_card(size_t(st), lines);
         break;
     }
@@ -642,6 +642,8 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
     dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }
 
+int FabScene::shown_bottleneck() const { return answer_hidden_ ? -1 : fab().view().bottleneck; }
+
 void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const {
     const FabView& v = fab().view();
     const std::vector<tj::Metric> ms = metrics();
@@ -663,8 +665,11 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
     char when[96];
     if (language() == Lang::Zh) std::snprintf(when, sizeof when, "第 %.0f 周（%d 年 %d 月）", std::floor(v.week), year, month + 1);
     else std::snprintf(when, sizeof when, "Week %.0f (%s %d)", std::floor(v.week), months_en[month], year);
-    std::string b = std::string(tr("fab.cap.bottleneck")) + " " + (v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none"));
-    if (v.stations[kStFab].held_for_respin) b += std::string(" — ") + tr("fab.cap.respin");
+    // A lesson's question open: the bottleneck and the figures below wait for its answer.
+    std::string b = std::string(tr("fab.cap.bottleneck")) + " " +
+                    (answer_hidden_ ? std::string("?  (") + tr("lesson.answer_held") + ")"
+                     : v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none"));
+    if (v.stations[kStFab].held_for_respin && !answer_hidden_) b += std::string(" — ") + tr("fab.cap.respin");
     // The bottleneck goes beside the date when both fit on one line.
     float wx = text_size(big, when).x + fs;
     if (wx + text_size(big, b.c_str()).x < wrap) {
@@ -674,6 +679,7 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
         put(big, pal::kText, when);
         put(big, pal::kBottleneck, b);
     }
+    if (answer_hidden_) return;
     // Shipments, backlog and what the respin has cost so far.
     char line[320];
     std::snprintf(line, sizeof line, tr("fab.cap.line2"), fabui::count_text(metric("shipments_week_gpus")).c_str(),

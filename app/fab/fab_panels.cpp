@@ -63,7 +63,7 @@ void FabScene::numbers_window(const FrameInput& in) {
     // The bottleneck, in words, with the reason.
     std::string bn = v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none");
     ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
-    ImGui::Text("%s %s", tr("fab.cap.bottleneck"), bn.c_str());
+    ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.cap.bottleneck")) + " " + bn).c_str());
     ImGui::PopStyleColor();
     if (v.bottleneck == kStDesign) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     else if (v.bottleneck >= 0) text_wrapped(tr("fab.why.busiest"), ImGui::GetColorU32(ImGuiCol_TextDisabled));

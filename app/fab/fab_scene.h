@@ -45,6 +45,7 @@ private:
     const tj::fab::FabModel& fab() const;
     // fab_map.cpp
     bool dip_active() const;  // the rack-test dip is on now
+    int shown_bottleneck() const;  // the station the map marks as the bottleneck: -1 while a question keeps it back
     void draw_conveyor(ImDrawList* dl, float z) const;
     void draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const;
     void draw_station_labels(ImDrawList* dl, int station, ImVec2 min, ImVec2 max, float text_px, bool flagged) const;

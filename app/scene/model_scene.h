@@ -59,6 +59,7 @@ public:
 
     void set_highlight(const std::string& place_id) override { highlight_ = place_id; }
     void focus(const std::string& place_id, float zoom) override;
+    void set_answer_hidden(bool hidden) override { answer_hidden_ = hidden; }
     bool ring_rect(ImVec2* min, ImVec2* max) const override;
     int station_index(const std::string& id) const;  // -1 when unknown
 
@@ -115,6 +116,7 @@ protected:
     std::string highlight_;  // the station or place a lesson points at, "" for none
     ImVec2 ring_min_{}, ring_max_{};  // the ring's rectangle on screen in the last frame
     int ring_frame_ = -1;             // that frame; -1 before any ring
+    bool answer_hidden_ = false;  // a lesson's question is open: the headline keeps its answer back
     int card_ = -1;       // the station of the last hover card, and the frame it was drawn in
     int card_frame_ = -1;
     std::string focus_place_;  // where the camera should go at the next draw ("": the whole map)

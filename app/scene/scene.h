@@ -150,6 +150,9 @@ public:
     virtual void focus(const std::string& place_id, float zoom) {}
     // The lesson's highlight ring on screen in the last frame; false when none was drawn.
     virtual bool ring_rect(ImVec2* min, ImVec2* max) const { return false; }
+    // While a lesson's question is open the map keeps back what would answer it: the
+    // headline's bottleneck and its figures (the map itself shows the step's set-up).
+    virtual void set_answer_hidden(bool hidden) {}
     // A lesson's card shows the chart its step names (tj::lesson_charts(): "roofline",
     // "flow", ...) with the code the scene's own panel draws it with, live, at the
     // current window's cursor and in the given size; false when the scene has no such chart.

@@ -323,7 +323,7 @@ void App::copy_link() {
 #else
     SDL_SetClipboardText(l.c_str());
 #endif
-    notice_ = std::string(tr("menu.link_copied")) + "  #" + l;
+    notice_ = join_magnitudes(std::string(tr("menu.link_copied")) + " #" + l);
 }
 
 void App::export_csv() {
@@ -526,7 +526,9 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
         ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
         ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
-        if (layers_.cached()) ImGui::Text("%s: %s %.0f", tr("status.layers"), tr("status.layers_cached"), panel_hz_);
+        if (layers_.cached())
+            ImGui::TextUnformatted(join_magnitudes(std::string(tr("status.layers")) + ": " + tr("status.layers_cached") + " " +
+                                                   std::to_string(int(std::lround(panel_hz_)))).c_str());
         else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
         if (layers_.cached() && layers_.framebuffer_kept())
             ImGui::Text("%s %.0f%%", tr("status.screen_drawn"), layers_.screen_drawn_share() * 100);
@@ -620,6 +622,7 @@ std::string App::state_json() const {
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
     j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
     j["lesson_choice"] = lessons_.active() ? lessons_.chosen() : -1;  // the class's pick on a question, -1: none
+    j["lesson_answer_held"] = lessons_.answer_held();  // a question open: the answer's figures wait
     if (lessons_.active() && !lessons_.chart_shown().id.empty()) {  // the step's chart on the card, as last drawn
         const LessonPlayer::ChartShown& c = lessons_.chart_shown();
         j["lesson_chart"] = {{"id", c.id}, {"waiting", c.waiting}, {"rect", {c.min.x, c.min.y, c.size.x, c.size.y}}};

@@ -59,8 +59,7 @@ std::string LessonPlayer::show(LessonHost& host, int step, bool asking) {
     Scene* s = host.scene_by_id(l.scene);
     if (!s) return "the lesson's scene is not built";
     tj::ParamValues start(s->values().registry()), at(s->values().registry());
-    std::string err = asking ? tj::lesson_question_values(l, size_t(step), start, at)
-                             : tj::lesson_values_at(l, size_t(step), start, at);
+    std::string err = tj::lesson_values_at(l, size_t(step), start, at);
     if (!err.empty()) return err;
     const tj::LessonStep& st = l.steps[size_t(step)];
     tj::Scenario sc = tj::make_scenario(l.scene, at, 1, st.run);
@@ -69,6 +68,7 @@ std::string LessonPlayer::show(LessonHost& host, int step, bool asking) {
     err = s->apply(sc);
     if (!err.empty()) return err;
     s->set_playing(false);  // the run goes to the step's moment and holds still there
+    s->set_answer_hidden(asking);
     asking_ = asking;
     moment_kept_ = false;
     host.show_scene(l.scene);
@@ -81,8 +81,8 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
     if (lesson_ < 0) return "no lesson open";
     const tj::Lesson& l = lessons_[size_t(lesson_)];
     if (step < 0 || size_t(step) >= l.steps.size()) return "no step " + std::to_string(step + 1);
-    // A "predict first" step shows the state before its change until the class has
-    // answered, so the numbers on screen do not give the answer away.
+    // A "predict first" step shows its own set-up at its moment, but keeps the answer's
+    // figures back (on the card and in the map's headline) until the class has answered.
     std::string err = show(host, step, l.steps[size_t(step)].has_predict);
     if (!err.empty()) return err;
     step_ = step;
@@ -97,6 +97,7 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
 std::string LessonPlayer::show_again(LessonHost& host) {
     if (lesson_ < 0) return "";
     moments_.clear();  // what changed (a vocabulary) changes the moments kept
+    question_moment_.clear();
     bool asking = lessons_[size_t(lesson_)].steps[size_t(step_)].has_predict && !revealed_;
     return show(host, step_, asking);
 }
@@ -109,7 +110,10 @@ const std::string& LessonPlayer::scene_id() const {
 std::string LessonPlayer::reveal(LessonHost& host) {
     if (lesson_ < 0 || revealed_) return "";
     revealed_ = true;
-    return show(host, step_, false);
+    asking_ = false;
+    Scene* s = host.scene_by_id(lessons_[size_t(lesson_)].scene);
+    if (s) s->set_answer_hidden(false);
+    return "";
 }
 
 bool LessonPlayer::choose(int c) {
@@ -124,6 +128,7 @@ void LessonPlayer::clear_marks(LessonHost& host, const std::string& scene) {
     Scene* s = host.scene_by_id(scene);
     if (!s) return;
     s->set_highlight("");
+    s->set_answer_hidden(false);
     s->focus("", 1);
     s->set_playing(true);  // the scene runs again as it does outside a lesson
 }
@@ -181,8 +186,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     bool at_moment = scene->jump_progress() < 0 && !scene->playing() && std::fabs(scene->sim_time() - st.run) <= st.run * 1e-9;
     if (at_moment && !moment_kept_) {  // once per showing: the run holds still at its moment
         moment_kept_ = true;
-        if (asking_) question_moment_ = scene->metrics();
-        else if (!tried_) moments_[{size_t(lesson_), size_t(step_)}] = scene->metrics();
+        if (!tried_) moments_[{size_t(lesson_), size_t(step_)}] = scene->metrics();
     }
     float fs = ImGui::GetFontSize();
     float w = asize.x;
@@ -201,7 +205,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
         ImGui::GetWindowDrawList()->AddCircleFilled({p.x + fs * 0.4f + float(k) * fs * 0.9f, p.y + fs * 0.3f}, fs * 0.22f,
                                                     int(k) <= step_ ? pal::kSky : IM_COL32(80, 88, 104, 255));
     ImGui::Dummy({0, fs * 0.6f});
-    time_controls(host, st);
+    if (!asking_) time_controls(host, st);  // a question's run is not replayed before its answer
     ImGui::SetWindowFontScale(1.15f);
     ImGui::TextUnformatted(txt(st.title).c_str());
     ImGui::SetWindowFontScale(1.0f);
@@ -210,7 +214,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     chart(*scene, st);
     if (st.has_predict) {
         ImGui::Spacing();
-        text_wrapped(std::string(tr("lesson.predict")) + " " + txt(st.predict.question), pal::kYellow);
+        text_wrapped(join_magnitudes(std::string(tr("lesson.predict")) + " " + txt(st.predict.question)), pal::kYellow);
         for (size_t c = 0; c < st.predict.choices.size(); c++) {
             bool right = int(c) == st.predict.answer;
             if (revealed_ && right) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kGreen));
@@ -277,7 +281,7 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     if (i < 0) return;
     const tj::ParamDef& d = v.registry()[size_t(i)];
     ImGui::Spacing();
-    text_wrapped(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh), pal::kYellow);
+    text_wrapped(join_magnitudes(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh)), pal::kYellow);
     double x = v[size_t(i)];
     if (param_control(d, x, &x, false)) {
         try_error_ = s.set_param(st.try_param, x);
@@ -290,30 +294,43 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     if (!try_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", try_error_.c_str());
 }
 
+namespace {
+// The metrics of the lesson's step `step` run on a model of its own (as show() runs a
+// step: seed 1, to the step's time), on the step's values or, asked, on the values its
+// question is asked on; empty when it cannot run.
+std::vector<tj::Metric> run_moment(const tj::Lesson& l, size_t step, bool asked) {
+    std::unique_ptr<tj::Model> model = tj::make_model(l.scene);
+    if (!model) return {};
+    tj::ParamValues start(model->registry()), at(model->registry());
+    std::string err = asked ? tj::lesson_question_values(l, step, start, at) : tj::lesson_values_at(l, step, start, at);
+    if (!err.empty()) return {};
+    model->reset(at, 1);
+    model->advance_to(l.steps[step].run);
+    return model->metrics();
+}
+}  // namespace
+
 const std::vector<tj::Metric>& LessonPlayer::moment(size_t lesson, size_t step) {
     auto kept = moments_.find({lesson, step});
     if (kept != moments_.end()) return kept->second;
-    std::vector<tj::Metric>& out = moments_[{lesson, step}];  // stays empty when it cannot run
-    const tj::Lesson& l = lessons_[lesson];
-    std::unique_ptr<tj::Model> model = tj::make_model(l.scene);
-    if (!model) return out;
-    tj::ParamValues start(model->registry()), at(model->registry());
-    if (!tj::lesson_values_at(l, step, start, at).empty()) return out;
-    model->reset(at, 1);  // as show() runs a step: seed 1, to the step's time
-    model->advance_to(l.steps[step].run);
-    out = model->metrics();
-    return out;
+    return moments_[{lesson, step}] = run_moment(lessons_[lesson], step, false);
 }
 
 void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     if (st.evidence.empty()) return;
     std::vector<tj::Metric> now = s.metrics();
-    tj::LessonMoment m;
-    const std::vector<tj::Metric>& seen =
-        tried_ ? moment(size_t(lesson_), size_t(step_))
-        : tj::lesson_compare_moment(lessons_, size_t(lesson_), size_t(step_), m) ? moment(m.lesson, m.step)
-                                                                                : question_moment_;
-    const std::vector<tj::Metric>* before = seen.empty() ? nullptr : &seen;
+    // The moments before, in the order shown: after a try the step as the lesson set it,
+    // else its compare moments, else (a question) the state the question is asked on.
+    std::vector<const std::vector<tj::Metric>*> befores;
+    std::vector<tj::LessonMoment> ms;
+    if (tried_) {
+        befores.push_back(&moment(size_t(lesson_), size_t(step_)));
+    } else if (tj::lesson_compare_moments(lessons_, size_t(lesson_), size_t(step_), ms)) {
+        for (const tj::LessonMoment& m : ms) befores.push_back(&moment(m.lesson, m.step));
+    } else if (st.has_predict) {
+        if (question_moment_.empty()) question_moment_ = run_moment(lessons_[size_t(lesson_)], size_t(step_), true);
+        befores.push_back(&question_moment_);
+    }
     auto find = [](const std::vector<tj::Metric>& ms, const std::string& id) -> const tj::Metric* {
         for (auto& m : ms) if (m.id == id) return &m;
         return nullptr;
@@ -327,9 +344,16 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         if (!m) continue;
         text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
-        const tj::Metric* b = before && !hidden ? find(*before, id) : nullptr;
+        // Each moment before that differs from the next one shown, then "→".
+        std::vector<const tj::Metric*> chain;
+        if (!hidden)
+            for (const std::vector<tj::Metric>* b : befores)
+                if (const tj::Metric* x = find(*b, id)) chain.push_back(x);
+        chain.push_back(m);
         ImGui::SetWindowFontScale(1.6f);
-        if (b && std::fabs(b->value - m->value) > 0.005 * std::max(std::fabs(b->value), std::fabs(m->value))) {
+        for (size_t k = 0; k + 1 < chain.size(); k++) {
+            const tj::Metric *b = chain[k], *next = chain[k + 1];
+            if (std::fabs(b->value - next->value) <= 0.005 * std::max(std::fabs(b->value), std::fabs(next->value))) continue;
             ImGui::TextDisabled("%s", format_metric(b->id, b->value, b->unit, language()).c_str());
             ImGui::SameLine();
             ImGui::TextDisabled("→");

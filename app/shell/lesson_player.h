@@ -6,11 +6,12 @@
 // time and holds it there (the caption's numbers stay true while the class reads
 // them; the card's Replay plays the step again and its scrubber moves over the
 // step's span), outlines its station and moves the camera. A "predict first" step
-// asks the class (showing the state before the step's change: the previous step's,
-// or the step's own with the question's "before" settings), then reveals the
-// answer by applying the change and running it. The card shows the step's figures as
-// "before -> after", before being the moment core/lesson.h describes (a moment the
-// scene has not shown is run on a model of its own). Leaving restores what the user had
+// shows its own set-up at its moment while it asks the class, with the answer kept
+// back: the card's figures and chart wait, the map's headline keeps its bottleneck and
+// figures back and the step's clock is not offered; the reveal shows them. The card
+// shows the step's figures as "before -> after", before being the moment(s)
+// core/lesson.h describes (a moment the scene has not shown, and the state a question
+// is asked on, are run on a model of their own). Leaving restores what the user had
 // and clears the outline and the camera of every scene a lesson touched.
 // Keys: Right / PageDown / Space = next, Left / PageUp = previous, 1-4 = pick a
 // choice, Esc = leave (presentation clickers send PageDown and PageUp).
@@ -62,6 +63,8 @@ public:
     // Picks choice c of the step's question (before the reveal); false when there is none.
     bool choose(int c);
     int chosen() const { return chosen_; }
+    // A question is open: the scene shows the step's set-up with its answer kept back.
+    bool answer_held() const { return active() && asking_; }
     void leave(LessonHost& host);
     // Shows the open step again as it stands (its question still open if it was), as
     // when the vocabulary its tokenizer needs arrived after the step had run.
@@ -82,15 +85,15 @@ public:
     void caption(LessonHost& host, ImVec2 area_min, ImVec2 area_size);
 
 private:
-    // Shows the step: its values, or those its question is asked on (asking), run to
-    // the step's time, with its highlight and camera.
+    // Shows the step: its values run to the step's time, with its highlight and camera;
+    // asking, the scene keeps the answer back (Scene::set_answer_hidden).
     std::string show(LessonHost& host, int step, bool asking);
     // Clears the outline and the camera a lesson put on a scene.
     static void clear_marks(LessonHost& host, const std::string& scene);
     // The step's clock on the card: Replay and a scrubber over [0, the step's time].
     void time_controls(LessonHost& host, const tj::LessonStep& st);
     // The figures the step names, large and live, as "before -> after": before is the
-    // moment tj::lesson_compare_moment names, else the state the question was asked on
+    // moments tj::lesson_compare_moments names, else the state the question is asked on
     // (after a try: the step's own moment, as the lesson set it).
     void evidence(Scene& s, const tj::LessonStep& st);
     // The chart the step names, drawn live by the scene at the card's width; on a
@@ -108,10 +111,10 @@ private:
     std::string saved_link_;   // the user's state before the lesson
     int chosen_ = -1;          // the class's answer to this step's question
     bool revealed_ = false;
-    bool asking_ = false;      // the scene shows the state the step's question is asked on
+    bool asking_ = false;      // the step's question is open: the scene keeps its answer back
     bool moment_kept_ = false; // this showing's moment has been recorded (below)
-    // The metrics at each (lesson, step)'s moment once shown or run, and at the open
-    // step's question.
+    // The metrics at each (lesson, step)'s moment once shown or run, and the state the
+    // open step's question is asked on (run when first needed).
     std::map<std::pair<size_t, size_t>, std::vector<tj::Metric>> moments_;
     std::vector<tj::Metric> question_moment_;
     bool tried_ = false;       // the student changed the step's parameter to try

@@ -389,7 +389,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
     const Hardware& hw = tm().hardware();
     std::string head = std::string(tr("token.map.pipeline")) + ": ";
     if (t.chip_stages > 1) {
-        std::snprintf(buf, sizeof buf, "%d %s x %d %s", t.chip_stages, tr("token.map.stages"), t.chips_per_stage,
+        std::snprintf(buf, sizeof buf, "%d %s × %d %s", t.chip_stages, tr("token.map.stages"), t.chips_per_stage,
                       tr("token.map.chips"));
         head += buf;
         head += " · " + std::string(tr("token.map.hop")) + " " + format_duration(hw.chip_link_latency, language());
@@ -407,6 +407,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
         std::snprintf(buf, sizeof buf, " · %s %d %s", tr("token.map.in_flight"), micro, provenance_tag(Provenance::Output));
         head += buf;
     }
+    head = join_magnitudes(head);
     map_text(dl, v, {strip.x0, strip.y0 - 10}, 14, pal::kText, head.c_str(), 0);
 }
 
@@ -496,10 +497,10 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     }
     // The chip.
     const Hardware& hw = tm().hardware();
-    std::snprintf(buf, sizeof buf, "%s  %d x %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
+    std::snprintf(buf, sizeof buf, "%s  %d × %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
     std::string chip = buf;
     if (t.chips > 1) {
-        std::snprintf(buf, sizeof buf, "  x %d %s", t.chips, tr("token.map.chips"));
+        std::snprintf(buf, sizeof buf, "  × %d %s", t.chips, tr("token.map.chips"));
         chip += buf;
     }
     chip += "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
@@ -580,7 +581,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     const char* title = by_decode ? "token.map.bottleneck_decode"
                         : on_device ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
     int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
-    int st = station_of_stage(stage);
+    int st = answer_hidden_ ? -1 : station_of_stage(stage);  // a question open: no outline
     if (st >= 0) {
         MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
         if (stage == kPartChipLink) r = lay_.chip;  // chip link: the whole chip
@@ -596,7 +597,8 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
     char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
     std::snprintf(busy_share, sizeof busy_share, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
-    std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr(title), tr(key), busy_share);
+    if (answer_hidden_) std::snprintf(buf, sizeof buf, "%s: ?  (%s)", tr(title), tr("lesson.answer_held"));
+    else std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr(title), tr(key), busy_share);
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
     float px = headline_px();
@@ -606,18 +608,19 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     auto plate = [&](ImVec2 at, ImVec2 size) {
         dl->AddRectFilled({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2}, pal::kShade, 4);
     };
+    const char* why = answer_hidden_ ? "" : tr(key);  // what the bottleneck means, once named
     if (in.narrow) {  // wrapped to the phone's width
         float w = ar.map_size.x - 20;
         plate(p, wrapped_text_size(px, buf, w));
         p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, buf, w) + px * 0.1f;
-        plate(p, wrapped_text_size(px * 0.85f, tr(key), w));
-        draw_text_wrapped(dl, px * 0.85f, p, pal::kText, tr(key), w);
+        if (*why) plate(p, wrapped_text_size(px * 0.85f, why, w));
+        draw_text_wrapped(dl, px * 0.85f, p, pal::kText, why, w);
     } else {
         ImVec2 second{p.x, p.y + px * 1.2f};
         plate(p, font->CalcTextSizeA(px, FLT_MAX, 0, buf));
-        plate(second, font->CalcTextSizeA(px * 0.85f, FLT_MAX, 0, tr(key)));
+        if (*why) plate(second, font->CalcTextSizeA(px * 0.85f, FLT_MAX, 0, why));
         dl->AddText(font, px, p, pal::kBottleneck, buf);
-        dl->AddText(font, px * 0.85f, second, pal::kText, tr(key));
+        dl->AddText(font, px * 0.85f, second, pal::kText, why);
     }
 
     // Legend: what the colours mean, along the bottom of the map.

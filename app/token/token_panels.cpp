@@ -156,7 +156,7 @@ void TokenScene::charts() {
             total += n ? sum[k] / n : 0;
         }
         stacked_bar("where", parts);
-        ImGui::TextDisabled("%s %s", tr("token.chart.where_note"), format_duration(total, language()).c_str());
+        ImGui::TextDisabled("%s", join_magnitudes(std::string(tr("token.chart.where_note")) + " " + format_duration(total, language())).c_str());
         tag(Provenance::Output);
     }
     // Bytes and energy per token, by level.
@@ -434,13 +434,15 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
         return;
     }
     // The steps [first, last) that fit at a readable width: the last ones, ending now;
-    // or the latest prefill and the steps after it, so the request's start is in view.
+    // or, from the prefill, the first request the steps hold: from its prefill to the
+    // next prefill (or now), with its scales, so a longer answer is a longer, taller climb.
     size_t first = t.steps.size() > 16 ? t.steps.size() - 16 : 0, last = t.steps.size();
     if (from_prefill) {
-        auto prefill = std::find_if(t.steps.rbegin(), t.steps.rend(), [](const TokenStepRecord& r) { return r.kind == kStepPrefill; });
-        if (prefill != t.steps.rend()) {
-            first = size_t(t.steps.rend() - prefill) - 1;
-            last = std::min(t.steps.size(), first + 25);
+        auto is_prefill = [](const TokenStepRecord& r) { return r.kind == kStepPrefill; };
+        auto prefill = std::find_if(t.steps.begin(), t.steps.end(), is_prefill);
+        if (prefill != t.steps.end()) {
+            first = size_t(prefill - t.steps.begin());
+            last = size_t(std::find_if(prefill + 1, t.steps.end(), is_prefill) - t.steps.begin());
         }
     }
     double t0 = t.steps[first].start, t1 = last == t.steps.size() ? std::max(now, t.steps.back().end) : t.steps[last - 1].end;
@@ -458,6 +460,14 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
         bool line;
         ImVec2 at = {};
     };
+    // The sequence drawn in yellow: the one whose answer is shown, or, when the window
+    // holds an earlier request without it, that request's first sequence.
+    uint32_t watched = t.watched_seq;
+    bool watched_in = false;
+    for (size_t i = first; i < last; i++)
+        for (int k = 0; k < t.steps[i].listed; k++) watched_in |= t.steps[i].seq_id[k] == watched;
+    for (size_t i = first; i < last && !watched_in; i++)
+        if (t.steps[i].listed > 0) watched = t.steps[i].seq_id[0], watched_in = true;
     // Only the keys of what the window shows: a kind of step, a drafted run, other sequences.
     bool prefill_in = false, decode_in = false, drafts_in = false, others_in = false;
     for (size_t i = first; i < last; i++) {
@@ -465,7 +475,7 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
         prefill_in |= r.kind == kStepPrefill || r.kind == kStepMixed;
         decode_in |= r.kind != kStepPrefill;
         drafts_in |= r.kind == kStepVerify;
-        for (int k = 0; k < r.listed; k++) others_in |= r.seq_id[k] != t.watched_seq;
+        for (int k = 0; k < r.listed; k++) others_in |= r.seq_id[k] != watched;
     }
     std::vector<LegendKey> legend;
     if (prefill_in) legend.push_back({pal::kSky, "token.stairs.prefill", false});
@@ -536,14 +546,26 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
             climb = std::max(climb, it->level);
         }
     }
+    // The request's scales: tokens climbed (lines at round counts) and the time it took.
+    if (from_prefill) {
+        for (double y : nice_ticks(0, climb, 4)) {
+            if (!(y > 0)) continue;
+            float yy = stair_y1 - float(y / climb) * (stair_y1 - stair_y0);
+            dl->AddLine({left, yy}, {right, yy}, IM_COL32(60, 68, 84, 255));
+            if (yy - fs >= stair_y0 - fs * 0.3f)  // its count above the line, where there is room
+                dl->AddText({left + fs * 0.2f, yy - fs}, pal::kTextDim, format_count(y, language()).c_str());
+        }
+        std::string span = format_metric("", climb, "tok", language()) + " · " + format_duration(t1 - t0, language());
+        dl->AddText({right - ImGui::CalcTextSize(span.c_str()).x, stair_y0}, pal::kText, span.c_str());
+    }
     // The other sequences in grey, the one whose answer is shown on top in yellow.
-    std::stable_partition(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq != t.watched_seq; });
+    std::stable_partition(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq != watched; });
     for (Stair& st : stairs) {
         st.points.push_back({X(t1), float(st.level)});
         for (ImVec2& q : st.points) q.y = stair_y1 - q.y / float(climb) * (stair_y1 - stair_y0);
-        bool watched = st.seq == t.watched_seq;
-        dl->AddPolyline(st.points.data(), int(st.points.size()), watched ? pal::kYellow : pal::kTextDim, 0,
-                        watched ? 2.5f : 1.5f);
+        bool yellow = st.seq == watched;
+        dl->AddPolyline(st.points.data(), int(st.points.size()), yellow ? pal::kYellow : pal::kTextDim, 0,
+                        yellow ? 2.5f : 1.5f);
     }
     // The screen lane: when each character of the watched answer appeared.
     for (const ScreenChar& c : t.answer)

@@ -111,7 +111,7 @@ std::string format_metric(const std::string& id, double v, const std::string& un
             std::snprintf(buf, sizeof buf, zh ? "第 %.0f 周" : "week %.0f", v);
             return v < 0 ? "—" : buf;
         }
-        return three_digits(v, zh ? "周" : "weeks");
+        return v < 0 ? "—" : three_digits(v, zh ? "周" : "weeks");  // -1: none yet
     }
     if (unit.empty()) {
         for (const char* share : {"share", "fraction", "utilization", "starved", "blocked", "_idle", "_load"})
@@ -136,6 +136,7 @@ std::string join_magnitudes(std::string s) {
             at = next - 1;
         }
     }
+    for (size_t at = 0; (at = s.find("： ", at)) != std::string::npos;) s.erase(at + 3, 1);
     return s;
 }
 

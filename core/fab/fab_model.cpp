@@ -630,19 +630,19 @@ std::vector<Metric> FabModel::metrics() const {
         "GPUs lost in the first 52 weeks (so far, before week 52)", "前 52 周少出的 GPU（未满 52 周时为当前值）");
     add("weeks_without_shipments", zero_weeks_, "weeks", "Weeks without shipments (after the first)", "首次出货后无出货的周数");
     add("longest_gap_weeks", longest_gap_, "weeks", "Longest run of weeks without shipments", "最长连续无出货周数");
-    add("first_ship_week", first_ship_week_, "weeks", "First shipment week (-1: none yet)", "首次出货周（-1：尚无）");
-    add("ship_resume_week", view_.ship_resume_week, "weeks", "Shipments resumed in week (-1: not yet)", "恢复出货周（-1：尚未）");
-    add("discovery_week", view_.discovery_week, "weeks", "Flaw found in week (-1: no respin)", "发现缺陷周（-1：无重新流片）");
+    add("first_ship_week", first_ship_week_, "weeks", "First shipment week (— if none yet)", "首次出货周（尚无时为 —）");
+    add("ship_resume_week", view_.ship_resume_week, "weeks", "Shipments resumed in week (— if not yet)", "恢复出货周（尚未时为 —）");
+    add("discovery_week", view_.discovery_week, "weeks", "Flaw found in week (— if no respin)", "发现缺陷周（无重新流片时为 —）");
     add("masks_ready_week", view_.masks_ready_week, "weeks", "New masks ready in week", "新光罩就绪周");
-    add("fab_restart_week", view_.fab_restart_week, "weeks", "Held stage restarted in week, after qualification (-1: not yet)",
-        "暂停工序在验证后重启的周（-1：尚未）");
+    add("fab_restart_week", view_.fab_restart_week, "weeks", "Held stage restarted in week, after qualification (— if not yet)",
+        "暂停工序在验证后重启的周（尚未时为 —）");
     add("qualification_out_week", view_.qualification_out_week, "weeks",
-        "Qualification lots out of the fab in week; their tests follow (-1: not yet)", "验证批次出晶圆厂的周，随后测试（-1：尚未）");
+        "Qualification lots out of the fab in week; their tests follow (— if not yet)", "验证批次出晶圆厂的周，随后测试（尚未时为 —）");
     add("qualification_wafers_in_fab", view_.qualification_wafers, "wafers", "Qualification wafers still in the fab",
         "仍在晶圆厂中的验证晶圆");
     add("first_volume_week", view_.first_volume_week, "weeks",
-        "First week of volume shipments (4 weeks in a row at a third of the nominal rate; -1: not yet)",
-        "量产出货首周（连续 4 周达到额定速率的三分之一；-1：尚未）");
+        "First week of volume shipments (4 weeks in a row at a third of the nominal rate; — if not yet)",
+        "量产出货首周（连续 4 周达到额定速率的三分之一；尚未时为 —）");
     add("no_respin_first_volume_week", view_.twin_first_volume_week, "weeks",
         "First week of volume shipments without the respin", "无重新流片时的量产出货首周");
     add("volume_rate_gpus_week", view_.volume_gpus_week, "GPUs/week", "Volume rate (a third of the nominal rate)",
@@ -672,10 +672,10 @@ std::vector<Metric> FabModel::metrics() const {
     add("fab_hot_cycle_now_weeks", hot_now, "weeks", "Fab cycle time of a hot lot started now",
         "现在投片的加急批次的晶圆厂周期时间");
     add("fab_cycle_measured_weeks", measured_all[0] ? measured[0] : -1, "weeks",
-        "Fab cycle time, mean over the lots started so far at each stage (-1: none yet)",
-        "晶圆厂周期时间：各段已开工批次的平均（-1：尚无）");
+        "Fab cycle time, mean over the lots started so far at each stage (— if none yet)",
+        "晶圆厂周期时间：各段已开工批次的平均（尚无时为 —）");
     add("fab_hot_cycle_measured_weeks", measured_all[1] ? measured[1] : -1, "weeks",
-        "Fab cycle time of hot lots, mean over those started so far (-1: none yet)", "加急批次的晶圆厂周期时间：已开工者的平均（-1：尚无）");
+        "Fab cycle time of hot lots, mean over those started so far (— if none yet)", "加急批次的晶圆厂周期时间：已开工者的平均（尚无时为 —）");
     add("lead_time_mean_weeks", line.lead_time_mean_s() / kWeek, "weeks", "Lead time per GPU, wafer start to customer (mean)",
         "每个 GPU 的交期：投片到客户（均值）");
     add("lead_time_p90_weeks", line.lead_time_quantiles().quantile(0.9) / kWeek, "weeks",

@@ -18,7 +18,8 @@ enum SeqPhase : int { kTokenizing = 0, kReady, kDecoding };
 
 const size_t kMaxWaiting = 10000;     // admission queue cap (open mode); beyond it requests are dropped
 const size_t kMaxOnHost = 16384;      // released-text records in flight before the device waits
-const size_t kMaxSteps = 256, kMaxJourneys = 256, kMaxAnswerChars = 2048;
+// Steps: enough for a whole 1,000-token answer, so the staircase chart can show one.
+const size_t kMaxSteps = 1024, kMaxJourneys = 256, kMaxAnswerChars = 2048;
 const double kTokenIdBytes = 4;       // a token id on the links
 const double kLogitBytes = 2;         // one 16-bit logit, for the sampler-on-host round trip
 const double kItlMin = 1e-6;          // histogram of inter-token latency: 1 us .. 10 s, 5 bins a decade
@@ -1070,8 +1071,9 @@ void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     booked[kStageDetok] = detok_free_;
     for (int s = 0; s < kStageCount; s++) {
         double span = std::max(now, booked[s]);
-        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "", std::string("Busy share of time: ") + stage_label(s),
-            std::string("利用率：") + stage_name_zh(s));
+        // Over the whole run, prefill included: not the headline's share of the decode time.
+        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "",
+            std::string("Busy share of the whole run: ") + stage_label(s), std::string("整段运行的利用率：") + stage_name_zh(s));
     }
     add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_label(worst), std::string("瓶颈：") + stage_name_zh(worst));
     int dec = view_.decode_bottleneck;
@@ -1109,6 +1111,9 @@ void TokenModel::roofline_metrics(std::vector<Metric>& out) const {
 // Where the KV cache and the weights sit.
 void TokenModel::placement_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
+    double kv = 0;
+    for (int l = 0; l < kLevelCount; l++) kv += placement_.kv[l];
+    add("kv_bytes", kv, "B", "KV cache, all levels", "KV 缓存（各级合计）");
     for (int l = 0; l < kLevelCount; l++) {
         std::string ln = level_name(l);
         add("kv_bytes_" + ln, placement_.kv[l], "B", std::string("KV cache in ") + kLevelEn[l],

@@ -101,6 +101,29 @@ test('keys 1-4 pick a choice; a chain step holds its week while the class reads 
   await page.close();
 });
 
+test('a question shows its own set-up at its moment; the reveal shows the answer without running again', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await countAnimationFrames(page);
+  // sram-too-small step 4 asks what limits Groq's chips: the map shows Groq's set-up.
+  const i = lessons.findIndex((l) => l.id === 'sram-too-small');
+  const k = lessons[i].steps.findIndex((st) => st.predict && (st.preset ?? []).includes('hw.groq_lpu'));
+  assert.ok(i >= 0 && k > 0);
+  const asked = await openAndHold(page, i, k);
+  assert.equal(asked.lesson_answer_held, true, 'the answer is held while the question is open');
+  assert.equal(asked.params['token.mesh.chips'], 576, 'the map shows the question\'s set-up (576 LPUs), not the step before');
+  await page.focus('#canvas');
+  await page.keyboard.press('PageDown');  // the clicker's "next" reveals the answer first
+  await waitFrames(page, asked.frames + 5);
+  const shown = await api(page, 'state');
+  assert.equal(shown.lesson_step, k, 'the reveal stays on the step');
+  assert.equal(shown.lesson_answer_held, false, 'the reveal shows what was held');
+  assert.equal(shown.params['token.mesh.chips'], 576);
+  assert.equal(shown.time, asked.time, 'nothing runs again: the map was already at the moment');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // The rectangle of the lesson's caption card, as the page reports its windows.
 const cardRect = (s) => s.windows.find((w) => w.name.endsWith('###lesson'))?.rect;
 const inside = ([x, y, w, h], [cx, cy, cw, ch]) => x >= cx && y >= cy && x + w <= cx + cw && y + h <= cy + ch;

@@ -190,3 +190,13 @@ TEST_CASE("line break: every string of both languages at several widths") {
         }
     CHECK(breaks > 1000);  // the check saw many breaks, not only short strings
 }
+
+TEST_CASE("Chinese strings: no space after a full-width colon, × between numbers") {
+    const std::regex ascii_times("[0-9] ?x ?[0-9]");
+    for (auto& [where, text] : tj_test::asset_strings())
+        if (where.size() > 3 && where.compare(where.size() - 3, 3, ".zh") == 0) {
+            INFO(where << ": " << text);
+            CHECK(text.find("： ") == std::string::npos);
+            CHECK(!std::regex_search(text, ascii_times));
+        }
+}

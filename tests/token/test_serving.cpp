@@ -149,7 +149,7 @@ TEST_CASE("serving: mixed chunked prefill lets decodes ride along, so prompts no
         nim_case(r, 25);
         r.set("token.serve.scheduler", scheduler);
         r.start();
-        // The view keeps the last 256 steps: count each new one as the run goes (the
+        // The view keeps the last 1,024 steps: count each new one as the run goes (the
         // answers come in waves, and mixed steps only where waves meet).
         int mixed = 0;
         double counted = -1;

@@ -275,7 +275,7 @@ TEST_CASE("registry sweep: every parameter at min, max and random values stays f
         CHECK(all_finite(ms));
         CHECK(m.tokens_sampled() == m.tokens_at_screen() + m.tokens_in_flight());
         CHECK(m.segments().items().size() <= m.segments().capacity());
-        CHECK(m.view().steps.size() <= 256);
+        CHECK(m.view().steps.size() <= 1024);
         CHECK(m.view().journeys.size() <= 256);
         CHECK(m.view().answer.size() <= 2048);
         for (auto& s : m.view().kv_series) CHECK(s.size() <= s.capacity());
@@ -312,7 +312,7 @@ TEST_CASE("a long run at batch 64 keeps its memory bounded", "[token][model]") {
     r.start();
     r.run_until([&] { return r.m.decode_steps() >= 3000; }, 1000);
     CHECK(r.m.decode_steps() >= 3000);
-    CHECK(r.m.view().steps.size() == 256);
+    CHECK(r.m.view().steps.size() == 1024);
     CHECK(r.m.view().journeys.size() == 256);
     CHECK(r.m.segments().items().size() <= r.m.segments().capacity());
     CHECK(r.m.tokens_in_flight() <= 16384 + 64 * 4);

@@ -216,11 +216,14 @@ TEST_CASE("lessons: a step's card compares with its 'compare' moment, else the p
     std::vector<Lesson> ls;
     // Parsed: an earlier step of the lesson, or a step of another lesson of the scene.
     REQUIRE(parse_lessons(compare_file("{\"step\": 0}"), ls) == "");
-    CHECK(ls[0].steps[2].compare.step == 0);
-    CHECK(ls[0].steps[2].compare.lesson == "");
-    CHECK(ls[0].steps[1].compare.step == -1);
-    LessonMoment m;
-    REQUIRE(lesson_compare_moment(ls, 0, 2, m));
+    REQUIRE(ls[0].steps[2].compare.size() == 1);
+    CHECK(ls[0].steps[2].compare[0].step == 0);
+    CHECK(ls[0].steps[2].compare[0].lesson == "");
+    CHECK(ls[0].steps[1].compare.empty());
+    std::vector<LessonMoment> ms;
+    REQUIRE(lesson_compare_moments(ls, 0, 2, ms));
+    REQUIRE(ms.size() == 1);
+    LessonMoment m = ms[0];
     CHECK((m.lesson == 0 && m.step == 0));
     // The moment's values and time are step 0's: batch 1 at 0.5 s, not step 2's batch 8.
     auto model = make_model("token");
@@ -229,13 +232,21 @@ TEST_CASE("lessons: a step's card compares with its 'compare' moment, else the p
     CHECK(before.get("token.run.batch") == 1);
     CHECK(ls[m.lesson].steps[m.step].run == 0.5);
     // Without one: the previous step; a first step compares with nothing.
-    REQUIRE(lesson_compare_moment(ls, 0, 1, m));
-    CHECK((m.lesson == 0 && m.step == 0));
-    CHECK(!lesson_compare_moment(ls, 0, 0, m));
-    CHECK(!lesson_compare_moment(ls, 0, 3, m));  // no such step
+    REQUIRE(lesson_compare_moments(ls, 0, 1, ms));
+    REQUIRE(ms.size() == 1);
+    CHECK((ms[0].lesson == 0 && ms[0].step == 0));
+    CHECK(!lesson_compare_moments(ls, 0, 0, ms));
+    CHECK(!lesson_compare_moments(ls, 0, 3, ms));  // no such step
+    // A list: its moments in order, from this lesson and another.
+    REQUIRE(parse_lessons(compare_file("[{\"step\": 0}, {\"lesson\": \"b\", \"step\": 1}]"), ls) == "");
+    REQUIRE(lesson_compare_moments(ls, 0, 2, ms));
+    REQUIRE(ms.size() == 2);
+    CHECK((ms[0].lesson == 0 && ms[0].step == 0));
+    CHECK((ms[1].lesson == 1 && ms[1].step == 1));
     REQUIRE(parse_lessons(compare_file("{\"lesson\": \"b\", \"step\": 1}"), ls) == "");
-    REQUIRE(lesson_compare_moment(ls, 0, 2, m));
-    CHECK((m.lesson == 1 && m.step == 1));
+    REQUIRE(lesson_compare_moments(ls, 0, 2, ms));
+    REQUIRE(ms.size() == 1);
+    CHECK((ms[0].lesson == 1 && ms[0].step == 1));
     // Refused, with the step named, and nothing changes: a later step, the step itself,
     // a step out of range, an unknown lesson, another scene's lesson, a malformed object.
     const std::pair<const char*, const char*> bad[] = {
@@ -247,13 +258,17 @@ TEST_CASE("lessons: a step's card compares with its 'compare' moment, else the p
         {"{\"step\": -1}", "'compare' is"},
         {"{\"step\": 0, \"when\": 1}", "'compare' is"},
         {"3", "'compare' is"},
+        {"[]", "'compare' is"},
+        {"[{\"step\": 0}, 3]", "'compare' is"},
+        {"[{\"step\": 0}, {\"step\": 2}]", "not an earlier step"},
     };
     for (auto& [compare, why] : bad) {
         INFO(compare);
         std::string err = parse_lessons(compare_file(compare), ls);
         CHECK(err.find(why) != std::string::npos);
         CHECK(err.find("step 3") != std::string::npos);
-        CHECK(ls[0].steps[2].compare.lesson == "b");  // the last good parse is kept
+        REQUIRE(ls[0].steps[2].compare.size() == 1);
+        CHECK(ls[0].steps[2].compare[0].lesson == "b");  // the last good parse is kept
     }
 }
 
@@ -265,11 +280,12 @@ TEST_CASE("lessons: a question's card compares with the state it was asked on, u
         FAIL("no lesson " << id);
         return size_t(0);
     };
-    LessonMoment m;
+    std::vector<LessonMoment> ms;
     // Groq's step 3 (a question) compares with the H100 of the first lesson.
     const size_t sram = index("sram-too-small");
-    REQUIRE(lesson_compare_moment(lessons, sram, 3, m));
-    CHECK(lessons[m.lesson].id == "decode-is-logistics");
-    CHECK(m.step == 1);
-    CHECK(!lesson_compare_moment(lessons, sram, 1, m));  // a question without one
+    REQUIRE(lesson_compare_moments(lessons, sram, 3, ms));
+    REQUIRE(ms.size() == 1);
+    CHECK(lessons[ms[0].lesson].id == "decode-is-logistics");
+    CHECK(ms[0].step == 1);
+    CHECK(!lesson_compare_moments(lessons, sram, 1, ms));  // a question without one
 }

@@ -46,6 +46,10 @@ TEST_CASE("join_magnitudes: 万个, not 万 个") {
     CHECK(join_magnitudes("14.2 万 GPU") == "14.2 万 GPU");  // a Latin word keeps its space
     CHECK(join_magnitudes("69.0k GPUs") == "69.0k GPUs");
     CHECK(join_magnitudes("万 ") == "万 ");
+    // A label and its value joined with a space: none after a full-width colon.
+    CHECK(join_magnitudes("瓶颈： 封装") == "瓶颈：封装");
+    CHECK(join_magnitudes("先预测： 会变快吗？ 已缓存： 60") == "先预测：会变快吗？ 已缓存：60");
+    CHECK(join_magnitudes("Predict first: will it") == "Predict first: will it");
 }
 
 TEST_CASE("format_metric: a lesson card's figures with their units, per language") {
