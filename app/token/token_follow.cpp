@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/render/parcel_geometry.h"
 #include "app/token/token_scene.h"
 #include "app/ui/font.h"
 #include "app/ui/format.h"
@@ -83,10 +84,11 @@ void TokenScene::follow_update(double real_dt) {
 }
 
 ImVec2 TokenScene::follow_point() const {
+    // Where the parcel shader draws it: eased along its leg, the route bowed.
     tj::TripPoint p = tj::trip_point(follow_.trip, model().now());
-    ImVec2 a = station_position(p.from), b = station_position(p.to);
-    float f = float(p.frac);
-    return {a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f};
+    ImVec2 a = station_position(p.from), b = station_position(p.to), w;
+    bowed_route_point(a.x, a.y, b.x, b.y, parcel_ease(float(p.frac)), &w.x, &w.y);
+    return w;
 }
 
 void TokenScene::follow_camera() {
@@ -95,7 +97,7 @@ void TokenScene::follow_camera() {
     view_.track(w.x, w.y, kFollowZoom);
 }
 
-void TokenScene::follow_overlay(ImDrawList* dl, ImVec2 vmin, ImVec2 vsize) {
+void TokenScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmin, ImVec2 vsize) {
     if (!follow_.active) return;
     const tj::TokenTrip& trip = follow_.trip;
     const double now = model().now();
@@ -125,10 +127,14 @@ void TokenScene::follow_overlay(ImDrawList* dl, ImVec2 vmin, ImVec2 vsize) {
     st.caption = captioned ? pick(follow_.captions[size_t(p.stop)].en, follow_.captions[size_t(p.stop)].zh)
                            : std::string(tr(trip_stop_look(p.stop).name));
 
-    // The card: at the foot of the map, as wide as reads well.
-    const float pad = fs * 0.5f, width = std::min(vsize.x - 2 * pad, fs * 36);
-    ImGui::SetNextWindowPos({vmin.x + vsize.x * 0.5f, vmin.y + vsize.y - pad}, ImGuiCond_Always, {0.5f, 1.0f});
-    ImGui::SetNextWindowSizeConstraints({width, 0}, {width, vsize.y * 0.6f});
+    // The card: at the foot of the map, as wide as reads well; on a narrow screen, whose
+    // map is too short to share, at the foot of the screen over the panels' sheet.
+    const float pad = fs * 0.5f;
+    const ImVec2 foot = in.narrow ? ImVec2{in.sheet_min.x + in.sheet_size.x * 0.5f, in.sheet_min.y + in.sheet_size.y - pad}
+                                  : ImVec2{vmin.x + vsize.x * 0.5f, vmin.y + vsize.y - pad};
+    const float width = in.narrow ? in.sheet_size.x - 2 * pad : std::min(vsize.x - 2 * pad, fs * 36);
+    ImGui::SetNextWindowPos(foot, ImGuiCond_Always, {0.5f, 1.0f});
+    ImGui::SetNextWindowSizeConstraints({width, 0}, {width, std::max(vsize.y, in.sheet_size.y) * 0.8f});
     ImGui::SetNextWindowBgAlpha(0.97f);
     ImGui::Begin("##follow", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |

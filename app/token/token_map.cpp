@@ -127,7 +127,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     draw_parcels(in);
     draw_tokens_on_host(dl);
     draw_captions(dl, in);
-    follow_overlay(dl, vmin, vsize);
+    follow_overlay(dl, in, vmin, vsize);
     dl->PopClipRect();
     hover_cards(in);
 }

@@ -120,7 +120,7 @@ private:
     void follow_update(double real_dt);
     ImVec2 follow_point() const;  // the token's place on the map (world units)
     void follow_camera();         // before the view's update
-    void follow_overlay(ImDrawList* dl, ImVec2 view_min, ImVec2 view_size);  // the ring and the card
+    void follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 view_min, ImVec2 view_size);  // the ring and the card
     void follow_bar(float width);
 
     // token_panels.cpp
