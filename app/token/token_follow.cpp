@@ -106,7 +106,14 @@ void TokenScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     const ImVec2 w = follow_point(), s = view_.to_screen(w.x, w.y);
     const float fs = ImGui::GetFontSize();
 
-    // A ring around the followed parcel: the one to watch among the many.
+    // A ring around the followed parcel: the one to watch among the many. Where the
+    // token waits at a station (the door, the cores, the detokenizer) the model draws
+    // no parcel: the token is drawn there as one.
+    if (tj::TripPoint at = tj::trip_point(trip, now); at.from == at.to) {
+        ParcelStyle ps = parcel_style(at.stop < tj::kStopCores ? tj::kSegPromptTokens : tj::kSegOutputToken);
+        const float h = ps.size_px * in.ui_scale * 0.5f;
+        dl->AddRectFilled({s.x - h, s.y - h}, {s.x + h, s.y + h}, ps.rgba);
+    }
     dl->AddCircle(s, fs * 1.3f, pal::kYellow, 32, std::max(2.0f, fs * 0.16f));
 
     FollowState& st = follow_state_;

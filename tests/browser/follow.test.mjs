@@ -2,8 +2,8 @@
 // follow): the run starts again and the camera stays on the token's parcel while it
 // goes from the door to the screen, every stop captioned with the lesson
 // follow-a-token's step title in the page's language; the user's drag lets go of the
-// camera until the next stop; the follow ends at the screen with the trip's time and
-// lets go when asked.
+// camera until the next stop; the follow ends at the screen with the trip's time,
+// follows the answer's next token from the chip, and lets go when asked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -78,6 +78,22 @@ test('T follows a token from the door to the screen, every stop captioned, the c
   assert.equal(s.follow.done, true);
   assert.equal(s.follow.stop, 7);
   assert.ok(s.follow.total_s > 0 && Math.abs(s.follow.elapsed_s - s.follow.total_s) < 1e-9, 'at the screen, the whole trip');
+  // The card's first button follows the answer's next token: it starts on the chip.
+  const card = s.windows.find((w) => w.name.includes('##follow'));
+  assert.ok(card, 'the card is a window');
+  const [cx, cy, , ch] = card.rect;
+  await page.mouse.click(cx + 30, cy + ch - 21);
+  await waitFrames(page, (await state(page)).frames + 3);
+  s = await state(page);
+  assert.ok(s.follow.index > 1, `the next token of the answer (number ${s.follow.index})`);
+  assert.equal(s.follow.seq, samples[0].seq);
+  assert.equal(s.follow.done, false);
+  assert.equal(s.follow.stop, 3, 'a later token starts at the cores');
+  assert.equal(s.follow.caption, lesson.steps[3].title.en);
+  if (shots) {
+    await page.waitForTimeout(2000);
+    await page.screenshot({ path: join(shots, 'web-follow-next-1280.png') });
+  }
   // The follow lets go when asked: the run plays on at the lens it had.
   assert.equal(await api(page, 'follow', false), '');
   await waitFrames(page, (await state(page)).frames + 3);
