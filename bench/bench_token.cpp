@@ -7,6 +7,7 @@
 #include "token/token_model.h"
 
 using namespace tj;
+using namespace tj::token;
 
 static void BM_TokenDecodeSteps(benchmark::State& state) {
     TokenModel m;

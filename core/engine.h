@@ -8,7 +8,7 @@
 //
 // Usage:
 //   Engine eng;
-//   EventId id = eng.schedule(eng.now() + 1e-6, EV_ARRIVAL, station, parcel);
+//   EventId id = eng.schedule(eng.now() + 1e-6, kEvArrival, station, parcel);
 //   eng.cancel(id);
 //   eng.run_until(t_end, [&](const Event& e) { ... may schedule more ... });
 //   Event e; if (eng.step(e)) handle(e);      // one event at a time

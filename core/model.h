@@ -1,6 +1,6 @@
 // model.h — what a scene's simulation gives the front end, the CLI and the tests.
 //
-// A Model owns its registry, runs on the Engine, and hands out three things:
+// A Model refers to its scene's registry, runs on the Engine, and hands out three things:
 //   - metrics by name (id, value, unit), for panels, the CLI, the JS API, CSV;
 //   - parcel segments (parcel, kind, from, to, depart, arrive) for the renderer,
 //     in a bounded buffer (see segments.h);
@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "params.h"
@@ -44,10 +45,10 @@ struct StationInfo {
 
 class Model {
 public:
-    // The scene's registry; lives until the program ends (see Ownership above).
     virtual ~Model() = default;
-    virtual const char* scene_id() const = 0;          // "token" or "fab"
-    virtual const ParamRegistry& registry() const = 0;
+    const char* scene_id() const { return scene_id_; }  // "token" or "fab"
+    // The scene's registry; lives until the program ends (see Ownership above).
+    const ParamRegistry& registry() const { return *registry_; }
     // Restarts the run from time 0 with these values and seed.
     virtual void reset(const ParamValues& values, uint64_t seed) = 0;
     // Runs the simulation up to simulated time t (seconds). Bounded work per call:
@@ -60,17 +61,33 @@ public:
     // counts, anything "structural"): the caller then resets. Default: never live.
     virtual bool update_values(const ParamValues& values) { return false; }
     virtual std::vector<Metric> metrics() const = 0;
-    virtual const std::vector<StationInfo>& stations() const = 0;
+    const std::vector<StationInfo>& stations() const { return stations_; }
     // A copy of the whole run as it is now (for rewind snapshots), or nullptr when
     // the model cannot copy itself; the copy continues exactly as the original would.
     virtual std::unique_ptr<Model> clone() const { return nullptr; }
-    virtual SegmentBuffer& segments() = 0;
+    SegmentBuffer& segments() { return segments_; }
     // A natural unit of time for this scene (1 decode step ~ 1e-3 s, 1 week = 604800 s),
     // used for the time lens and the CLI's default duration.
-    virtual double natural_time_unit() const = 0;
+    double natural_time_unit() const { return natural_time_unit_; }
     // The longest run (simulated seconds) that a link, a file, a lesson or the CLI may
     // ask for; check_run_time() refuses more, so no input can start hours of work.
-    virtual double max_time() const = 0;
+    double max_time() const { return max_time_; }
+
+protected:
+    // What a scene's model is whatever its run: the scene's id and registry, its
+    // stations, its natural time unit and its longest run.
+    Model(const char* scene_id, const ParamRegistry& registry, std::vector<StationInfo> stations,
+          double natural_time_unit, double max_time)
+        : stations_(std::move(stations)), scene_id_(scene_id), registry_(&registry),
+          natural_time_unit_(natural_time_unit), max_time_(max_time) {}
+
+    std::vector<StationInfo> stations_;
+    SegmentBuffer segments_{20000};  // the parcels a run draws, bounded (segments.h)
+
+private:
+    const char* scene_id_;
+    const ParamRegistry* registry_;
+    double natural_time_unit_, max_time_;
 };
 
 // "" when t is a time this model may be run to, else a message that names the limit.

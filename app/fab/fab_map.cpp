@@ -41,7 +41,7 @@ void label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& tex
     dl->AddText(ImGui::GetFont(), px, a, col, s.c_str());
 }
 
-bool is_supplier(int st) { return st == S_HBM || st == S_SUB || st == S_CPU || st == S_SWITCH; }
+bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st == kStCpuSupply || st == kStSwitchSupply; }
 
 ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
 
@@ -49,12 +49,12 @@ ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 
 // supplier has none: its pile holds what it makes, not what it waits for.
 int consumed_pile(int st) {
     switch (st) {
-        case S_SORT: return B_WAFERS;
-        case S_PACK: return B_DIES;
-        case S_MOD: return B_PKG;
-        case S_TRAY: return B_GPU;
-        case S_RACK: return B_TRAY;
-        case S_SHIP: return B_RACK;
+        case kStSort: return kBufWafers;
+        case kStPack: return kBufDies;
+        case kStModule: return kBufPackages;
+        case kStTray: return kBufGpus;
+        case kStRack: return kBufTrays;
+        case kStShip: return kBufRacks;
         default: return -1;
     }
 }
@@ -73,30 +73,30 @@ std::string pct(double share) {
 void icon(ImDrawList* dl, int st, ImVec2 c, float s, ImU32 col) {
     float t = std::max(1.0f, s * 0.09f);
     switch (st) {
-        case S_DESIGN:  // a mask: a frame with circuit lines
+        case kStDesign:  // a mask: a frame with circuit lines
             dl->AddRect({c.x - s, c.y - s * 0.8f}, {c.x + s, c.y + s * 0.8f}, col, 2, 0, t);
             for (int i = -1; i <= 1; i++)
                 dl->AddLine({c.x - s * 0.7f, c.y + i * s * 0.4f}, {c.x + s * (i == 0 ? 0.2f : 0.7f), c.y + i * s * 0.4f}, col, t);
             break;
-        case S_FAB:  // a wafer
-        case S_SORT:
+        case kStFab:  // a wafer
+        case kStSort:
             dl->AddCircle(c, s * 0.85f, col, 24, t);
             for (int i = -1; i <= 1; i++) {
                 dl->AddLine({c.x + i * s * 0.35f, c.y - s * 0.75f}, {c.x + i * s * 0.35f, c.y + s * 0.75f}, col, t * 0.6f);
                 dl->AddLine({c.x - s * 0.75f, c.y + i * s * 0.35f}, {c.x + s * 0.75f, c.y + i * s * 0.35f}, col, t * 0.6f);
             }
-            if (st == S_SORT) dl->AddRectFilled({c.x - s * 0.17f, c.y - s * 0.17f}, {c.x + s * 0.17f, c.y + s * 0.17f}, col);
+            if (st == kStSort) dl->AddRectFilled({c.x - s * 0.17f, c.y - s * 0.17f}, {c.x + s * 0.17f, c.y + s * 0.17f}, col);
             break;
-        case S_HBM:  // a stack of memory dies
+        case kStHbmSupply:  // a stack of memory dies
             for (int i = 0; i < 4; i++)
                 dl->AddRectFilled({c.x - s * 0.6f, c.y + s * (0.5f - i * 0.38f)}, {c.x + s * 0.6f, c.y + s * (0.75f - i * 0.38f)}, col, 1);
             break;
-        case S_SUB:  // a flat substrate with bumps
+        case kStSubstrate:  // a flat substrate with bumps
             dl->AddRect({c.x - s, c.y - s * 0.25f}, {c.x + s, c.y + s * 0.25f}, col, 1, 0, t);
             for (int i = -3; i <= 3; i++) dl->AddCircleFilled({c.x + i * s * 0.26f, c.y - s * 0.42f}, s * 0.08f, col);
             break;
-        case S_PACK:  // two compute dies ringed by HBM stacks
-        case S_MOD:
+        case kStPack:  // two compute dies ringed by HBM stacks
+        case kStModule:
             dl->AddRect({c.x - s * 0.9f, c.y - s * 0.7f}, {c.x + s * 0.9f, c.y + s * 0.7f}, col, 2, 0, t);
             dl->AddRectFilled({c.x - s * 0.45f, c.y - s * 0.4f}, {c.x - s * 0.05f, c.y + s * 0.4f}, col);
             dl->AddRectFilled({c.x + s * 0.05f, c.y - s * 0.4f}, {c.x + s * 0.45f, c.y + s * 0.4f}, col);
@@ -105,32 +105,32 @@ void icon(ImDrawList* dl, int st, ImVec2 c, float s, ImU32 col) {
                 dl->AddRect({c.x - s * 0.8f, y}, {c.x - s * 0.55f, y + s * 0.35f}, col, 0, 0, t * 0.7f);
                 dl->AddRect({c.x + s * 0.55f, y}, {c.x + s * 0.8f, y + s * 0.35f}, col, 0, 0, t * 0.7f);
             }
-            if (st == S_MOD)  // a tick: tested
+            if (st == kStModule)  // a tick: tested
                 dl->AddPolyline(std::array<ImVec2, 3>{ImVec2{c.x + s * 0.5f, c.y + s * 0.8f}, ImVec2{c.x + s * 0.75f, c.y + s * 1.05f},
                                                        ImVec2{c.x + s * 1.2f, c.y + s * 0.45f}}.data(), 3, pal::kGreen, 0, t * 1.6f);
             break;
-        case S_CPU:  // a chip with pins
+        case kStCpuSupply:  // a chip with pins
             dl->AddRectFilled({c.x - s * 0.5f, c.y - s * 0.5f}, {c.x + s * 0.5f, c.y + s * 0.5f}, col, 2);
             for (int i = -2; i <= 2; i++) {
                 dl->AddLine({c.x + i * s * 0.2f, c.y - s * 0.75f}, {c.x + i * s * 0.2f, c.y + s * 0.75f}, col, t * 0.7f);
                 dl->AddLine({c.x - s * 0.75f, c.y + i * s * 0.2f}, {c.x + s * 0.75f, c.y + i * s * 0.2f}, col, t * 0.7f);
             }
             break;
-        case S_TRAY:  // a flat tray holding four GPUs
+        case kStTray:  // a flat tray holding four GPUs
             dl->AddRect({c.x - s * 1.1f, c.y - s * 0.35f}, {c.x + s * 1.1f, c.y + s * 0.35f}, col, 2, 0, t);
             for (int i = 0; i < 4; i++)
                 dl->AddRectFilled({c.x - s * 0.95f + i * s * 0.5f, c.y - s * 0.2f}, {c.x - s * 0.6f + i * s * 0.5f, c.y + s * 0.2f}, col);
             break;
-        case S_SWITCH:  // a flat switch tray with ports along its front
+        case kStSwitchSupply:  // a flat switch tray with ports along its front
             dl->AddRect({c.x - s * 1.1f, c.y - s * 0.3f}, {c.x + s * 1.1f, c.y + s * 0.3f}, col, 2, 0, t);
             for (int i = 0; i < 6; i++)
                 dl->AddRectFilled({c.x - s * 0.9f + i * s * 0.32f, c.y - s * 0.1f}, {c.x - s * 0.72f + i * s * 0.32f, c.y + s * 0.1f}, col);
             break;
-        case S_RACK:  // a tall rack of trays
+        case kStRack:  // a tall rack of trays
             dl->AddRect({c.x - s * 0.45f, c.y - s}, {c.x + s * 0.45f, c.y + s}, col, 2, 0, t);
             for (int i = 1; i < 7; i++) dl->AddLine({c.x - s * 0.35f, c.y - s + i * s * 0.285f}, {c.x + s * 0.35f, c.y - s + i * s * 0.285f}, col, t);
             break;
-        case S_SHIP:  // a truck
+        case kStShip:  // a truck
             dl->AddRectFilled({c.x - s, c.y - s * 0.55f}, {c.x + s * 0.35f, c.y + s * 0.35f}, col, 1);
             dl->AddRectFilled({c.x + s * 0.42f, c.y - s * 0.2f}, {c.x + s, c.y + s * 0.35f}, col, 2);
             dl->AddCircleFilled({c.x - s * 0.6f, c.y + s * 0.5f}, s * 0.2f, col);
@@ -255,17 +255,17 @@ void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
             dl->AddLine({c.x - dx * s + dy * s, c.y - dy * s - dx * s}, c, kBeltEdge, 2);
         }
     };
-    static const int main_line[] = {S_DESIGN, S_FAB, S_SORT, S_PACK, S_MOD, S_TRAY, S_RACK, S_SHIP, S_CUST};
+    static const int main_line[] = {kStDesign, kStFab, kStSort, kStPack, kStModule, kStTray, kStRack, kStShip, kStCustomers};
     for (size_t i = 0; i + 1 < std::size(main_line); i++) belt(main_line[i], main_line[i + 1], i == 0 ? 8.0f : 22.0f);
-    belt(S_HBM, S_PACK, 12);
-    belt(S_SUB, S_PACK, 12);
-    belt(S_CPU, S_TRAY, 12);
-    belt(S_SWITCH, S_RACK, 12);
+    belt(kStHbmSupply, kStPack, 12);
+    belt(kStSubstrate, kStPack, 12);
+    belt(kStCpuSupply, kStTray, 12);
+    belt(kStSwitchSupply, kStRack, 12);
     if (fab().view().deriv.on) {  // the derivative's path: from die sort and the HBM supplier, past CoWoS-L
-        belt(S_SORT, D_PACK, 12);
-        belt(S_HBM, D_PACK, 10);
-        belt(D_PACK, D_TEST, 12);
-        belt(D_TEST, S_CUST, 12);
+        belt(kStSort, kDerivPack, 12);
+        belt(kStHbmSupply, kDerivPack, 10);
+        belt(kDerivPack, kDerivTest, 12);
+        belt(kDerivTest, kStCustomers, 12);
     }
 }
 
@@ -276,13 +276,13 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, bool labe
     if (!v.deriv.on) return;
     for (int k = 0; k < 2; k++) {
         int step = k == 0 ? 3 : 4;  // CoWoS-S, test (FabDerivView's steps)
-        ImVec2 c = view_.to_screen(fabui::kDerivPos[k].x, fabui::kDerivPos[k].y), hs = half_size(S_PACK);
+        ImVec2 c = view_.to_screen(fabui::kDerivPos[k].x, fabui::kDerivPos[k].y), hs = half_size(kStPack);
         ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
         if (!labels) {
             dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
             dl->AddRect(a, b, pal::kGreen, 6 * z, 0, 2.5f);
             dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2}, fabui::state_color(v.deriv.state[size_t(step)]), 2);
-            icon(dl, k == 0 ? S_PACK : S_MOD, {c.x, c.y - 3 * z}, 24 * z, pal::kGreen);
+            icon(dl, k == 0 ? kStPack : kStModule, {c.x, c.y - 3 * z}, 24 * z, pal::kGreen);
             continue;
         }
         label(dl, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
@@ -300,13 +300,13 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, bool labe
 
 void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const {
     const FabView& v = fab().view();
-    bool masks_pending = v.stations[S_FAB].held_for_respin;
-    for (int st = 0; st < S_COUNT; st++) {
+    bool masks_pending = v.stations[kStFab].held_for_respin;
+    for (int st = 0; st < kStationCount; st++) {
         const FabStationView& sv = v.stations[size_t(st)];
         ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
         ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
-        bool flagged = (st == S_DESIGN || st == S_FAB) && masks_pending;
-        bool event = flagged || (st == S_RACK && dip_active());
+        bool flagged = (st == kStDesign || st == kStFab) && masks_pending;
+        bool event = flagged || (st == kStRack && dip_active());
         if (labels) {
             draw_station_labels(dl, st, a, b, text_px, flagged);
             continue;
@@ -334,7 +334,7 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool label
 void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, float text_px, bool flagged) const {
     const FabView& v = fab().view();
     const FabStationView& sv = v.stations[size_t(st)];
-    bool masks_pending = v.stations[S_FAB].held_for_respin;
+    bool masks_pending = v.stations[kStFab].held_for_respin;
     float cx = (a.x + b.x) * 0.5f;
     // Name and state below the building (piles grow upward beside it), except for
     // suppliers, whose name sits above; the bottleneck tag and the respin banner above.
@@ -342,10 +342,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     label(dl, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
     std::string state;
     ImU32 scol = pal::kTextDim;
-    if (st == S_DESIGN) {
+    if (st == kStDesign) {
         state = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
         if (masks_pending) scol = pal::kVermillion;
-    } else if (st == S_CUST) {
+    } else if (st == kStCustomers) {
         state = sv.buffer_units > 0 ? tr("fab.state.waiting") : tr("fab.state.served");
     } else if (flagged) {  // the fab during the fix: held at the metal layers, or starts stopped
         char buf[128];
@@ -360,7 +360,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         scol = fabui::state_color(sv.state);
     }
     label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
-    if (st == S_FAB) {  // its three stages: wafers in each (and waiting in front of it)
+    if (st == kStFab) {  // its three stages: wafers in each (and waiting in front of it)
         const auto& fs = v.fab_stages;
         char buf[160];
         std::snprintf(buf, sizeof buf, tr("fab.map.stages"), fabui::count_text(fs[0].in_process_units).c_str(),
@@ -370,19 +370,19 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     }
     if (st == v.bottleneck)
         label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
-    if (st == S_RACK && dip_active()) {
+    if (st == kStRack && dip_active()) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
         label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == v.bottleneck ? 1.75f : 0.75f)}, pal::kVermillion, buf);
     }
-    if (st == S_DESIGN && masks_pending && v.discovery_week >= 0) {
+    if (st == kStDesign && masks_pending && v.discovery_week >= 0) {
         char buf[96];
         if (v.week < v.masks_ready_week) {
             std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
             label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
         }
     }
-    if (st == S_FAB && v.qualifying) {  // the qualification lots: which lot is awaited, which week of how many
+    if (st == kStFab && v.qualifying) {  // the qualification lots: which lot is awaited, which week of how many
         char buf[128];
         double w = std::min(v.qualification_weeks, std::floor(v.week - v.masks_ready_week) + 1);
         std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::min(v.qualification_lots_out + 1, v.qualification_lots),
@@ -398,9 +398,9 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
 void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
     const FabModel& m = fab();
     const FabView& v = m.view();
-    for (int b = 0; b < B_COUNT; b++) {
+    for (int b = 0; b < kBufCount; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
-        if (p.width <= 0 || (b >= B_DWAFERS && !v.deriv.on)) continue;  // the derivative's piles only with it
+        if (p.width <= 0 || (b >= kBufDerivWafers && !v.deriv.on)) continue;  // the derivative's piles only with it
         double units = v.buffer_units[size_t(b)];
         if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
@@ -414,7 +414,7 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
         label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, flagged ? pal::kVermillion : fabui::buffer_color(b), n);
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
-    double backlog = v.stations[S_CUST].buffer_units;
+    double backlog = v.stations[kStCustomers].buffer_units;
     if (show_twin_ && !v.no_respin.backlog.values().empty())
         ghost_pile(dl, view_, fabui::kBacklogPile, v.no_respin.backlog.values().back());
     pile(dl, view_, fabui::kBacklogPile, backlog, pal::kVermillion, true);
@@ -438,8 +438,8 @@ void FabScene::hover_cards(float z, float text_px) {
         return inside(mouse, {a.x, a.y - text_px}, c);
     };
     int hovered_pile = -1;
-    for (int b = 0; b < B_COUNT; b++)
-        if (fabui::kPiles[b].width > 0 && (b < B_DWAFERS || v.deriv.on) && over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)]))
+    for (int b = 0; b < kBufCount; b++)
+        if (fabui::kPiles[b].width > 0 && (b < kBufDerivWafers || v.deriv.on) && over_pile(fabui::kPiles[b], v.buffer_units[size_t(b)]))
             hovered_pile = b;
     if (hovered_pile >= 0) {
         int b = hovered_pile;
@@ -455,7 +455,7 @@ void FabScene::hover_cards(float z, float text_px) {
                     tr("unit.week"), l.W_weeks, tr("unit.weeks"));
         ImGui::TextDisabled("%s", tr("fab.card.log_scale"));
         ImGui::Spacing();
-        static const char* const lessons[B_COUNT] = {"fab.lesson.wafers", "fab.lesson.dies", "fab.lesson.hbm",
+        static const char* const lessons[kBufCount] = {"fab.lesson.wafers", "fab.lesson.dies", "fab.lesson.hbm",
                                                      "fab.lesson.sub", "fab.lesson.packages", "fab.lesson.gpus",
                                                      "fab.lesson.cpus", "fab.lesson.trays", "fab.lesson.racks",
                                                      "fab.lesson.metal_hold", "fab.lesson.back_end", "fab.lesson.switch",
@@ -465,7 +465,7 @@ void FabScene::hover_cards(float z, float text_px) {
         ImGui::EndTooltip();
         return;
     }
-    double backlog = v.stations[S_CUST].buffer_units;
+    double backlog = v.stations[kStCustomers].buffer_units;
     if (over_pile(fabui::kBacklogPile, backlog)) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
@@ -496,7 +496,7 @@ void FabScene::hover_cards(float z, float text_px) {
         }
     }
     // Buildings: the station card with live numbers.
-    for (int st = 0; st < S_COUNT; st++) {
+    for (int st = 0; st < kStationCount; st++) {
         ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
         if (!inside(mouse, {c.x - hs.x * z, c.y - hs.y * z}, {c.x + hs.x * z, c.y + hs.y * z})) continue;
         const FabStationView& sv = v.stations[size_t(st)];
@@ -504,7 +504,7 @@ void FabScene::hover_cards(float z, float text_px) {
         std::string unit = plural(t.unit_en, t.unit_zh);
         std::vector<std::string> lines;
         char buf[200];
-        if (st != S_DESIGN && st != S_CUST) {
+        if (st != kStDesign && st != kStCustomers) {
             int fb = consumed_pile(st);
             if (fb >= 0) lines.push_back(std::string(tr("fab.card.front")) + ": " + fabui::count_text(sv.buffer_units) + " " + fabui::buffer_unit(fb));
             lines.push_back(std::string(tr("fab.card.in_process")) + ": " + fabui::count_text(sv.in_process_units) + " " + unit);
@@ -522,7 +522,7 @@ void FabScene::hover_cards(float z, float text_px) {
             if (sv.yield_loss_units > 0)
                 lines.push_back(std::string(tr("fab.card.scrapped")) + ": " + fabui::count_text(sv.yield_loss_units) + " (≈ " +
                                 fabui::count_text(sv.yield_loss_gpus) + " " + tr("unit.gpus") + ")");
-        } else if (st == S_CUST) {
+        } else if (st == kStCustomers) {
             lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("unit.gpus"));
         } else {
             lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
@@ -608,7 +608,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
     }
     dl->AddText(ImGui::GetFont(), text_px * 0.8f, {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
     std::string flags;  // the piles marked "!" on the map, with their limits
-    for (int b = 0; b < B_COUNT; b++)
+    for (int b = 0; b < kBufCount; b++)
         if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)])
             flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
                      fabui::buffer_unit(b);
@@ -644,7 +644,7 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
     if (language() == Lang::Zh) std::snprintf(when, sizeof when, "第 %.0f 周（%d 年 %d 月）", std::floor(v.week), year, month + 1);
     else std::snprintf(when, sizeof when, "Week %.0f (%s %d)", std::floor(v.week), months_en[month], year);
     std::string b = std::string(tr("fab.cap.bottleneck")) + " " + (v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none"));
-    if (v.stations[S_FAB].held_for_respin) b += std::string(" — ") + tr("fab.cap.respin");
+    if (v.stations[kStFab].held_for_respin) b += std::string(" — ") + tr("fab.cap.respin");
     // The bottleneck goes beside the date when both fit on one line.
     float wx = text_size(big, when).x + fs;
     if (wx + text_size(big, b.c_str()).x < wrap) {

@@ -65,7 +65,7 @@ void FabScene::numbers_window(const FrameInput& in) {
     ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
     ImGui::Text("%s %s", tr("fab.cap.bottleneck"), bn.c_str());
     ImGui::PopStyleColor();
-    if (v.bottleneck == S_DESIGN) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (v.bottleneck == kStDesign) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     else if (v.bottleneck >= 0) text_wrapped(tr("fab.why.busiest"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (v.nominal_bottleneck >= 0) {
         char b[200];
@@ -272,7 +272,7 @@ void FabScene::charts() {
     }
     if (ImGui::CollapsingHeader(tr("fab.sec.wip"))) {
         std::vector<LineSeries> s;
-        for (int b = 0; b < B_COUNT; b++) {
+        for (int b = 0; b < kBufCount; b++) {
             ImGui::PushID(b);
             ImGui::PushStyleColor(ImGuiCol_CheckMark, fabui::buffer_color(b));
             ImGui::Checkbox(fabui::buffer_unit(b), &wip_shown_[b]);
@@ -306,7 +306,7 @@ void FabScene::station_bars() {
     if (!ImGui::BeginTable("stations", 2, ImGuiTableFlags_SizingStretchProp)) return;
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, fs * 7.5f);
     ImGui::TableSetupColumn("bar", ImGuiTableColumnFlags_WidthStretch);
-    for (int st = S_FAB; st <= S_SHIP; st++) {
+    for (int st = kStFab; st <= kStShip; st++) {
         const FabStationView& sv = v.stations[size_t(st)];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -349,7 +349,7 @@ void FabScene::state_history() {
     ImGui::TextUnformatted(tr("fab.hist.title"));
     const auto& state_weeks = v.station_states;
     size_t weeks = std::max<size_t>(52, state_weeks.size());
-    int rows = S_SHIP - S_FAB + 1;
+    int rows = kStShip - kStFab + 1;
     float label_w = fs * 7.5f, row_h = fs * 0.75f;
     ImVec2 p = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x, plot_w = std::max(10.0f, w - label_w);
@@ -358,7 +358,7 @@ void FabScene::state_history() {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float x0 = p.x + label_w, col_w = plot_w / float(weeks);
     for (int r = 0; r < rows; r++) {
-        int st = S_FAB + r;
+        int st = kStFab + r;
         float y = p.y + row_h * float(r);
         dl->AddText(ImGui::GetFont(), fs * 0.8f, {p.x, y}, st == v.bottleneck ? pal::kBottleneck : pal::kTextDim,
                     fabui::station_short(st));
@@ -382,8 +382,8 @@ void FabScene::state_history() {
         int r = int((mp.y - p.y) / row_h);
         size_t k = mp.x > x0 ? size_t((mp.x - x0) / col_w) : weeks;
         if (r >= 0 && r < rows && k < state_weeks.size()) {
-            uint8_t s = state_weeks[k][size_t(S_FAB + r)];
-            ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(S_FAB + r), tr("unit.week"), k,
+            uint8_t s = state_weeks[k][size_t(kStFab + r)];
+            ImGui::SetTooltip("%s, %s %zu: %s\n%s", fabui::station_short(kStFab + r), tr("unit.week"), k,
                               s == FabView::kWeekHeld ? tr("fab.hist.held") : fabui::state_word(State(s)), tr("fab.lesson.shares"));
         }
     }
@@ -402,7 +402,7 @@ void FabScene::little_table() {
     if (!ImGui::BeginTable("little", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
     for (const char* h : {tr("fab.little.buffer"), "L", tr("fab.little.lambda"), tr("fab.little.w"), "λ × W"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (int bi = 0; bi < B_COUNT && bi < int(v.little.size()); bi++) {
+    for (int bi = 0; bi < kBufCount && bi < int(v.little.size()); bi++) {
         const FabLittle& l = v.little[size_t(bi)];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();

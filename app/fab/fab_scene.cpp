@@ -24,32 +24,32 @@ float right_panel_width(const FrameInput& in) { return std::max(in.size.x * 0.30
 
 ImU32 buffer_color(int b) {
     switch (b) {
-        case B_WAFERS: case B_METAL: case B_BACK: return pal::kSky;
-        case B_DIES: return pal::kBlue;
-        case B_HBM: return pal::kPurple;
-        case B_SUB: return pal::kGrey;
-        case B_PKG: case B_GPU: return pal::kOrange;
-        case B_CPU: return pal::kGrey;
-        case B_TRAY: return pal::kYellow;
-        case B_RACK: return IM_COL32(235, 235, 235, 255);
-        case B_DWAFERS: case B_DDIES: case B_DPKG: return pal::kGreen;
-        case B_DHBM: return pal::kPurple;
+        case kBufWafers: case kBufMetalHold: case kBufBackEnd: return pal::kSky;
+        case kBufDies: return pal::kBlue;
+        case kBufHbm: return pal::kPurple;
+        case kBufSubstrate: return pal::kGrey;
+        case kBufPackages: case kBufGpus: return pal::kOrange;
+        case kBufCpus: return pal::kGrey;
+        case kBufTrays: return pal::kYellow;
+        case kBufRacks: return IM_COL32(235, 235, 235, 255);
+        case kBufDerivWafers: case kBufDerivDies: case kBufDerivPackages: return pal::kGreen;
+        case kBufDerivHbm: return pal::kPurple;
         default: return pal::kGrey;
     }
 }
 
 ImU32 kind_color(int k) {
     switch (k) {
-        case K_WAFER_LOT: return buffer_color(B_WAFERS);
-        case K_DIE_LOT: return buffer_color(B_DIES);
-        case K_PACKAGE_LOT: return buffer_color(B_PKG);
-        case K_TRAY: return buffer_color(B_TRAY);
-        case K_RACK: return buffer_color(B_RACK);
-        case K_HBM: return buffer_color(B_HBM);
-        case K_SUBSTRATE: return buffer_color(B_SUB);
-        case K_CPU: return buffer_color(B_CPU);
-        case K_SWITCH: return buffer_color(B_SWITCH);
-        case K_DERIV: return buffer_color(B_DDIES);
+        case kSegWaferLot: return buffer_color(kBufWafers);
+        case kSegDieLot: return buffer_color(kBufDies);
+        case kSegPackageLot: return buffer_color(kBufPackages);
+        case kSegTray: return buffer_color(kBufTrays);
+        case kSegRack: return buffer_color(kBufRacks);
+        case kSegHbm: return buffer_color(kBufHbm);
+        case kSegSubstrate: return buffer_color(kBufSubstrate);
+        case kSegCpu: return buffer_color(kBufCpus);
+        case kSegSwitch: return buffer_color(kBufSwitchTrays);
+        case kSegDeriv: return buffer_color(kBufDerivDies);
         default: return pal::kVermillion;  // scrap
     }
 }
@@ -73,19 +73,19 @@ const char* state_word(State s) {
 }
 
 const char* station_short(int st) {
-    static const char* const keys[S_COUNT] = {"fab.st.design", "fab.st.fab", "fab.st.sort", "fab.st.hbm",
+    static const char* const keys[kStationCount] = {"fab.st.design", "fab.st.fab", "fab.st.sort", "fab.st.hbm",
                                               "fab.st.sub", "fab.st.pack", "fab.st.modtest", "fab.st.cpu",
                                               "fab.st.tray", "fab.st.switch", "fab.st.rack", "fab.st.ship", "fab.st.cust"};
-    return st >= 0 && st < S_COUNT ? tr(keys[st]) : "";
+    return st >= 0 && st < kStationCount ? tr(keys[st]) : "";
 }
 
 const char* buffer_unit(int b) {
-    static const char* const keys[B_COUNT] = {"unit.wafers", "unit.dies", "unit.stacks",
+    static const char* const keys[kBufCount] = {"unit.wafers", "unit.dies", "unit.stacks",
                                               "unit.sets", "unit.packages", "unit.gpus",
                                               "unit.cpus", "unit.trays", "unit.racks",
                                               "unit.wafers", "unit.wafers", "unit.switch_trays",
                                               "unit.dies", "unit.dies", "unit.stacks", "unit.packages"};
-    return b >= 0 && b < B_COUNT ? tr(keys[b]) : "";
+    return b >= 0 && b < kBufCount ? tr(keys[b]) : "";
 }
 
 std::string count_text(double v) { return format_count(v, language()); }
@@ -112,7 +112,7 @@ std::unique_ptr<Scene> make_fab_scene() { return std::make_unique<FabScene>(); }
 // One real second shows a day at the slowest, half a year at the fastest.
 FabScene::FabScene()
     : ModelScene(tj::make_model("fab"), {86400.0, 26 * kWeek, 2 * kWeek, "in the supply chain", "供应链中"}) {
-    for (int b : {B_WAFERS, B_DIES, B_HBM, B_PKG, B_TRAY, B_RACK}) wip_shown_[b] = true;
+    for (int b : {kBufWafers, kBufDies, kBufHbm, kBufPackages, kBufTrays, kBufRacks}) wip_shown_[b] = true;
 }
 
 const FabModel& FabScene::fab() const { return static_cast<const FabModel&>(model()); }
@@ -124,9 +124,9 @@ ImVec2 FabScene::station_position(size_t i) const { return fabui::map_position(i
 ParcelStyle FabScene::parcel_style(uint16_t kind) const {
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(fabui::kind_color(kind));
     uint32_t rgba = rgba_u32(int(c.x * 255), int(c.y * 255), int(c.z * 255));
-    static const float size[K_COUNT] = {12, 10, 10, 12, 16, 10, 10, 10, 12, 10, 10};
-    int shape = kind == K_WAFER_LOT ? kShapeDisc : kind == K_TRAY ? kShapeSlab : kind == K_RACK ? kShapeCabinet : kShapeBox;
-    return {rgba, kind < K_COUNT ? size[kind] : 10.0f, shape};
+    static const float size[kSegKindCount] = {12, 10, 10, 12, 16, 10, 10, 10, 12, 10, 10};
+    int shape = kind == kSegWaferLot ? kShapeDisc : kind == kSegTray ? kShapeSlab : kind == kSegRack ? kShapeCabinet : kShapeBox;
+    return {rgba, kind < kSegKindCount ? size[kind] : 10.0f, shape};
 }
 
 void FabScene::draw_panels(const FrameInput& in) {
@@ -152,7 +152,7 @@ void FabScene::draw_panels(const FrameInput& in) {
 
 std::vector<std::string> FabScene::texts() const {
     std::vector<std::string> t = ModelScene::texts();
-    for (int b = 0; b < B_COUNT; b++) t.push_back(fab_buffer_label(b, true));
+    for (int b = 0; b < kBufCount; b++) t.push_back(fab_buffer_label(b, true));
     for (auto& n : fab().notes()) t.push_back(n.zh);
     t.push_back("第周（年月）");  // the date caption's glyphs (fab_map.cpp)
     return t;

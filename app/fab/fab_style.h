@@ -9,8 +9,8 @@
 // scrap and the bottleneck vermillion (Okabe–Ito, colour-blind safe).
 //
 // Usage:
-//   ImVec2 p = fabui::kStationPos[tj::fab::S_PACK];
-//   dl->AddRectFilled(..., fabui::buffer_color(tj::fab::B_DIES));
+//   ImVec2 p = fabui::kStationPos[tj::fab::kStPack];
+//   dl->AddRectFilled(..., fabui::buffer_color(tj::fab::kBufDies));
 //   fabui::count_text(12345) -> "12.3k" (中文 "1.23 万")
 #pragma once
 #include <string>
@@ -27,7 +27,7 @@ namespace fabui {
 // suppliers joining from the sides. Names sit under the buildings, piles grow
 // upward between them. World box about 1100 x 1105, 1280 wide with the derivative
 // product's column on the right.
-inline const ImVec2 kStationPos[tj::fab::S_COUNT] = {
+inline const ImVec2 kStationPos[tj::fab::kStationCount] = {
     {260, 200}, {520, 200}, {780, 200},   // design, fab, sort
     {1040, 400}, {1040, 660},              // HBM, substrate suppliers (right side)
     {780, 530}, {520, 530},                // packaging, module test
@@ -36,20 +36,20 @@ inline const ImVec2 kStationPos[tj::fab::S_COUNT] = {
     {75, 860},                             // NVLink switch tray supplier (left side)
     {260, 860}, {520, 860}, {780, 860},    // rack integration, shipment, customers
 };
-// The derivative product's own steps (tj::fab::D_PACK, D_TEST), in a column on the
+// The derivative product's own steps (tj::fab::kDerivPack, kDerivTest), in a column on the
 // right: its wafers come from the fab through die sort, its HBM from the same
 // supplier, and its units go to the same customers.
-inline const ImVec2 kDerivPos[tj::fab::D_END - tj::fab::D_PACK] = {{1195, 230}, {1195, 760}};
+inline const ImVec2 kDerivPos[tj::fab::kDerivEnd - tj::fab::kDerivPack] = {{1195, 230}, {1195, 760}};
 inline ImVec2 map_position(int point) {
-    if (point >= 0 && point < tj::fab::S_COUNT) return kStationPos[point];
-    if (point >= tj::fab::D_PACK && point < tj::fab::D_END) return kDerivPos[point - tj::fab::D_PACK];
+    if (point >= 0 && point < tj::fab::kStationCount) return kStationPos[point];
+    if (point >= tj::fab::kDerivPack && point < tj::fab::kDerivEnd) return kDerivPos[point - tj::fab::kDerivPack];
     return {0, 0};
 }
 struct PileSpot {
     float x, base_y;  // centre of the pile's base; it grows upward
     float width;      // 0: not drawn
 };
-constexpr PileSpot kPiles[tj::fab::B_COUNT] = {
+constexpr PileSpot kPiles[tj::fab::kBufCount] = {
     {650, 242, 56},   // wafers before sort
     {700, 470, 50},   // dies before packaging (beside the drop from sort)
     {885, 572, 46},   // HBM

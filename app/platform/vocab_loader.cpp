@@ -19,14 +19,14 @@ VocabStatus g_status[3];
 uint64_t g_arrivals = 0;
 
 int choice_of(const std::string& name) {
-    for (int c = tj::kTokenizerCl100k; c <= tj::kTokenizerO200k; c++)
+    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++)
         if (name == vocab_name(c)) return c;
     return -1;
 }
 }  // namespace
 
 const char* vocab_name(int choice) {
-    return choice == tj::kTokenizerCl100k ? "cl100k_base" : choice == tj::kTokenizerO200k ? "o200k_base" : "";
+    return choice == tj::token::kTokenizerCl100k ? "cl100k_base" : choice == tj::token::kTokenizerO200k ? "o200k_base" : "";
 }
 
 VocabStatus vocab_status(int choice) {
@@ -84,7 +84,7 @@ EMSCRIPTEN_KEEPALIVE const char* tj_vocab_arrived(const char* name, const char* 
     if (f) std::fclose(f);
     std::string note;
     if (!written) why = "cannot be written to " + path;
-    else if (!tj::cached_encoding(c, &note)) why = note;
+    else if (!tj::token::cached_encoding(c, &note)) why = note;
     if (!why.empty()) std::remove(path.c_str());  // the stand-in stays; nothing half-read is used later
     g_status[c].state = why.empty() ? VocabState::Ready : VocabState::Failed;
     g_status[c].done = g_status[c].total = size;

@@ -19,24 +19,32 @@ ImVec2 depot_pos(int i) {
     float a = float(i) / kDepots * 6.2831853f;
     return {800 + 620 * std::cos(a), 450 + 330 * std::sin(a)};
 }
+
+// The stress test's parameters: one registry for the program, as a model scene's is.
+const tj::ParamRegistry& demo_registry() {
+    static const tj::ParamRegistry reg = [] {
+        tj::ParamRegistry r;
+        r.group("demo", "Stress test", "压力测试");
+        r.add({.id = "demo.parcels", .label_en = "Parcels", .label_zh = "包裹数", .unit = "", .min = 0,
+               .max = 200000, .def = 2000, .integer = true, .group = "demo",
+               .help_en = "How many parcels are on the road at once.", .help_zh = "同时在路上的包裹数量。",
+               .source = "illustrative"});
+        r.add({.id = "demo.speed", .label_en = "Speed", .label_zh = "速度", .unit = "x", .min = 0.05,
+               .max = 5, .def = 1, .scale = tj::Scale::Log, .group = "demo",
+               .help_en = "How fast time runs.", .help_zh = "时间走得多快。", .source = "illustrative"});
+        return r;
+    }();
+    return reg;
+}
 }  // namespace
 
-DemoScene::DemoScene() : values_(registry_) {
+DemoScene::DemoScene() : setup_{tj::ParamValues(demo_registry())} {
     std::string err;
     renderer_.init(&err);  // a shader error shows as no parcels; the GL layer logs it
-    registry_.group("demo", "Stress test", "压力测试");
-    registry_.add({.id = "demo.parcels", .label_en = "Parcels", .label_zh = "包裹数", .unit = "", .min = 0,
-                   .max = 200000, .def = 2000, .integer = true, .group = "demo",
-                   .help_en = "How many parcels are on the road at once.", .help_zh = "同时在路上的包裹数量。",
-                   .source = "illustrative"});
-    registry_.add({.id = "demo.speed", .label_en = "Speed", .label_zh = "速度", .unit = "x", .min = 0.05,
-                   .max = 5, .def = 1, .scale = tj::Scale::Log, .group = "demo",
-                   .help_en = "How fast time runs.", .help_zh = "时间走得多快。", .source = "illustrative"});
-    values_ = tj::ParamValues(registry_);
 }
 
 std::string DemoScene::set_param(const std::string& id, double value) {
-    std::string err = values_.set(id, value);
+    std::string err = setup_.values.set(id, value);
     if (err.empty() && id == "demo.parcels") dirty_ = true;
     return err;
 }
@@ -47,11 +55,11 @@ void DemoScene::reset() {
 }
 
 void DemoScene::update(double real_dt) {
-    if (playing_) time_ = std::fmod(time_ + real_dt * values_.get("demo.speed"), double(kLoop));
+    if (setup_.playing) time_ = std::fmod(time_ + real_dt * setup_.values.get("demo.speed"), double(kLoop));
     if (!dirty_) return;
     // Routes are seeded: the same count gives the same picture.
-    tj::Rng rng(seed_);
-    size_t n = size_t(values_.get("demo.parcels"));
+    tj::Rng rng(setup_.seed);
+    size_t n = size_t(setup_.values.get("demo.parcels"));
     std::vector<ParcelInstance> inst(n);
     static const uint32_t palette[] = {0xFFE69F00u, 0xFF56B4E9u, 0xFF009E73u, 0xFFF0E442u, 0xFF0072B2u, 0xFFD55E00u, 0xFFCC79A7u};
     for (size_t i = 0; i < n; i++) {
@@ -86,25 +94,25 @@ void DemoScene::draw_panels(const FrameInput& in) {
     if (!begin_panel(in, 0, tr("panel.params"), "demo_params", {in.origin.x + 10, in.origin.y + 10},
                      {ImGui::GetFontSize() * 20, 0}, 0))
         return;
-    param_panel(panel_, values_, [this](const std::string& id, double v) { return set_param(id, v); });
+    param_panel(panel_, setup_.values, [this](const std::string& id, double v) { return set_param(id, v); });
     ImGui::End();
 }
 
 std::vector<tj::Metric> DemoScene::metrics() const {
-    return {{"parcels", values_.get("demo.parcels"), "", "Parcels", "包裹数"},
+    return {{"parcels", setup_.values.get("demo.parcels"), "", "Parcels", "包裹数"},
             {"time_s", time_, "s", "Animation time", "动画时间"}};
 }
 
 std::vector<std::string> DemoScene::texts() const {
     std::vector<std::string> t;
-    for (auto& d : registry_.defs()) t.insert(t.end(), {d.label_zh, d.help_zh});
+    for (auto& d : demo_registry().defs()) t.insert(t.end(), {d.label_zh, d.help_zh});
     return t;
 }
 
 std::string DemoScene::apply(const tj::Scenario& s) {
-    std::string err = tj::apply_scenario(s, values_);  // all or nothing
+    std::string err = tj::apply_scenario(s, setup_.values);  // all or nothing
     if (!err.empty()) return err;
-    seed_ = s.seed;
+    setup_.seed = s.seed;
     time_ = std::fmod(s.time, double(kLoop));
     dirty_ = true;
     return "";

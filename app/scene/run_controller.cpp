@@ -9,14 +9,14 @@
 #include "app/platform/heap_use.h"
 
 RunController::RunController(std::unique_ptr<tj::Model> model, TimeLens lens)
-    : model_(std::move(model)), values_(model_->registry()), lens_range_(lens), lens_(lens.default_sim_per_s) {
+    : model_(std::move(model)), setup_{tj::ParamValues(model_->registry())}, lens_range_(lens), lens_(lens.default_sim_per_s) {
     restart();
 }
 
 void RunController::restart() {
-    model_->reset(values_, seed_);
+    model_->reset(setup_.values, setup_.seed);
     if (compare_model_) {  // B restarts with A: both runs share the clock and the seed
-        compare_model_->reset(*compare_values_, seed_);
+        compare_model_->reset(*compare_values_, setup_.seed);
         compare_metrics_ = compare_model_->metrics();
     }
     generation_++;
@@ -74,7 +74,7 @@ std::string RunController::seek(double t) {
         while (!snapshots_.empty() && snapshots_.back().model->now() > t) snapshots_.pop_back();
         if (!snapshots_.empty()) from = snapshots_.back().model->clone();
         if (from) model_ = std::move(from);
-        else model_->reset(values_, seed_);
+        else model_->reset(setup_.values, setup_.seed);
         snapshot_next_ = model_->now() + snapshot_every_;
         generation_++;
         // History past t belongs to the discarded future.
@@ -84,7 +84,7 @@ std::string RunController::seek(double t) {
         history_next_ = model_->now();
         // B shares A's clock: it starts again and catches up at the next updates.
         if (compare_model_ && compare_model_->now() > model_->now()) {
-            compare_model_->reset(*compare_values_, seed_);
+            compare_model_->reset(*compare_values_, setup_.seed);
             compare_metrics_ = compare_model_->metrics();
         }
     }
@@ -99,7 +99,7 @@ std::string RunController::replay_to(double t, double real_s) {
     if (std::string why = tj::check_run_time(*model_, t); !why.empty()) return why;
     double lens = t / std::max(real_s, 1e-3);
     if (lens > lens_range_.max_sim_per_s) {  // too long to watch: jump through it
-        playing_ = false;
+        setup_.playing = false;
         stop_at_ = -1;
         seek(0);
         return seek(t);
@@ -109,7 +109,7 @@ std::string RunController::replay_to(double t, double real_s) {
     lens_after_stop_ = lens_;
     lens_ = std::max(lens, lens_range_.min_sim_per_s);
     stop_at_ = t;
-    playing_ = true;
+    setup_.playing = true;
     return "";
 }
 
@@ -158,11 +158,11 @@ void RunController::sample_history() {
 
 ParamChange RunController::set_param(const std::string& id, double value) {
     ParamChange c;
-    c.error = values_.set(id, value);
+    c.error = setup_.values.set(id, value);
     if (!c.error.empty()) return c;
-    int i = values_.registry().find(id);
-    bool structural = values_.registry()[size_t(i)].structural;
-    if (structural || !model_->update_values(values_)) {
+    int i = setup_.values.registry().find(id);
+    bool structural = setup_.values.registry()[size_t(i)].structural;
+    if (structural || !model_->update_values(setup_.values)) {
         restart();
         c.restarted = true;
     }
@@ -170,9 +170,9 @@ ParamChange RunController::set_param(const std::string& id, double value) {
 }
 
 std::string RunController::apply_preset(const std::string& preset_id) {
-    const tj::Preset* p = values_.registry().find_preset(preset_id);
+    const tj::Preset* p = setup_.values.registry().find_preset(preset_id);
     if (!p) return "unknown preset '" + preset_id + "'";
-    std::string err = values_.apply(*p);
+    std::string err = setup_.values.apply(*p);
     if (!err.empty()) return err;
     restart();
     return "";
@@ -184,7 +184,7 @@ double RunController::set_lens(double sim_per_s) {
 }
 
 void RunController::step() {
-    playing_ = false;
+    setup_.playing = false;
     model_->advance_to(model_->now() + model_->natural_time_unit(), kEventBudgetPerFrame);
     metrics_ = model_->metrics();
 }
@@ -195,10 +195,10 @@ void RunController::run_to(double t) {
 
 tj::Scenario RunController::scenario() const {
     // The time a jump is heading for, so a link taken mid-jump replays to it.
-    tj::Scenario s = tj::make_scenario(model_->scene_id(), values_, seed_, jump_to_ >= 0 ? jump_to_ : model_->now());
+    tj::Scenario s = tj::make_scenario(model_->scene_id(), setup_.values, setup_.seed, jump_to_ >= 0 ? jump_to_ : model_->now());
     if (compare_model_) {
         s.compare = true;
-        s.compare_values = tj::make_scenario(model_->scene_id(), *compare_values_, seed_, 0).values;
+        s.compare_values = tj::make_scenario(model_->scene_id(), *compare_values_, setup_.seed, 0).values;
     }
     if (lens_ != lens_range_.default_sim_per_s) s.lens = lens_;
     return s;
@@ -207,7 +207,7 @@ tj::Scenario RunController::scenario() const {
 std::string RunController::apply(const tj::Scenario& s) {
     if (std::string why = tj::check_run_time(*model_, s.time); !why.empty()) return why;
     // Everything is checked on copies first: a refusal changes nothing.
-    tj::ParamValues a = values_, b = values_;
+    tj::ParamValues a = setup_.values, b = setup_.values;
     std::string err = tj::apply_scenario(s, a);
     if (err.empty() && s.compare) {
         tj::Scenario bs = s;
@@ -215,8 +215,8 @@ std::string RunController::apply(const tj::Scenario& s) {
         if (std::string e = tj::apply_scenario(bs, b); !e.empty()) err = "B: " + e;
     }
     if (!err.empty()) return err;
-    values_ = a;
-    seed_ = s.seed;
+    setup_.values = a;
+    setup_.seed = s.seed;
     set_comparing(false);
     if (s.compare) {
         set_comparing(true);
@@ -232,14 +232,14 @@ std::string RunController::apply(const tj::Scenario& s) {
 void RunController::update(double real_dt) {
     if (jump_to_ >= 0) {
         continue_jump(jump_per_update_s_);
-    } else if (playing_) {
+    } else if (setup_.playing) {
         // Targets are taken from the model's own clock, so a frame that could not
         // finish does not pile up debt for the next ones.
         double target = model_->now() + real_dt * lens_;
         if (stop_at_ >= 0) target = std::min(target, stop_at_);
         behind_ = !model_->advance_to(target, kEventBudgetPerFrame);
         if (stop_at_ >= 0 && model_->now() >= stop_at_) {  // a replay reached its moment
-            playing_ = false;
+            setup_.playing = false;
             stop_at_ = -1;
             lens_ = lens_after_stop_;
         }
@@ -262,7 +262,7 @@ void RunController::set_comparing(bool on) {
     if (compare_model_) return;
     compare_model_ = tj::make_model(model_->scene_id());
     if (!compare_model_) return;
-    compare_values_ = std::make_unique<tj::ParamValues>(values_);
+    compare_values_ = std::make_unique<tj::ParamValues>(setup_.values);
     restart();
 }
 

@@ -36,6 +36,15 @@ struct ParamChange {
     bool restarted = false;
 };
 
+// What a run starts from and whether its clock runs: the parameter values and the seed
+// (as a link or a file gives them), playing or paused. A RunController keeps one, and
+// so does the parcel stress test, which has no model.
+struct RunSetup {
+    tj::ParamValues values;
+    uint64_t seed = 1;
+    bool playing = true;
+};
+
 class RunController {
 public:
     // Events one frame may process: enough for every lens on a slow machine, small
@@ -58,8 +67,8 @@ public:
     const tj::Model& model() const { return *model_; }
     // For model-specific settings outside the registry (the token scene's answer text).
     tj::Model& model_mut() { return *model_; }
-    const tj::ParamValues& values() const { return values_; }
-    uint64_t seed() const { return seed_; }
+    const tj::ParamValues& values() const { return setup_.values; }
+    uint64_t seed() const { return setup_.seed; }
     double sim_time() const { return model_->now(); }
     const std::vector<tj::Metric>& metrics() const { return metrics_; }
     // Metrics sampled every natural time unit, thinned to stay within kMaxHistoryRows.
@@ -71,8 +80,8 @@ public:
     uint64_t generation() const { return generation_; }
 
     // --- play, pause, lens and the per-frame advance ---
-    bool playing() const { return playing_; }
-    void set_playing(bool p) { playing_ = p; stop_at_ = -1; }
+    bool playing() const { return setup_.playing; }
+    void set_playing(bool p) { setup_.playing = p; stop_at_ = -1; }
     const TimeLens& lens_range() const { return lens_range_; }
     double lens() const { return lens_; }
     // Simulated seconds per real second, clamped to the range; returns it.
@@ -147,12 +156,10 @@ private:
     void continue_jump(double wall_s);
 
     std::unique_ptr<tj::Model> model_;
-    tj::ParamValues values_;
+    RunSetup setup_;
     TimeLens lens_range_;
     double lens_;
-    uint64_t seed_ = 1;
     uint64_t generation_ = 0;
-    bool playing_ = true;
     bool behind_ = false;
     double jump_to_ = -1, jump_from_ = 0;  // a jump under way (jump_to_ < 0: none)
     double jump_at_once_s_ = kJumpAtOnceSeconds, jump_per_update_s_ = kJumpPerUpdateSeconds;

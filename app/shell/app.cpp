@@ -441,7 +441,7 @@ void App::follow_vocabularies() {
     Scene* token = scene_by_id("token");
     if (!token) return;
     if (frames_ > 1) vocab_request(int(token->values().get("token.run.tokenizer")));
-    for (int c = tj::kTokenizerCl100k; c <= tj::kTokenizerO200k; c++) {  // a failure is said once; the stand-in goes on
+    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {  // a failure is said once; the stand-in goes on
         VocabStatus st = vocab_status(c);
         if (st.state != VocabState::Failed || (vocab_failures_shown_ & (1u << c))) continue;
         vocab_failures_shown_ |= 1u << c;
@@ -456,7 +456,7 @@ void App::follow_vocabularies() {
 }
 
 void App::draw_vocab_note(int win_h) {
-    for (int c = tj::kTokenizerCl100k; c <= tj::kTokenizerO200k; c++) {
+    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {
         std::string note = vocab_progress_text(c);
         if (note.empty()) continue;
         ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
@@ -648,7 +648,7 @@ std::string App::state_json() const {
                        {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
-    for (int c = tj::kTokenizerCl100k; c <= tj::kTokenizerO200k; c++) {  // the vocabularies on their way (vocab_loader.h)
+    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {  // the vocabularies on their way (vocab_loader.h)
         static const char* const states[] = {"idle", "loading", "ready", "failed"};
         VocabStatus st = vocab_status(c);
         j["vocab"][vocab_name(c)] = {{"state", states[int(st.state)]}, {"done", st.done}, {"total", st.total}};

@@ -12,7 +12,6 @@
 #include "app/ui/font.h"
 #include "app/ui/glossary_view.h"
 #include "app/ui/param_panel.h"
-#include "imgui_internal.h"  // the card's content height in the last frame, for its chart's height
 
 const char* find_asset_text(const char* name);  // generated: assets_embedded.cpp
 
@@ -192,6 +191,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetNextWindowBgAlpha(0.96f);
     ImGui::Begin("###lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    const float card_top = ImGui::GetCursorScreenPos().y;
     text_wrapped(txt(l.title), pal::kSky, w - fs * 5);
     ImGui::SameLine(w - fs * 3.5f);
     ImGui::TextDisabled("%d / %d", step_ + 1, int(l.steps.size()));
@@ -249,6 +249,9 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(tr("lesson.leave"))) leave(host);
+    // From the top of the first line to the bottom of the last, as ImGui measures a
+    // window's content (the cursor stands one item spacing below the last line).
+    card_content_h_ = std::floor(ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y - card_top);
     ImGui::End();
 }
 
@@ -346,10 +349,9 @@ void LessonPlayer::chart(Scene& s, const tj::LessonStep& st) {
     // About ten lines high beside the map, less where the card shares a phone's screen
     // with it; and no higher than the room the rest of the card leaves (as measured in
     // the last frame), down to eight lines, so the card's buttons stay in view.
-    const ImGuiWindow* card = ImGui::GetCurrentWindow();
     const ImGuiStyle& style = ImGui::GetStyle();
-    float room = card->InnerRect.GetHeight() - style.WindowPadding.y * 2 - style.ItemSpacing.y -
-                 (card->ContentSize.y - drawn_h);
+    float card_h = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
+    float room = card_h - style.ItemSpacing.y - (card_content_h_ - drawn_h);
     float h = std::min(fs * 9.5f, ImGui::GetWindowHeight() * 0.32f);
     ImVec2 size{ImGui::GetContentRegionAvail().x, std::clamp(room, std::min(h, fs * 8), h)};
     chart_shown_.min = ImGui::GetCursorScreenPos();

@@ -117,4 +117,5 @@ private:
     bool tried_ = false;       // the student changed the step's parameter to try
     std::string try_error_;    // why the last try was refused
     ChartShown chart_shown_;
+    float card_content_h_ = 0;  // the card's content height in the last frame (the chart's room)
 };

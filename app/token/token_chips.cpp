@@ -12,14 +12,16 @@
 #include "text/utf8.h"
 #include "token/token_text.h"
 
+namespace tokenui {
+
 std::vector<ChipToken> tokenize_for_chips(const std::string& text, int choice, std::string* note) {
     std::vector<ChipToken> out;
     note->clear();
-    if (const tj::BpeEncoding* enc = tj::cached_encoding(choice, note)) {
+    if (const tj::BpeEncoding* enc = tj::token::cached_encoding(choice, note)) {
         for (tj::Token& t : enc->tokenize(text)) out.push_back({int(t.id), std::move(t.bytes)});
         return out;
     }
-    for (std::string& b : tj::split_standin(text).token_bytes) out.push_back({-1, std::move(b)});
+    for (std::string& b : tj::token::split_standin(text).token_bytes) out.push_back({-1, std::move(b)});
     return out;
 }
 
@@ -98,3 +100,5 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     }
     return r;
 }
+
+}  // namespace tokenui

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+namespace tokenui {
+
 struct ChipToken {
     int id = -1;        // -1 for the stand-in tokenizer, which has no vocabulary
     std::string bytes;
@@ -39,3 +41,5 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int encoding_choice);
 void token_chips(const std::vector<ChipToken>& tokens);
 // Cuts text with the encoding (0 stand-in, 1 cl100k, 2 o200k), as the model does.
 std::vector<ChipToken> tokenize_for_chips(const std::string& text, int encoding_choice, std::string* note);
+
+}  // namespace tokenui

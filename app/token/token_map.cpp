@@ -5,7 +5,7 @@
 // under the mesh, far DRAM/HBM at the chip's edge, each with a fill bar (weights
 // vs KV cache). Streams from each warehouse to the cores are as wide as the bytes
 // each token needs from it; output tokens on the host are parcels carrying their
-// bytes (held ones wait visibly at the detokenizer). All from tj::TokenView and
+// bytes (held ones wait visibly at the detokenizer). All from tj::token::TokenView and
 // the metrics at the model's current time.
 #include <algorithm>
 #include <cmath>
@@ -19,6 +19,8 @@
 #include "text/utf8.h"
 
 using namespace tj;
+using namespace tj::token;
+using namespace tokenui;
 
 namespace {
 // The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
@@ -577,7 +579,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     // token waits on (a whole-run measure reads "compute" while long prompts are being
     // read in); before the first decode step the headline says that prompts are being
     // read in; a link or a host stage that limits the whole run belongs to no phase.
-    bool on_device = t.bottleneck < tj::kPartCount;
+    bool on_device = t.bottleneck < kPartCount;
     bool by_decode = t.decode_bottleneck >= 0 && on_device;
     const char* title = by_decode ? "token.map.bottleneck_decode"
                         : on_device ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
@@ -585,15 +587,15 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     int st = station_of_stage(stage);
     if (st >= 0) {
         MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
-        if (stage == tj::kPartChipLink) r = lay_.chip;  // chip link: the whole chip
+        if (stage == kPartChipLink) r = lay_.chip;  // chip link: the whole chip
         dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
                     0, std::max(2.5f, 4 * v.zoom()));
     }
     double share = t.decode_bottleneck_share;
     if (!by_decode) {  // the whole run's share, as the metrics name it
-        share = metric(("share_" + tj::stage_id(t.bottleneck)).c_str());
+        share = metric(("share_" + stage_id(t.bottleneck)).c_str());
     }
-    int bn = std::clamp(stage, 0, tj::kStageCount - 1);
+    int bn = std::clamp(stage, 0, kStageCount - 1);
     char key[24];
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
     char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
@@ -712,5 +714,5 @@ void TokenScene::hover_cards(const FrameInput& in) {
 
 ImVec2 TokenScene::marker_position(size_t i) const {
     // The SRAM is drawn in the enlarged core; its route point is the top of the mesh.
-    return i == tj::kStSram ? kBigCoreSram.center() : station_position(i);
+    return i == kStSram ? kBigCoreSram.center() : station_position(i);
 }

@@ -18,6 +18,8 @@
 #include "text/utf8.h"
 
 using namespace tj;
+using namespace tj::token;
+using namespace tokenui;
 
 namespace {
 void tag(Provenance p) {

@@ -11,6 +11,9 @@
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 
+using namespace tj::token;
+using namespace tokenui;
+
 namespace {
 // The time lens: the model's natural time unit is 1 ms and a decode step at the
 // default hardware lasts about 3 ms, so 5 units per real second show each step
@@ -20,7 +23,7 @@ constexpr TimeLens kLens{1e-7, 1.0, 5e-3, "on the chip", "芯片上"};
 
 std::unique_ptr<Scene> make_token_scene() { return std::make_unique<TokenScene>(); }
 
-TokenScene::TokenScene() : ModelScene(tj::make_token_model(), kLens) {}
+TokenScene::TokenScene() : ModelScene(make_token_model(), kLens) {}
 
 const std::vector<std::string>& TokenScene::answer_tokens() {
     int lang = int(values().get("token.run.answer_lang")), choice = int(values().get("token.run.tokenizer"));
@@ -29,7 +32,7 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
     if (key != answer_key_) {
         int used = 0;
         std::string note;
-        answer_tokens_ = tj::tokenize_text(over.empty() ? tj::answer_text(lang) : over, choice, &used, &note).token_bytes;
+        answer_tokens_ = tokenize_text(over.empty() ? tj::token::answer_text(lang) : over, choice, &used, &note).token_bytes;
         answer_key_ = key;
     }
     return answer_tokens_;
@@ -50,11 +53,11 @@ std::string TokenScene::apply(const tj::Scenario& s) {
     const std::string& prompt = s.prompt.empty() ? std::string(PromptPanelState().prompt) : s.prompt;
     std::snprintf(prompt_.prompt, sizeof prompt_.prompt, "%s", prompt.c_str());
     std::snprintf(prompt_.answer, sizeof prompt_.answer, "%s", s.answer.c_str());
-    static_cast<tj::TokenModel&>(model_mut()).set_answer_override(s.answer);
+    static_cast<TokenModel&>(model_mut()).set_answer_override(s.answer);
     std::string err = ModelScene::apply(s);
     if (!err.empty()) {
         prompt_ = kept_prompt;
-        static_cast<tj::TokenModel&>(model_mut()).set_answer_override(kept_answer);
+        static_cast<TokenModel&>(model_mut()).set_answer_override(kept_answer);
     }
     return err;
 }
@@ -73,7 +76,6 @@ void TokenScene::update(double real_dt) {
     metrics_now_ = metrics();
 
     // Layout: fixed boxes; only the sampler moves (on the chip or on the host).
-    using namespace tj;
     TokenLayout& L = lay_;
     L.sampler_on_host = values().get("token.run.sampler") >= 0.5;
     L.chip = {200, 40, 800, 680};
@@ -105,7 +107,6 @@ double TokenScene::metric(const char* id) const {
 }
 
 ImVec2 TokenScene::station_position(size_t i) const {
-    using namespace tj;
     if (i >= kStationCount) return {500, 350};
     const MapRect& r = lay_.station[i];
     // Fetches from each core's SRAM start at the top of the mesh; 3D DRAM rises from
@@ -116,7 +117,6 @@ ImVec2 TokenScene::station_position(size_t i) const {
 
 // IM_COL32 packs bytes r, g, b, a in memory, as rgba_u32 does: palette colours pass as they are.
 ParcelStyle TokenScene::parcel_style(uint16_t kind) const {
-    using namespace tj;
     if (kind == kSegPromptTokens) return {pal::kSky, 10};
     if (kind == kSegOutputToken) return {pal::kSky, 12};
     if (kind == kSegText) return {pal::kYellow, 11};
@@ -126,7 +126,6 @@ ParcelStyle TokenScene::parcel_style(uint16_t kind) const {
 }
 
 int TokenScene::station_of_stage(int stage) const {
-    using namespace tj;
     // Stages: StepPart 0..7, then 8 h2d, 9 d2h, 10 tokenizer, 11 detokenizer, 12 sampler.
     static const int map[] = {kStMesh, kStSram, kStDram3d, kStHbm, kStHostMem, kStMesh, kStMesh,
                               kStMesh, kStH2d,  kStD2h,    kStTokenizer, kStDetok, kStSampler};
@@ -135,10 +134,12 @@ int TokenScene::station_of_stage(int stage) const {
 
 std::vector<std::string> TokenScene::texts() const {
     std::vector<std::string> t = ModelScene::texts();
-    for (int lang = 0; lang < 2; lang++) t.push_back(tj::answer_text(lang));
+    for (int lang = 0; lang < 2; lang++) t.push_back(tj::token::answer_text(lang));
     t.push_back(tv().bottleneck_name_zh);
     return t;
 }
+
+namespace tokenui {
 
 TokenAreas token_areas(const FrameInput& in) {
     TokenAreas a;
@@ -211,3 +212,5 @@ void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size
     ImVec2 p{std::floor(s.x - sz.x * align_x), std::floor(s.y - sz.y * 0.5f)};
     dl->AddText(f, px, p, col, text);
 }
+
+}  // namespace tokenui

@@ -5,7 +5,7 @@
 // (numbers, charts, the staircase of steps, the streamed answer, a token's blame).
 //
 // The picture and the numbers read the same TokenModel at the same simulated
-// time: the map from tj::TokenView, the numbers from metrics().
+// time: the map from tj::token::TokenView, the numbers from metrics().
 //
 // Files: token_scene.cpp (layout, parcels, shared helpers), token_map.cpp (the
 // map), token_panels.cpp (the windows and charts), token_follow.cpp (following one
@@ -25,6 +25,8 @@
 
 std::unique_ptr<Scene> make_token_scene();
 
+namespace tokenui {
+
 // A rectangle in the map's world units.
 struct MapRect {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -34,7 +36,7 @@ struct MapRect {
 
 // Where each thing sits on the map (world units, box 0..1000 x 0..700).
 struct TokenLayout {
-    MapRect station[tj::kStationCount];  // one box per station (SRAM: the mesh itself)
+    MapRect station[tj::token::kStationCount];  // one box per station (SRAM: the mesh itself)
     MapRect chip, mesh;
     MapRect door;  // admission: the queue at the door and the KV warehouse's room
     bool sampler_on_host = false;
@@ -60,6 +62,23 @@ const TripStopLook& trip_stop_look(int stop);
 // What a number on screen is: a model output, an input, or an illustrative assumption.
 enum class Provenance { Output, Input, Assumption };
 
+// Shared drawing helpers of the token scene (token_scene.cpp).
+const char* provenance_tag(Provenance p);
+ImU32 provenance_color(Provenance p);
+// Text centred on a point, at a size in world units scaled by the view, never under min_px.
+void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
+              float align_x = 0.5f, float min_px = 12.5f);
+// A detail under a station's name (its inputs, what it holds): as map_text, but left out
+// when the map is so far zoomed out that the text would be drawn at more than
+// 1 / 0.45 of its world size and spill over its neighbours (a phone's
+// whole-map view); a pinch brings it back.
+void map_detail(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
+                float align_x = 0.5f);
+bool map_detail_shown(const WorldView& v, float world_size);
+float map_font_px(const WorldView& v, float world_size, float min_px = 12.5f);
+
+}  // namespace tokenui
+
 class TokenScene : public ModelScene {
 public:
     TokenScene();
@@ -84,8 +103,8 @@ protected:
     ParcelStyle parcel_style(uint16_t kind) const override;
 
 private:
-    const tj::TokenModel& tm() const { return static_cast<const tj::TokenModel&>(model()); }
-    const tj::TokenView& tv() const { return tm().view(); }
+    const tj::token::TokenModel& tm() const { return static_cast<const tj::token::TokenModel&>(model()); }
+    const tj::token::TokenView& tv() const { return tm().view(); }
     double metric(const char* id) const;  // a metric by id (0 when absent)
     const tj::Metric* find_metric(const char* id) const;
     int station_of_stage(int stage) const;  // the station a bottleneck stage is drawn on
@@ -99,7 +118,7 @@ private:
     void draw_pipeline(ImDrawList* dl);
     void draw_tokens_on_host(ImDrawList* dl);
     void draw_captions(ImDrawList* dl, const FrameInput& in);
-    void fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity, bool vertical);
+    void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
     std::vector<std::string> live_lines(int station) const;
 
@@ -137,7 +156,7 @@ private:
     void staircase(ImVec2 size, bool from_prefill = false);
     void answer_text();
     void blame();
-    int itl_bin_of(const tj::TokenJourney& j) const;  // histogram bin of a journey's gap, or -1
+    int itl_bin_of(const tj::token::TokenJourney& j) const;  // histogram bin of a journey's gap, or -1
     double gap_before(size_t journey) const;         // inter-token gap at the screen, or -1
 
     // The answer's token bytes as the model cuts them (same text, same tokenizer), for
@@ -145,30 +164,15 @@ private:
     const std::vector<std::string>& answer_tokens();
     void prompt_section();
 
-    TokenLayout lay_;
+    tokenui::TokenLayout lay_;
     std::vector<std::string> answer_tokens_;
     std::string answer_key_;  // language, tokenizer and override the tokens were cut for
-    PromptPanelState prompt_;
+    tokenui::PromptPanelState prompt_;
     bool has_selection_ = false;              // a token picked for blame
     bool blame_too_old_ = false;              // the picked character's token is no longer kept
-    tj::TokenJourney selected_{};
+    tj::token::TokenJourney selected_{};
     int selected_bin_ = -1;
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
     Follow follow_;
     FollowState follow_state_;
 };
-
-// Shared drawing helpers of the token scene (token_scene.cpp).
-const char* provenance_tag(Provenance p);
-ImU32 provenance_color(Provenance p);
-// Text centred on a point, at a size in world units scaled by the view, never under min_px.
-void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
-              float align_x = 0.5f, float min_px = 12.5f);
-// A detail under a station's name (its inputs, what it holds): as map_text, but left out
-// when the map is so far zoomed out that the text would be drawn at more than
-// 1 / 0.45 of its world size and spill over its neighbours (a phone's
-// whole-map view); a pinch brings it back.
-void map_detail(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
-                float align_x = 0.5f);
-bool map_detail_shown(const WorldView& v, float world_size);
-float map_font_px(const WorldView& v, float world_size, float min_px = 12.5f);

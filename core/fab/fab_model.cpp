@@ -11,32 +11,43 @@ namespace {
 
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
 constexpr size_t kMeanShipmentWeeks = 20;  // the window of the mean weekly shipments
-enum ActionKind { A_FIRST_MASKS = 0, A_DISCOVER, A_NEW_MASKS };
-constexpr int LFE = 0, LMETAL = 1, LBACK = 2;  // the fab's three stages in the line
-constexpr FabStages kFab{LFE, LMETAL, LBACK, B_METAL, B_BACK};
+enum RespinAction { kActFirstMasks = 0, kActDiscover, kActNewMasks };
+constexpr int kLineFront = 0, kLineMetal = 1, kLineBack = 2;  // the fab's three stages in the line
+constexpr FabStages kFab{kLineFront, kLineMetal, kLineBack, kBufMetalHold, kBufBackEnd};
 int line_of(int st) { return FabModel::line_station(st); }
-constexpr int LSORT = S_SORT + 1;
+// The derivative's step k: its line station's id and the root of its metric ids.
+std::string deriv_id(int k) { return std::string("deriv_") + fab_deriv_step_text(k).key; }
+constexpr int kLineSort = kStSort + 1;
 // Weeks in a row at volume rate that make "volume shipments" (a short burst does not).
 constexpr int kVolumeRunWeeks = 4;
 
 // The buffer in front of each station (its main input or, for a supplier, its pile).
 int front_buffer(int st) {
     switch (st) {
-        case S_SORT: return B_WAFERS;
-        case S_HBM: return B_HBM;
-        case S_SUB: return B_SUB;
-        case S_PACK: return B_DIES;
-        case S_MOD: return B_PKG;
-        case S_CPU: return B_CPU;
-        case S_SWITCH: return B_SWITCH;
-        case S_TRAY: return B_GPU;
-        case S_RACK: return B_TRAY;
-        case S_SHIP: return B_RACK;
+        case kStSort: return kBufWafers;
+        case kStHbmSupply: return kBufHbm;
+        case kStSubstrate: return kBufSubstrate;
+        case kStPack: return kBufDies;
+        case kStModule: return kBufPackages;
+        case kStCpuSupply: return kBufCpus;
+        case kStSwitchSupply: return kBufSwitchTrays;
+        case kStTray: return kBufGpus;
+        case kStRack: return kBufTrays;
+        case kStShip: return kBufRacks;
         default: return -1;
     }
 }
 
 double finite(double x) { return std::isfinite(x) ? x : 0.0; }
+
+std::vector<StationInfo> make_stations() {
+    std::vector<StationInfo> out;
+    for (int s = 0; s < kStationCount; s++) {
+        const FabStationText& t = fab_station_text(s);
+        out.push_back({t.key, t.label_en, t.label_zh, t.lesson_en, t.lesson_zh});
+    }
+    return out;
+}
 
 // The queues' variability V that makes a fab whose stages take these shares of its cycle
 // at these tool loads run at x_full times its raw process time: the raw time
@@ -59,16 +70,16 @@ double queue_variability(double x_full, const double share[3], const double load
 
 // Kits inside a model station; the fab counts its three stages and the wafers waiting between them.
 double in_process(const Line& line, int st) {
-    if (st != S_FAB) return double(line.station(line_of(st)).kits_in_process);
-    double n = double(line.buffer(B_METAL).units + line.buffer(B_BACK).units);
-    for (int k : {LFE, LMETAL, LBACK}) n += double(line.station(k).kits_in_process);
+    if (st != kStFab) return double(line.station(line_of(st)).kits_in_process);
+    double n = double(line.buffer(kBufMetalHold).units + line.buffer(kBufBackEnd).units);
+    for (int k : {kLineFront, kLineMetal, kLineBack}) n += double(line.station(k).kits_in_process);
     return n;
 }
 
 // The line's rate if only this model station limited it (the fab: its slowest stage).
 double nominal_of(const std::vector<double>& nominal, int st) {
-    if (st != S_FAB) return nominal[size_t(line_of(st))];
-    return std::min({nominal[LFE], nominal[LMETAL], nominal[LBACK]});
+    if (st != kStFab) return nominal[size_t(line_of(st))];
+    return std::min({nominal[kLineFront], nominal[kLineMetal], nominal[kLineBack]});
 }
 
 // Everything a station lost: test failures, overflow and what a purge scrapped (output units).
@@ -90,11 +101,7 @@ double FabModel::deriv_shipped_in_hold() const {
     return std::max(0.0, to - from);
 }
 
-FabModel::FabModel() {
-    for (int s = 0; s < S_COUNT; s++) {
-        const FabStationText& t = fab_station_text(s);
-        stations_.push_back({t.key, t.label_en, t.label_zh, t.lesson_en, t.lesson_zh});
-    }
+FabModel::FabModel() : Model("fab", fab_registry(), make_stations(), kWeek, 520 * kWeek) {
     reset(ParamValues(fab_registry()), 1);
 }
 
@@ -105,26 +112,26 @@ double FabModel::demand_at(double week) const {
 void FabModel::reset(const ParamValues& v, uint64_t seed) {
     auto P = [&](int st, const char* name) { return v.get(std::string("fab.") + fab_station_text(st).key + "." + name); };
     auto I = [&](int st, const char* name) { return std::max<int64_t>(1, std::llround(P(st, name))); };
-    int64_t gross = I(S_SORT, "gross_dies"), dies = I(S_PACK, "dies_per_pkg"), hbm = I(S_PACK, "hbm_per_pkg");
-    int64_t gpt = I(S_TRAY, "gpus_per_tray"), cpt = I(S_TRAY, "cpus_per_tray"), tpr = I(S_RACK, "trays_per_rack");
-    int64_t spr = I(S_RACK, "switch_trays_per_rack");
+    int64_t gross = I(kStSort, "gross_dies"), dies = I(kStPack, "dies_per_pkg"), hbm = I(kStPack, "hbm_per_pkg");
+    int64_t gpt = I(kStTray, "gpus_per_tray"), cpt = I(kStTray, "cpus_per_tray"), tpr = I(kStRack, "trays_per_rack");
+    int64_t spr = I(kStRack, "switch_trays_per_rack");
     dies_per_gpu_ = double(dies);
     gpus_per_rack_ = double(gpt * tpr);
 
     LineSpec spec;
-    spec.stations.reserve(S_COUNT + 7);  // station() hands out pointers into it (with the derivative's)
+    spec.stations.reserve(kStationCount + 7);  // station() hands out pointers into it (with the derivative's)
     spec.random = v.get("fab.line.variability") > 0.5;
     spec.conwip_de = std::llround(v.get("fab.line.conwip_wafers")) * gross;
-    spec.scrap_kind = K_SCRAP;
-    spec.buffers.resize(B_COUNT);
+    spec.scrap_kind = kSegScrap;
+    spec.buffers.resize(kBufCount);
     auto cap = [&](int b, int st) {
         spec.buffers[size_t(b)].id = fab_buffer_key(b);
         spec.buffers[size_t(b)].cap = std::llround(P(st, "buffer_cap"));
     };
-    cap(B_WAFERS, S_SORT); cap(B_DIES, S_PACK); cap(B_HBM, S_HBM); cap(B_SUB, S_SUB); cap(B_PKG, S_MOD);
-    cap(B_GPU, S_TRAY); cap(B_CPU, S_CPU); cap(B_TRAY, S_RACK); cap(B_RACK, S_SHIP); cap(B_SWITCH, S_SWITCH);
-    spec.buffers[B_METAL].id = fab_buffer_key(B_METAL);  // inside the fab: no cap
-    spec.buffers[B_BACK].id = fab_buffer_key(B_BACK);
+    cap(kBufWafers, kStSort); cap(kBufDies, kStPack); cap(kBufHbm, kStHbmSupply); cap(kBufSubstrate, kStSubstrate); cap(kBufPackages, kStModule);
+    cap(kBufGpus, kStTray); cap(kBufCpus, kStCpuSupply); cap(kBufTrays, kStRack); cap(kBufRacks, kStShip); cap(kBufSwitchTrays, kStSwitchSupply);
+    spec.buffers[kBufMetalHold].id = fab_buffer_key(kBufMetalHold);  // inside the fab: no cap
+    spec.buffers[kBufBackEnd].id = fab_buffer_key(kBufBackEnd);
 
     auto station = [&](int st, int out, uint16_t kind, int to, std::vector<InputSpec> inputs) {
         StationSpec s;
@@ -147,10 +154,10 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     };
     // The fab in three stages: front end, metal layers, back end. Lots in the first two
     // stay drawn at the fab; the back end carries them on to die sort.
-    double fab_cycle = P(S_FAB, "cycle_weeks"), metal = v.get("fab.fab.metal_share"), back = v.get("fab.fab.back_share");
+    double fab_cycle = P(kStFab, "cycle_weeks"), metal = v.get("fab.fab.metal_share"), back = v.get("fab.fab.back_share");
     double later = metal + back;
     if (later > 0.9) metal *= 0.9 / later, back *= 0.9 / later;  // the front end keeps a tenth at least
-    double fab_yield = P(S_FAB, "yield"), headroom = v.get("fab.fab.headroom");
+    double fab_yield = P(kStFab, "yield"), headroom = v.get("fab.fab.headroom");
     // Load-dependent cycle time. The cycle times above are those of a full fab (starts at
     // capacity): the front end's tools then run at full_load, other products' wafers
     // taking other_load of it; the metal and back-end stages, whose capacity has headroom,
@@ -167,21 +174,21 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     // rest, and the derivative's wafers stay in the tools' load (other work to them).
     const bool deriv = v.get("fab.deriv.enabled") > 0.5;
     const double wafer_share = deriv ? v.get("fab.deriv.wafer_share") : 0, hbm_share = deriv ? v.get("fab.deriv.hbm_share") : 0;
-    StationSpec* fe = station(S_FAB, B_METAL, K_WAFER_LOT, S_FAB, {});
+    StationSpec* fe = station(kStFab, kBufMetalHold, kSegWaferLot, kStFab, {});
     fe->id = "fab_front";
     fe->yield.base = 1;
     fe->de_per_out = gross;
     fe->conwip_release = true;
     fe->halted = true;  // until the first masks
-    StationSpec* ml = station(S_FAB, B_BACK, K_WAFER_LOT, S_FAB, {{B_METAL, 1}});
+    StationSpec* ml = station(kStFab, kBufBackEnd, kSegWaferLot, kStFab, {{kBufMetalHold, 1}});
     ml->id = "fab_metal";
     ml->kits_per_week *= headroom;
     ml->yield.base = 1;
-    StationSpec* be = station(S_FAB, B_WAFERS, K_WAFER_LOT, S_SORT, {{B_BACK, 1}});
+    StationSpec* be = station(kStFab, kBufWafers, kSegWaferLot, kStSort, {{kBufBackEnd, 1}});
     be->id = "fab_back";
     be->kits_per_week *= headroom;
     be->yield.base = fab_yield;
-    for (int k : {LFE, LMETAL, LBACK}) {
+    for (int k : {kLineFront, kLineMetal, kLineBack}) {
         StationSpec& f = spec.stations[size_t(k)];
         const double tools_kits = f.kits_per_week;  // the gate with every start this product's
         f.kits_per_week *= 1 - wafer_share;
@@ -193,47 +200,47 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         f.tool_kits_per_week = tools_kits * (1 - f.base_load) / (full_load - other);
         f.hot_share = v.get("fab.fab.hot_share");
     }
-    station(S_SORT, B_DIES, K_DIE_LOT, S_PACK, {{B_WAFERS, 1}})->out_per_kit = gross;
-    station(S_HBM, B_HBM, K_HBM, S_PACK, {});
-    station(S_SUB, B_SUB, K_SUBSTRATE, S_PACK, {});
-    StationSpec* pack = station(S_PACK, B_PKG, K_PACKAGE_LOT, S_MOD, {{B_DIES, dies}, {B_HBM, hbm}, {B_SUB, 1}});
-    station(S_MOD, B_GPU, K_PACKAGE_LOT, S_TRAY, {{B_PKG, 1}});
-    station(S_CPU, B_CPU, K_CPU, S_TRAY, {});
-    station(S_TRAY, B_TRAY, K_TRAY, S_RACK, {{B_GPU, gpt}, {B_CPU, cpt}});
-    station(S_SWITCH, B_SWITCH, K_SWITCH, S_RACK, {});
-    StationSpec* rack = station(S_RACK, B_RACK, K_RACK, S_SHIP, {{B_TRAY, tpr}, {B_SWITCH, spr}});
-    station(S_SHIP, -1, K_RACK, S_CUST, {{B_RACK, 1}});
-    spec.stations[size_t(line_of(S_HBM))].kits_per_week *= 1 - hbm_share;
+    station(kStSort, kBufDies, kSegDieLot, kStPack, {{kBufWafers, 1}})->out_per_kit = gross;
+    station(kStHbmSupply, kBufHbm, kSegHbm, kStPack, {});
+    station(kStSubstrate, kBufSubstrate, kSegSubstrate, kStPack, {});
+    StationSpec* pack = station(kStPack, kBufPackages, kSegPackageLot, kStModule, {{kBufDies, dies}, {kBufHbm, hbm}, {kBufSubstrate, 1}});
+    station(kStModule, kBufGpus, kSegPackageLot, kStTray, {{kBufPackages, 1}});
+    station(kStCpuSupply, kBufCpus, kSegCpu, kStTray, {});
+    station(kStTray, kBufTrays, kSegTray, kStRack, {{kBufGpus, gpt}, {kBufCpus, cpt}});
+    station(kStSwitchSupply, kBufSwitchTrays, kSegSwitch, kStRack, {});
+    StationSpec* rack = station(kStRack, kBufRacks, kSegRack, kStShip, {{kBufTrays, tpr}, {kBufSwitchTrays, spr}});
+    station(kStShip, -1, kSegRack, kStCustomers, {{kBufRacks, 1}});
+    spec.stations[size_t(line_of(kStHbmSupply))].kits_per_week *= 1 - hbm_share;
     deriv_first_ = -1;
     if (deriv) {
         // Its own steps after the chain's: wafers through the shared fab (counted as the dies
         // on them: a ledger of its own) and die sort, HBM from the shared supplier, CoWoS-S, test.
         deriv_first_ = int(spec.stations.size());
-        StationSpec* dfab = station(S_FAB, B_DWAFERS, K_DERIV, S_SORT, {});
-        dfab->id = "deriv_fab";
-        dfab->kits_per_week = P(S_FAB, "capacity") * wafer_share;
+        StationSpec* dfab = station(kStFab, kBufDerivWafers, kSegDeriv, kStSort, {});
+        dfab->id = deriv_id(0);
+        dfab->kits_per_week = P(kStFab, "capacity") * wafer_share;
         dfab->out_per_kit = gross;  // a wafer's dies, sorted at the next step
         dfab->yield.base = fab_yield;
         dfab->halted = true;  // until the first masks
-        StationSpec* dsort = station(S_SORT, B_DDIES, K_DERIV, D_PACK, {{B_DWAFERS, gross}});
-        dsort->id = "deriv_sort";
+        StationSpec* dsort = station(kStSort, kBufDerivDies, kSegDeriv, kDerivPack, {{kBufDerivWafers, gross}});
+        dsort->id = deriv_id(1);
         dsort->out_per_kit = gross;
-        StationSpec* dhbm = station(S_HBM, B_DHBM, K_HBM, D_PACK, {});
-        dhbm->id = "deriv_hbm";
-        dhbm->kits_per_week = P(S_HBM, "capacity") * hbm_share;
-        StationSpec* dpack = station(S_PACK, B_DPKG, K_DERIV, D_TEST,
-                                     {{B_DDIES, 1}, {B_DHBM, std::max<int64_t>(1, std::llround(v.get("fab.deriv.hbm_per_pkg")))}});
-        dpack->id = "deriv_pack";
+        StationSpec* dhbm = station(kStHbmSupply, kBufDerivHbm, kSegHbm, kDerivPack, {});
+        dhbm->id = deriv_id(2);
+        dhbm->kits_per_week = P(kStHbmSupply, "capacity") * hbm_share;
+        StationSpec* dpack = station(kStPack, kBufDerivPackages, kSegDeriv, kDerivTest,
+                                     {{kBufDerivDies, 1}, {kBufDerivHbm, std::max<int64_t>(1, std::llround(v.get("fab.deriv.hbm_per_pkg")))}});
+        dpack->id = deriv_id(3);
         dpack->kits_per_week = v.get("fab.deriv.pack_capacity");
-        dpack->seg_from = D_PACK;
-        StationSpec* dtest = station(S_MOD, -1, K_DERIV, S_CUST, {{B_DPKG, 1}});
-        dtest->id = "deriv_test";
-        dtest->seg_from = D_TEST;
-        for (int b : {B_DWAFERS, B_DDIES, B_DHBM, B_DPKG}) spec.buffers[size_t(b)].id = fab_buffer_key(b);
-        spec.buffers[B_DWAFERS].cap = spec.buffers[B_WAFERS].cap * gross;  // counted in dies
-        spec.buffers[B_DDIES].cap = spec.buffers[B_DIES].cap;
-        spec.buffers[B_DHBM].cap = spec.buffers[B_HBM].cap;
-        spec.buffers[B_DPKG].cap = spec.buffers[B_PKG].cap;
+        dpack->seg_from = kDerivPack;
+        StationSpec* dtest = station(kStModule, -1, kSegDeriv, kStCustomers, {{kBufDerivPackages, 1}});
+        dtest->id = deriv_id(4);
+        dtest->seg_from = kDerivTest;
+        for (int b : {kBufDerivWafers, kBufDerivDies, kBufDerivHbm, kBufDerivPackages}) spec.buffers[size_t(b)].id = fab_buffer_key(b);
+        spec.buffers[kBufDerivWafers].cap = spec.buffers[kBufWafers].cap * gross;  // counted in dies
+        spec.buffers[kBufDerivDies].cap = spec.buffers[kBufDies].cap;
+        spec.buffers[kBufDerivHbm].cap = spec.buffers[kBufHbm].cap;
+        spec.buffers[kBufDerivPackages].cap = spec.buffers[kBufPackages].cap;
     }
     if (v.get("fab.dip.enabled") > 0.5) {
         rack->yield.dip_from_s = v.get("fab.dip.start_week") * kWeek;
@@ -249,12 +256,12 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
     respin_.masks_s = masks_ready_s_;
     qual_lots_ = int(std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))));
-    respin_.qual_kits = qual_lots_ * folded_lot(spec.stations[LMETAL].lot_kits, spec.stations[LMETAL].kits_per_week);
+    respin_.qual_kits = qual_lots_ * folded_lot(spec.stations[kLineMetal].lot_kits, spec.stations[kLineMetal].kits_per_week);
     qual_expected_s_ = 0;
     respin_.qual_test_s = v.get("fab.respin.qual_weeks") * kWeek;
-    flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? S_SORT : S_PACK;
+    flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? kStSort : kStPack;
     if (respin_.enabled) {  // the flaw is in both runs; only the run fixes it
-        YieldPlan& y = (flawed_station_ == S_SORT ? spec.stations[size_t(LSORT)] : *pack).yield;
+        YieldPlan& y = (flawed_station_ == kStSort ? spec.stations[size_t(kLineSort)] : *pack).yield;
         y.flawed = v.get("fab.respin.flawed_yield");
         y.learn_s = v.get("fab.respin.learn_weeks") * kWeek;
     }
@@ -269,20 +276,20 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         // Hot lots start with the fix: from the new masks in the run, never in the twin.
         LineSpec line_spec = spec_;
         if (respin_.enabled)
-            for (int f : {LFE, LMETAL, LBACK})
+            for (int f : {kLineFront, kLineMetal, kLineBack})
                 line_spec.stations[size_t(f)].hot_from_s = k == 0 ? respin_.masks_s : INFINITY;
         r.line = std::make_unique<Line>(line_spec, seed, k == 0 ? &segments_ : nullptr);
-        r.actions.push_back({first_masks_s_, A_FIRST_MASKS});
+        r.actions.push_back({first_masks_s_, kActFirstMasks});
         if (k == 0 && respin_.enabled) {
-            r.actions.push_back({respin_.discovery_s, A_DISCOVER});
-            r.actions.push_back({respin_.masks_s, A_NEW_MASKS});
+            r.actions.push_back({respin_.discovery_s, kActDiscover});
+            r.actions.push_back({respin_.masks_s, kActNewMasks});
         }
         std::stable_sort(r.actions.begin(), r.actions.end(), [](const Action& a, const Action& b) { return a.t < b.t; });
         r.cum_by_week.push_back(0);
     }
     now_ = 0;
     weeks_done_ = 0;
-    bottleneck_.reset(S_COUNT, 4);
+    bottleneck_.reset(kStationCount, 4);
     held_at_.fill(0);
     state_time_at_ = {};
     sort_starved_at_ = front_working_at_ = masks_busy_s_ = fab_busy_s_ = 0;
@@ -291,7 +298,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     {
         Line probe(spec_, seed);
         std::vector<double> nominal = nominal_exit_rates(probe, 0);
-        nominal.resize(size_t(line_of(S_SHIP) + 1));  // the chain's stations, not the derivative's
+        nominal.resize(size_t(line_of(kStShip) + 1));  // the chain's stations, not the derivative's
         double lo = *std::min_element(nominal.begin(), nominal.end());
         volume_gpus_week_ = lo * gpus_per_rack_ / 3;
     }
@@ -325,17 +332,17 @@ void FabModel::apply(Run& r, const Action& a) {
     Line& line = *r.line;
     bool respun = &r == &runs_[0] && respin_.enabled;
     switch (a.kind) {
-        case A_FIRST_MASKS:
+        case kActFirstMasks:
             // A full respin found before the first masks simply replaces them with the fixed set.
-            if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(LFE, 0);
+            if (!(respun && !respin_.metal_only && respin_.discovery_s <= first_masks_s_)) line.resume(kLineFront, 0);
             if (deriv_first_ >= 0) line.resume(deriv_first_, 0);  // its own masks, without the flaw
             break;
-        case A_DISCOVER: respin_discover(line, kFab, respin_); break;
-        case A_NEW_MASKS: {
+        case kActDiscover: respin_discover(line, kFab, respin_); break;
+        case kActNewMasks: {
             respin_qualify(line, kFab, respin_);
             // The lots' expected length: the fab from the held stage on, at its load now, and the tests.
             qual_expected_s_ = respin_.qual_test_s;
-            for (int k = respin_.metal_only ? LMETAL : LFE; k <= LBACK; k++)
+            for (int k = respin_.metal_only ? kLineMetal : kLineFront; k <= kLineBack; k++)
                 qual_expected_s_ += line.station(k).gate_s + line.station(k).flow_s(a.t, false);
             break;
         }
@@ -401,16 +408,16 @@ void FabModel::record_week() {
     }
     const Run& run = runs_[0];
     const Line& line = *run.line;
-    for (int b = 0; b < B_COUNT; b++) view_.buffer_wip[size_t(b)].add(week, double(line.buffer(b).units));
-    for (int st = S_FAB; st <= S_SHIP; st++)
+    for (int b = 0; b < kBufCount; b++) view_.buffer_wip[size_t(b)].add(week, double(line.buffer(b).units));
+    for (int st = kStFab; st <= kStShip; st++)
         view_.station_wip[size_t(st)].add(week, in_process(line, st));
-    std::array<uint8_t, S_COUNT> states{};
-    for (int st = S_FAB; st <= S_SHIP; st++) {
+    std::array<uint8_t, kStationCount> states{};
+    for (int st = kStFab; st <= kStShip; st++) {
         std::array<double, kStates> spent{};
         for (int k = 0; k < kStates; k++) {
             double t = 0;
-            if (st == S_FAB)
-                for (int f : {LFE, LMETAL, LBACK}) t += line.station(f).time_in(State(k), now_);
+            if (st == kStFab)
+                for (int f : {kLineFront, kLineMetal, kLineBack}) t += line.station(f).time_in(State(k), now_);
             else
                 t = line.station(line_of(st)).time_in(State(k), now_);
             spent[size_t(k)] = t - state_time_at_[size_t(st)][size_t(k)];
@@ -418,7 +425,7 @@ void FabModel::record_week() {
         }
         states[size_t(st)] = uint8_t(std::max_element(spent.begin(), spent.end()) - spent.begin());
     }
-    if (fix_pending()) states[S_FAB] = FabView::kWeekHeld;
+    if (fix_pending()) states[kStFab] = FabView::kWeekHeld;
     if (view_.station_states.size() < kMaxWeeksKept) view_.station_states.push_back(states);
     peak_backlog_ = std::max(peak_backlog_, demand - run.cum_gpus);
 
@@ -443,27 +450,27 @@ void FabModel::record_week() {
     // Wafers the front end starts into a held stage run ahead like a supplier filling a
     // pile: they count as fab work only outside the hold.
     double held = 0;
-    for (int k : {LFE, LMETAL, LBACK}) held = std::max(held, line.station(k).time_halted(now_) - held_at_[size_t(k)]);
-    for (int k : {LFE, LMETAL, LBACK}) held_at_[size_t(k)] = line.station(k).time_halted(now_);
-    const Station& sort = line.station(LSORT);
+    for (int k : {kLineFront, kLineMetal, kLineBack}) held = std::max(held, line.station(k).time_halted(now_) - held_at_[size_t(k)]);
+    for (int k : {kLineFront, kLineMetal, kLineBack}) held_at_[size_t(k)] = line.station(k).time_halted(now_);
+    const Station& sort = line.station(kLineSort);
     double sort_dry = sort.time_in(State::Starved, now_) - sort_starved_at_;
     sort_starved_at_ = sort.time_in(State::Starved, now_);
-    double front = line.station(LFE).time_in(State::Working, now_);
+    double front = line.station(kLineFront).time_in(State::Working, now_);
     masks_busy_s_ += std::min(held, sort_dry);
     fab_busy_s_ += std::max(0.0, front - front_working_at_ - held);
     front_working_at_ = front;
-    std::vector<double> working(S_COUNT, 0);
-    for (int st = S_SORT; st <= S_SHIP; st++) working[size_t(st)] = line.station(line_of(st)).time_in(State::Working, now_);
-    working[S_DESIGN] = masks_busy_s_;
-    working[S_FAB] = fab_busy_s_;
-    std::vector<double> nominal = nominal_exit_rates(line, now_), rate(S_COUNT, 0);
-    for (int st = S_FAB; st <= S_SHIP; st++) rate[size_t(st)] = nominal_of(nominal, st);
-    rate[S_DESIGN] = rate[S_FAB];  // masks feed the fab; a station working flat out at a lower rate wins a tie
-    std::vector<double> shortage(S_COUNT, -1);
-    shortage[S_HBM] = line.short_time(B_HBM);
-    shortage[S_SUB] = line.short_time(B_SUB);
-    shortage[S_CPU] = line.short_time(B_CPU);
-    shortage[S_SWITCH] = line.short_time(B_SWITCH);
+    std::vector<double> working(kStationCount, 0);
+    for (int st = kStSort; st <= kStShip; st++) working[size_t(st)] = line.station(line_of(st)).time_in(State::Working, now_);
+    working[kStDesign] = masks_busy_s_;
+    working[kStFab] = fab_busy_s_;
+    std::vector<double> nominal = nominal_exit_rates(line, now_), rate(kStationCount, 0);
+    for (int st = kStFab; st <= kStShip; st++) rate[size_t(st)] = nominal_of(nominal, st);
+    rate[kStDesign] = rate[kStFab];  // masks feed the fab; a station working flat out at a lower rate wins a tie
+    std::vector<double> shortage(kStationCount, -1);
+    shortage[kStHbmSupply] = line.short_time(kBufHbm);
+    shortage[kStSubstrate] = line.short_time(kBufSubstrate);
+    shortage[kStCpuSupply] = line.short_time(kBufCpus);
+    shortage[kStSwitchSupply] = line.short_time(kBufSwitchTrays);
     int bn = bottleneck_.update(working, rate, shortage, now_, week);
     if (bn >= 0) bottleneck_weeks_[size_t(bn)] += 1;
 }
@@ -475,7 +482,7 @@ void FabModel::update_view() {
     std::vector<double> nominal = nominal_exit_rates(line, now_);
     view_.nominal_bottleneck = -1;
     view_.nominal_rate_gpus_week = 0;
-    for (int st = S_FAB; st <= S_SHIP; st++) {
+    for (int st = kStFab; st <= kStShip; st++) {
         const Station& s = line.station(line_of(st));
         FabStationView& sv = view_.stations[size_t(st)];
         int fb = front_buffer(st);
@@ -490,16 +497,16 @@ void FabModel::update_view() {
         sv.blocked = s.time_in(State::Blocked, now_) / t;
         sv.idle = s.time_in(State::Idle, now_) / t;
         sv.yield_loss_units = lost_units(s);
-        if (st == S_FAB)
-            sv.yield_loss_units = lost_units(line.station(LMETAL)) + lost_units(line.station(LBACK)) +
-                                  double(line.buffer(B_METAL).purged_units + line.buffer(B_BACK).purged_units);
+        if (st == kStFab)
+            sv.yield_loss_units = lost_units(line.station(kLineMetal)) + lost_units(line.station(kLineBack)) +
+                                  double(line.buffer(kBufMetalHold).purged_units + line.buffer(kBufBackEnd).purged_units);
         // GPU equivalents: dies for the main line; a supplier's parts by what one GPU needs.
         double per_gpu = s.de_out > 0 ? dies_per_gpu_ / double(s.de_out) : 0;
-        if (st == S_HBM) per_gpu = double(spec_.stations[size_t(line_of(S_PACK))].inputs[1].per_kit);
-        if (st == S_SUB) per_gpu = 1;
-        if (st == S_CPU) per_gpu = double(spec_.stations[size_t(line_of(S_TRAY))].inputs[1].per_kit) /
-                                   double(spec_.stations[size_t(line_of(S_TRAY))].inputs[0].per_kit);
-        if (st == S_SWITCH) per_gpu = double(spec_.stations[size_t(line_of(S_RACK))].inputs[1].per_kit) / gpus_per_rack_;
+        if (st == kStHbmSupply) per_gpu = double(spec_.stations[size_t(line_of(kStPack))].inputs[1].per_kit);
+        if (st == kStSubstrate) per_gpu = 1;
+        if (st == kStCpuSupply) per_gpu = double(spec_.stations[size_t(line_of(kStTray))].inputs[1].per_kit) /
+                                   double(spec_.stations[size_t(line_of(kStTray))].inputs[0].per_kit);
+        if (st == kStSwitchSupply) per_gpu = double(spec_.stations[size_t(line_of(kStRack))].inputs[1].per_kit) / gpus_per_rack_;
         sv.yield_loss_gpus = per_gpu > 0 ? sv.yield_loss_units / per_gpu : 0;
         sv.nominal_gpus_per_week = nominal_of(nominal, st) * gpus_per_rack_;
         if (view_.nominal_bottleneck < 0 || sv.nominal_gpus_per_week < view_.nominal_rate_gpus_week) {
@@ -507,20 +514,20 @@ void FabModel::update_view() {
             view_.nominal_rate_gpus_week = sv.nominal_gpus_per_week;
         }
         sv.state = s.state;
-        sv.held_for_respin = st == S_FAB && fix_pending();
+        sv.held_for_respin = st == kStFab && fix_pending();
     }
-    for (int k : {LFE, LMETAL, LBACK}) {
+    for (int k : {kLineFront, kLineMetal, kLineBack}) {
         const Station& s = line.station(k);
         FabStageView& fs = view_.fab_stages[size_t(k)];
         fs.in_process_units = double(s.kits_in_process);
-        fs.waiting_units = k == LFE ? 0 : double(line.buffer(k == LMETAL ? B_METAL : B_BACK).units);
+        fs.waiting_units = k == kLineFront ? 0 : double(line.buffer(k == kLineMetal ? kBufMetalHold : kBufBackEnd).units);
         fs.load = s.load(now_);
         fs.raw_weeks = s.spec.cycle_weeks;
         fs.cycle_weeks = (s.gate_s + s.flow_s(now_, false)) / kWeek;
         fs.hot_cycle_weeks = (s.gate_s + s.flow_s(now_, true)) / kWeek;
         fs.held = s.halted && fix_pending();
     }
-    for (int b = 0; b < B_COUNT; b++) {
+    for (int b = 0; b < kBufCount; b++) {
         const Buffer& x = line.buffer(b);
         const Station* consumer = x.consumer >= 0 ? &line.station(x.consumer) : nullptr;
         bool supply = x.producer >= 0 && line.ledger_of_station(x.producer) >= 0;
@@ -531,15 +538,15 @@ void FabModel::update_view() {
         view_.pile_plausible[size_t(b)] = need * plausible_pile_weeks_;
         view_.pile_flagged[size_t(b)] = need > 0 && double(x.units) > view_.pile_plausible[size_t(b)];
     }
-    FabStationView& design = view_.stations[S_DESIGN];
-    bool masks_pending = line.station(LFE).halted || fix_pending();
+    FabStationView& design = view_.stations[kStDesign];
+    bool masks_pending = line.station(kLineFront).halted || fix_pending();
     design.state = masks_pending ? State::Working : State::Idle;
-    design.held_for_respin = view_.stations[S_FAB].held_for_respin;
-    FabStationView& cust = view_.stations[S_CUST];
+    design.held_for_respin = view_.stations[kStFab].held_for_respin;
+    FabStationView& cust = view_.stations[kStCustomers];
     cust.buffer_units = std::max(0.0, demand_at(view_.week) - double(line.delivered_de()) / dies_per_gpu_);
     cust.state = line.delivered_de() > 0 ? State::Working : State::Starved;
 
-    for (int b = 0; b < B_COUNT; b++) view_.buffer_units[size_t(b)] = double(line.buffer(b).units);
+    for (int b = 0; b < kBufCount; b++) view_.buffer_units[size_t(b)] = double(line.buffer(b).units);
     if (respin_.enabled) {
         view_.discovery_week = respin_.discovery_s / kWeek;
         view_.masks_ready_week = masks_ready_s_ / kWeek;
@@ -549,11 +556,11 @@ void FabModel::update_view() {
         // Qualification wafers started and not yet out of the fab.
         view_.qualification_wafers = 0;
         if (now_ >= masks_ready_s_ && line.qualified_s() < 0)
-            view_.qualification_wafers = double(line.qualification_kits() - line.station(LBACK).kits_done_new_rev);
+            view_.qualification_wafers = double(line.qualification_kits() - line.station(kLineBack).kits_done_new_rev);
         view_.qualifying = now_ >= masks_ready_s_ && (line.volume_s() < 0 || now_ < line.volume_s());
         view_.qualification_lots = qual_lots_;
         int64_t lot = std::max<int64_t>(1, line.qualification_kits() / qual_lots_);
-        view_.qualification_lots_out = int(std::min<int64_t>(qual_lots_, line.station(LBACK).kits_done_new_rev / lot));
+        view_.qualification_lots_out = int(std::min<int64_t>(qual_lots_, line.station(kLineBack).kits_done_new_rev / lot));
         view_.qualification_weeks = (line.volume_s() >= 0 ? line.volume_s() - masks_ready_s_ : qual_expected_s_) / kWeek;
     }
     FabDerivView& d = view_.deriv;
@@ -576,7 +583,7 @@ void FabModel::update_view() {
     view_.bottleneck = bottleneck_.current();
     view_.bottleneck_log = bottleneck_.log();
     view_.little.clear();
-    for (int b = 0; b < B_COUNT; b++) {
+    for (int b = 0; b < kBufCount; b++) {
         LittleCheck c = little_of_buffer(line.buffer(b), now_);
         view_.little.push_back({fab_buffer_key(b), c.L, c.lambda * kWeek, c.W / kWeek, c.lambda * c.W,
                                 residual_area(line.buffer(b), now_) / t});
@@ -640,12 +647,12 @@ std::vector<Metric> FabModel::metrics() const {
         "First week of volume shipments without the respin", "无重新流片时的量产出货首周");
     add("volume_rate_gpus_week", view_.volume_gpus_week, "GPUs/week", "Volume rate (a third of the nominal rate)",
         "量产速率（额定速率的三分之一）");
-    add("hold_pile_wafers", double(line.buffer(B_METAL).units), "wafers", "Wafers waiting for the metal layers",
+    add("hold_pile_wafers", double(line.buffer(kBufMetalHold).units), "wafers", "Wafers waiting for the metal layers",
         "等待金属层的晶圆");
     // The fab's load-dependent cycle: for a lot started now at each stage's load, and as measured.
     double cycle_now = 0, hot_now = 0, raw = 0, measured[2] = {0, 0};
     bool measured_all[2] = {true, true};
-    for (int k : {LFE, LMETAL, LBACK}) {
+    for (int k : {kLineFront, kLineMetal, kLineBack}) {
         const FabStageView& fs = view_.fab_stages[size_t(k)];
         cycle_now += fs.cycle_weeks;
         hot_now += fs.hot_cycle_weeks;
@@ -661,7 +668,7 @@ std::vector<Metric> FabModel::metrics() const {
     add("fab_raw_weeks", raw, "weeks", "Fab raw process time (empty queues)", "晶圆厂纯加工时间（无排队）");
     add("fab_x_factor_now", raw > 0 ? cycle_now / raw : 0, "x", "Fab x-factor now (cycle over raw process time)",
         "晶圆厂当前 X 因子（周期时间 ÷ 纯加工时间）");
-    add("fab_load_now", view_.fab_stages[LFE].load, "", "Fab front-end tool load from recent starts", "晶圆厂前段设备负荷（按近期投片）");
+    add("fab_load_now", view_.fab_stages[kLineFront].load, "", "Fab front-end tool load from recent starts", "晶圆厂前段设备负荷（按近期投片）");
     add("fab_hot_cycle_now_weeks", hot_now, "weeks", "Fab cycle time of a hot lot started now",
         "现在投片的加急批次的晶圆厂周期时间");
     add("fab_cycle_measured_weeks", measured_all[0] ? measured[0] : -1, "weeks",
@@ -707,8 +714,8 @@ std::vector<Metric> FabModel::metrics() const {
         "Bottleneck rate (capacity x yields, in GPUs)", "瓶颈速率（产能 × 良率，折合 GPU）");
 
     // Conversions between the units that flow (at the die yield in force now).
-    const StationSpec& sort = line.station(LSORT).spec;
-    const StationSpec& pack = line.station(line_of(S_PACK)).spec;
+    const StationSpec& sort = line.station(kLineSort).spec;
+    const StationSpec& pack = line.station(line_of(kStPack)).spec;
     double good_dies = double(sort.out_per_kit) * sort.yield.at(now_, 1);
     add("gross_dies_per_wafer", double(sort.out_per_kit), "dies/wafer", "1 wafer = gross dies", "1 片晶圆 = 毛晶粒数");
     add("good_dies_per_wafer", good_dies, "dies/wafer", "1 wafer = good dies (at the die yield now)", "1 片晶圆 = 良品晶粒数（按当前良率）");
@@ -725,7 +732,7 @@ std::vector<Metric> FabModel::metrics() const {
         double(line.started_de() - line.delivered_de() - line.count_wip_de() - line.scrapped_de()), "dies",
         "Started - delivered - in process - scrapped (must be 0)", "投入 − 交付 − 在制 − 报废（必须为 0）");
     // Side supplies: what each delivered, holds and scrapped, in its own units (bad packages take theirs along).
-    for (int st : {S_HBM, S_SUB, S_CPU, S_SWITCH}) {
+    for (int st : {kStHbmSupply, kStSubstrate, kStCpuSupply, kStSwitchSupply}) {
         int l = line.ledger_of_station(line_of(st));
         if (l < 0) continue;
         const FabStationText& t = fab_station_text(st);
@@ -748,26 +755,23 @@ std::vector<Metric> FabModel::metrics() const {
         add("deriv_shipped_in_hold", d.shipped_in_hold, "GPUs",
             "Derivative shipped from the flaw's discovery to the first volume week of the two-die part (so far)",
             "从发现缺陷到双晶粒产品量产首周，衍生型号的出货（截至目前）");
-        static const char* const step[kDerivSteps][3] = {{"fab", "Derivative wafers", "衍生型号晶圆"},
-                                                         {"sort", "Derivative die sort", "衍生型号晶粒分选"},
-                                                         {"hbm", "Derivative HBM", "衍生型号 HBM"},
-                                                         {"pack", "CoWoS-S packaging", "CoWoS-S 封装"},
-                                                         {"test", "Derivative test and boards", "衍生型号测试与板卡"}};
         for (int k = 0; k < kDerivSteps; k++) {
-            std::string id = std::string("deriv_") + step[k][0], en = std::string(step[k][1]) + ": ", zh = std::string(step[k][2]) + "：";
+            const FabDerivStepText& t = fab_deriv_step_text(k);
+            std::string id = deriv_id(k), en = std::string(t.label_en) + ": ", zh = std::string(t.label_zh) + "：";
             add(id + "_in_process", d.in_process[size_t(k)], "", en + "in process", zh + "在制");
             add(id + "_utilization", d.utilization[size_t(k)], "", en + "utilization since week 0", zh + "第 0 周以来的利用率");
         }
         for (int k : {0, 2}) {  // its dies and its HBM: a ledger each
             int l = line.ledger_of_station(deriv_first_ + k);
-            std::string id = std::string("deriv_") + step[k][0], en = std::string(step[k][1]) + ": ", zh = std::string(step[k][2]) + "：";
+            const FabDerivStepText& t = fab_deriv_step_text(k);
+            std::string id = deriv_id(k), en = std::string(t.label_en) + ": ", zh = std::string(t.label_zh) + "：";
             add(id + "_scrapped_parts", double(line.scrapped_parts(l)), "", en + "scrapped", zh + "报废");
             add(id + "_conservation_error",
                 double(line.started_parts(l) - line.delivered_parts(l) - line.count_wip_parts(l) - line.scrapped_parts(l)), "",
                 en + "started - delivered - in process - scrapped (must be 0)", zh + "投入 − 交付 − 在制 − 报废（必须为 0）");
         }
     }
-    for (int st = S_FAB; st <= S_SHIP; st++) {
+    for (int st = kStFab; st <= kStShip; st++) {
         const FabStationView& sv = view_.stations[size_t(st)];
         const FabStationText& t = fab_station_text(st);
         std::string k = t.key, en = label(st, false) + ": ", zh = label(st, true) + "：", u = std::string(t.unit_en) + "s";
@@ -785,10 +789,10 @@ std::vector<Metric> FabModel::metrics() const {
         add(k + "_nominal_gpus_week", sv.nominal_gpus_per_week, "GPUs/week", en + "line rate if only this limited it",
             zh + "若仅受本站限制的整线速率");
     }
-    for (int st = 0; st < S_COUNT; st++)
+    for (int st = 0; st < kStationCount; st++)
         add(std::string(fab_station_text(st).key) + "_bottleneck_weeks", bottleneck_weeks_[size_t(st)], "weeks",
             label(st, false) + ": weeks as the bottleneck", label(st, true) + "：作为瓶颈的周数");
-    for (int b = 0; b < B_COUNT; b++) {
+    for (int b = 0; b < kBufCount; b++) {
         const FabLittle& l = view_.little[size_t(b)];
         std::string k = std::string("buf_") + fab_buffer_key(b), en = std::string(fab_buffer_label(b, false)) + ": ",
                     zh = std::string(fab_buffer_label(b, true)) + "：";
@@ -809,14 +813,12 @@ std::vector<Metric> FabModel::metrics() const {
     return ms;
 }
 
-}  // namespace tj::fab
-
-namespace tj {
-std::unique_ptr<Model> make_fab_model() { return std::make_unique<fab::FabModel>(); }
-std::unique_ptr<Model> fab::FabModel::clone() const {
+std::unique_ptr<Model> FabModel::clone() const {
     auto copy = std::make_unique<FabModel>(*this);
     if (copy->runs_[0].line) copy->runs_[0].line->set_segment_buffer(&copy->segments_);
     return copy;
 }
 
-}  // namespace tj
+std::unique_ptr<Model> make_fab_model() { return std::make_unique<FabModel>(); }
+
+}  // namespace tj::fab

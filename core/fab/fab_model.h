@@ -68,9 +68,7 @@ struct FabStageView {
     bool held = false;            // starts nothing until the fix is qualified
 };
 
-// The derivative product's path (fab.deriv): its steps in order are its wafers (in the
-// shared fab), its die sort, its HBM (from the shared supplier), CoWoS-S, test and boards.
-constexpr int kDerivSteps = 5;
+// The derivative product's path (fab.deriv), one entry per step (kDerivSteps, fab_params.h).
 struct FabDerivView {
     bool on = false;
     std::array<double, kDerivSteps> in_process{}, utilization{};  // in process: each step's kits
@@ -97,17 +95,17 @@ struct FabLittle {
 
 struct FabView {
     double week = 0;
-    std::array<FabStationView, S_COUNT> stations{};  // the fab's in_process counts its stages and the wafers between them
+    std::array<FabStationView, kStationCount> stations{};  // the fab's in_process counts its stages and the wafers between them
     std::array<FabStageView, 3> fab_stages{};        // front end, metal layers, back end
-    std::array<double, B_COUNT> buffer_units{};  // now, in each buffer's units (supplier piles: B_HBM, B_SUB, B_CPU)
-    std::array<TimeSeries, B_COUNT> buffer_wip;  // weekly time series of the above (run only)
-    std::array<TimeSeries, S_COUNT> station_wip; // weekly kits in process per station (run only)
+    std::array<double, kBufCount> buffer_units{};  // now, in each buffer's units (supplier piles: kBufHbm, kBufSubstrate, kBufCpus)
+    std::array<TimeSeries, kBufCount> buffer_wip;  // weekly time series of the above (run only)
+    std::array<TimeSeries, kStationCount> station_wip; // weekly kits in process per station (run only)
     // Each station's state week by week (run only; index = the week that ended - 1): the
-    // State that took most of the week, summed over the fab's three stages for S_FAB,
+    // State that took most of the week, summed over the fab's three stages for kStFab,
     // or kWeekHeld for a fab held for masks at the week's end. Recorded by the model, so
     // a jump over many weeks keeps every week.
     static constexpr uint8_t kWeekHeld = kStates;
-    std::vector<std::array<uint8_t, S_COUNT>> station_states;
+    std::vector<std::array<uint8_t, kStationCount>> station_states;
     FabSeries run, no_respin;
     TimeSeries cum_demand{512};
     // Respin markers in weeks (-1: not happened / not enabled).
@@ -123,8 +121,8 @@ struct FabView {
     int qualification_lots = 0, qualification_lots_out = 0;
     double qualification_weeks = 0;
     // A supplier's pile above its plausible size (weeks of its consumer's use) is flagged.
-    std::array<double, B_COUNT> pile_plausible{};  // 0: not a supplier's pile
-    std::array<bool, B_COUNT> pile_flagged{};
+    std::array<double, kBufCount> pile_plausible{};  // 0: not a supplier's pile
+    std::array<bool, kBufCount> pile_flagged{};
     // Volume shipments: the first of kVolumeRunWeeks weeks in a row at volume_gpus_week or more.
     double first_volume_week = -1, twin_first_volume_week = -1, volume_gpus_week = 0;
     FabDerivView deriv;
@@ -138,18 +136,13 @@ struct FabView {
 
 class FabModel : public Model {
 public:
+    // Scene "fab": time in seconds, a week its natural unit, runs of at most ten years
+    // of production (the chain's lessons and benchmarks need three).
     FabModel();
-    const char* scene_id() const override { return "fab"; }
-    const ParamRegistry& registry() const override { return fab_registry(); }
     void reset(const ParamValues& values, uint64_t seed) override;
     bool advance_to(double t, uint64_t max_events = 0) override;
     double now() const override { return now_; }
     std::vector<Metric> metrics() const override;
-    const std::vector<StationInfo>& stations() const override { return stations_; }
-    SegmentBuffer& segments() override { return segments_; }
-    double natural_time_unit() const override { return kWeek; }
-    // Ten years of production; the chain's lessons and benchmarks need three.
-    double max_time() const override { return 520 * kWeek; }
     // A deep copy (both lines, their engines and RNGs): it continues exactly as the
     // original would, drawing into its own segment buffer.
     std::unique_ptr<Model> clone() const override;
@@ -159,7 +152,7 @@ public:
     const LineSpec& spec() const { return spec_; }
     // The line station that stands for a model station (the fab: its front end, where
     // wafers start; its metal layers and back end follow at line stations 1 and 2).
-    static int line_station(int st) { return st <= S_FAB ? 0 : st + 1; }
+    static int line_station(int st) { return st <= kStFab ? 0 : st + 1; }
     int flawed_station() const { return flawed_station_; }  // model station whose yield the flaw lowers
     // The derivative's first line station (its wafers; its sort, HBM, CoWoS-S and test follow), -1: off.
     int deriv_station() const { return deriv_first_; }
@@ -201,15 +194,13 @@ private:
     double deriv_shipped(const Line& line) const;
     double deriv_shipped_in_hold() const;
 
-    std::vector<StationInfo> stations_;
-    SegmentBuffer segments_{20000};
     LineSpec spec_;
     std::array<Run, 2> runs_;  // [0] as configured, [1] the twin without respin
     RespinPlan respin_;
     double first_masks_s_ = 0, masks_ready_s_ = 0;
     int qual_lots_ = 0;
     double qual_expected_s_ = 0;  // qualification length expected when the masks arrived
-    int flawed_station_ = S_PACK;
+    int flawed_station_ = kStPack;
     int deriv_first_ = -1;
     std::vector<double> deriv_by_week_;  // derivative units shipped by the end of each week (index = week)
     double volume_gpus_week_ = 0, plausible_pile_weeks_ = 8;
@@ -221,19 +212,16 @@ private:
     // What the bottleneck counts as busy, and the line's counters at the last week end.
     double masks_busy_s_ = 0, fab_busy_s_ = 0;
     std::array<double, 3> held_at_{};
-    std::array<std::array<double, kStates>, S_COUNT> state_time_at_{};  // time in each state at the last week end
+    std::array<std::array<double, kStates>, kStationCount> state_time_at_{};  // time in each state at the last week end
     double sort_starved_at_ = 0, front_working_at_ = 0;
     // Weekly bookkeeping of the run for "weeks without shipments".
     double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;
     double lost_year1_ = 0, peak_backlog_ = 0;
-    std::array<double, S_COUNT> bottleneck_weeks_{};  // weeks each station was the named bottleneck
+    std::array<double, kStationCount> bottleneck_weeks_{};  // weeks each station was the named bottleneck
     std::vector<Note> notes_;
     FabView view_;
 };
 
-}  // namespace tj::fab
+std::unique_ptr<Model> make_fab_model();
 
-// The factory's hook (core/scenes includes this header when present); callable as
-// make_fab_model() from the global namespace or from namespace tj.
-namespace tj { std::unique_ptr<Model> make_fab_model(); }
-using tj::make_fab_model;
+}  // namespace tj::fab

@@ -7,7 +7,7 @@ namespace tj::fab {
 
 namespace {
 
-const FabStationText kStations[S_COUNT] = {
+const FabStationText kStations[kStationCount] = {
     {"design", "Design & tape-out", "设计与流片", "mask set", "套光罩",
      "A mask set takes weeks; nothing downstream starts until it exists, and a flaw sends the chain back here.",
      "一套光罩要花数周制作；它没到位，下游什么都做不了；一个缺陷就会让整条链回到这里。"},
@@ -49,21 +49,21 @@ const FabStationText kStations[S_COUNT] = {
      "客户只看到出货：远在上游的一次停顿，几个月后在这里变成不断增长的积压。"},
 };
 
-const char* const kBufferKeys[B_COUNT] = {"wafers", "dies",  "hbm",   "substrate", "packages", "gpus",
+const char* const kBufferKeys[kBufCount] = {"wafers", "dies",  "hbm",   "substrate", "packages", "gpus",
                                           "cpus",   "trays", "racks", "metal_hold", "back_end", "switch_trays",
                                           "deriv_wafers", "deriv_dies", "deriv_hbm", "deriv_packages"};
-const char* const kBufferEn[B_COUNT] = {
+const char* const kBufferEn[kBufCount] = {
     "Wafers before die sort", "Good dies before packaging", "HBM stacks before packaging",
     "Interposers before packaging", "Packages before module test", "GPU modules before tray assembly",
     "CPUs before tray assembly", "Trays before rack integration", "Racks waiting to ship",
     "Wafers waiting for the metal layers", "Wafers waiting for the back end", "Switch trays before rack integration",
     "Derivative wafers before die sort", "Derivative dies before CoWoS-S packaging", "HBM stacks for the derivative", "Derivative packages before test"};
-const char* const kBufferZh[B_COUNT] = {
+const char* const kBufferZh[kBufCount] = {
     "分选前的晶圆", "封装前的良品晶粒", "封装前的 HBM 堆栈", "封装前的中介层", "模组测试前的封装",
     "托盘组装前的 GPU 模组", "托盘组装前的 CPU", "整机柜集成前的托盘", "待运输的整机柜",
     "等待金属层的晶圆", "等待后段工序的晶圆", "整机柜集成前的交换托盘",
     "分选前的衍生型号晶圆", "CoWoS-S 封装前的衍生型号晶粒", "供衍生型号使用的 HBM 堆栈", "测试前的衍生型号封装"};
-const char* const kSegNames[K_COUNT] = {"wafer lot", "die lot", "package lot", "tray", "rack",
+const char* const kSegNames[kSegKindCount] = {"wafer lot", "die lot", "package lot", "tray", "rack",
                                         "HBM stacks", "substrates", "CPUs", "scrapped", "switch trays",
                                         "derivative lot"};
 
@@ -147,17 +147,17 @@ struct StationDefaults {
 };
 
 const StationDefaults kDefaults[] = {
-    {S_FAB, 700, 10, 20000, 14, 1, 40, 0.97, 0.2, 25, 1, 100, 0, -1, "", "", SRC_FAB, -1},
-    {S_SORT, 1200, 10, 50000, 1, 0, 8, 0.6, 0.3, 25, 1, 100, 5000, 1e6, "wafers", "片晶圆", SRC_GDPW, -1},
-    {S_HBM, 100000, 100, 1e7, 2, 0, 26, 0.99, 0.3, 10000, 100, 1e6, 3e6, 1e8, "stacks", "个堆栈", SRC_B200, -1},
-    {S_SUB, 13000, 100, 1e6, 2, 0, 26, 0.98, 0.3, 1000, 10, 1e5, 5e5, 1e7, "sets", "套", SRC_COWOS, -1},
-    {S_PACK, 12000, 100, 1e6, 3, 0, 12, 0.95, 0.3, 240, 1, 10000, 3e5, 1e8, "dies", "个晶粒", SRC_COWOS, 0},
-    {S_MOD, 20000, 100, 1e6, 1, 0, 8, 0.98, 0.3, 240, 1, 10000, 1e5, 1e7, "packages", "个封装", SRC_ILL, 0},
-    {S_CPU, 7000, 100, 1e6, 2, 0, 26, 0.995, 0.3, 1000, 10, 1e5, 1e5, 1e7, "CPUs", "颗 CPU", SRC_NVL72, -1},
-    {S_TRAY, 4000, 10, 1e5, 1, 0, 8, 0.99, 0.3, 18, 1, 1000, 1e5, 1e7, "GPUs", "个 GPU", SRC_NVL72, 0},
-    {S_SWITCH, 3000, 10, 1e5, 2, 0, 26, 0.995, 0.3, 100, 1, 1e4, 1e4, 1e6, "switch trays", "个交换托盘", SRC_NVL72, -1},
-    {S_RACK, 250, 1, 1e4, 2, 0, 12, 0.97, 0.5, 1, 1, 100, 2e4, 1e6, "trays", "个托盘", SRC_NVL72, 1},
-    {S_SHIP, 2000, 1, 1e5, 1, 0, 12, 1.0, 0.3, 1, 1, 100, 2000, 1e5, "racks", "个机柜", SRC_ILL, -1},
+    {kStFab, 700, 10, 20000, 14, 1, 40, 0.97, 0.2, 25, 1, 100, 0, -1, "", "", SRC_FAB, -1},
+    {kStSort, 1200, 10, 50000, 1, 0, 8, 0.6, 0.3, 25, 1, 100, 5000, 1e6, "wafers", "片晶圆", SRC_GDPW, -1},
+    {kStHbmSupply, 100000, 100, 1e7, 2, 0, 26, 0.99, 0.3, 10000, 100, 1e6, 3e6, 1e8, "stacks", "个堆栈", SRC_B200, -1},
+    {kStSubstrate, 13000, 100, 1e6, 2, 0, 26, 0.98, 0.3, 1000, 10, 1e5, 5e5, 1e7, "sets", "套", SRC_COWOS, -1},
+    {kStPack, 12000, 100, 1e6, 3, 0, 12, 0.95, 0.3, 240, 1, 10000, 3e5, 1e8, "dies", "个晶粒", SRC_COWOS, 0},
+    {kStModule, 20000, 100, 1e6, 1, 0, 8, 0.98, 0.3, 240, 1, 10000, 1e5, 1e7, "packages", "个封装", SRC_ILL, 0},
+    {kStCpuSupply, 7000, 100, 1e6, 2, 0, 26, 0.995, 0.3, 1000, 10, 1e5, 1e5, 1e7, "CPUs", "颗 CPU", SRC_NVL72, -1},
+    {kStTray, 4000, 10, 1e5, 1, 0, 8, 0.99, 0.3, 18, 1, 1000, 1e5, 1e7, "GPUs", "个 GPU", SRC_NVL72, 0},
+    {kStSwitchSupply, 3000, 10, 1e5, 2, 0, 26, 0.995, 0.3, 100, 1, 1e4, 1e4, 1e6, "switch trays", "个交换托盘", SRC_NVL72, -1},
+    {kStRack, 250, 1, 1e4, 2, 0, 12, 0.97, 0.5, 1, 1, 100, 2e4, 1e6, "trays", "个托盘", SRC_NVL72, 1},
+    {kStShip, 2000, 1, 1e5, 1, 0, 12, 1.0, 0.3, 1, 1, 100, 2000, 1e5, "racks", "个机柜", SRC_ILL, -1},
 };
 
 std::string id_of(int st, const char* name) { return std::string("fab.") + kStations[st].key + "." + name; }
@@ -165,7 +165,7 @@ std::string id_of(int st, const char* name) { return std::string("fab.") + kStat
 void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
     const FabStationText& t = kStations[d.station];
     std::string g = std::string("fab.") + t.key, u_en = t.unit_en, u_zh = t.unit_zh;
-    bool source = d.buf_max < 0 || d.station == S_HBM || d.station == S_SUB || d.station == S_CPU || d.station == S_SWITCH;
+    bool source = d.buf_max < 0 || d.station == kStHbmSupply || d.station == kStSubstrate || d.station == kStCpuSupply || d.station == kStSwitchSupply;
     reg.add({.id = id_of(d.station, "capacity"), .label_en = source ? "Output rate" : "Capacity",
              .label_zh = source ? "产出速率" : "产能", .unit = u_en + "s/week", .min = d.cap_min, .max = d.cap_max,
              .def = d.cap, .scale = Scale::Log, .structural = true, .group = g,
@@ -174,18 +174,18 @@ void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
              .help_zh = "本站每周最多能开始的" + u_zh + "数。一批通过闸门需要（批量 ÷ 产能）的时间，"
                         "其余周期时间与其他批次并行流动。",
              .source = d.source});
-    reg.add({.id = id_of(d.station, "cycle_weeks"), .label_en = d.station == S_SHIP ? "Transit time" : "Cycle time",
-             .label_zh = d.station == S_SHIP ? "运输时间" : "周期时间", .unit = "weeks", .min = d.cycle_min,
+    reg.add({.id = id_of(d.station, "cycle_weeks"), .label_en = d.station == kStShip ? "Transit time" : "Cycle time",
+             .label_zh = d.station == kStShip ? "运输时间" : "周期时间", .unit = "weeks", .min = d.cycle_min,
              .max = d.cycle_max, .def = d.cycle, .structural = true, .group = g,
              .help_en = "Mean time one lot spends in this station, start to finish (never less than its gate time).",
              .help_zh = "一批在本站从开始到完成的平均时间（不少于它的闸门时间）。", .source = d.source});
-    reg.add({.id = id_of(d.station, "yield"), .label_en = d.station == S_SORT ? "Die yield" : "Yield",
-             .label_zh = d.station == S_SORT ? "晶粒良率" : "良率", .unit = "", .min = 0, .max = 1, .def = d.yield,
+    reg.add({.id = id_of(d.station, "yield"), .label_en = d.station == kStSort ? "Die yield" : "Yield",
+             .label_zh = d.station == kStSort ? "晶粒良率" : "良率", .unit = "", .min = 0, .max = 1, .def = d.yield,
              .structural = true, .group = g,
-             .help_en = d.station == S_SORT
+             .help_en = d.station == kStSort
                             ? "Share of gross dies that pass sort; the rest is scrapped. 1 wafer -> gross dies x die yield good dies."
                             : "Share of output that passes this station's test; failures are scrapped or reworked.",
-             .help_zh = d.station == S_SORT ? "通过分选的毛晶粒比例，其余报废。1 片晶圆 → 毛晶粒数 × 良率 个良品晶粒。"
+             .help_zh = d.station == kStSort ? "通过分选的毛晶粒比例，其余报废。1 片晶圆 → 毛晶粒数 × 良率 个良品晶粒。"
                                             : "通过本站测试的产出比例；不合格品报废或返修。",
              .source = d.source});
     reg.add({.id = id_of(d.station, "cv"), .label_en = "Variability (CV)", .label_zh = "波动（变异系数）", .unit = "",
@@ -203,7 +203,7 @@ void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
              .help_zh = "作为一个包裹一起移动的" + u_zh + "数。批量越大，事件越少，流动越成块。每站每周最多启动 2,000 批："
                         "产能很高而批量很小时，按更大的批量启动（站点卡片上会注明）。", .source = SRC_ILL});
     if (d.buf_max >= 0) {
-        bool pile = d.station == S_HBM || d.station == S_SUB || d.station == S_CPU || d.station == S_SWITCH;
+        bool pile = d.station == kStHbmSupply || d.station == kStSubstrate || d.station == kStCpuSupply || d.station == kStSwitchSupply;
         reg.add({.id = id_of(d.station, "buffer_cap"), .label_en = pile ? "Pile cap at the consumer" : "Buffer cap in front",
                  .label_zh = pile ? "下游前的堆放上限" : "前置缓冲上限", .unit = d.buf_unit_en, .min = 0,
                  .max = d.buf_max, .def = d.buf, .integer = true, .structural = true, .group = g,
@@ -220,7 +220,7 @@ void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
                  .help_en = "Share of failed units fixed and sent through this station again (ahead of new work), "
                             "so failures use up capacity; the rest is scrapped.",
                  .help_zh = "不合格品中修好后重新通过本站（优先于新工作）的比例，因此失败会占用产能；其余报废。",
-                 .source = d.station == S_RACK ? SRC_DIP : SRC_ILL});
+                 .source = d.station == kStRack ? SRC_DIP : SRC_ILL});
     reg.add({.id = id_of(d.station, "blocks"), .label_en = "When the next buffer is full", .label_zh = "下游缓冲满时",
              .min = 0, .max = 1, .def = 1, .structural = true, .group = g,
              .help_en = "Block: finished lots wait here and no new lot starts. Drop: what does not fit is scrapped.",
@@ -237,7 +237,7 @@ void add_count(ParamRegistry& reg, int st, const char* name, const char* en, con
 
 ParamRegistry build() {
     ParamRegistry reg;
-    for (int s = 0; s < S_COUNT; s++) reg.group(std::string("fab.") + kStations[s].key, kStations[s].label_en, kStations[s].label_zh);
+    for (int s = 0; s < kStationCount; s++) reg.group(std::string("fab.") + kStations[s].key, kStations[s].label_en, kStations[s].label_zh);
     reg.group("fab.respin", "Flaw and respin", "缺陷与重新流片");
     reg.group("fab.dip", "Rack-test yield dip", "整机柜测试良率下滑");
     reg.group("fab.line", "Whole line", "整条产线");
@@ -298,23 +298,23 @@ ParamRegistry build() {
              .help_zh = "在晶圆厂每一段都插队的晶圆批次比例：它们的排队时间为纯加工时间的 V u / (1 − h u)，其余批次为 "
                         "V u / ((1 − h u)(1 − u))，所以平均不变，其余批次等得更久。有重新流片时，从修复后重新开工起才有加急批次（对照运行没有）。",
              .source = SRC_HOT});
-    add_count(reg, S_SORT, "gross_dies", "Gross dies per wafer", "每片晶圆毛晶粒数", 1, 2000, 64,
+    add_count(reg, kStSort, "gross_dies", "Gross dies per wafer", "每片晶圆毛晶粒数", 1, 2000, 64,
               "Candidate dies on one wafer before test: 1 wafer = this many dies.",
               "测试前一片晶圆上的候选晶粒数：1 片晶圆 = 这么多晶粒。", SRC_GDPW);
-    add_count(reg, S_PACK, "dies_per_pkg", "Compute dies per package", "每个封装的计算晶粒数", 1, 8, 2,
+    add_count(reg, kStPack, "dies_per_pkg", "Compute dies per package", "每个封装的计算晶粒数", 1, 8, 2,
               "Good compute dies in one GPU package: 1 GPU = this many dies.",
               "一个 GPU 封装里的良品计算晶粒数：1 个 GPU = 这么多晶粒。", SRC_B200);
-    add_count(reg, S_PACK, "hbm_per_pkg", "HBM stacks per package", "每个封装的 HBM 堆栈数", 1, 16, 8,
+    add_count(reg, kStPack, "hbm_per_pkg", "HBM stacks per package", "每个封装的 HBM 堆栈数", 1, 16, 8,
               "HBM stacks mounted in one package (one interposer per package too).",
               "一个封装上安装的 HBM 堆栈数（每个封装还需一块中介层）。", SRC_B200);
-    add_count(reg, S_TRAY, "gpus_per_tray", "GPUs per tray", "每个托盘的 GPU 数", 1, 16, 4,
+    add_count(reg, kStTray, "gpus_per_tray", "GPUs per tray", "每个托盘的 GPU 数", 1, 16, 4,
               "GPU modules in one compute tray.", "一个计算托盘中的 GPU 模组数。", SRC_NVL72);
-    add_count(reg, S_TRAY, "cpus_per_tray", "CPUs per tray", "每个托盘的 CPU 数", 1, 8, 2,
+    add_count(reg, kStTray, "cpus_per_tray", "CPUs per tray", "每个托盘的 CPU 数", 1, 8, 2,
               "CPUs in one compute tray.", "一个计算托盘中的 CPU 数。", SRC_NVL72);
-    add_count(reg, S_RACK, "switch_trays_per_rack", "NVLink switch trays per rack", "每个机柜的 NVLink 交换托盘数", 1, 36, 9,
+    add_count(reg, kStRack, "switch_trays_per_rack", "NVLink switch trays per rack", "每个机柜的 NVLink 交换托盘数", 1, 36, 9,
               "NVLink switch trays in one rack, beside the compute trays.", "一个机柜中与计算托盘并列的 NVLink 交换托盘数。",
               SRC_NVL72);
-    add_count(reg, S_RACK, "trays_per_rack", "Trays per rack", "每个机柜的托盘数", 1, 72, 18,
+    add_count(reg, kStRack, "trays_per_rack", "Trays per rack", "每个机柜的托盘数", 1, 72, 18,
               "Compute trays in one rack: 1 rack = trays x GPUs per tray GPUs.",
               "一个机柜中的计算托盘数：1 个机柜 = 托盘数 × 每托盘 GPU 数 个 GPU。", SRC_NVL72);
     reg.add({.id = "fab.cust.gpus_per_week", .label_en = "Demand", .label_zh = "需求", .unit = "GPUs/week",
@@ -463,10 +463,18 @@ ParamRegistry build() {
 
 }  // namespace
 
-const FabStationText& fab_station_text(int station) { return kStations[station < 0 || station >= S_COUNT ? 0 : station]; }
-const char* fab_buffer_key(int b) { return kBufferKeys[b < 0 || b >= B_COUNT ? 0 : b]; }
-const char* fab_buffer_label(int b, bool zh) { return (zh ? kBufferZh : kBufferEn)[b < 0 || b >= B_COUNT ? 0 : b]; }
-const char* fab_segment_kind_name(int k) { return kSegNames[k < 0 || k >= K_COUNT ? 0 : k]; }
+const FabDerivStepText& fab_deriv_step_text(int step) {
+    static const FabDerivStepText kSteps[kDerivSteps] = {{"fab", "Derivative wafers", "衍生型号晶圆"},
+                                                         {"sort", "Derivative die sort", "衍生型号晶粒分选"},
+                                                         {"hbm", "Derivative HBM", "衍生型号 HBM"},
+                                                         {"pack", "CoWoS-S packaging", "CoWoS-S 封装"},
+                                                         {"test", "Derivative test and boards", "衍生型号测试与板卡"}};
+    return kSteps[step < 0 || step >= kDerivSteps ? 0 : step];
+}
+const FabStationText& fab_station_text(int station) { return kStations[station < 0 || station >= kStationCount ? 0 : station]; }
+const char* fab_buffer_key(int b) { return kBufferKeys[b < 0 || b >= kBufCount ? 0 : b]; }
+const char* fab_buffer_label(int b, bool zh) { return (zh ? kBufferZh : kBufferEn)[b < 0 || b >= kBufCount ? 0 : b]; }
+const char* fab_segment_kind_name(int k) { return kSegNames[k < 0 || k >= kSegKindCount ? 0 : k]; }
 
 const ParamRegistry& fab_registry() {
     static const ParamRegistry reg = build();

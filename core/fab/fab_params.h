@@ -15,7 +15,7 @@
 // Usage:
 //   const ParamRegistry& reg = fab_registry();
 //   ParamValues v(reg);  v.apply(*reg.find_preset("fab.no_respin"));
-//   const FabStationText& t = fab_station_text(S_PACK);  // labels, units, lesson
+//   const FabStationText& t = fab_station_text(kStPack);  // labels, units, lesson
 #pragma once
 #include <cstdint>
 
@@ -23,40 +23,50 @@
 
 namespace tj::fab {
 
-enum StationIndex : int {
-    S_DESIGN = 0, S_FAB, S_SORT, S_HBM, S_SUB, S_PACK, S_MOD, S_CPU, S_TRAY, S_SWITCH, S_RACK, S_SHIP, S_CUST,
-    S_COUNT
+enum FabStation : int {
+    kStDesign = 0, kStFab, kStSort, kStHbmSupply, kStSubstrate, kStPack, kStModule, kStCpuSupply, kStTray,
+    kStSwitchSupply, kStRack, kStShip, kStCustomers, kStationCount
 };
 
 // Buffers between stations: what waits in front of whom.
-enum BufferIndex : int {
-    B_WAFERS = 0,  // good wafers before die sort
-    B_DIES,        // good compute dies before packaging
-    B_HBM,         // HBM stacks before packaging
-    B_SUB,         // interposers/substrates before packaging
-    B_PKG,         // packages before module test
-    B_GPU,         // tested GPU modules before tray assembly
-    B_CPU,         // CPUs before tray assembly
-    B_TRAY,        // compute trays before rack integration
-    B_RACK,        // racks waiting to ship
-    B_METAL,       // wafers inside the fab waiting for the metal layers (the hold pile of a metal-only fix)
-    B_BACK,        // wafers inside the fab waiting for the back end
-    B_SWITCH,      // NVLink switch trays before rack integration
-    B_DWAFERS,     // derivative: good wafers before die sort
-    B_DDIES,       // derivative: good single dies before CoWoS-S packaging
-    B_DHBM,        // derivative: HBM stacks before CoWoS-S packaging
-    B_DPKG,        // derivative: packages before test and boards
-    B_COUNT
+enum FabBuffer : int {
+    kBufWafers = 0,     // good wafers before die sort
+    kBufDies,           // good compute dies before packaging
+    kBufHbm,            // HBM stacks before packaging
+    kBufSubstrate,      // interposers/substrates before packaging
+    kBufPackages,       // packages before module test
+    kBufGpus,           // tested GPU modules before tray assembly
+    kBufCpus,           // CPUs before tray assembly
+    kBufTrays,          // compute trays before rack integration
+    kBufRacks,          // racks waiting to ship
+    kBufMetalHold,      // wafers inside the fab waiting for the metal layers (the hold pile of a metal-only fix)
+    kBufBackEnd,        // wafers inside the fab waiting for the back end
+    kBufSwitchTrays,    // NVLink switch trays before rack integration
+    kBufDerivWafers,    // derivative: good wafers before die sort
+    kBufDerivDies,      // derivative: good single dies before CoWoS-S packaging
+    kBufDerivHbm,       // derivative: HBM stacks before CoWoS-S packaging
+    kBufDerivPackages,  // derivative: packages before test and boards
+    kBufCount
 };
 
 // The derivative product's own steps, after the model's stations in the renderer's
 // numbering (its wafers go through the fab and die sort, its HBM comes from the HBM
 // supplier, its units go to the customers): CoWoS-S packaging, then test and boards.
-enum DerivPoint : int { D_PACK = S_COUNT, D_TEST, D_END };
+enum FabDerivPoint : int { kDerivPack = kStationCount, kDerivTest, kDerivEnd };
 
 // Segment kinds for the renderer.
-enum SegKind : uint16_t {
-    K_WAFER_LOT = 0, K_DIE_LOT, K_PACKAGE_LOT, K_TRAY, K_RACK, K_HBM, K_SUBSTRATE, K_CPU, K_SCRAP, K_SWITCH, K_DERIV, K_COUNT
+enum FabSegmentKind : uint16_t {
+    kSegWaferLot = 0, kSegDieLot, kSegPackageLot, kSegTray, kSegRack, kSegHbm, kSegSubstrate, kSegCpu, kSegScrap,
+    kSegSwitch, kSegDeriv, kSegKindCount
+};
+
+// The derivative product's path: its steps in order are its wafers (in the shared fab),
+// its die sort, its HBM (from the shared supplier), CoWoS-S packaging, test and boards.
+// Each step's line station and metrics are named "deriv_<key>" (deriv_pack_utilization).
+constexpr int kDerivSteps = 5;
+struct FabDerivStepText {
+    const char* key;  // "pack" -> station "deriv_pack", metrics "deriv_pack_*"
+    const char* label_en; const char* label_zh;
 };
 
 struct FabStationText {
@@ -67,6 +77,7 @@ struct FabStationText {
 };
 
 const FabStationText& fab_station_text(int station);
+const FabDerivStepText& fab_deriv_step_text(int step);
 const char* fab_buffer_key(int buffer);           // "dies", "hbm", ...
 const char* fab_buffer_label(int buffer, bool zh);
 const char* fab_segment_kind_name(int kind);      // "wafer lot", ...

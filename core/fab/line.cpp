@@ -136,13 +136,13 @@ bool Line::run_until(double t, uint64_t max_events, uint64_t* used) {
 
 void Line::handle(const Event& e) {
     Station& s = st_[e.a];
-    if (e.type == EV_RESUME) return resume(int(e.a), qual_rev_);
-    if (e.type == EV_GATE) {
+    if (e.type == kEvResume) return resume(int(e.a), qual_rev_);
+    if (e.type == kEvGate) {
         s.gate_busy = false;
         try_start(int(e.a));
         return;
     }
-    // EV_DONE: lots finish in order within each pipe, so this is the first unfinished
+    // kEvDone: lots finish in order within each pipe, so this is the first unfinished
     // lot of one of them.
     for (auto* q : {&s.pipe, &s.hot_pipe}) {
         for (auto& lot : *q) {
@@ -287,12 +287,12 @@ void Line::launch(int i, Lot lot, double gate_mean) {
     std::deque<Lot>& q = lot.hot ? s.hot_pipe : s.pipe;
     lot.done = t + gate + flow;
     if (!q.empty()) lot.done = std::max(lot.done, q.back().done);  // keeps completion order within the pipe
-    lot.ev = eng_.schedule(lot.done, EV_DONE, uint32_t(i), lot.parcel);
+    lot.ev = eng_.schedule(lot.done, kEvDone, uint32_t(i), lot.parcel);
     s.cycle_area[lot.hot] += lot.done - t;
     s.cycle_lots[lot.hot] += 1;
     q.push_back(lot);
     s.gate_busy = true;
-    eng_.schedule(t + gate, EV_GATE, uint32_t(i), 0);
+    eng_.schedule(t + gate, kEvGate, uint32_t(i), 0);
     set_state(s, State::Working);
     emit(s.spec.seg_kind, s.spec.seg_from, s.spec.seg_to, t, lot.done, lot.parcel);
 }
@@ -309,7 +309,7 @@ void Line::finish_lot(Station& s, Lot& lot) {
         s.kits_done_new_rev >= qual_kits_) {
         qual_out_s_ = t;  // the qualification lots are out: their tests start
         qual_volume_s_ = t + qual_test_s_;
-        eng_.schedule(qual_volume_s_, EV_RESUME, uint32_t(qual_held_), 0);
+        eng_.schedule(qual_volume_s_, kEvResume, uint32_t(qual_held_), 0);
     }
     if (bad > 0 && s.spec.rework > 0 && s.spec.out_per_kit == 1) {
         Lot again;

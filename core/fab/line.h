@@ -261,7 +261,7 @@ public:
     uint64_t events() const { return eng_.processed(); }
 
 private:
-    enum : uint32_t { EV_GATE = 1, EV_DONE = 2, EV_RESUME = 3 };
+    enum : uint32_t { kEvGate = 1, kEvDone = 2, kEvResume = 3 };
     void handle(const Event& e);
     void try_start(int st);
     void launch(int st, Lot lot, double gate_mean);

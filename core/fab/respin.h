@@ -22,7 +22,7 @@
 // at discovery goes on at the flawed yield either way.
 //
 // Usage:
-//   FabStages f{0, 1, 2, B_BEFORE_METAL, B_BEFORE_BACK};
+//   FabStages f{0, 1, 2, kBufMetalHold, kBufBackEnd};
 //   respin_discover(line, f, plan);  // at plan.discovery_s
 //   respin_qualify(line, f, plan);   // when the new masks arrive; line.volume_s() says when volume restarts
 #pragma once

@@ -22,10 +22,10 @@ namespace tj {
 
 std::unique_ptr<Model> make_model(const std::string& scene) {
 #ifdef TJ_HAS_TOKEN_SCENE
-    if (scene == "token") return make_token_model();
+    if (scene == "token") return token::make_token_model();
 #endif
 #ifdef TJ_HAS_FAB_SCENE
-    if (scene == "fab") return make_fab_model();
+    if (scene == "fab") return fab::make_fab_model();
 #endif
     return nullptr;
 }
@@ -43,7 +43,7 @@ std::vector<std::string> scene_ids() {
 
 const ParamRegistry* scene_registry(const std::string& scene) {
 #ifdef TJ_HAS_TOKEN_SCENE
-    if (scene == "token") return &token_registry();
+    if (scene == "token") return &token::token_registry();
 #endif
 #ifdef TJ_HAS_FAB_SCENE
     if (scene == "fab") return &fab::fab_registry();

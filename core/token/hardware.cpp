@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace tj {
+namespace tj::token {
 
 double mesh_mean_edge_hops(int x, int y) {
     x = std::max(1, x);
@@ -44,4 +44,4 @@ const char* level_name(int l) {
     return l >= 0 && l < kLevelCount ? names[l] : "?";
 }
 
-}  // namespace tj
+}  // namespace tj::token

@@ -15,7 +15,7 @@
 // How a step's parts combine is the machine's StepForm (see step_cost.h).
 #pragma once
 
-namespace tj {
+namespace tj::token {
 
 enum MemLevel : int { kSram = 0, kDram3d, kHbm, kHostMem, kLevelCount };
 
@@ -76,4 +76,4 @@ double mesh_mean_edge_hops(int x, int y);
 
 const char* level_name(int level);  // "sram", "dram3d", "hbm", "host"
 
-}  // namespace tj
+}  // namespace tj::token

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
-namespace tj {
+namespace tj::token {
 
 ModelShape sanitized(const ModelShape& in) {
     ModelShape m = in;
@@ -89,4 +89,4 @@ double forward_flops(const ModelShape& m, double tokens, double pairs, double lo
     return 2 * body * tokens + 2 * head_params(m) * logit_tokens + attention;
 }
 
-}  // namespace tj
+}  // namespace tj::token

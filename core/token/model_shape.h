@@ -15,7 +15,7 @@
 //   double f  = forward_flops(m, tokens, attended_pairs, logit_tokens);
 #pragma once
 
-namespace tj {
+namespace tj::token {
 
 struct ModelShape {
     int layers = 32;
@@ -71,4 +71,4 @@ double forward_flops(const ModelShape& m, double tokens, double attended_pairs, 
 // n * c + n * (n + 1) / 2.
 double causal_pairs(double new_tokens, double context);
 
-}  // namespace tj
+}  // namespace tj::token

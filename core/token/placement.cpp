@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace tj {
+namespace tj::token {
 
 Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy,
                 double embedding_bytes) {
@@ -39,4 +39,4 @@ Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, Placem
     return p;
 }
 
-}  // namespace tj
+}  // namespace tj::token

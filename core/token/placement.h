@@ -14,7 +14,7 @@
 #pragma once
 #include "hardware.h"
 
-namespace tj {
+namespace tj::token {
 
 enum class PlacementPolicy : int {
     WeightsFirst = 0,  // weights take the fastest levels, KV cache what is left
@@ -33,4 +33,4 @@ struct Placement {
 Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy,
                 double embedding_bytes = 0);
 
-}  // namespace tj
+}  // namespace tj::token

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tj {
+namespace tj::token {
 
 const char* part_name(int p) {
     static const char* names[kPartCount] = {"compute", "sram", "dram3d", "hbm", "host", "noc", "chiplink", "overhead"};
@@ -295,4 +295,4 @@ StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement&
     return c;
 }
 
-}  // namespace tj
+}  // namespace tj::token

@@ -62,7 +62,7 @@
 #include "model_shape.h"
 #include "placement.h"
 
-namespace tj {
+namespace tj::token {
 
 // What a step computes. Counts are totals over the sequences in the step.
 struct StepWork {
@@ -118,4 +118,4 @@ double kv_replication(const Hardware& hw, const ModelShape& m);
 double pipeline_fill_time(int stages, double stage_time, double hop_time);
 double pipeline_step_time(int stages, int micro_batches, double stage_time, double hop_time);
 
-}  // namespace tj
+}  // namespace tj::token

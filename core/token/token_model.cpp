@@ -9,11 +9,11 @@
 
 #include "token/token_params.h"
 
-namespace tj {
+namespace tj::token {
 
 namespace {
 
-enum EventType : uint32_t { EV_ARRIVAL = 1, EV_TOKENIZED, EV_ON_DEVICE, EV_STEP_END, EV_WAKE };
+enum EventType : uint32_t { kEvArrival = 1, kEvTokenized, kEvOnDevice, kEvStepEnd, kEvWake };
 enum SeqPhase : int { kTokenizing = 0, kReady, kDecoding };
 
 const size_t kMaxWaiting = 10000;     // admission queue cap (open mode); beyond it requests are dropped
@@ -179,7 +179,7 @@ std::string stage_id(int s) {
     return id;
 }
 
-TokenModel::TokenModel() : stations_(make_stations()) {
+TokenModel::TokenModel() : Model("token", token_registry(), make_stations(), 1e-3, 600) {
     for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
         view_.itl_edges.push_back(kItlMin * det_exp(det_log(10.0) * e / kItlBinsPerDecade));
     ParamValues defaults(token_registry());
@@ -336,7 +336,7 @@ void TokenModel::seed_arrivals() {
         for (int i = 0; i < batch_; i++) enqueue(0);
         admit();
     } else {
-        engine_.schedule(rng_.exponential(arrival_rate_), EV_ARRIVAL);
+        engine_.schedule(rng_.exponential(arrival_rate_), kEvArrival);
     }
 }
 
@@ -375,13 +375,13 @@ void TokenModel::drain_host() {
 void TokenModel::handle(const Event& e) {
     double now = engine_.now();
     switch (e.type) {
-    case EV_ARRIVAL:
+    case kEvArrival:
         if (waiting_.size() < kMaxWaiting) enqueue(now);
         else dropped_++;
-        engine_.schedule(now + rng_.exponential(arrival_rate_), EV_ARRIVAL);
+        engine_.schedule(now + rng_.exponential(arrival_rate_), kEvArrival);
         admit();
         break;
-    case EV_TOKENIZED: {
+    case kEvTokenized: {
         Seq& s = slots_[e.a];
         double bytes = s.prompt * kTokenIdBytes;
         double t0 = std::max(now, h2d_free_), dur = h2d_lat_ + bytes / h2d_bw_;
@@ -393,20 +393,20 @@ void TokenModel::handle(const Event& e) {
         link_energy_pj_ += bytes * 8 * host_link_pj_;
         segments_.emit({next_parcel_++, kSegPromptTokens, kStTokenizer, kStH2d, now, t0, uint32_t(s.prompt)});
         segments_.emit({next_parcel_++, kSegPromptTokens, kStH2d, kStMesh, t0, h2d_free_, uint32_t(s.prompt)});
-        engine_.schedule(h2d_free_, EV_ON_DEVICE, e.a);
+        engine_.schedule(h2d_free_, kEvOnDevice, e.a);
         break;
     }
-    case EV_ON_DEVICE: {
+    case kEvOnDevice: {
         Seq& s = slots_[e.a];
         s.phase = kReady;
         s.t_ready = now;
         start_step();
         break;
     }
-    case EV_STEP_END:
+    case kEvStepEnd:
         end_step();
         break;
-    case EV_WAKE:
+    case kEvWake:
         device_blocked_ = false;
         drain_host();
         start_step();
@@ -495,7 +495,7 @@ void TokenModel::admit() {
         busy_tokenizer_ += dur;
         trip_tokenizer_.add(tok_free_ - now);
         segments_.emit({next_parcel_++, kSegPromptTokens, kStPrompt, kStTokenizer, now, tok_free_, uint32_t(s.prompt)});
-        engine_.schedule(tok_free_, EV_TOKENIZED, uint32_t(i));
+        engine_.schedule(tok_free_, kEvTokenized, uint32_t(i));
         if (i == 0) {  // the sequence in the first slot is the one whose text the view shows
             view_.watched_seq = s.id;
             if (!view_.answer.empty()) push_answer("\n", now);
@@ -605,7 +605,7 @@ void TokenModel::start_step() {
     drain_host();
     if (on_host_.size() >= kMaxOnHost) {  // the host is behind: the device waits for it
         device_blocked_ = true;
-        engine_.schedule(on_host_.front().t_screen, EV_WAKE);
+        engine_.schedule(on_host_.front().t_screen, kEvWake);
         return;
     }
     StepWork w;
@@ -713,7 +713,7 @@ void TokenModel::start_step() {
     update_view_serving();
     device_busy_ = true;
     step_end_ = end;
-    engine_.schedule(end, EV_STEP_END);
+    engine_.schedule(end, kEvStepEnd);
 }
 
 void TokenModel::end_step() {
@@ -1235,4 +1235,4 @@ void TokenModel::set_answer_override(const std::string& text) {
     answer_override_ = utf8_sanitize(head);
 }
 
-}  // namespace tj
+}  // namespace tj::token

@@ -69,7 +69,7 @@
 #include "token/token_params.h"
 #include "token/token_text.h"
 
-namespace tj {
+namespace tj::token {
 
 // Station indices into stations().
 enum TokenStation : uint16_t {
@@ -172,18 +172,13 @@ struct TokenView {
 
 class TokenModel : public Model {
 public:
+    // Scene "token": time in seconds, 1 ms its natural unit, runs of at most ten minutes
+    // of serving (far more than any lesson or benchmark runs).
     TokenModel();
-    const char* scene_id() const override { return "token"; }
-    const ParamRegistry& registry() const override { return token_registry(); }
     void reset(const ParamValues& values, uint64_t seed) override;
     bool advance_to(double t, uint64_t max_events = 0) override;
     double now() const override { return engine_.now(); }
     std::vector<Metric> metrics() const override;
-    const std::vector<StationInfo>& stations() const override { return stations_; }
-    SegmentBuffer& segments() override { return segments_; }
-    double natural_time_unit() const override { return 1e-3; }
-    // Ten minutes of serving, far more than any lesson or benchmark runs.
-    double max_time() const override { return 600; }
     // The whole run is plain values (the engine, the RNG, the ledgers): a copy
     // continues exactly as the original would.
     std::unique_ptr<Model> clone() const override { return std::make_unique<TokenModel>(*this); }
@@ -271,8 +266,6 @@ private:
     // Busy time of every stage so far (step parts, links, host stages); returns the busiest.
     int stage_busy(double* busy) const;
 
-    std::vector<StationInfo> stations_;
-    SegmentBuffer segments_{20000};
     Engine engine_;
     Rng rng_;
     TokenView view_;
@@ -343,4 +336,4 @@ private:
 
 std::unique_ptr<Model> make_token_model();
 
-}  // namespace tj
+}  // namespace tj::token

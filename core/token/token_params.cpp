@@ -1,7 +1,7 @@
 // token_params.cpp — the token scene's registry and presets. See token_params.h.
 #include "token_params.h"
 
-namespace tj {
+namespace tj::token {
 
 namespace {
 
@@ -630,4 +630,4 @@ void build_token_registry(ParamRegistry& reg) {
     add_model_presets(reg);
 }
 
-}  // namespace tj
+}  // namespace tj::token

@@ -13,7 +13,7 @@
 #pragma once
 #include "params.h"
 
-namespace tj {
+namespace tj::token {
 
 // The token scene's registry: built on first use and alive until the program ends,
 // so models, their clones and value sets can all point at it (see model.h).
@@ -30,4 +30,4 @@ enum TokenPreempt { kPreemptRecompute = 0, kPreemptSwap = 1 };
 enum TokenScheduler { kPrefillFirst = 0, kMixedChunked = 1 };
 enum TokenLengthDist { kLengthFixed = 0, kLengthUniform = 1, kLengthLognormal = 2 };
 
-}  // namespace tj
+}  // namespace tj::token

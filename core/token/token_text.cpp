@@ -8,7 +8,7 @@
 #include "text/bpe.h"
 #include "text/utf8.h"
 
-namespace tj {
+namespace tj::token {
 
 static bool ascii_cut_before(unsigned char c) {
     return c == ' ' || c == '\n' || c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' ||
@@ -95,4 +95,4 @@ int split_chars(const std::string& text, std::vector<std::string>* out) {
     return n;
 }
 
-}  // namespace tj
+}  // namespace tj::token

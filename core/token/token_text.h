@@ -22,6 +22,10 @@
 #include <vector>
 
 namespace tj {
+class BpeEncoding;  // text/bpe.h
+}
+
+namespace tj::token {
 
 struct TokenText {
     std::vector<std::string> token_bytes;  // concatenated, they give the text back exactly
@@ -34,7 +38,6 @@ TokenText split_standin(const std::string& text);
 // default_vocab_dir().
 enum TokenizerChoice : int { kTokenizerStandin = 0, kTokenizerCl100k = 1, kTokenizerO200k = 2 };
 
-class BpeEncoding;
 // The chosen BPE encoding, loaded once per process; nullptr for the stand-in or when
 // its vocabulary cannot be loaded (then *note says why).
 const BpeEncoding* cached_encoding(int choice, std::string* note);
@@ -51,4 +54,4 @@ const std::string& answer_text(int language);
 // given; returns how many. Used to time each character's arrival on the screen.
 int split_chars(const std::string& text, std::vector<std::string>* out);
 
-}  // namespace tj
+}  // namespace tj::token

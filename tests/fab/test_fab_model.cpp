@@ -43,7 +43,7 @@ void check_conservation(const Line& line) {
     REQUIRE(line.delivered_units() == delivered);
     // Each side supply (HBM, interposers, CPUs, switch trays; the derivative's dies and its
     // HBM) balances in its own units.
-    const bool derivative = line.station_count() > FabModel::line_station(S_SHIP) + 1;
+    const bool derivative = line.station_count() > FabModel::line_station(kStShip) + 1;
     REQUIRE(line.ledger_count() == (derivative ? 6 : 4));
     for (int l = 0; l < line.ledger_count(); l++)
         REQUIRE(line.started_parts(l) == line.delivered_parts(l) + line.count_wip_parts(l) + line.scrapped_parts(l));
@@ -80,7 +80,7 @@ TEST_CASE("registry: every id is fab.<group>.<name>, texts in both languages, pr
         CHECK(v.apply(*reg.find_preset(p)) == "");
     }
     FabModel m;
-    REQUIRE(m.stations().size() == size_t(S_COUNT));
+    REQUIRE(m.stations().size() == size_t(kStationCount));
     for (auto& s : m.stations()) {
         CHECK(!s.lesson_en.empty());
         CHECK(!s.lesson_zh.empty());
@@ -106,7 +106,7 @@ TEST_CASE("conservation holds at every step, across the respin, in both runs") {
         CHECK(metric_value(ms, "hbm_conservation_error") == 0);
         CHECK(m.line().station(1).kits_purged + m.line().station(2).kits_purged > 0);  // the respin scrapped wafers
         // Bad packages took their HBM stacks along: far more than the supplier's own 1% fail.
-        const Station& hbm = m.line().station(FabModel::line_station(S_HBM));
+        const Station& hbm = m.line().station(FabModel::line_station(kStHbmSupply));
         CHECK(metric_value(ms, "hbm_scrapped_parts") > 5 * double(hbm.units_scrapped));
         if (derivative > 0) {
             CHECK(metric_value(ms, "deriv_fab_conservation_error") == 0);
@@ -125,8 +125,8 @@ TEST_CASE("long-run throughput equals the bottleneck rate when demand exceeds it
     m.advance_to(200 * kWeek);
     double th = (metric_value(m.metrics(), "cum_shipped_gpus") - before) / 120;
     CHECK(th == Approx(m.view().nominal_rate_gpus_week).epsilon(0.01));
-    CHECK(m.view().nominal_bottleneck == S_PACK);
-    CHECK(m.view().bottleneck == S_PACK);
+    CHECK(m.view().nominal_bottleneck == kStPack);
+    CHECK(m.view().bottleneck == kStPack);
 
     // Make tray assembly the slowest station: the bottleneck and the rate follow it.
     m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.enabled", 0}, {"fab.tray.capacity", 2000}}), 1);
@@ -134,9 +134,9 @@ TEST_CASE("long-run throughput equals the bottleneck rate when demand exceeds it
     before = metric_value(m.metrics(), "cum_shipped_gpus");
     m.advance_to(200 * kWeek);
     th = (metric_value(m.metrics(), "cum_shipped_gpus") - before) / 120;
-    CHECK(m.view().nominal_bottleneck == S_TRAY);
+    CHECK(m.view().nominal_bottleneck == kStTray);
     CHECK(th == Approx(m.view().nominal_rate_gpus_week).epsilon(0.01));
-    CHECK(m.view().bottleneck == S_TRAY);
+    CHECK(m.view().bottleneck == kStTray);
 }
 
 TEST_CASE("mean weekly shipments: what shipped over the last 20 weeks, a twentieth of it a week") {
@@ -159,15 +159,15 @@ TEST_CASE("Little's law per buffer and for the line in the full model") {
     m.advance_to(156 * kWeek);
     const Line& line = m.line();
     double T = m.now();
-    for (int b = 0; b < B_COUNT; b++) {
+    for (int b = 0; b < kBufCount; b++) {
         const Buffer& x = line.buffer(b);
         INFO("buffer " << fab_buffer_key(b) << (derivative ? ", with the derivative" : ""));
         CHECK(x.level.mean(T) * T == Approx(x.wait_area + residual_area(x, T)).epsilon(1e-9));
         // The derivative's buffers carry traffic exactly when it is on (the check above is not empty).
-        if (b >= B_DWAFERS) CHECK((x.out_units > 0) == derivative);
+        if (b >= kBufDerivWafers) CHECK((x.out_units > 0) == derivative);
     }
     CHECK(line.line_wip_mean(T) * T == Approx(line.line_sojourn_area() + line_residual_area(line, T)).epsilon(1e-9));
-    REQUIRE(m.view().little.size() == size_t(B_COUNT + 1));
+    REQUIRE(m.view().little.size() == size_t(kBufCount + 1));
     CHECK(m.view().little.back().id == "line");
 }
 
@@ -256,19 +256,19 @@ TEST_CASE("metal-only hold: wafers keep starting and wait at the metal layers, t
     const Line& line = m.line();
     m.advance_to(W * kWeek - 1);
     int64_t started_before = line.station(0).kits_started;
-    CHECK(line.buffer(B_METAL).units < 100);  // no pile before the flaw is found
+    CHECK(line.buffer(kBufMetalHold).units < 100);  // no pile before the flaw is found
     m.advance_to((W + mask) * kWeek - 1);  // just before the new masks start the qualification lots
-    const double pile = double(line.buffer(B_METAL).units);
+    const double pile = double(line.buffer(kBufMetalHold).units);
     const double cap = line.station(0).spec.kits_per_week;
     CHECK(line.station(0).kits_started - started_before == Approx(cap * mask).epsilon(0.05));  // starts go on
     CHECK(pile == Approx(cap * mask).epsilon(0.15));                  // and wait in front of the metal layers
     CHECK(line.station(1).kits_in_process == 0);                      // the metal and back-end stages were purged
     CHECK(line.station(2).kits_in_process == 0);
     CHECK(m.view().fab_stages[1].held);
-    CHECK(m.view().stations[S_FAB].held_for_respin);
+    CHECK(m.view().stations[kStFab].held_for_respin);
     CHECK(metric_value(m.metrics(), "hold_pile_wafers") == pile);
     m.advance_to((W + mask + 60) * kWeek);
-    CHECK(double(line.buffer(B_METAL).units) < 0.1 * pile);  // the headroom drains it
+    CHECK(double(line.buffer(kBufMetalHold).units) < 0.1 * pile);  // the headroom drains it
     CHECK(!m.view().fab_stages[1].held);
 }
 
@@ -349,20 +349,20 @@ TEST_CASE("a derivative on CoWoS-S shares the fab's starts and the HBM, not the 
     m.reset(v, 1);
     const Line& line = m.line();
     const int d = m.deriv_station();
-    REQUIRE(d == FabModel::line_station(S_SHIP) + 1);
+    REQUIRE(d == FabModel::line_station(kStShip) + 1);
     // Shared: the wafer starts and the HBM supply, split between the two products.
     CHECK(line.station(0).spec.kits_per_week == Approx(v.get("fab.fab.capacity") * (1 - share)));
     CHECK(line.station(d).spec.kits_per_week == Approx(v.get("fab.fab.capacity") * share));
-    const int hbm = FabModel::line_station(S_HBM);
+    const int hbm = FabModel::line_station(kStHbmSupply);
     CHECK(line.station(hbm).spec.kits_per_week + line.station(d + 2).spec.kits_per_week == Approx(v.get("fab.hbm.capacity")));
     CHECK(line.station(d + 2).spec.kits_per_week == Approx(v.get("fab.hbm.capacity") * hbm_share));
     // Not shared: the CoWoS-L packaging and its flaw. The derivative packs on a line of its own.
-    const int pack = FabModel::line_station(S_PACK);
+    const int pack = FabModel::line_station(kStPack);
     CHECK(line.station(pack).spec.kits_per_week == v.get("fab.pack.capacity"));
     CHECK(line.station(pack).spec.yield.flawed >= 0);
     CHECK(line.station(d + 3).spec.id == "deriv_pack");
     CHECK(line.station(d + 3).spec.yield.flawed < 0);
-    for (auto& in : line.station(d + 3).spec.inputs) CHECK(in.buffer != B_SUB);  // no CoWoS-L interposer with a bridge
+    for (auto& in : line.station(d + 3).spec.inputs) CHECK(in.buffer != kBufSubstrate);  // no CoWoS-L interposer with a bridge
     // It keeps shipping while the two-die part ships nothing.
     int weeks_both_stopped = 0, weeks_only_derivative = 0;
     for (int w = 1; w <= 80; w++) {
@@ -422,13 +422,13 @@ TEST_CASE("the rack-test dip moves the bottleneck downstream and back") {
     m.advance_to(156 * kWeek);
     bool rack_named = false;
     for (auto& c : m.view().bottleneck_log)
-        if (c.station == S_RACK && c.week >= 60 && c.week <= 75) rack_named = true;
+        if (c.station == kStRack && c.week >= 60 && c.week <= 75) rack_named = true;
     CHECK(rack_named);
-    CHECK(m.view().bottleneck == S_PACK);
+    CHECK(m.view().bottleneck == kStPack);
     auto ms = m.metrics();
     CHECK(metric_value(ms, "rack_bottleneck_weeks") > 0);
     double named = 0;
-    for (int st = 0; st < S_COUNT; st++)
+    for (int st = 0; st < kStationCount; st++)
         named += metric_value(ms, std::string(fab_station_text(st).key) + "_bottleneck_weeks");
     CHECK(named == 156);  // design is named from week 1, so every week has a bottleneck
 }
@@ -500,13 +500,13 @@ TEST_CASE("the respin story: downstream starves in order, supplier parts pile up
     // Found once the line is in steady state (the default week 31 falls while it still fills).
     FabModel m;
     m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.discovery_week", 60}, {"fab.cust.gpus_per_week", 10500}}), 1);
-    const int main_chain[] = {S_SORT, S_PACK, S_MOD, S_TRAY, S_RACK, S_SHIP};
+    const int main_chain[] = {kStSort, kStPack, kStModule, kStTray, kStRack, kStShip};
     const double W = m.view().discovery_week;
     REQUIRE(W > 0);
     m.advance_to(W * kWeek);
-    double hbm_at_discovery = double(m.line().buffer(B_HBM).units);
+    double hbm_at_discovery = double(m.line().buffer(kBufHbm).units);
     double backlog_at_discovery = metric_value(m.metrics(), "backlog_gpus");
-    std::vector<double> prev(S_COUNT, 0), first_starved(S_COUNT, -1);
+    std::vector<double> prev(kStationCount, 0), first_starved(kStationCount, -1);
     for (int st : main_chain) prev[size_t(st)] = m.line().station(FabModel::line_station(st)).time_in(State::Starved, m.now());
     for (int w = int(W) + 1; w <= int(W) + 30; w++) {
         m.advance_to(w * kWeek);
@@ -522,10 +522,10 @@ TEST_CASE("the respin story: downstream starves in order, supplier parts pile up
         REQUIRE(first_starved[size_t(main_chain[k])] > 0);
         if (k > 0) CHECK(first_starved[size_t(main_chain[k])] >= first_starved[size_t(main_chain[k - 1])]);
     }
-    CHECK(first_starved[S_SHIP] > first_starved[S_SORT]);  // the wave takes time to travel
+    CHECK(first_starved[kStShip] > first_starved[kStSort]);  // the wave takes time to travel
     // Parts from other suppliers pile up in front of packaging while dies are missing.
-    CHECK(double(m.line().buffer(B_HBM).units) > hbm_at_discovery);
-    CHECK(m.line().buffer(B_HBM).units > m.line(true).buffer(B_HBM).units);
+    CHECK(double(m.line().buffer(kBufHbm).units) > hbm_at_discovery);
+    CHECK(m.line().buffer(kBufHbm).units > m.line(true).buffer(kBufHbm).units);
     // The backlog grows, and the ramp brings weekly shipments back to the bottleneck rate.
     double peak = metric_value(m.metrics(), "peak_backlog_gpus");
     CHECK(peak > backlog_at_discovery + 3 * 10500);  // at least three weeks of demand went unmet
@@ -551,7 +551,7 @@ TEST_CASE("lead time is at least the sum of the cycle times along the main chain
     m.reset(values_with({{"fab.respin.enabled", 0}}), 4);
     m.advance_to(104 * kWeek);
     double cycles = 0;
-    for (int st : {S_FAB, S_SORT, S_PACK, S_MOD, S_TRAY, S_RACK, S_SHIP}) {
+    for (int st : {kStFab, kStSort, kStPack, kStModule, kStTray, kStRack, kStShip}) {
         const Station& s = m.line().station(FabModel::line_station(st));
         cycles += s.delay_s / kWeek;  // gate times only add to this, so the bound stays a bound
     }
@@ -594,13 +594,13 @@ TEST_CASE("the bottleneck during a hold is measured, not forced: banked work kee
         return by_week;
     };
     std::vector<int> scrapped = bottleneck_by_week(0), shipped = bottleneck_by_week(1);
-    CHECK(scrapped[0] == S_DESIGN);  // week 1: no masks yet, die sort has nothing to sort
-    CHECK(scrapped[59] == S_PACK);   // week 60: the normal chain
+    CHECK(scrapped[0] == kStDesign);  // week 1: no masks yet, die sort has nothing to sort
+    CHECK(scrapped[59] == kStPack);   // week 60: the normal chain
     auto design_weeks = [](const std::vector<int>& b, int& first, int& last) {
         first = last = -1;
         int n = 0;
         for (int w = 61; w <= 100; w++) {
-            if (b[size_t(w - 1)] != S_DESIGN) continue;
+            if (b[size_t(w - 1)] != kStDesign) continue;
             if (first < 0) first = w;
             last = w;
             n++;
@@ -614,11 +614,11 @@ TEST_CASE("the bottleneck during a hold is measured, not forced: banked work kee
     CHECK(first >= 63);  // the banked dies kept packaging busy for a few weeks
     CHECK(first <= 68);
     CHECK(last <= 75);   // named no longer than the hold starves the line
-    for (int w = 61; w <= first - 1; w++) CHECK(scrapped[size_t(w - 1)] == S_PACK);
+    for (int w = 61; w <= first - 1; w++) CHECK(scrapped[size_t(w - 1)] == kStPack);
     CHECK(first_shipped > first + 3);  // the shipped wafers kept the chain busy longer
     CHECK(n_shipped < n);
-    CHECK(shipped[67] == S_PACK);      // week 68: still busy on the shipped wafers
-    CHECK(scrapped[99] == S_PACK);     // week 100: back to the normal chain
+    CHECK(shipped[67] == kStPack);      // week 68: still busy on the shipped wafers
+    CHECK(scrapped[99] == kStPack);     // week 100: back to the normal chain
 }
 
 TEST_CASE("fab cycle time grows with load: a full fab takes its cycle time, an emptied one runs faster") {
@@ -674,13 +674,13 @@ TEST_CASE("qualification lots: only they leave the hold when the masks arrive; v
         const Line& line = m.line();
         const int64_t lot = line.station(1).spec.lot_kits;
         m.advance_to((W + mask) * kWeek - 1);
-        const int64_t pile = line.buffer(B_METAL).units, started = line.station(1).kits_started;
+        const int64_t pile = line.buffer(kBufMetalHold).units, started = line.station(1).kits_started;
         m.advance_to((W + mask + 1) * kWeek);
         INFO(lots << " qualification lots");
         CHECK(line.station(1).kits_started - started == int64_t(lots) * lot);  // exactly the qualification lots
         CHECK(line.station(1).halted);                                        // and nothing more yet
         CHECK(m.view().fab_stages[1].held);
-        CHECK(double(line.buffer(B_METAL).units) >= double(pile - int64_t(lots) * lot));  // the rest waits (and grows)
+        CHECK(double(line.buffer(kBufMetalHold).units) >= double(pile - int64_t(lots) * lot));  // the rest waits (and grows)
         CHECK(m.view().qualification_wafers == Approx(lots * double(lot)));
         CHECK(m.view().restart_week == -1);  // not known until the lots are out
         while (m.view().restart_week < 0 && m.now() < (W + 40) * kWeek) m.advance_to(m.now() + kWeek);
@@ -746,15 +746,15 @@ TEST_CASE("each station's state is recorded every week, the same whether the run
     int held = 0;
     for (size_t k = 0; k < rows.size(); k++) {
         bool in_hold = double(k + 1) > fv.discovery_week && (fv.restart_week < 0 || double(k + 1) < fv.restart_week);
-        if (rows[k][S_FAB] == FabView::kWeekHeld) held++;
-        if (double(k + 1) < fv.discovery_week) CHECK(rows[k][S_FAB] != FabView::kWeekHeld);
-        else if (in_hold) CHECK(rows[k][S_FAB] == FabView::kWeekHeld);
+        if (rows[k][kStFab] == FabView::kWeekHeld) held++;
+        if (double(k + 1) < fv.discovery_week) CHECK(rows[k][kStFab] != FabView::kWeekHeld);
+        else if (in_hold) CHECK(rows[k][kStFab] == FabView::kWeekHeld);
     }
     CHECK(held > 4);
     // Each row is its own station: customers' shipping waits for racks while the
     // suppliers keep working, so late in the hold the two disagree.
     size_t late = size_t(fv.discovery_week) + 12;
     REQUIRE(late < rows.size());
-    CHECK(rows[late][S_SHIP] == uint8_t(State::Starved));
-    CHECK(rows[late][S_SUB] != uint8_t(State::Starved));
+    CHECK(rows[late][kStShip] == uint8_t(State::Starved));
+    CHECK(rows[late][kStSubstrate] != uint8_t(State::Starved));
 }

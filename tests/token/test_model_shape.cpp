@@ -5,6 +5,7 @@
 #include "token/model_shape.h"
 
 using namespace tj;
+using namespace tj::token;
 
 static ModelShape shape(int layers, int hidden, int heads, int kv, int ffn, int vocab, int experts = 1, int active = 1) {
     ModelShape m;

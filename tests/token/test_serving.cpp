@@ -10,6 +10,7 @@
 #include "token/token_params.h"
 
 using namespace tj;
+using namespace tj::token;
 
 namespace {
 

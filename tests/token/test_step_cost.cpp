@@ -7,6 +7,7 @@
 #include "token/step_cost.h"
 
 using namespace tj;
+using namespace tj::token;
 
 static ModelShape llama2_7b() {
     ModelShape m;  // the defaults are Llama-2-7B's config

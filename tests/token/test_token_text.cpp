@@ -7,6 +7,7 @@
 #include "token_run.h"
 
 using namespace tj;
+using namespace tj::token;
 
 TEST_CASE("stand-in tokens give the text back exactly", "[token][text]") {
     for (int lang : {0, 1}) {

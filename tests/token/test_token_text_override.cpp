@@ -7,6 +7,7 @@
 #include "token/token_model.h"
 
 using namespace tj;
+using namespace tj::token;
 
 TEST_CASE("answer override: replaces the built-in answer, is cleaned and bounded") {
     auto m = make_model("token");

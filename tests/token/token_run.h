@@ -10,7 +10,7 @@
 #include "text/bpe.h"
 #include "token/token_model.h"
 
-namespace tj {
+namespace tj::token {
 
 // Whether the BPE vocabularies are where the tokenizer looks. Tests that need them
 // print "SKIPPED: <why>" and return when they are not (CTest reports those as skipped);
@@ -43,4 +43,4 @@ struct TokenRun {
     }
 };
 
-}  // namespace tj
+}  // namespace tj::token
