@@ -18,6 +18,8 @@
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 
+using namespace tokenui;
+
 namespace {
 // How close the camera goes: times the fitted scale, where a station's name and the
 // parcels read large and the next station is still in view.
@@ -39,8 +41,8 @@ std::string TokenScene::follow(bool on, const std::vector<tj::Text2>& captions) 
 }
 
 std::string TokenScene::start_follow(uint32_t seq, uint32_t index) {
-    tj::TokenTrip trip;
-    if (!tj::find_next_trip(tm(), seq, index, kFindHorizon, &trip)) {
+    tj::token::TokenTrip trip;
+    if (!tj::token::find_next_trip(tm(), seq, index, kFindHorizon, &trip)) {
         end_follow();
         return tr("token.follow.none");
     }
@@ -72,20 +74,20 @@ void TokenScene::follow_update(double real_dt) {
         set_lens(follow_.lens_before);
         return;
     }
-    const tj::TokenTrip& trip = follow_.trip;
+    const tj::token::TokenTrip& trip = follow_.trip;
     follow_.real_s += std::max(0.0, real_dt);
-    run_to(tj::trip_clock(trip, follow_.real_s));
-    int stop = tj::trip_shown(trip, follow_.real_s).stop;
+    run_to(tj::token::trip_clock(trip, follow_.real_s));
+    int stop = tj::token::trip_shown(trip, follow_.real_s).stop;
     if (stop != follow_.stop) {  // a new stop: the camera comes back, the lens says how slow the clock runs
         follow_.stop = stop;
         follow_.camera = true;
-        set_lens(tj::trip_lens(trip, stop));
+        set_lens(tj::token::trip_lens(trip, stop));
     }
 }
 
 ImVec2 TokenScene::follow_point() const {
     // Where the parcel shader draws it: eased along its leg, the route bowed.
-    tj::TripPoint p = tj::trip_point(follow_.trip, model().now());
+    tj::token::TripPoint p = tj::token::trip_point(follow_.trip, model().now());
     ImVec2 a = station_position(p.from), b = station_position(p.to), w;
     bowed_route_point(a.x, a.y, b.x, b.y, parcel_ease(float(p.frac)), &w.x, &w.y);
     return w;
@@ -99,18 +101,18 @@ void TokenScene::follow_camera() {
 
 void TokenScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmin, ImVec2 vsize) {
     if (!follow_.active) return;
-    const tj::TokenTrip& trip = follow_.trip;
+    const tj::token::TokenTrip& trip = follow_.trip;
     const double now = model().now();
-    const tj::TripShown p = tj::trip_shown(trip, follow_.real_s);
-    const bool done = now >= trip.end() && follow_.real_s >= tj::trip_real_seconds(trip);
+    const tj::token::TripShown p = tj::token::trip_shown(trip, follow_.real_s);
+    const bool done = now >= trip.end() && follow_.real_s >= tj::token::trip_real_seconds(trip);
     const ImVec2 w = follow_point(), s = view_.to_screen(w.x, w.y);
     const float fs = ImGui::GetFontSize();
 
     // A ring around the followed parcel: the one to watch among the many. Where the
     // token waits at a station (the door, the cores, the detokenizer) the model draws
     // no parcel: the token is drawn there as one.
-    if (tj::TripPoint at = tj::trip_point(trip, now); at.from == at.to) {
-        ParcelStyle ps = parcel_style(at.stop < tj::kStopCores ? tj::kSegPromptTokens : tj::kSegOutputToken);
+    if (tj::token::TripPoint at = tj::token::trip_point(trip, now); at.from == at.to) {
+        ParcelStyle ps = parcel_style(at.stop < tj::token::kStopCores ? tj::token::kSegPromptTokens : tj::token::kSegOutputToken);
         const float h = ps.size_px * in.ui_scale * 0.5f;
         dl->AddRectFilled({s.x - h, s.y - h}, {s.x + h, s.y + h}, ps.rgba);
     }
@@ -121,7 +123,7 @@ void TokenScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     st.done = done;
     st.camera = follow_.camera;
     st.stop = p.stop;
-    st.station = model().stations()[tj::trip_stop_station(p.stop)].id;
+    st.station = model().stations()[tj::token::trip_stop_station(p.stop)].id;
     st.seq = trip.seq;
     st.index = trip.index;
     st.elapsed_s = std::clamp(now, trip.start(), trip.end()) - trip.start();
@@ -155,8 +157,8 @@ void TokenScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
         std::string total = tr(trip.index == 1 ? "token.follow.total_first" : "token.follow.total_next");
         text_wrapped(total + format_duration(st.total_s, lang), pal::kYellow, inner);
     } else {
-        std::snprintf(line, sizeof line, tr("token.follow.stop_of"), p.stop + 1, tj::kTripStops);
-        double lens_now = tj::trip_lens(trip, p.stop);
+        std::snprintf(line, sizeof line, tr("token.follow.stop_of"), p.stop + 1, tj::token::kTripStops);
+        double lens_now = tj::token::trip_lens(trip, p.stop);
         std::string words = std::string(line) + " · " + format_duration(st.elapsed_s, lang);
         if (lens_now > 0) words += " · " + describe_time_lens(lens_now, lens_range().where_en, lens_range().where_zh, lang);
         text_wrapped(words, pal::kTextDim, inner);
@@ -176,16 +178,16 @@ void TokenScene::follow_bar(float width) {
     // A cell per stop, all of one width (the links' microseconds would not show in
     // proportion to the step's milliseconds): the stops passed full, the one the token
     // is at filling up as it goes, each with its time; stops the trip does not pass dim.
-    const tj::TokenTrip& trip = follow_.trip;
+    const tj::token::TokenTrip& trip = follow_.trip;
     const double now = model().now();
-    const tj::TripShown p = tj::trip_shown(trip, follow_.real_s);
-    const bool past_end = follow_.real_s >= tj::trip_real_seconds(trip);
+    const tj::token::TripShown p = tj::token::trip_shown(trip, follow_.real_s);
+    const bool past_end = follow_.real_s >= tj::token::trip_real_seconds(trip);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fs = ImGui::GetFontSize(), small = fs * 0.78f, gap = 3;
-    const float cell = (width - gap * float(tj::kTripStops - 1)) / float(tj::kTripStops), h = fs * 1.1f + small;
+    const float cell = (width - gap * float(tj::token::kTripStops - 1)) / float(tj::token::kTripStops), h = fs * 1.1f + small;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const Lang lang = language();
-    for (int k = 0; k < tj::kTripStops; k++) {
+    for (int k = 0; k < tj::token::kTripStops; k++) {
         ImVec2 a{o.x + k * (cell + gap), o.y}, b{a.x + cell, o.y + fs * 0.9f};
         ImU32 c = trip_stop_look(k).color;
         if (!trip.has_stop(k)) {

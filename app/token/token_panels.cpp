@@ -273,13 +273,13 @@ void TokenScene::trip_chart(ImVec2 size) {
     // One token's trip, station by station, in the model's mean times: a bar whose parts
     // fill up to the station a lesson points at (all of them when it points nowhere on
     // the way), and a row per stop with its time and the running total.
-    constexpr int kStops = tj::kTripStops;
+    constexpr int kStops = tj::token::kTripStops;
     // The memories are part of the cores' stop.
     int at = highlight_ >= kStSram && highlight_ <= kStHostMem ? kStMesh : highlight_;
     int reached = kStops - 1;
     double time[kStops], total = 0;  // each stop's time, looked up once a frame
     for (int k = 0; k < kStops; k++) {
-        if (tj::trip_stop_station(k) == at) reached = k;
+        if (tj::token::trip_stop_station(k) == at) reached = k;
         time[k] = std::max(0.0, metric(trip_stop_look(k).metric));
         total += time[k];
     }

@@ -162,7 +162,7 @@ TokenAreas token_areas(const FrameInput& in) {
 }
 
 const TripStopLook& trip_stop_look(int stop) {
-    static const TripStopLook looks[tj::kTripStops] = {{"token.chart.trip_door", "queue_wait_s", pal::kGrey},
+    static const TripStopLook looks[tj::token::kTripStops] = {{"token.chart.trip_door", "queue_wait_s", pal::kGrey},
                                                        {"token.map.tokenizer", "trip_tokenizer_s", pal::kPurple},
                                                        {"token.map.h2d", "trip_h2d_s", pal::kSky},
                                                        {"token.chart.trip_step", "trip_step_s", pal::kGreen},
@@ -170,7 +170,7 @@ const TripStopLook& trip_stop_look(int stop) {
                                                        {"token.map.d2h", "trip_d2h_s", pal::kSky},
                                                        {"token.map.detok", "trip_detok_s", pal::kYellow},
                                                        {"token.chart.trip_flush", "trip_flush_s", pal::kVermillion}};
-    return looks[std::clamp(stop, 0, tj::kTripStops - 1)];
+    return looks[std::clamp(stop, 0, tj::token::kTripStops - 1)];
 }
 
 const char* provenance_tag(Provenance p) {

@@ -50,7 +50,7 @@ struct TokenAreas {
 };
 TokenAreas token_areas(const FrameInput& in);
 
-// How the trip chart and the follow card show a stop of a token's trip (tj::TripStop):
+// How the trip chart and the follow card show a stop of a token's trip (tj::token::TripStop):
 // its name (string key), the metric of its mean time, its colour.
 struct TripStopLook {
     const char* name;
@@ -127,7 +127,7 @@ private:
     // comes back at the next stop.
     struct Follow {
         bool active = false, camera = true;
-        tj::TokenTrip trip;
+        tj::token::TokenTrip trip;
         double real_s = 0;      // real seconds since the trip began
         int stop = -1;          // the stop the camera and the lens were last set for
         uint64_t generation = 0;  // the run it follows (a restart or a rewind lets go)

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <memory>
 
-namespace tj {
+namespace tj::token {
 
 TokenStation trip_stop_station(int stop) {
     static const TokenStation at[kTripStops] = {kStPrompt, kStTokenizer, kStH2d,  kStMesh,
@@ -131,4 +131,4 @@ bool find_next_trip(const TokenModel& m, uint32_t seq, uint32_t index, double ho
     return false;
 }
 
-}  // namespace tj
+}  // namespace tj::token

@@ -26,7 +26,7 @@
 
 #include "token/token_model.h"
 
-namespace tj {
+namespace tj::token {
 
 // The stops of a trip, in order: the lesson follow-a-token has one step for each.
 enum TripStop : int {
@@ -95,4 +95,4 @@ double trip_lens(const TokenTrip& trip, int stop);
 // within horizon simulated seconds (the answer ended, or the run is stalled).
 bool find_next_trip(const TokenModel& m, uint32_t seq, uint32_t index, double horizon, TokenTrip* out);
 
-}  // namespace tj
+}  // namespace tj::token

@@ -8,6 +8,7 @@
 #include "token_run.h"
 
 using namespace tj;
+using namespace tj::token;
 
 namespace {
 
