@@ -111,6 +111,13 @@ EMSCRIPTEN_KEEPALIVE void tj_show_welcome(int on) {
     if (changing_app()) platform_app()->show_welcome(on != 0);
 }
 
+// Follows one token from the keyboard to the screen in the token scene, or lets go; "" or why not.
+EMSCRIPTEN_KEEPALIVE const char* tj_follow(int on) {
+    static std::string s;
+    s = changing_app() ? platform_app()->follow(on != 0) : "app not ready";
+    return s.c_str();
+}
+
 // The metrics CSV of the current scene, as the export writes it.
 EMSCRIPTEN_KEEPALIVE const char* tj_metrics_csv() {
     static std::string s;

@@ -34,7 +34,27 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
         pan_.y = centred_if_it_fits(pan_.y, smin.y, ssize.y, box.min_y, box.max_y, zoom_);
         look_pending_ = false;
     }
+    if (track_pending_) {
+        // The camera moves with the point and eases out the offset it had when tracking
+        // began (a glide, not a cut; about a fifth of a second), so once there the point
+        // stays at the centre however fast it goes.
+        const ImVec2 mid{smin.x + ssize.x * 0.5f, smin.y + ssize.y * 0.5f};
+        if (!tracking_) {
+            const ImVec2 c = to_world(mid);
+            track_offset_ = {c.x - track_x_, c.y - track_y_};
+            tracking_ = true;
+        }
+        const float keep = std::exp(-std::max(io.DeltaTime, 0.0f) * 6.0f);
+        track_offset_ = {track_offset_.x * keep, track_offset_.y * keep};
+        zoom_ += (std::clamp(track_zoom_, 0.5f, 12.0f) * fit_zoom_ - zoom_) * (1.0f - keep);
+        pan_ = {mid.x - (track_x_ + track_offset_.x) * zoom_, mid.y - (track_y_ + track_offset_.y) * zoom_};
+        track_pending_ = false;
+    } else {
+        tracking_ = false;
+    }
+    user_moved_ = false;
     auto zoom_about = [&](ImVec2 m, float f) {
+        user_moved_ = true;
         float nz = std::clamp(zoom_ * f, fit_zoom_ * 0.5f, fit_zoom_ * 12.0f);
         pan_.x = m.x - (m.x - pan_.x) * (nz / zoom_);
         pan_.y = m.y - (m.y - pan_.y) * (nz / zoom_);
@@ -47,6 +67,7 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
         if (!on_view(touch.centre)) return;
         pan_.x += touch.pan.x;
         pan_.y += touch.pan.y;
+        user_moved_ = true;
         zoom_about(touch.centre, touch.zoom);
         return;
     }
@@ -55,9 +76,17 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
         if (ImGui::IsMouseDragging(b) && on_view(io.MouseClickedPos[b])) {
             pan_.x += io.MouseDelta.x;
             pan_.y += io.MouseDelta.y;
+            user_moved_ = user_moved_ || io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
             break;
         }
     if (io.MouseWheel != 0 && on_view(io.MousePos)) zoom_about(io.MousePos, std::pow(1.15f, io.MouseWheel));  // about the cursor
+}
+
+void WorldView::track(float x, float y, float zoom) {
+    track_x_ = x;
+    track_y_ = y;
+    track_zoom_ = zoom;
+    track_pending_ = true;
 }
 
 void WorldView::look_at(float x, float y, float zoom) {

@@ -26,6 +26,11 @@ public:
     // Centres the camera on a world point at zoom times the fitted scale (a lesson's
     // camera); at a zoom where the whole map fits, the whole map, centred.
     void look_at(float x, float y, float zoom);
+    // Eases the camera, at the next update, toward centring a moving world point at zoom
+    // times the fitted scale (a followed token): called every frame, it stays on it.
+    void track(float x, float y, float zoom);
+    // The last update moved the map for the user's drag, wheel or pinch.
+    bool user_moved() const { return user_moved_; }
     ImVec2 to_screen(float x, float y) const { return {x * zoom_ + pan_.x, y * zoom_ + pan_.y}; }
     ImVec2 to_world(ImVec2 s) const { return {(s.x - pan_.x) / zoom_, (s.y - pan_.y) / zoom_}; }
     float zoom() const { return zoom_; }  // logical pixels per world unit
@@ -41,4 +46,7 @@ private:
     ImVec2 last_size_{0, 0}, last_min_{0, 0};
     bool look_pending_ = false;
     float look_x_ = 0, look_y_ = 0, look_zoom_ = 1;
+    bool track_pending_ = false, tracking_ = false, user_moved_ = false;
+    float track_x_ = 0, track_y_ = 0, track_zoom_ = 1;
+    ImVec2 track_offset_{0, 0};  // the camera's centre less the tracked point (world units), easing to 0
 };

@@ -81,9 +81,13 @@ public:
 
     bool playing() const override { return run_.playing(); }
     double lens() const { return run_.lens(); }
+    const TimeLens& lens_range() const { return run_.lens_range(); }
     void set_playing(bool p) override { run_.set_playing(p); }
     double set_lens(double sim_per_s) override { return run_.set_lens(sim_per_s); }
     const tj::Model& model() const { return run_.model(); }
+    // See RunController::run_to and generation.
+    void run_to(double t) { run_.run_to(t); }
+    uint64_t generation() const { return run_.generation(); }
 
 protected:
     virtual ImVec2 station_position(size_t station) const = 0;

@@ -189,6 +189,10 @@ void RunController::step() {
     metrics_ = model_->metrics();
 }
 
+void RunController::run_to(double t) {
+    if (t > model_->now()) behind_ = !model_->advance_to(std::min(t, model_->max_time()), kEventBudgetPerFrame);
+}
+
 tj::Scenario RunController::scenario() const {
     // The time a jump is heading for, so a link taken mid-jump replays to it.
     tj::Scenario s = tj::make_scenario(model_->scene_id(), setup_.values, setup_.seed, jump_to_ >= 0 ? jump_to_ : model_->now());

@@ -91,6 +91,10 @@ public:
     void update(double real_dt);
     // One natural time unit forward, paused.
     void step();
+    // Forward to simulated time t at once, within one frame's event budget (a clock of
+    // the caller's own, such as a followed token's; earlier times are ignored). The
+    // next update() refreshes the metrics as usual.
+    void run_to(double t);
     // The last update hit its event budget: the run is behind the lens.
     bool behind() const { return behind_; }
 

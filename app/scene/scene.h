@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lesson.h"
 #include "core/model.h"
 #include "core/params.h"
 #include "core/scenario.h"
@@ -80,6 +81,22 @@ struct RaceNumberState {
 struct RaceState {
     std::vector<RaceMapState> maps;
     std::vector<RaceNumberState> numbers;
+};
+
+// A follow as last drawn (the token scene's: one token from the keyboard to the
+// screen, the camera on it), for tests and the JS API's state.
+struct FollowState {
+    bool active = false;
+    bool done = false;       // the token is on the screen
+    bool camera = false;     // the camera is on the token (the user's own pan or zoom lets go of it)
+    int stop = -1;           // the stop it is at (tj::TripStop), and its station's id
+    std::string station;
+    std::string caption;     // the stop's caption as shown
+    uint32_t seq = 0, index = 0;  // the token: its answer and its number in it
+    double elapsed_s = 0;    // simulated time since its trip began
+    double total_s = 0;      // the whole trip, known from its start
+    float x = 0, y = 0;      // the token's parcel on screen (logical pixels)
+    float centre_x = 0, centre_y = 0;  // the map's centre
 };
 
 class Scene {
@@ -157,6 +174,11 @@ public:
     // "flow", ...) with the code the scene's own panel draws it with, live, at the
     // current window's cursor and in the given size; false when the scene has no such chart.
     virtual bool draw_lesson_chart(const std::string& id, ImVec2 size) { return false; }
+    // Follow one token stage by stage (the token scene): on starts the run again and
+    // follows the first token of its first answer from the keyboard, with each stop's
+    // caption from captions (tj::TripStop order); off lets go. "" or why not.
+    virtual std::string follow(bool on, const std::vector<tj::Text2>& captions) { return "nothing to follow here"; }
+    virtual FollowState follow_state() const { return {}; }
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
     // A tokenizer vocabulary arrived (app/platform/vocab_loader.h): what was cut by the

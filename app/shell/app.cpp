@@ -131,6 +131,7 @@ void App::event(const SDL_Event& e) {
         case SDLK_b: case SDLK_PERIOD: blank_ = true; break;  // clickers send '.' for "blank"
         case SDLK_SLASH: show_help_ = !show_help_; break;     // '?'
         case SDLK_g: show_glossary_ = !show_glossary_; break;
+        case SDLK_t: notice_ = follow(true); break;
         case SDLK_F11: case SDLK_f: toggle_fullscreen_ = true; break;
         case SDLK_EQUALS: case SDLK_PLUS: ui_scale_ = std::min(3.0f, ui_scale_ + 0.25f); fonts_dirty_ = true; break;
         case SDLK_MINUS: ui_scale_ = std::max(1.0f, ui_scale_ - 0.25f); fonts_dirty_ = true; break;
@@ -274,6 +275,8 @@ void App::draw_sheet_tabs(const Scene& s, ImVec2 at, float width, float height) 
 
 void App::draw_menus() {
     if (ImGui::BeginMenu(tr("menu.lessons"))) {
+        if (ImGui::MenuItem(tr("welcome.follow"), "T")) notice_ = follow(true);
+        ImGui::Separator();
         lessons_.menu(*this);
         ImGui::EndMenu();
     }
@@ -371,6 +374,20 @@ void App::show_welcome(bool on) {
     if (!present_ && !embed_) welcome_.open();
 }
 
+std::string App::follow(bool on) {
+    if (!on) {
+        if (Scene* s = current()) s->follow(false, {});
+        return "";
+    }
+    if (lessons_.active()) lessons_.leave(*this);  // the follow drives the clock itself
+    welcome_.close();
+    if (std::string why = set_scene("token"); !why.empty()) return why;
+    std::vector<tj::Text2> captions;
+    if (int l = lessons_.find(kFollowLesson); l >= 0)
+        for (const tj::LessonStep& st : lessons_.lessons()[size_t(l)].steps) captions.push_back(st.title);
+    return current()->follow(true, captions);
+}
+
 void App::welcome_chosen(WelcomeChoice c) {
 #ifdef __EMSCRIPTEN__
     EM_ASM({ try { localStorage.setItem('tj.welcomed', '1'); } catch (e) {} });  // storage may be off
@@ -390,7 +407,7 @@ void App::draw_help() {
     static const char* keys[][2] = {{"→  PgDn  Space", "help.next"}, {"←  PgUp", "help.prev"}, {"Esc", "help.leave"},
                                     {"P", "help.present"},           {"H", "help.panels"},    {"B  .", "help.blank"},
                                     {"F  F11", "help.fullscreen"},   {"+  -", "help.scale"},  {"G", "help.glossary"},
-                                    {"?", "help.help"}};
+                                    {"T", "help.follow"},            {"?", "help.help"}};
     if (ImGui::BeginTable("keys", 2)) {
         for (auto& k : keys) {
             ImGui::TableNextRow();
@@ -628,6 +645,10 @@ std::string App::state_json() const {
         j["lesson_chart"] = {{"id", c.id}, {"waiting", c.waiting}, {"rect", {c.min.x, c.min.y, c.size.x, c.size.y}}};
     }
     j["playing"] = s ? s->playing() : false;
+    if (FollowState f = s ? s->follow_state() : FollowState{}; f.active)  // a followed token, as last drawn
+        j["follow"] = {{"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
+                       {"camera", f.camera}, {"seq", f.seq}, {"index", f.index}, {"elapsed_s", f.elapsed_s},
+                       {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
     for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {  // the vocabularies on their way (vocab_loader.h)

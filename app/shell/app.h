@@ -87,6 +87,10 @@ public:
     void set_present(bool on);
     // The first-visit card (welcome_card.h): open or closed without a pick.
     void show_welcome(bool on);
+    // Follows one token from the keyboard to the screen in the token scene (Scene::follow),
+    // each stop captioned with the title of the lesson follow-a-token's step for it; off
+    // lets go. "" or why not.
+    std::string follow(bool on);
     void export_csv();
     void request_png() { png_requested_ = true; }
     bool quit_requested() const { return quit_; }

@@ -106,13 +106,16 @@ void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, doub
 
 void TokenScene::draw_map(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
+    // The view's rectangle: on a narrow screen, between the headline and the legend.
+    ImVec2 vmin = ar.map_min, vsize = ar.map_size;
     if (in.narrow) {
         float above = headline_px() * kNarrowHeadlineLines, below = headline_px() * 0.8f * kNarrowLegendLines;
-        view_.update(ImGui::GetIO(), in.touch, {ar.map_min.x, ar.map_min.y + above},
-                     {ar.map_size.x, std::max(1.0f, ar.map_size.y - above - below)}, kWorldNarrow);
-    } else {
-        view_.update(ImGui::GetIO(), in.touch, ar.map_min, ar.map_size, kWorld);
+        vmin.y += above;
+        vsize.y = std::max(1.0f, ar.map_size.y - above - below);
     }
+    follow_camera();
+    view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kWorld);
+    if (view_.user_moved()) follow_.camera = false;
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
     draw_stations(dl);
@@ -126,6 +129,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     draw_parcels(in);
     draw_tokens_on_host(dl);
     draw_captions(dl, in);
+    follow_overlay(dl, in, vmin, vsize);
     dl->PopClipRect();
     hover_cards(in);
 }

@@ -273,29 +273,15 @@ void TokenScene::trip_chart(ImVec2 size) {
     // One token's trip, station by station, in the model's mean times: a bar whose parts
     // fill up to the station a lesson points at (all of them when it points nowhere on
     // the way), and a row per stop with its time and the running total.
-    struct Stop {
-        const char* name;  // string key
-        const char* metric;
-        int station;
-        ImU32 color;
-    };
-    static const Stop stops[] = {{"token.chart.trip_door", "queue_wait_s", kStPrompt, pal::kGrey},
-                                 {"token.map.tokenizer", "trip_tokenizer_s", kStTokenizer, pal::kPurple},
-                                 {"token.map.h2d", "trip_h2d_s", kStH2d, pal::kSky},
-                                 {"token.chart.trip_step", "trip_step_s", kStMesh, pal::kGreen},
-                                 {"token.map.sampler", "trip_sampler_s", kStSampler, pal::kBlue},
-                                 {"token.map.d2h", "trip_d2h_s", kStD2h, pal::kSky},
-                                 {"token.map.detok", "trip_detok_s", kStDetok, pal::kYellow},
-                                 {"token.chart.trip_flush", "trip_flush_s", kStScreen, pal::kVermillion}};
-    constexpr int kStops = int(sizeof stops / sizeof stops[0]);
+    constexpr int kStops = tj::token::kTripStops;
     // The memories are part of the cores' stop.
     int at = station_index(highlight_);  // -1 for none, or a place that is no station
     if (at >= kStSram && at <= kStHostMem) at = kStMesh;
     int reached = kStops - 1;
     double time[kStops], total = 0;  // each stop's time, looked up once a frame
     for (int k = 0; k < kStops; k++) {
-        if (stops[k].station == at) reached = k;
-        time[k] = std::max(0.0, metric(stops[k].metric));
+        if (tj::token::trip_stop_station(k) == at) reached = k;
+        time[k] = std::max(0.0, metric(trip_stop_look(k).metric));
         total += time[k];
     }
     float fs = ImGui::GetFontSize();
@@ -304,7 +290,7 @@ void TokenScene::trip_chart(ImVec2 size) {
     float bar_h = fs * 1.1f, x = p.x;
     for (int k = 0; k < kStops; k++) {
         float w = total > 0 ? float(time[k] / total) * size.x : 0;
-        ImU32 c = stops[k].color;
+        ImU32 c = trip_stop_look(k).color;
         if (k <= reached) dl->AddRectFilled({x, p.y}, {x + w, p.y + bar_h}, k == reached ? c : with_alpha(c, 150));
         else dl->AddRect({x, p.y}, {x + w, p.y + bar_h}, with_alpha(c, 120));
         x += w;
@@ -322,8 +308,8 @@ void TokenScene::trip_chart(ImVec2 size) {
         if (k < first || k >= first + rows) continue;
         ImU32 col = k == reached ? pal::kText : k < reached ? pal::kTextDim : with_alpha(pal::kTextDim, 110);
         ImVec2 r = ImGui::GetCursorScreenPos();
-        dl->AddRectFilled({r.x, r.y + row_h * 0.25f}, {r.x + row_h * 0.5f, r.y + row_h * 0.75f}, stops[k].color);
-        dl->AddText({r.x + row_h * 0.8f, r.y}, col, tr(stops[k].name));
+        dl->AddRectFilled({r.x, r.y + row_h * 0.25f}, {r.x + row_h * 0.5f, r.y + row_h * 0.75f}, trip_stop_look(k).color);
+        dl->AddText({r.x + row_h * 0.8f, r.y}, col, tr(trip_stop_look(k).name));
         std::string times = format_duration(time[k], lang) + "   " + tr("token.chart.trip_total") + " " + format_duration(run, lang);
         float tw = ImGui::CalcTextSize(times.c_str()).x;
         dl->AddText({r.x + size.x - tw, r.y}, col, times.c_str());

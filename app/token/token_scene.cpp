@@ -71,6 +71,7 @@ void TokenScene::vocabulary_arrived(bool rerun) {
 }
 
 void TokenScene::update(double real_dt) {
+    follow_update(real_dt);  // moves the run on the follow's clock, before the metrics are read
     ModelScene::update(real_dt);
     metrics_now_ = metrics();
 
@@ -158,6 +159,18 @@ TokenAreas token_areas(const FrameInput& in) {
     a.map_min = {in.origin.x + left, in.origin.y};
     a.map_size = {w - left - right, h - bottom};
     return a;
+}
+
+const TripStopLook& trip_stop_look(int stop) {
+    static const TripStopLook looks[tj::token::kTripStops] = {{"token.chart.trip_door", "queue_wait_s", pal::kGrey},
+                                                       {"token.map.tokenizer", "trip_tokenizer_s", pal::kPurple},
+                                                       {"token.map.h2d", "trip_h2d_s", pal::kSky},
+                                                       {"token.chart.trip_step", "trip_step_s", pal::kGreen},
+                                                       {"token.map.sampler", "trip_sampler_s", pal::kBlue},
+                                                       {"token.map.d2h", "trip_d2h_s", pal::kSky},
+                                                       {"token.map.detok", "trip_detok_s", pal::kYellow},
+                                                       {"token.chart.trip_flush", "trip_flush_s", pal::kVermillion}};
+    return looks[std::clamp(stop, 0, tj::token::kTripStops - 1)];
 }
 
 const char* provenance_tag(Provenance p) {

@@ -8,7 +8,8 @@
 // time: the map from tj::token::TokenView, the numbers from metrics().
 //
 // Files: token_scene.cpp (layout, parcels, shared helpers), token_map.cpp (the
-// map), token_panels.cpp (the windows and charts).
+// map), token_panels.cpp (the windows and charts), token_follow.cpp (following one
+// token with the camera).
 //
 // Usage: the scene list (app/shell/scene_list.cpp) makes it with make_token_scene().
 #pragma once
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/token/token_follow.h"
 #include "core/token/token_model.h"
 #include "app/scene/model_scene.h"
 #include "app/token/token_chips.h"
@@ -47,6 +49,15 @@ struct TokenAreas {
     ImVec2 left_min, left_size, right_min, right_size, bottom_min, bottom_size;
 };
 TokenAreas token_areas(const FrameInput& in);
+
+// How the trip chart and the follow card show a stop of a token's trip (tj::token::TripStop):
+// its name (string key), the metric of its mean time, its colour.
+struct TripStopLook {
+    const char* name;
+    const char* metric;
+    ImU32 color;
+};
+const TripStopLook& trip_stop_look(int stop);
 
 // What a number on screen is: a model output, an input, or an illustrative assumption.
 enum class Provenance { Output, Input, Assumption };
@@ -83,6 +94,8 @@ public:
     std::string apply(const tj::Scenario& s) override;
     void vocabulary_arrived(bool rerun) override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
+    std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
+    FollowState follow_state() const override { return follow_state_; }
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -108,6 +121,26 @@ private:
     void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
     std::vector<std::string> live_lines(int station) const;
+
+    // token_follow.cpp: one token followed stop by stop (Scene::follow), on the paced
+    // clock of tj::trip_clock; the camera lets go when the user moves the map and
+    // comes back at the next stop.
+    struct Follow {
+        bool active = false, camera = true;
+        tj::token::TokenTrip trip;
+        double real_s = 0;      // real seconds since the trip began
+        int stop = -1;          // the stop the camera and the lens were last set for
+        uint64_t generation = 0;  // the run it follows (a restart or a rewind lets go)
+        double lens_before = 0;   // the lens to put back after
+        std::vector<tj::Text2> captions;
+    };
+    std::string start_follow(uint32_t seq, uint32_t index);
+    void end_follow();
+    void follow_update(double real_dt);
+    ImVec2 follow_point() const;  // the token's place on the map (world units)
+    void follow_camera();         // before the view's update
+    void follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 view_min, ImVec2 view_size);  // the ring and the card
+    void follow_bar(float width);
 
     // token_panels.cpp
     void numbers_window(const FrameInput& in);
@@ -140,4 +173,6 @@ private:
     tj::token::TokenJourney selected_{};
     int selected_bin_ = -1;
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
+    Follow follow_;
+    FollowState follow_state_;
 };

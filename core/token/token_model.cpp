@@ -388,6 +388,8 @@ void TokenModel::handle(const Event& e) {
         double t0 = std::max(now, h2d_free_), dur = h2d_lat_ + bytes / h2d_bw_;
         h2d_free_ = t0 + dur;
         busy_h2d_ += dur;
+        s.t_tokenized = now;
+        s.t_h2d = t0;
         trip_h2d_.add(h2d_free_ - now);
         link_energy_pj_ += bytes * 8 * host_link_pj_;
         segments_.emit({next_parcel_++, kSegPromptTokens, kStTokenizer, kStH2d, now, t0, uint32_t(s.prompt)});
@@ -842,6 +844,13 @@ void TokenModel::emit_tokens(int slot, int count, double t_host, double link_s, 
         jr.draft_s = step_draft_s_;
         jr.sampler_s = step_sampler_s_;
         jr.link_s = link_s;
+        jr.t_ready = s.t_ready;
+        if (s.generated == 1) {
+            jr.t_arrive = s.t_arrive;
+            jr.t_admit = s.t_admit;
+            jr.t_tokenized = s.t_tokenized;
+            jr.t_h2d = s.t_h2d;
+        }
         if (s.t_first_chip < 0) {
             s.t_first_chip = now;
             ttft_chip_.add(now - s.t_arrive);

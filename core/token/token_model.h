@@ -123,6 +123,12 @@ struct TokenJourney {
     double detok_s = 0;    // waiting for and using the detokenizer
     double hold_s = 0;     // bytes held for a character to complete
     double flush_s = 0;    // to the screen
+    // The prompt's way to the chip, for the first token of an answer (its trip starts
+    // at the keyboard); t_arrive < 0 for the later ones, whose trip starts on the chip.
+    double t_arrive = -1;  // the request reaches the door
+    double t_admit = 0;    // the server takes it: the prompt goes to the tokenizer
+    double t_tokenized = 0, t_h2d = 0;  // cut into tokens; its transfer to the chip starts
+    double t_ready = 0;    // on the device (later tokens: their previous token was sampled)
 };
 
 struct ScreenChar {
@@ -206,6 +212,7 @@ private:
         int held_tokens = 0;
         size_t text_pos = 0;
         double t_ready = 0;          // on the device and waiting for its next step
+        double t_tokenized = 0, t_h2d = 0;  // the prompt cut into tokens; its transfer started
         StreamingDetokenizer detok;  // incremental: holds at most one unfinished character
         TokenJourney pending[4];     // held tokens' journeys (a character spans <= 4 bytes)
         int context() const { return prefilled + generated - refill; }

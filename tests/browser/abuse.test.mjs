@@ -59,6 +59,7 @@ test('hostile JavaScript calls are refused with a reason and change nothing', as
     [() => window.tokenJourney.panelRate(-1), /from 0 to 240/],
     [() => window.tokenJourney.setLens('fast'), /must be a number/],
     [() => window.tokenJourney.play('yes'), /true or false/],
+    [() => window.tokenJourney.follow('yes'), /true or false/],
     [() => window.tokenJourney.setLanguage('fr'), /'en' or 'zh'/],
     [() => window.tokenJourney.openLesson(1.5, 0), /whole number/],
     [() => window.tokenJourney.setScene('x'.repeat(100000)), /too long/],

@@ -133,6 +133,10 @@
     },
     present(on) { return setFlag('present', 'tj_set_present', on); },
     welcome(on) { return setFlag('welcome', 'tj_show_welcome', on); },
+    follow(on) {
+      if (!started()) return kNotReady;
+      return flagProblem('follow', on) || Module.ccall('tj_follow', 'string', ['number'], [on ? 1 : 0]);
+    },
     metricsCsv() { return started() ? Module.ccall('tj_metrics_csv', 'string', [], []) : ''; },
     setScene(id) {
       if (!started()) return kNotReady;

@@ -369,3 +369,21 @@ TEST_CASE("run controller: the lens is clamped to its range, and a replay stops 
     CHECK(run.sim_time() == unit * 20);
     CHECK(run.lens() == r.default_sim_per_s);
 }
+
+TEST_CASE("run controller: run_to moves a paused run forward to a time of the caller's clock, never back") {
+    RunController run = make_run("token");
+    run.set_playing(false);
+    const double unit = run.model().natural_time_unit();
+    run.run_to(0.37 * unit);
+    CHECK(run.sim_time() == 0.37 * unit);
+    run.update(0.5);  // paused: the update refreshes and does not move it
+    CHECK(run.sim_time() == 0.37 * unit);
+    run.run_to(0.1 * unit);  // earlier: ignored
+    CHECK(run.sim_time() == 0.37 * unit);
+    const uint64_t generation = run.generation();
+    run.run_to(2.5 * unit);
+    CHECK(run.sim_time() == 2.5 * unit);
+    CHECK(run.generation() == generation);  // the same run, not a replay
+    run.run_to(run.model().max_time() * 2);  // never past the model's end
+    CHECK(run.sim_time() <= run.model().max_time());
+}

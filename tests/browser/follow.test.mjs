@@ -1,0 +1,139 @@
+// follow.test.mjs — following one token (the key T, Lessons → Follow a token, the API's
+// follow): the run starts again and the camera stays on the token's parcel while it
+// goes from the door to the screen, every stop captioned with the lesson
+// follow-a-token's step title in the page's language; the user's drag lets go of the
+// camera until the next stop; the follow ends at the screen with the trip's time,
+// follows the answer's next token from the chip, and lets go when asked.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { useServedApp, openScene, waitFrames } from './browser.mjs';
+
+const shots = process.env.SHOTS;
+const app = useServedApp();
+const lesson = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8'))
+  .lessons.find((l) => l.id === 'follow-a-token');
+const stations = ['prompt', 'tokenizer', 'h2d', 'mesh', 'sampler', 'd2h', 'detok', 'screen'];
+
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+const state = (page) => api(page, 'state');
+
+// Samples state().follow every 100 ms until the token is on the screen (or the time is up).
+async function followToScreen(page, onSample = async () => {}) {
+  const samples = [];
+  const until = Date.now() + 120000;
+  while (Date.now() < until) {
+    const s = await state(page);
+    assert.ok(s.follow, 'still following');
+    samples.push({ ...s.follow, pan: [s.view.pan_x, s.view.pan_y], wall: Date.now() });
+    await onSample(s.follow, samples);
+    if (s.follow.done) return samples;
+    await page.waitForTimeout(100);
+  }
+  assert.fail('the token did not reach the screen within two minutes');
+}
+
+test('T follows a token from the door to the screen, every stop captioned, the camera on it', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'token');
+  await page.focus('#canvas');
+  await page.keyboard.press('t');
+  await waitFrames(page, (await state(page)).frames + 3);
+  let s = await state(page);
+  assert.ok(s.follow, 'T starts a follow');
+  assert.equal(s.follow.index, 1, 'the first token of the answer');
+  assert.ok(s.time < 1e-3, `the run started again (t = ${s.time})`);
+  assert.equal(s.playing, false, "the follow's own clock moves the run");
+  let shot = false;
+  const samples = await followToScreen(page, async (f, all) => {
+    if (shots && !shot && f.stop === 2 && f.elapsed_s > 0) {  // on the link to the chip, mid-trip
+      shot = true;
+      await page.screenshot({ path: join(shots, 'web-follow-1280.png') });
+    }
+  });
+  const seen = new Map();
+  for (const f of samples) if (!seen.has(f.stop)) seen.set(f.stop, f);
+  assert.deepEqual([...seen.keys()], [0, 1, 2, 3, 4, 5, 6, 7], 'every stop in order, from the door to the screen');
+  for (const [stop, f] of seen) {
+    assert.equal(f.caption, lesson.steps[stop].title.en, `stop ${stop} is captioned with its lesson step's title`);
+    assert.equal(f.station, stations[stop], `stop ${stop} is at ${stations[stop]}`);
+  }
+  // Each stop is shown for seconds, however short it is on the chip.
+  const first = (stop) => samples.find((f) => f.stop === stop).wall;
+  for (let stop = 1; stop < 8; stop++)
+    assert.ok(first(stop) - first(stop - 1) > 1500, `stop ${stop - 1} was shown for ${first(stop) - first(stop - 1)} ms`);
+  // Once the camera has caught up (it glides there in the first second), the token's
+  // parcel stays near the map's centre while it moves.
+  const start = samples[0].wall;
+  let moving = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const f = samples[i];
+    if (f.wall - start < 1500 || f.done) continue;
+    const d = Math.hypot(f.x - f.centre[0], f.y - f.centre[1]);
+    assert.ok(d < 60, `the parcel is ${d.toFixed(0)} px from the centre at stop ${f.stop}`);
+    if (Math.hypot(f.pan[0] - samples[i - 1].pan[0], f.pan[1] - samples[i - 1].pan[1]) > 1) moving++;
+  }
+  assert.ok(moving > 10, `the map moves under the parcel, which stays at the centre (${moving} samples)`);
+  s = await state(page);
+  assert.equal(s.follow.done, true);
+  assert.equal(s.follow.stop, 7);
+  assert.ok(s.follow.total_s > 0 && Math.abs(s.follow.elapsed_s - s.follow.total_s) < 1e-9, 'at the screen, the whole trip');
+  // The card's first button follows the answer's next token: it starts on the chip.
+  const card = s.windows.find((w) => w.name.includes('##follow'));
+  assert.ok(card, 'the card is a window');
+  const [cx, cy, , ch] = card.rect;
+  await page.mouse.click(cx + 30, cy + ch - 21);
+  await waitFrames(page, (await state(page)).frames + 3);
+  s = await state(page);
+  assert.ok(s.follow.index > 1, `the next token of the answer (number ${s.follow.index})`);
+  assert.equal(s.follow.seq, samples[0].seq);
+  assert.equal(s.follow.done, false);
+  assert.equal(s.follow.stop, 3, 'a later token starts at the cores');
+  assert.equal(s.follow.caption, lesson.steps[3].title.en);
+  if (shots) {
+    await page.waitForTimeout(2000);
+    await page.screenshot({ path: join(shots, 'web-follow-next-1280.png') });
+  }
+  // The follow lets go when asked: the run plays on at the lens it had.
+  assert.equal(await api(page, 'follow', false), '');
+  await waitFrames(page, (await state(page)).frames + 3);
+  s = await state(page);
+  assert.equal(s.follow, undefined);
+  assert.equal(s.playing, true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the user's drag lets go of the camera until the next stop; the caption follows the language", async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'token');
+  assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
+  assert.equal(await api(page, 'follow', true), '');
+  await waitFrames(page, (await state(page)).frames + 3);
+  let s = await state(page);
+  assert.equal(s.follow.caption, lesson.steps[s.follow.stop].title.zh);
+  // Drag the map at the tokenizer's stop.
+  while ((await state(page)).follow.stop < 1) await page.waitForTimeout(100);
+  const [x, y] = (await state(page)).follow.centre;
+  await page.mouse.move(x + 40, y + 40);
+  await page.mouse.down();
+  await page.mouse.move(x + 140, y + 90, { steps: 5 });
+  await page.mouse.up();
+  await waitFrames(page, (await state(page)).frames + 2);
+  s = await state(page);
+  assert.equal(s.follow.stop, 1, 'still at the tokenizer (each stop shows for seconds)');
+  assert.equal(s.follow.camera, false, 'the drag lets go of the camera');
+  assert.ok(Math.hypot(s.follow.x - s.follow.centre[0], s.follow.y - s.follow.centre[1]) > 60, 'the map went where the drag took it');
+  while ((await state(page)).follow.stop < 2) await page.waitForTimeout(100);
+  await waitFrames(page, (await state(page)).frames + 2);
+  assert.equal((await state(page)).follow.camera, true, 'the camera comes back at the next stop');
+  if (shots) {
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(shots, 'web-follow-1280-zh.png') });
+  }
+  // Play takes the clock back: the follow ends.
+  await api(page, 'play', true);
+  await waitFrames(page, (await state(page)).frames + 3);
+  assert.equal((await state(page)).follow, undefined);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
