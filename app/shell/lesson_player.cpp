@@ -133,20 +133,12 @@ std::string LessonPlayer::set_guess(double v) {
 }
 
 LessonPlayer::GuessShown LessonPlayer::guess_shown() const {
-    GuessShown g;
-    if (lesson_ < 0) return g;
-    const tj::LessonPredict& q = lessons_[size_t(lesson_)].steps[size_t(step_)].predict;
-    if (!q.is_guess()) return g;
-    g.on = true;
-    g.moved = guess_moved_;
-    g.revealed = revealed_;
-    g.value = guess_;
-    g.truth = guess_truth_;
-    g.progress = guess_progress_;
-    g.marker = guess_truth_ < 0 ? guess_ : guess_moved_ ? guess_marker(guess_, guess_truth_, guess_progress_) : guess_truth_;
-    if (guess_moved_ && guess_truth_ > 0 && guess_progress_ >= 1)
-        g.verdict = guess_verdict_words(judge_guess(guess_, guess_truth_), language());
-    return g;
+    if (lesson_ < 0 || !lessons_[size_t(lesson_)].steps[size_t(step_)].predict.is_guess()) return {};
+    // Without a guess the truth shows at once, and no verdict.
+    double marker = guess_truth_ < 0 ? guess_ : guess_moved_ ? guess_marker(guess_, guess_truth_, guess_progress_) : guess_truth_;
+    bool judged = guess_moved_ && guess_truth_ > 0 && guess_progress_ >= 1;
+    return {true, guess_moved_, revealed_, guess_, guess_truth_, guess_progress_, marker,
+            judged ? guess_verdict_words(judge_guess(guess_, guess_truth_), language()) : ""};
 }
 
 bool LessonPlayer::choose(int c) {
