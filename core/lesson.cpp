@@ -124,6 +124,11 @@ const std::vector<LessonChart>& lesson_charts() {
     return charts;
 }
 
+const std::vector<LessonPlace>& lesson_places() {
+    static const std::vector<LessonPlace> places = {{"door", "token"}};
+    return places;
+}
+
 std::string parse_lessons(const std::string& text, std::vector<Lesson>& out) {
     json j;
     if (std::string err = parse_strict_json(text, j); !err.empty()) return "lessons: " + err + "\n";
@@ -181,6 +186,7 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
     std::string errs;
     auto has_station = [&](const std::string& id) {
         for (auto& s : stations) if (s == id) return true;
+        for (const LessonPlace& p : lesson_places()) if (p.scene == lesson.scene && p.id == id) return true;
         return false;
     };
     auto both = [&](const Text2& t, const std::string& where) {

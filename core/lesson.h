@@ -13,7 +13,8 @@
 //     "steps": [{"title": {...}, "text": {...},
 //                "preset": ["h100-sxm", "llama-2-7b"],      (optional, applied first)
 //                "set": {"token.batch.size": 1},            (optional)
-//                "highlight": "hbm", "focus": "mesh", "zoom": 1.5,   (optional)
+//                "highlight": "hbm", "focus": "mesh", "zoom": 1.5,   (optional: a station,
+//                             or one of lesson_places() for the scene)
 //                "run": 0.05,                               (optional: simulated s to run first)
 //                "evidence": ["decode_step_s", "share_hbm"],  (optional: the model's metrics
 //                             the step is about, drawn large on the caption card)
@@ -115,6 +116,15 @@ struct LessonChart {
 // backlog between them) in the chain.
 const std::vector<LessonChart>& lesson_charts();
 
+// Places a step may highlight or focus on besides the scene's stations: parts of the
+// map that are not a station of the model. The token scene's "door": the queue at
+// the door and the KV warehouse's room, where requests wait under load.
+struct LessonPlace {
+    const char* id;
+    const char* scene;
+};
+const std::vector<LessonPlace>& lesson_places();
+
 // A moment of a lesson: step `step` of lessons[lesson], its values run to its time.
 struct LessonMoment {
     size_t lesson = 0, step = 0;
@@ -125,8 +135,8 @@ struct LessonMoment {
 // the same scene.
 std::string parse_lessons(const std::string& json_text, std::vector<Lesson>& out);
 // Checks a lesson against its scene: presets and parameter ids exist, values are in
-// range, stations exist, answers index a choice, a guess's metric is one of the
-// metric_ids and of the step's evidence, every text has both languages, and
+// range, stations (or places, see lesson_places) exist, answers index a choice, a guess's
+// metric is one of the metric_ids and of the step's evidence, every text has both languages, and
 // every evidence id is one of metric_ids, every chart is one of lesson_charts() for
 // the lesson's scene, and the last step has a parameter to try.
 std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,

@@ -27,7 +27,6 @@ namespace {
 
 constexpr ImU32 kBelt = IM_COL32(58, 64, 78, 255);
 constexpr ImU32 kBeltEdge = IM_COL32(92, 100, 118, 255);
-constexpr ImU32 kShade = IM_COL32(14, 16, 22, 200);
 constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
 
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
@@ -37,13 +36,16 @@ void label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& tex
     const std::string s = join_magnitudes(text);
     ImVec2 sz = text_size(px, s.c_str());
     ImVec2 a{c.x - sz.x * 0.5f, c.y - sz.y * 0.5f};
-    if (plate) dl->AddRectFilled({a.x - 3, a.y - 1}, {a.x + sz.x + 3, a.y + sz.y + 1}, kShade, 3);
+    if (plate) dl->AddRectFilled({a.x - 3, a.y - 1}, {a.x + sz.x + 3, a.y + sz.y + 1}, pal::kShade, 3);
     dl->AddText(ImGui::GetFont(), px, a, col, s.c_str());
 }
 
 bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st == kStCpuSupply || st == kStSwitchSupply; }
 
 ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
+
+// The map's label size at zoom z: grows with the screen but never wider than a column of the map allows.
+float label_px(float z) { return std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z); }
 
 // The pile a station consumes, -1 for none. Unlike the model's front_buffer, a
 // supplier has none: its pile holds what it makes, not what it waits for.
@@ -209,8 +211,7 @@ void FabScene::draw_map(const FrameInput& in) {
                           fabui::kWorldMaxY});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     float z = view_.zoom();
-    // Labels grow with the screen but never wider than a column of the map allows.
-    float text_px = std::min(std::max(28 * z, fs * 0.9f), 33 * z);
+    float text_px = label_px(z);
     draw_conveyor(dl, z);
     draw_buildings(dl, z, text_px, false);
     draw_derivative(dl, z, text_px, false);
@@ -331,6 +332,20 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool label
     }
 }
 
+bool FabScene::marker_box(const std::string& place_id, WorldBox* box) const {
+    static_assert(kStationCount <= int(sizeof label_half_w_ / sizeof(float)), "a label width per station");
+    int st = station_index(place_id);
+    if (st < 0 || st >= kStationCount) return false;
+    // The building with its name and state: below it, or a supplier's name above it (see
+    // draw_station_labels), in lines of the labels' size in world units.
+    ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
+    float line = label_px(view_.zoom()) / view_.zoom();
+    float w = std::max(hs.x, label_half_w_[st] + 4);
+    float above = is_supplier(st) ? line * 1.2f : 0, below = is_supplier(st) ? line * 1.1f : line * (st == kStFab ? 2.9f : 2.15f);
+    *box = {c.x - w, c.y - hs.y - above, c.x + w, c.y + hs.y + below};
+    return true;
+}
+
 void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, float text_px, bool flagged) const {
     const FabView& v = fab().view();
     const FabStationView& sv = v.stations[size_t(st)];
@@ -360,6 +375,8 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         scol = fabui::state_color(sv.state);
     }
     label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
+    label_half_w_[st] = std::max(text_size(text_px, fabui::station_short(st)).x, text_size(text_px * 0.85f, state.c_str()).x) *
+                        0.5f / view_.zoom();
     if (st == kStFab) {  // its three stages: wafers in each (and waiting in front of it)
         const auto& fs = v.fab_stages;
         char buf[160];

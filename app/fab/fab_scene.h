@@ -38,6 +38,7 @@ public:
 
 protected:
     ImVec2 station_position(size_t station) const override;
+    bool marker_box(const std::string& place_id, WorldBox* box) const override;  // fab_map.cpp
     ParcelStyle parcel_style(uint16_t kind) const override;
 
 private:
@@ -61,6 +62,9 @@ private:
     void state_history();
     double cumulative_delay_weeks() const;
 
+    // Half the width of each station's name and state as last drawn (world units), so a
+    // lesson's ring goes around them.
+    mutable float label_half_w_[16] = {};  // one per station (fab_map.cpp checks the count)
     bool show_twin_ = true;       // show the no-respin twin beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
     std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks

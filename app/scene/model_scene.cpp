@@ -56,21 +56,32 @@ std::string ModelScene::apply_preset(const std::string& preset_id) {
 void ModelScene::draw_parcels(const FrameInput& in) {
     if (focus_pending_) {
         focus_pending_ = false;
-        if (focus_station_ < 0) view_.fit();
-        else {
-            ImVec2 p = marker_position(size_t(focus_station_));
-            view_.look_at(p.x, p.y, focus_zoom_);
-        }
+        WorldBox box;
+        if (focus_place_.empty() || !marker_box(focus_place_, &box)) view_.fit();
+        else view_.look_at((box.min_x + box.max_x) * 0.5f, (box.min_y + box.max_y) * 0.5f, focus_zoom_);
     }
-    if (highlight_ >= 0) {  // a pulsing ring: "look here"
-        ImVec2 c = marker_position(size_t(highlight_));
-        ImVec2 sc = view_.to_screen(c.x, c.y);
-        float pulse = 0.5f + 0.5f * std::sin(float(ImGui::GetTime()) * 4.0f);
-        float r = ImGui::GetFontSize() * (3.2f + 0.6f * pulse);
-        ImGui::GetForegroundDrawList()->AddCircle(sc, r, IM_COL32(240, 228, 66, 255), 48, 4.0f);
+    WorldBox box;
+    if (!highlight_.empty() && marker_box(highlight_, &box)) {
+        // A pulsing outline around the place and its labels: "look here", over none of its figures.
+        float fs = ImGui::GetFontSize(), pulse = 0.5f + 0.5f * std::sin(float(ImGui::GetTime()) * 4.0f);
+        float pad = fs * (0.35f + 0.25f * pulse);
+        ImVec2 a = view_.to_screen(box.min_x, box.min_y), b = view_.to_screen(box.max_x, box.max_y);
+        ring_min_ = {a.x - pad, a.y - pad};
+        ring_max_ = {b.x + pad, b.y + pad};
+        ring_frame_ = ImGui::GetFrameCount();
+        ImDrawList* dl = ImGui::GetForegroundDrawList();
+        dl->AddRect(ring_min_, ring_max_, IM_COL32(240, 228, 66, 70), fs * 0.6f, 0, 10.0f);  // a glow, seen from afar
+        dl->AddRect(ring_min_, ring_max_, IM_COL32(240, 228, 66, 255), fs * 0.6f, 0, 4.0f);
     }
     parcels_.draw(model_mut(), run_.generation(), [this](size_t i) { return station_position(i); },
                   [this](uint16_t k) { return parcel_style(k); }, view_, in);
+}
+
+bool ModelScene::ring_rect(ImVec2* min, ImVec2* max) const {
+    if (highlight_.empty() || ring_frame_ != ImGui::GetFrameCount()) return false;
+    *min = ring_min_;
+    *max = ring_max_;
+    return true;
 }
 
 int ModelScene::station_index(const std::string& id) const {
@@ -80,9 +91,9 @@ int ModelScene::station_index(const std::string& id) const {
     return -1;
 }
 
-void ModelScene::focus(const std::string& station_id, float zoom) {
+void ModelScene::focus(const std::string& place_id, float zoom) {
     // Resolved when the map is next drawn: a scene may lay its stations out then.
-    focus_station_ = station_index(station_id);
+    focus_place_ = place_id;
     focus_zoom_ = zoom;
     focus_pending_ = true;
     hover_armed_ = false;  // the map moves under a pointer that stays where it was

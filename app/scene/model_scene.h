@@ -57,8 +57,9 @@ public:
     std::string apply(const tj::Scenario& s) override { return run_.apply(s); }
     std::string apply_preset(const std::string& preset_id);
 
-    void set_highlight(const std::string& station_id) override { highlight_ = station_index(station_id); }
-    void focus(const std::string& station_id, float zoom) override;
+    void set_highlight(const std::string& place_id) override { highlight_ = place_id; }
+    void focus(const std::string& place_id, float zoom) override;
+    bool ring_rect(ImVec2* min, ImVec2* max) const override;
     int station_index(const std::string& id) const;  // -1 when unknown
 
     // Time jumps and replays (see RunController::seek and replay_to).
@@ -86,11 +87,13 @@ public:
 protected:
     virtual ImVec2 station_position(size_t station) const = 0;
     virtual ParcelStyle parcel_style(uint16_t kind) const = 0;
-    // Where a lesson's ring and camera point for a station (default: its route point).
-    virtual ImVec2 marker_position(size_t station) const { return station_position(station); }
+    // Where a lesson's ring and camera point: the box (world units) around a station or
+    // another place on the map (lesson_places()), with the labels that belong to it, so
+    // a ring drawn around it covers none of its figures. False for an unknown id.
+    virtual bool marker_box(const std::string& place_id, WorldBox* box) const = 0;
 
     // Uploads the model's segments when they changed and queues the parcel pass;
-    // also draws the lesson's highlight ring around its station.
+    // also draws the lesson's highlight ring around its place.
     void draw_parcels(const FrameInput& in);
     // Play / pause / step / reset / speed and the lens in words.
     void transport_controls();
@@ -109,10 +112,12 @@ protected:
     WorldView view_;
     tj::Model& model_mut() { return run_.model_mut(); }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
-    int highlight_ = -1;  // station a lesson points at, or -1
+    std::string highlight_;  // the station or place a lesson points at, "" for none
+    ImVec2 ring_min_{}, ring_max_{};  // the ring's rectangle on screen in the last frame
+    int ring_frame_ = -1;             // that frame; -1 before any ring
     int card_ = -1;       // the station of the last hover card, and the frame it was drawn in
     int card_frame_ = -1;
-    int focus_station_ = -1;  // where the camera should go at the next draw
+    std::string focus_place_;  // where the camera should go at the next draw ("": the whole map)
     float focus_zoom_ = 1;
     bool focus_pending_ = false;
     bool hover_armed_ = false;  // the pointer has moved since the scene opened or the last focus()

@@ -143,10 +143,13 @@ public:
     // "" when applied, else every problem and nothing changes).
     virtual tj::Scenario scenario() const = 0;
     virtual std::string apply(const tj::Scenario& s) = 0;
-    // Lessons point at the map: outline a station and move the camera to one
-    // (ids from Model::stations(); "" clears). Scenes without stations ignore them.
-    virtual void set_highlight(const std::string& station_id) {}
-    virtual void focus(const std::string& station_id, float zoom) {}
+    // Lessons point at the map: ring a station or place and move the camera to one
+    // (ids from Model::stations() or tj::lesson_places(); "" clears). Scenes without
+    // stations ignore them.
+    virtual void set_highlight(const std::string& place_id) {}
+    virtual void focus(const std::string& place_id, float zoom) {}
+    // The lesson's highlight ring on screen in the last frame; false when none was drawn.
+    virtual bool ring_rect(ImVec2* min, ImVec2* max) const { return false; }
     // A lesson's card shows the chart its step names (tj::lesson_charts(): "roofline",
     // "flow", ...) with the code the scene's own panel draws it with, live, at the
     // current window's cursor and in the given size; false when the scene has no such chart.

@@ -65,7 +65,7 @@ bool App::init(const AppOptions& opts, std::string* error) {
     // The command line's flags add to what the link says.
     embed_ = embed_ || opts.embed;
     if (opts.present && !present_) set_present(true);
-    panels_ = !present_ && !embed_;
+    panels_ = !present_ && !embed_ && !lessons_.active();  // a lesson shows its card, not the panels
     if (opts.welcome && !lessons_.active()) show_welcome(true);
     std::string panel_err;
     if (!layers_.init(&panel_err)) message_ = panel_err;  // frames are then drawn directly
@@ -186,7 +186,7 @@ std::string App::apply_scenario(const tj::Scenario& sc) {
     if (!err.empty()) return err;
     embed_ = sc.embed;
     if (sc.present != present_) set_present(sc.present);
-    panels_ = !present_ && !embed_;
+    panels_ = !present_ && !embed_ && !lessons_.active();  // a lesson shows its card, not the panels
     welcome_.close();  // a state that arrives is where this visit starts
     return "";
 }
@@ -668,6 +668,7 @@ std::string App::state_json() const {
         for (const char* t : s->panel_tabs()) j["tabs"].push_back(tr(t));
         if (const WorldView* v = s->map_view()) j["view"] = {{"zoom", v->zoom()}, {"pan_x", v->pan().x}, {"pan_y", v->pan().y}};
         j["card"] = s->card_station();  // the station whose hover card is up, "" when none
+        if (ImVec2 a, b; s->ring_rect(&a, &b)) j["ring"] = {a.x, a.y, b.x, b.y};  // the lesson's ring on screen
         for (auto& [id, at] : s->station_points()) j["stations"][id] = {at.x, at.y};
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;

@@ -16,17 +16,19 @@ struct Choice {
     WelcomeChoice what;
     const char* title;  // string keys
     const char* help;
+    const char* help_touch;  // on a phone, where there are no keys and the panels are tabs
 };
-constexpr Choice kChoices[] = {{WelcomeChoice::Follow, "welcome.follow", "welcome.follow_help"},
-                               {WelcomeChoice::Lesson, "welcome.lesson", "welcome.lesson_help"},
-                               {WelcomeChoice::Explore, "welcome.explore", "welcome.explore_help"}};
+constexpr Choice kChoices[] = {
+    {WelcomeChoice::Follow, "welcome.follow", "welcome.follow_help", "welcome.follow_help"},
+    {WelcomeChoice::Lesson, "welcome.lesson", "welcome.lesson_help", "welcome.lesson_help"},
+    {WelcomeChoice::Explore, "welcome.explore", "welcome.explore_help", "welcome.explore_help_touch"}};
 
 // One large choice: a numbered badge (its key), a title and a line on what it does.
 // The first is the suggested start and stands out. True when clicked.
-bool choice_button(int index, const Choice& c, float width) {
+bool choice_button(int index, const Choice& c, float width, bool narrow) {
     float fs = ImGui::GetFontSize();
     float big = fs * 1.35f, small = fs * 0.95f, text_x = fs * 3.2f;
-    const char* help = tr(c.help);
+    const char* help = tr(narrow ? c.help_touch : c.help);
     float help_h = wrapped_text_size(small, help, width - text_x - fs * 0.8f).y;
     float h = fs * 0.65f + big + fs * 0.2f + help_h + fs * 0.65f;
     ImVec2 p = ImGui::GetCursorScreenPos();
@@ -104,7 +106,7 @@ WelcomeChoice WelcomeCard::draw(bool narrow) {
         ImGui::SetWindowFontScale(1.0f);
         ImGui::Dummy({0, fs * 0.5f});
         for (int i = 0; i < 3; i++) {
-            if (choice_button(i, kChoices[i], width)) pick = picked(kChoices[i].what);
+            if (choice_button(i, kChoices[i], width, narrow)) pick = picked(kChoices[i].what);
             ImGui::Dummy({0, fs * 0.2f});
         }
         if (!narrow) {

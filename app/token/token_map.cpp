@@ -602,13 +602,22 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     float px = headline_px();
     ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
     std::snprintf(key, sizeof key, "token.bn.%d", bn);
+    // On a plate: a zoomed map lies under the headline.
+    auto plate = [&](ImVec2 at, ImVec2 size) {
+        dl->AddRectFilled({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2}, pal::kShade, 4);
+    };
     if (in.narrow) {  // wrapped to the phone's width
         float w = ar.map_size.x - 20;
+        plate(p, wrapped_text_size(px, buf, w));
         p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, buf, w) + px * 0.1f;
+        plate(p, wrapped_text_size(px * 0.85f, tr(key), w));
         draw_text_wrapped(dl, px * 0.85f, p, pal::kText, tr(key), w);
     } else {
+        ImVec2 second{p.x, p.y + px * 1.2f};
+        plate(p, font->CalcTextSizeA(px, FLT_MAX, 0, buf));
+        plate(second, font->CalcTextSizeA(px * 0.85f, FLT_MAX, 0, tr(key)));
         dl->AddText(font, px, p, pal::kBottleneck, buf);
-        dl->AddText(font, px * 0.85f, {p.x, p.y + px * 1.2f}, pal::kText, tr(key));
+        dl->AddText(font, px * 0.85f, second, pal::kText, tr(key));
     }
 
     // Legend: what the colours mean, along the bottom of the map.
@@ -624,6 +633,20 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         x += key_width(k);
     }
     float ly = ar.map_min.y + ar.map_size.y - px * 1.3f - float(rows - 1) * fs * 1.3f;
+    // What the map's numbers are: the rule, once, above the colour legend; in presenter
+    // mode the time lens above it. All of it on one plate, over a zoomed map.
+    float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;
+    ImVec2 rule = wrapped_text_size(rule_fs, tr("token.map.provenance"), wrap);
+    std::string lens = in.panels ? "" : describe_time_lens(this->lens(), "on the chip", "芯片上", lang);
+    float legend_w = 0;
+    for (float x = x0; const Key& k : keys) {
+        if (x > x0 && x + key_width(k) > right + fs * 0.4f) x = x0;
+        x += key_width(k);
+        legend_w = std::max(legend_w, x - x0);
+    }
+    float top = ly - rule.y - fs * (lens.empty() ? 0.2f : 1.5f);
+    float plate_w = std::max({legend_w, rule.x, font->CalcTextSizeA(fs, FLT_MAX, 0, lens.c_str()).x});
+    plate({x0, top}, {plate_w, ly + float(rows) * fs * 1.3f - top});
     float lx = x0, row_y = ly;
     for (const Key& k : keys) {
         if (lx > x0 && lx + key_width(k) > right + fs * 0.4f) { lx = x0; row_y += fs * 1.3f; }
@@ -631,15 +654,8 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         dl->AddText(font, fs, {lx + fs, row_y}, pal::kText, k.text);
         lx += key_width(k);
     }
-    // What the map's numbers are: the rule, once, above the colour legend.
-    float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;
-    float rule_h = wrapped_text_size(rule_fs, tr("token.map.provenance"), wrap).y;
-    draw_text_wrapped(dl, rule_fs, {ar.map_min.x + 10, ly - rule_h - fs * 0.2f}, pal::kTextDim, tr("token.map.provenance"),
-                      wrap);
-    if (!in.panels) {  // presenter mode: the time lens above the rule
-        std::string lens = describe_time_lens(this->lens(), "on the chip", "芯片上", lang);
-        dl->AddText(font, fs, {ar.map_min.x + 10, ly - rule_h - fs * 1.5f}, pal::kText, lens.c_str());
-    }
+    draw_text_wrapped(dl, rule_fs, {x0, ly - rule.y - fs * 0.2f}, pal::kTextDim, tr("token.map.provenance"), wrap);
+    if (!lens.empty()) dl->AddText(font, fs, {x0, top}, pal::kText, lens.c_str());
 }
 
 std::vector<std::string> TokenScene::live_lines(int s) const {
@@ -708,7 +724,16 @@ void TokenScene::hover_cards(const FrameInput& in) {
     }
 }
 
-ImVec2 TokenScene::marker_position(size_t i) const {
-    // The SRAM is drawn in the enlarged core; its route point is the top of the mesh.
-    return i == kStSram ? kBigCoreSram.center() : station_position(i);
+bool TokenScene::marker_box(const std::string& place_id, WorldBox* box) const {
+    MapRect r;
+    if (place_id == "door") r = lay_.door;  // see tj::lesson_places()
+    else {
+        int i = station_index(place_id);
+        if (i < 0) return false;
+        // The SRAM is drawn in the enlarged core, with its size and what it holds.
+        r = i == kStSram ? kBigCore : lay_.station[i];
+        if (i == kStDram3d) r.y1 += 24;  // what it holds is written under it
+    }
+    *box = {r.x0, r.y0, r.x1, r.y1};
+    return true;
 }

@@ -289,7 +289,8 @@ void TokenScene::trip_chart(ImVec2 size) {
                                  {"token.chart.trip_flush", "trip_flush_s", kStScreen, pal::kVermillion}};
     constexpr int kStops = int(sizeof stops / sizeof stops[0]);
     // The memories are part of the cores' stop.
-    int at = highlight_ >= kStSram && highlight_ <= kStHostMem ? kStMesh : highlight_;
+    int at = station_index(highlight_);  // -1 for none, or a place that is no station
+    if (at >= kStSram && at <= kStHostMem) at = kStMesh;
     int reached = kStops - 1;
     double time[kStops], total = 0;  // each stop's time, looked up once a frame
     for (int k = 0; k < kStops; k++) {

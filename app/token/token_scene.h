@@ -86,7 +86,7 @@ public:
 
 protected:
     ImVec2 station_position(size_t station) const override;
-    ImVec2 marker_position(size_t station) const override;
+    bool marker_box(const std::string& place_id, WorldBox* box) const override;
     ParcelStyle parcel_style(uint16_t kind) const override;
 
 private:

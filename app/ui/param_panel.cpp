@@ -43,10 +43,12 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
     bool changed = false;
     const std::string& label = pick(d.label_en, d.label_zh);
     float w = ImGui::GetContentRegionAvail().x;
+    // Without its label (it is said above the control) the widget takes the line, less the reset button.
+    const float widget_w = show_label ? w * 0.55f : w - ImGui::GetFrameHeight() * 1.6f;
     if (!d.choices_en.empty()) {
         int idx = int(value);
         const std::string& cur = pick(d.choices_en[size_t(idx)], d.choices_zh[size_t(idx)]);
-        ImGui::SetNextItemWidth(w * 0.55f);
+        ImGui::SetNextItemWidth(widget_w);
         if (ImGui::BeginCombo("##v", cur.c_str())) {
             for (size_t i = 0; i < d.choices_en.size(); i++)
                 if (ImGui::Selectable(pick(d.choices_en[i], d.choices_zh[i]).c_str(), int(i) == idx)) {
@@ -60,7 +62,7 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
         // integer rounding are the registry's, not the widget's.
         float t = float(tj::param_to_unit(d, value));
         std::string shown = tj::format_param_value(value) + (d.unit.empty() ? "" : " " + unit_text(d));
-        ImGui::SetNextItemWidth(w * 0.55f);
+        ImGui::SetNextItemWidth(widget_w);
         if (ImGui::SliderFloat("##v", &t, 0.0f, 1.0f, shown.c_str())) {
             *out = tj::param_from_unit(d, t);
             changed = *out != value;
@@ -77,14 +79,16 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
         }
     }
     tooltip(d);
-    ImGui::SameLine();
     if (value != d.def) {
+        ImGui::SameLine();
         if (ImGui::SmallButton("↺")) { *out = d.def; changed = true; }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.reset_param"));
-        ImGui::SameLine();
     }
-    ImGui::TextUnformatted(label.c_str());
-    tooltip(d);
+    if (show_label) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(label.c_str());
+        tooltip(d);
+    }
     ImGui::PopID();
     return changed;
 }

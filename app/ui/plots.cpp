@@ -286,7 +286,8 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         ImVec2 a = px(v, y0);
         f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, kGrid);
         std::string s = format_axis_value(v, "");
-        f.dl->AddText({a.x - ImGui::CalcTextSize(s.c_str()).x / 2, f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
+        float w = ImGui::CalcTextSize(s.c_str()).x;  // the last label ends at the frame's edge, not past it
+        f.dl->AddText({std::min(a.x - w / 2, f.max.x - w), f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
     }
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);

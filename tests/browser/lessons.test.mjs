@@ -186,3 +186,33 @@ test('a lesson moving the map shows no hover card until the pointer moves', asyn
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the ring goes around the place a step points at, the door included', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await countAnimationFrames(page);
+  const at = (id, k) => [lessons.findIndex((l) => l.id === id), k];
+  const ringOf = async (id, k) => {
+    const [i] = at(id, k);
+    assert.ok(i >= 0, id);
+    let s = await openAndHold(page, i, k);
+    await waitFrames(page, s.frames + 3);
+    s = await api(page, 'state');
+    assert.ok(Array.isArray(s.ring), `${id} step ${k + 1}: a ring is drawn`);
+    return s;
+  };
+  const holds = (r, [x, y]) => x > r[0] && y > r[1] && x < r[2] && y < r[3];
+  // A station: the ring holds its point, and is a box around it, not a disc over its figures.
+  for (const [id, k, station] of [['decode-is-logistics', 1, 'hbm'], ['respin-weakest-link', 0, 'pack']]) {
+    const s = await ringOf(id, k);
+    assert.ok(holds(s.ring, s.stations[station]), `${id} step ${k + 1}: the ring ${s.ring} holds ${station}`);
+  }
+  // The door between the link to the chip and host memory, where requests queue under load.
+  const s = await ringOf('kv-warehouse-full', 1);
+  const [cx, cy] = [(s.ring[0] + s.ring[2]) / 2, (s.ring[1] + s.ring[3]) / 2];
+  assert.ok(cy > s.stations.h2d[1] && cy < s.stations.host_mem[1], `the door's ring (${s.ring}) is below the link, above host memory`);
+  assert.ok(Math.abs(cx - s.stations.h2d[0]) < 5, 'and in their column');
+  assert.ok(!holds(s.ring, s.stations.prompt), 'not on the prompt');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

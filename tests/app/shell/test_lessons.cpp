@@ -128,6 +128,24 @@ TEST_CASE("lessons: values out of range and unknown stations are named") {
     CHECK(err.find("'decode_step_s'") == std::string::npos);
 }
 
+TEST_CASE("lessons: a step may point at a place of its own scene that is not a station") {
+    auto model = make_model("token");
+    Lesson l;
+    l.id = "t";
+    l.scene = "token";
+    l.title = {"a", "b"};
+    LessonStep s;
+    s.title = s.text = {"a", "b"};
+    s.highlight = s.focus = "door";
+    s.try_param = model->registry()[0].id;
+    l.steps.push_back(s);
+    CHECK(validate_lesson(l, model->registry(), {}, {}).empty());
+    l.scene = "fab";  // the chain has no door
+    auto fab = make_model("fab");
+    l.steps[0].try_param = fab->registry()[0].id;
+    CHECK(validate_lesson(l, fab->registry(), {}, {}).find("unknown station 'door'") != std::string::npos);
+}
+
 TEST_CASE("lessons: a question is asked on its 'before' settings, else on the previous step's values") {
     std::vector<Lesson> lessons;
     REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
