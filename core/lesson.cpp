@@ -90,8 +90,24 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
         if (!p.is_object()) { errs += w + ": must be an object\n"; return; }
         read_text(p, "question", s.predict.question, w, errs);
         read_text(p, "explain", s.predict.explain, w, errs);
-        if (!p.contains("choices") || !p["choices"].is_array() || p["choices"].size() < 2) {
-            errs += w + ": needs at least two choices\n";
+        if (p.contains("guess")) {
+            // A number to guess on a log scale, in place of choices.
+            const json& g = p["guess"];
+            bool ok = g.is_object() && g.size() == 3 && g.contains("metric") && g["metric"].is_string() &&
+                      !g["metric"].get<std::string>().empty() && g.contains("min") && g["min"].is_number() &&
+                      g.contains("max") && g["max"].is_number();
+            if (!ok) errs += w + ": 'guess' is {\"metric\": id, \"min\": number, \"max\": number}\n";
+            else {
+                s.predict.guess = {g["metric"].get<std::string>(), g["min"].get<double>(), g["max"].get<double>()};
+                const LessonGuess& q = s.predict.guess;
+                // A log scale: both ends above zero, and at most twelve decades apart.
+                if (!(q.min > 0 && q.max > q.min && q.max <= q.min * 1e12))
+                    errs += w + ": 'guess' needs 0 < min < max (and max / min <= 1e12)\n";
+            }
+            if (p.contains("choices") || p.contains("answer"))
+                errs += w + ": a 'guess' takes the place of 'choices' and 'answer'\n";
+        } else if (!p.contains("choices") || !p["choices"].is_array() || p["choices"].size() < 2) {
+            errs += w + ": needs at least two choices (or a 'guess')\n";
         } else {
             for (size_t i = 0; i < p["choices"].size(); i++) {
                 Text2 c;
@@ -99,8 +115,10 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
                 if (read_text(holder, "c", c, w + " choice " + std::to_string(i + 1), errs)) s.predict.choices.push_back(c);
             }
         }
-        if (!p.contains("answer") || !p["answer"].is_number_integer()) errs += w + ": 'answer' is the index of a choice\n";
-        else s.predict.answer = p["answer"].get<int>();
+        if (!p.contains("guess")) {
+            if (!p.contains("answer") || !p["answer"].is_number_integer()) errs += w + ": 'answer' is the index of a choice\n";
+            else s.predict.answer = p["answer"].get<int>();
+        }
         read_settings(p, "before", s.predict.before, w, errs);
     }
 }
@@ -220,7 +238,14 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
             both(s.predict.question, where + " question");
             both(s.predict.explain, where + " explanation");
             for (auto& c : s.predict.choices) both(c, where + " choice");
-            if (s.predict.answer < 0 || size_t(s.predict.answer) >= s.predict.choices.size())
+            const LessonGuess& g = s.predict.guess;
+            if (s.predict.is_guess()) {
+                if (std::find(metrics.begin(), metrics.end(), g.metric) == metrics.end())
+                    errs += where + ": the guess's metric '" + g.metric + "' is not a metric of the scene\n";
+                else if (std::find(s.evidence.begin(), s.evidence.end(), g.metric) == s.evidence.end())
+                    errs += where + ": the guess's metric '" + g.metric + "' is not among the step's evidence\n";
+                if (!(g.min > 0 && g.max > g.min)) errs += where + ": the guess needs 0 < min < max\n";
+            } else if (s.predict.answer < 0 || size_t(s.predict.answer) >= s.predict.choices.size())
                 errs += where + ": the answer is not one of the choices\n";
             ParamValues asked = v;
             for (auto& [id, val] : s.predict.before) {

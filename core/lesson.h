@@ -31,6 +31,10 @@
 //                            "before": {"fab.fab.hot_share": 0}}}]}]}   (optional; "before":
 //                             the question is asked on this step's values with these
 //                             settings, else on the previous step's values)
+//   A question may ask for a number instead of a choice: in place of "choices" and
+//   "answer", "guess": {"metric": "decode_step_s", "min": 0.001, "max": 1} — the class
+//   drags its guess on a log scale from min to max (0 < min < max, in the metric's unit);
+//   the metric is one of the step's evidence, so the truth revealed is the card's figure.
 //
 // The card shows each evidence figure as "before -> after", after being the step at its
 // moment (its values run to its "run" time, seed 1). Before is a moment too (or several): the
@@ -55,10 +59,19 @@ struct Text2 {
     std::string en, zh;
 };
 
+// A number the class guesses on a log scale, in place of choices: the metric of the
+// step's moment, between min and max (0 < min < max).
+struct LessonGuess {
+    std::string metric;  // "" when the question has choices
+    double min = 0, max = 0;
+};
+
 struct LessonPredict {
     Text2 question;
-    std::vector<Text2> choices;
+    std::vector<Text2> choices;  // empty for a guess
     int answer = 0;  // index into choices
+    LessonGuess guess;
+    bool is_guess() const { return !guess.metric.empty(); }
     Text2 explain;
     // Settings over the step's own values that give the state the question is asked on
     // (empty: the previous step's values). The card compares that state with the answer.
@@ -123,7 +136,8 @@ struct LessonMoment {
 // the same scene.
 std::string parse_lessons(const std::string& json_text, std::vector<Lesson>& out);
 // Checks a lesson against its scene: presets and parameter ids exist, values are in
-// range, stations (or places, see lesson_places) exist, answers index a choice, every text has both languages, and
+// range, stations (or places, see lesson_places) exist, answers index a choice, a guess's
+// metric is one of the metric_ids and of the step's evidence, every text has both languages, and
 // every evidence id is one of metric_ids, every chart is one of lesson_charts() for
 // the lesson's scene, and the last step has a parameter to try.
 std::string validate_lesson(const Lesson& lesson, const ParamRegistry& registry,

@@ -40,7 +40,10 @@ seed_corpus() {
       printf 's=token&seed=7&t=0.25&p.token.batch=8&cmp=1&b.token.batch=64&prompt=%%E5%%A4%%A7' > "$dir/seed-url"
       printf '#s=fab&lesson=respin&step=1&p.fab.yield=0.5&embed=1' > "$dir/seed-url2"
       printf '{"scene": "token", "seed": "3", "time": 1.5, "params": {"token.hbm_bw": 2039}, "lens": 0.01}' > "$dir/seed-json" ;;
-    fuzz_lessons) head -c 4000 "$here/assets/lessons.json" > "$dir/seed-lessons" ;;
+    fuzz_lessons)
+      head -c 4000 "$here/assets/lessons.json" > "$dir/seed-lessons"
+      # A question that asks for a number (its "guess" may lie beyond the first 4000 bytes).
+      printf '{"lessons": [{"id": "g", "scene": "token", "title": {"en": "x", "zh": "y"}, "steps": [{"title": {"en": "t", "zh": "t"}, "text": {"en": "t", "zh": "t"}, "predict": {"question": {"en": "q", "zh": "q"}, "explain": {"en": "e", "zh": "e"}, "guess": {"metric": "decode_step_s", "min": 0.001, "max": 1}}}]}]}' > "$dir/seed-guess" ;;
     fuzz_vocab)
       python3 - "$dir" <<'PY'
 import base64, sys

@@ -1,6 +1,7 @@
 // screenshot_lessons.mjs — walks every step of the lessons named (all when none) in the
 // browser build and writes a PNG of each, as a class would see it: the step at its
-// moment, and for a question also the card after the answer is revealed.
+// moment, and for a question also the card after the answer is revealed (a number to
+// guess is nudged four steps up its scale first).
 //   node scripts/screenshot_lessons.mjs WEB_ROOT OUT_DIR [--size 1280x720] [--lang en|zh] [lesson-id ...]
 // writes OUT_DIR/lesson-<id>-<step>[-answer]-<w>x<h>-<lang>.png (steps from 1). A size
 // under 900 wide is a phone or a tablet upright: touch and a pixel ratio of 3 (2 from 600 wide).
@@ -53,8 +54,14 @@ try {
       console.log(`${base}-${w}x${h}-${lang}.png`);
       if (l.steps[k].predict) {  // the clicker's "next" reveals the answer first
         await page.focus('#canvas');
-        await page.keyboard.press('ArrowRight');
+        // A number to guess: four nudges up the scale first, so the answer shows a verdict.
+        if (l.steps[k].predict.guess) for (let n = 0; n < 4; n++) await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('PageDown');
         await settle(page);
+        if (l.steps[k].predict.guess) {  // the marker on its way from the guess to the truth, then the card redrawn
+          await page.waitForFunction(() => window.tokenJourney.state().lesson_guess.progress >= 1, null, { timeout: 120000 });
+          await waitFrames(page, (await api(page, 'state')).frames + 10);
+        }
         await page.screenshot({ path: `${base}-answer-${w}x${h}-${lang}.png` });
         console.log(`${base}-answer-${w}x${h}-${lang}.png`);
       }

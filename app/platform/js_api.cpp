@@ -69,6 +69,14 @@ EMSCRIPTEN_KEEPALIVE const char* tj_open_lesson(int index, int step) {
     return s.c_str();
 }
 
+// Sets the guess on the open step's number question, as a drag would; "" or why not.
+EMSCRIPTEN_KEEPALIVE const char* tj_lesson_guess(double value) {
+    static std::string s;
+    App* a = changing_app();
+    s = a ? a->lessons().set_guess(value) : "app not ready";
+    return s.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE void tj_set_playing(int on) {
     if (changing_app() && platform_app()->current_scene()) platform_app()->current_scene()->set_playing(on != 0);
 }

@@ -3,7 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include "app/ui/format.h"
 
 const std::vector<RacePair>& race_pairs() {
     // Token pairs other than the hardware one run on an H100, so the one change is the lesson.
@@ -97,10 +98,7 @@ RaceVerdict judge_headline(const RaceHeadline& h, double a, double b) {
 
 std::string verdict_words(const std::string& templ, const RaceVerdict& v) {
     if (v.winner < 0) return "";
-    char r[32];
-    if (v.ratio >= 10) std::snprintf(r, sizeof r, "%.0f", v.ratio);
-    else if (v.ratio >= 2) std::snprintf(r, sizeof r, "%.1f", v.ratio);
-    else std::snprintf(r, sizeof r, "%.2f", v.ratio);
+    const std::string r = format_ratio(v.ratio);
     std::string out = templ;
     auto put = [&](const std::string& key, const std::string& with) {
         for (size_t at = out.find(key); at != std::string::npos; at = out.find(key, at + with.size()))

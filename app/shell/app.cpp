@@ -644,6 +644,11 @@ std::string App::state_json() const {
         const LessonPlayer::ChartShown& c = lessons_.chart_shown();
         j["lesson_chart"] = {{"id", c.id}, {"waiting", c.waiting}, {"rect", {c.min.x, c.min.y, c.size.x, c.size.y}}};
     }
+    if (lessons_.active()) j["lesson_figures"] = lessons_.figures_shown();  // the card's figures as drawn
+    if (LessonPlayer::GuessShown g = lessons_.guess_shown(); g.on)  // a question that asks for a number
+        j["lesson_guess"] = {{"value", g.value},       {"moved", g.moved},   {"revealed", g.revealed},
+                             {"truth", g.truth},       {"progress", g.progress}, {"marker", g.marker},
+                             {"verdict", g.verdict}};
     j["playing"] = s ? s->playing() : false;
     if (FollowState f = s ? s->follow_state() : FollowState{}; f.active)  // a followed token, as last drawn
         j["follow"] = {{"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},

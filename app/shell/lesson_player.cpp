@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/scenes/scenes.h"
+#include "app/shell/lesson_guess.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -19,6 +20,8 @@ namespace {
 const std::string& txt(const tj::Text2& t) { return pick(t.en, t.zh); }
 // How long Replay takes to play a step again (longer runs are jumped through).
 constexpr double kReplaySeconds = 4;
+// How long the reveal's marker takes from the guess to the truth.
+constexpr double kGuessSeconds = 1;
 }  // namespace
 
 bool LessonPlayer::load(std::string* error) {
@@ -89,6 +92,11 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
     chosen_ = -1;
     revealed_ = false;
     question_moment_.clear();
+    const tj::LessonGuess& g = l.steps[size_t(step)].predict.guess;
+    guess_ = std::sqrt(g.min * g.max);  // the middle of the log scale, not yet the class's
+    guess_moved_ = false;
+    guess_truth_ = -1;
+    guess_progress_ = 0;
     tried_ = false;
     try_error_.clear();
     return "";
@@ -114,6 +122,27 @@ std::string LessonPlayer::reveal(LessonHost& host) {
     Scene* s = host.scene_by_id(lessons_[size_t(lesson_)].scene);
     if (s) s->set_answer_hidden(false);
     return "";
+}
+
+std::string LessonPlayer::set_guess(double v) {
+    if (lesson_ < 0) return "no lesson open";
+    const tj::LessonPredict& q = lessons_[size_t(lesson_)].steps[size_t(step_)].predict;
+    if (!q.is_guess()) return "this step asks for no number";
+    if (revealed_) return "the answer is already revealed";
+    if (!(v >= q.guess.min && v <= q.guess.max))
+        return "the guess must lie on the scale, from " + std::to_string(q.guess.min) + " to " + std::to_string(q.guess.max);
+    guess_ = v;
+    guess_moved_ = true;
+    return "";
+}
+
+LessonPlayer::GuessShown LessonPlayer::guess_shown() const {
+    if (lesson_ < 0 || !lessons_[size_t(lesson_)].steps[size_t(step_)].predict.is_guess()) return {};
+    // Without a guess the truth shows at once, and no verdict.
+    double marker = guess_truth_ < 0 ? guess_ : guess_moved_ ? guess_marker(guess_, guess_truth_, guess_progress_) : guess_truth_;
+    bool judged = guess_moved_ && guess_truth_ > 0 && guess_progress_ >= 1;
+    return {true, guess_moved_, revealed_, guess_, guess_truth_, guess_progress_, marker,
+            judged ? guess_verdict_words(judge_guess(guess_, guess_truth_), language()) : ""};
 }
 
 bool LessonPlayer::choose(int c) {
@@ -156,6 +185,12 @@ void LessonPlayer::menu(LessonHost& host) {
 bool LessonPlayer::key(SDL_Keycode sym, LessonHost& host) {
     if (!active()) return false;
     int n = int(lessons_[size_t(lesson_)].steps.size());
+    const tj::LessonPredict& q = lessons_[size_t(lesson_)].steps[size_t(step_)].predict;
+    if (q.is_guess() && !revealed_ && (sym == SDLK_RIGHT || sym == SDLK_LEFT)) {  // the clicker nudges its guess
+        guess_ = nudge_guess(guess_, sym == SDLK_RIGHT ? 1 : -1, q.guess.min, q.guess.max);
+        guess_moved_ = true;
+        return true;
+    }
     switch (sym) {
         case SDLK_RIGHT: case SDLK_PAGEDOWN: case SDLK_SPACE:
             // On a question, the clicker's "next" first reveals the answer.
@@ -188,6 +223,13 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
         moment_kept_ = true;
         if (!tried_) moments_[{size_t(lesson_), size_t(step_)}] = scene->metrics();
     }
+    if (st.predict.is_guess() && revealed_ && at_moment && guess_truth_ < 0) {
+        // The revealed step holds at its moment: its metric is the truth, the card's figure.
+        for (const tj::Metric& m : scene->metrics())
+            if (m.id == st.predict.guess.metric) guess_truth_ = m.value;
+        guess_set_off_ = ImGui::GetTime();
+    }
+    if (guess_truth_ >= 0) guess_progress_ = guess_moved_ ? std::min(1.0, (ImGui::GetTime() - guess_set_off_) / kGuessSeconds) : 1;
     float fs = ImGui::GetFontSize();
     float w = asize.x;
     ImGui::SetNextWindowPos(amin, ImGuiCond_Always);
@@ -215,6 +257,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     if (st.has_predict) {
         ImGui::Spacing();
         text_wrapped(join_magnitudes(std::string(tr("lesson.predict")) + " " + txt(st.predict.question)), pal::kYellow);
+        if (st.predict.is_guess()) guess_scale(*scene, st);
         for (size_t c = 0; c < st.predict.choices.size(); c++) {
             bool right = int(c) == st.predict.answer;
             if (revealed_ && right) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kGreen));
@@ -230,16 +273,19 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
             ImGui::PopStyleColor();
         }
         if (!revealed_) {
-            ImGui::BeginDisabled(chosen_ < 0);
+            ImGui::BeginDisabled(chosen_ < 0 && !guess_moved_);
             if (ImGui::Button(tr("lesson.reveal"))) reveal(host);
             ImGui::EndDisabled();
         } else {
-            // Revealed without a choice: no verdict, the class never answered.
-            bool right = chosen_ == st.predict.answer;
-            ImU32 col = chosen_ < 0 ? pal::kSky : right ? pal::kGreen : pal::kOrange;
-            const char* verdict = chosen_ < 0 ? tr("lesson.answer") : right ? tr("lesson.right") : tr("lesson.not_quite");
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", verdict);
-            text_with_terms(txt(st.predict.explain));
+            // Revealed without a choice: no verdict, the class never answered. A guess
+            // has its verdict under its scale, once the marker has arrived.
+            if (!st.predict.is_guess()) {
+                bool right = chosen_ == st.predict.answer;
+                ImU32 col = chosen_ < 0 ? pal::kSky : right ? pal::kGreen : pal::kOrange;
+                const char* verdict = chosen_ < 0 ? tr("lesson.answer") : right ? tr("lesson.right") : tr("lesson.not_quite");
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", verdict);
+            }
+            if (!st.predict.is_guess() || guess_progress_ >= 1) text_with_terms(txt(st.predict.explain));
         }
     }
     if (!st.try_param.empty() && (!st.has_predict || revealed_)) your_turn(*scene, st);
@@ -317,6 +363,7 @@ const std::vector<tj::Metric>& LessonPlayer::moment(size_t lesson, size_t step) 
 }
 
 void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
+    figures_shown_.clear();
     if (st.evidence.empty()) return;
     std::vector<tj::Metric> now = s.metrics();
     // The moments before, in the order shown: after a try the step as the lesson set it,
@@ -344,6 +391,7 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         if (!m) continue;
         text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
+        figures_shown_.push_back(after);
         // Each moment before that differs from the next one shown, then "→".
         std::vector<const tj::Metric*> chain;
         if (!hidden)
@@ -396,4 +444,80 @@ void LessonPlayer::chart(Scene& s, const tj::LessonStep& st) {
         return;
     }
     chart_shown_.size = {size.x, ImGui::GetCursorScreenPos().y - style.ItemSpacing.y - chart_shown_.min.y};
+}
+
+void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
+    const tj::LessonGuess& g = st.predict.guess;
+    std::string unit;  // from the model; the metric's value stays off the card until the reveal
+    for (const tj::Metric& m : s.metrics())
+        if (m.id == g.metric) unit = m.unit;
+    auto fmt = [&](double v) { return format_metric(g.metric, v, unit, language()); };
+    auto fill = [](const char* key, const std::string& v) {
+        std::string out = tr(key);
+        size_t at = out.find("{v}");
+        return at == std::string::npos ? out : out.replace(at, 3, v);
+    };
+    const GuessShown shown = guess_shown();
+    const bool arrived = shown.truth >= 0 && shown.progress >= 1;
+    const float fs = ImGui::GetFontSize();
+    if (!revealed_) text_wrapped(tr("lesson.guess.drag"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    // The guess and, once the marker has arrived, the truth, large.
+    ImGui::SetWindowFontScale(1.3f);
+    if (guess_moved_ || !revealed_) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(guess_moved_ ? pal::kBlue : pal::kGrey), "%s",
+                           fill("lesson.guess.yours", guess_moved_ ? fmt(guess_) : "?").c_str());
+    }
+    if (arrived) {
+        // Beside the guess where the card is wide enough, else on the next line.
+        std::string truth = fill("lesson.guess.truth", fmt(shown.truth));
+        if (guess_moved_ && ImGui::GetItemRectMax().x + fs * 1.2f + ImGui::CalcTextSize(truth.c_str()).x <=
+                                ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+            ImGui::SameLine(0, fs * 1.2f);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kGreen), "%s", truth.c_str());
+    }
+    ImGui::SetWindowFontScale(1.0f);
+
+    // The scale: a track over the card's width, a tick and a label at every power of ten,
+    // the guess a knob, and after the reveal the truth's marker on its way from the guess.
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x, h = fs * 3.4f;
+    ImGui::InvisibleButton("##guess", {w, h});
+    const float x0 = a.x + fs * 1.6f, x1 = a.x + w - fs * 1.6f, y = a.y + fs * 1.5f;
+    auto x_of = [&](double v) { return x0 + (x1 - x0) * float(guess_position(v, g.min, g.max)); };
+    if (!revealed_ && ImGui::IsItemActive()) {
+        guess_ = guess_value((ImGui::GetIO().MousePos.x - x0) / (x1 - x0), g.min, g.max);
+        guess_moved_ = true;
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    dl->AddLine({x0, y}, {x1, y}, ImGui::GetColorU32(ImGuiCol_Border), fs * 0.18f);
+    float last_right = -1e9f;  // labels that would touch the one before are left out
+    for (double d : guess_decades(g.min, g.max)) {
+        float x = x_of(d);
+        dl->AddLine({x, y - fs * 0.3f}, {x, y + fs * 0.3f}, dim, 1.5f);
+        std::string label = fmt(d);
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        float lx = std::clamp(x - ts.x * 0.5f, a.x, a.x + w - ts.x);
+        if (lx < last_right + fs * 0.5f) continue;
+        dl->AddText({lx, y + fs * 0.45f}, dim, label.c_str());
+        last_right = lx + ts.x;
+    }
+    auto knob = [&](double v, ImU32 col, float r, bool label_above) {
+        float x = x_of(v);
+        dl->AddCircleFilled({x, y}, r, col);
+        if (!label_above) return;
+        std::string label = fmt(v);
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddText({std::clamp(x - ts.x * 0.5f, a.x, a.x + w - ts.x), y - fs * 1.45f}, col, label.c_str());
+    };
+    if (guess_moved_ || !revealed_)
+        knob(guess_, guess_moved_ ? pal::kBlue : pal::kGrey, fs * 0.45f, guess_moved_ && shown.truth < 0);
+    if (shown.truth >= 0) knob(shown.marker, pal::kGreen, fs * 0.38f, true);
+    if (arrived && guess_moved_) {
+        GuessVerdict v = judge_guess(guess_, shown.truth);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(v.direction == 0 ? pal::kGreen : pal::kOrange), "%s",
+                           shown.verdict.c_str());
+    } else if (arrived) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", tr("lesson.answer"));
+    }
 }

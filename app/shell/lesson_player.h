@@ -13,8 +13,12 @@
 // core/lesson.h describes (a moment the scene has not shown, and the state a question
 // is asked on, are run on a model of their own). Leaving restores what the user had
 // and clears the outline and the camera of every scene a lesson touched.
+// A question may ask for a number instead (app/shell/lesson_guess.h): the class drags
+// its guess on a log scale; the reveal moves a marker from the guess to the model's value
+// at the step's moment (the card's figure) over a second, then says how far off it was.
 // Keys: Right / PageDown / Space = next, Left / PageUp = previous, 1-4 = pick a
-// choice, Esc = leave (presentation clickers send PageDown and PageUp).
+// choice, Esc = leave (presentation clickers send PageDown and PageUp); on a guess
+// before its reveal, Right / Left nudge the guess instead.
 //
 // Usage:
 //   LessonPlayer lp;  lp.load(&err);
@@ -79,6 +83,19 @@ public:
         ImVec2 min{0, 0}, size{0, 0};
     };
     const ChartShown& chart_shown() const { return chart_shown_; }
+    // The step's figures as last drawn on the card ("?" while a question hides them).
+    const std::vector<std::string>& figures_shown() const { return figures_shown_; }
+    // The open step's guess (for the page's tests): on when the step asks for a number;
+    // truth < 0 until the revealed step has reached its moment; progress 0..1 of the
+    // marker's way from the guess to the truth; marker its value now.
+    struct GuessShown {
+        bool on = false, moved = false, revealed = false;
+        double value = 0, truth = -1, progress = 0, marker = 0;
+        std::string verdict;  // "" before the marker arrives, or without a guess
+    };
+    GuessShown guess_shown() const;
+    // Sets the guess as a drag would (before the reveal); "" or why not.
+    std::string set_guess(double value);
 
     void menu(LessonHost& host);
     bool key(SDL_Keycode sym, LessonHost& host);
@@ -105,6 +122,8 @@ private:
     // "Your turn": the step's parameter to try, on the card; a change runs the step
     // again to its moment and the card compares it with the step as the lesson set it.
     void your_turn(Scene& s, const tj::LessonStep& st);
+    // A question's number to guess: the log scale, the guess, the truth's marker and the verdict.
+    void guess_scale(Scene& s, const tj::LessonStep& st);
 
     std::vector<tj::Lesson> lessons_;
     int lesson_ = -1, step_ = 0;
@@ -117,8 +136,16 @@ private:
     // open step's question is asked on (run when first needed).
     std::map<std::pair<size_t, size_t>, std::vector<tj::Metric>> moments_;
     std::vector<tj::Metric> question_moment_;
+    // The class's guess on a number question, whether it moved it, the truth once the
+    // revealed step holds at its moment (< 0 before), and when the marker set off.
+    double guess_ = 0;
+    bool guess_moved_ = false;
+    double guess_truth_ = -1;
+    double guess_set_off_ = 0;
+    double guess_progress_ = 0;  // as last drawn
     bool tried_ = false;       // the student changed the step's parameter to try
     std::string try_error_;    // why the last try was refused
     ChartShown chart_shown_;
+    std::vector<std::string> figures_shown_;
     float card_content_h_ = 0;  // the card's content height in the last frame (the chart's room)
 };

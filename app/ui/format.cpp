@@ -76,6 +76,12 @@ std::string format_count(double v, Lang lang) {
     return buf;
 }
 
+std::string format_ratio(double r) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, r >= 10 ? "%.0f" : r >= 2 ? "%.1f" : "%.2f", r);
+    return buf;
+}
+
 std::string format_metric(const std::string& id, double v, const std::string& unit, Lang lang) {
     bool zh = lang == Lang::Zh;
     auto ends = [&](const char* tail) {

@@ -16,6 +16,8 @@ std::string format_si(double value, const char* unit);
 // A count, 3 significant digits: English "950", "69.0k", "1.23M", "4.56G"; Chinese
 // "950", "9500", "6.9 万", "14.2 万", "3.5 亿" (trailing zeros dropped).
 std::string format_count(double value, Lang lang);
+// A ratio of two numbers (>= 1) with 2-3 significant digits: "1.25", "9.8", "12".
+std::string format_ratio(double ratio);
 // A model's metric as the cards show it, from its id and unit: durations, bytes,
 // energy in joules, shares in percent, week numbers ("week 44" / "第 44 周"), counts
 // of GPUs, tokens and requests per language ("142k GPUs" / "14.2 万个 GPU").

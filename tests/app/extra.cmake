@@ -7,7 +7,8 @@ target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${C
                                ${CMAKE_SOURCE_DIR}/app/ui/i18n.cpp
                                ${CMAKE_SOURCE_DIR}/app/scene/run_controller.cpp
                                ${CMAKE_SOURCE_DIR}/app/platform/heap_use.cpp
-                               ${CMAKE_SOURCE_DIR}/app/scene/race_pairs.cpp)
+                               ${CMAKE_SOURCE_DIR}/app/scene/race_pairs.cpp
+                               ${CMAKE_SOURCE_DIR}/app/shell/lesson_guess.cpp)
 target_include_directories(test_app PRIVATE ${STB_INCLUDE_DIR})
 
 # The web build's font subset, made here the way app/CMakeLists.txt makes it (the same

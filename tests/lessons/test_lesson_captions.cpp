@@ -188,11 +188,14 @@ double half_unit(const std::string& literal) {
 std::string english(const LessonStep& st) {
     return st.text.en + "\n" + (st.has_predict ? st.predict.question.en + "\n" + st.predict.explain.en : "");
 }
-std::string right_choice(const LessonStep& st) {
-    return st.has_predict ? st.predict.choices[size_t(st.predict.answer)].en : "";
+// A question's correct choice ("" for a question that asks for a number).
+const Text2& right_answer(const LessonStep& st) {
+    static const Text2 none;
+    return st.has_predict && !st.predict.is_guess() ? st.predict.choices[size_t(st.predict.answer)] : none;
 }
+std::string right_choice(const LessonStep& st) { return right_answer(st).en; }
 std::string chinese(const LessonStep& st) {
-    const std::string choice = st.has_predict ? st.predict.choices[size_t(st.predict.answer)].zh : "";
+    const std::string choice = right_answer(st).zh;
     return st.text.zh + "\n" + (st.has_predict ? st.predict.question.zh + "\n" + st.predict.explain.zh + "\n" + choice : "");
 }
 

@@ -118,6 +118,10 @@
       const why = integerProblem('the lesson index', i, 0, 1000) || integerProblem('the step', step, 0, 10000);
       return why || Module.ccall('tj_open_lesson', 'string', ['number', 'number'], [i, step]);
     },
+    lessonGuess(value) {
+      if (!started()) return kNotReady;
+      return numberProblem('the guess', value) || Module.ccall('tj_lesson_guess', 'string', ['number'], [value]);
+    },
     play(on) { return setFlag('play', 'tj_set_playing', on); },
     compare(on) {
       if (!started()) return kNotReady;

@@ -48,6 +48,20 @@ TEST_CASE("lessons: every lesson and every step is valid for its scene") {
             INFO("step " << k + 1 << " has no evidence");
             CHECK(!l.steps[k].evidence.empty());
         }
+        // A number to guess: the model's value at the step's moment lies inside its
+        // scale, away from the ends, so the reveal's marker lands on the scale.
+        for (size_t k = 0; k < l.steps.size(); k++) {
+            const LessonGuess& g = l.steps[k].predict.guess;
+            if (!l.steps[k].predict.is_guess()) continue;
+            REQUIRE(lesson_values_at(l, k, start, at).empty());
+            model->reset(at, 1);
+            model->advance_to(l.steps[k].run);
+            double truth = -1;
+            for (auto& m : model->metrics()) if (m.id == g.metric) truth = m.value;
+            INFO("step " << k + 1 << ": " << g.metric << " = " << truth << " on a scale from " << g.min << " to " << g.max);
+            CHECK(truth > g.min * 1.5);
+            CHECK(truth < g.max / 1.5);
+        }
     }
 }
 
@@ -288,4 +302,65 @@ TEST_CASE("lessons: a question's card compares with the state it was asked on, u
     CHECK(lessons[ms[0].lesson].id == "decode-is-logistics");
     CHECK(ms[0].step == 1);
     CHECK(!lesson_compare_moments(lessons, sram, 1, ms));  // a question without one
+}
+
+namespace {
+// A file of one token lesson whose only step asks `predict` (a JSON object's members).
+std::string guess_file(const std::string& predict) {
+    return "{\"lessons\": [{\"id\": \"g\", \"scene\": \"token\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, "
+           "\"steps\": [{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, "
+           "\"evidence\": [\"decode_step_s\", \"share_hbm\"], \"try\": \"token.run.batch\", "
+           "\"predict\": {\"question\": {\"en\": \"q\", \"zh\": \"q\"}, \"explain\": {\"en\": \"e\", \"zh\": \"e\"}" +
+           predict + "}}]}]}";
+}
+}  // namespace
+
+TEST_CASE("lessons: a question may ask for a number on a log scale instead of a choice") {
+    std::vector<Lesson> ls;
+    REQUIRE(parse_lessons(guess_file(", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 0.001, \"max\": 1}"), ls) == "");
+    const LessonPredict& q = ls[0].steps[0].predict;
+    CHECK(q.is_guess());
+    CHECK(q.choices.empty());
+    CHECK(q.guess.metric == "decode_step_s");
+    CHECK(q.guess.min == 0.001);
+    CHECK(q.guess.max == 1);
+    auto model = make_model("token");
+    REQUIRE(model);
+    std::vector<std::string> metrics;
+    for (auto& m : model->metrics()) metrics.push_back(m.id);
+    CHECK(validate_lesson(ls[0], model->registry(), {}, metrics) == "");
+    // Checked against the scene: the metric must be the scene's, and one of the step's figures.
+    Lesson l = ls[0];
+    l.steps[0].predict.guess.metric = "no_such_metric";
+    std::string v = validate_lesson(l, model->registry(), {}, metrics);
+    CHECK(v.find("step 1: the guess's metric 'no_such_metric' is not a metric of the scene") != std::string::npos);
+    l.steps[0].predict.guess.metric = "tok_s_total";
+    v = validate_lesson(l, model->registry(), {}, metrics);
+    CHECK(v.find("'tok_s_total' is not among the step's evidence") != std::string::npos);
+    // Refused by the parser, with the step named, and nothing changes.
+    const std::pair<const char*, const char*> bad[] = {
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 0, \"max\": 1}", "0 < min < max"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": -1, \"max\": 1}", "0 < min < max"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 2, \"max\": 1}", "0 < min < max"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 1, \"max\": 1}", "0 < min < max"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 1e-9, \"max\": 1e9}", "0 < min < max"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 0.001}", "'guess' is"},
+        {", \"guess\": {\"metric\": 3, \"min\": 0.001, \"max\": 1}", "'guess' is"},
+        {", \"guess\": {\"metric\": \"\", \"min\": 0.001, \"max\": 1}", "'guess' is"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": \"1\", \"max\": 10}", "'guess' is"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 1, \"max\": 10, \"unit\": \"s\"}", "'guess' is"},
+        {", \"guess\": [1, 10]", "'guess' is"},
+        {", \"guess\": {\"metric\": \"decode_step_s\", \"min\": 0.001, \"max\": 1}, \"answer\": 0",
+         "takes the place of 'choices' and 'answer'"},
+        {"", "needs at least two choices (or a 'guess')"},
+    };
+    for (auto& [predict, why] : bad) {
+        INFO(predict);
+        std::vector<Lesson> kept = ls;
+        std::string err = parse_lessons(guess_file(predict), kept);
+        CHECK(err.find(why) != std::string::npos);
+        CHECK(err.find("step 1 predict") != std::string::npos);
+        REQUIRE(kept.size() == 1);
+        CHECK(kept[0].steps[0].predict.guess.metric == "decode_step_s");
+    }
 }

@@ -1,0 +1,110 @@
+// lessons_guess.test.mjs — a question that asks for a number (core/lesson.h "guess"):
+// before the reveal the card's figures stay "?" and no truth is known; → / ← nudge the
+// guess on its log scale and the page's lessonGuess() sets it; the reveal moves the
+// marker from the guess to the model's value at the step's moment over about a second,
+// then the verdict says how far off the guess was; revealing without a guess is neutral.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useServedApp, openApp, waitFrames } from './browser.mjs';
+
+const app = useServedApp();
+const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
+
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+const held = (page) => page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null,
+  { timeout: 120000, polling: 100 });
+// The ratio as the card writes it (app/ui/format.h format_ratio).
+const ratio = (r) => (r >= 10 ? r.toFixed(0) : r >= 2 ? r.toFixed(1) : r.toFixed(2));
+
+// Opens the step and waits until it holds at its moment, a few frames drawn.
+async function openStep(page, i, k) {
+  assert.equal(await api(page, 'openLesson', i, k), '');
+  await held(page);
+  const s = await api(page, 'state');
+  await waitFrames(page, s.frames + 5);
+  return api(page, 'state');
+}
+
+test('a number question: nudge the guess, reveal, the marker moves to the truth and the verdict is a ratio', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  const i = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+  const k = lessons[i].steps.findIndex((st) => st.predict && st.predict.guess);
+  assert.ok(k >= 0, 'the lesson asks for a number');
+  const g = lessons[i].steps[k].predict.guess;
+  assert.equal(g.metric, 'decode_step_s');
+
+  let s = await openStep(page, i, k);
+  assert.ok(s.lesson_guess, 'the state reports the guess');
+  assert.equal(s.lesson_guess.moved, false);
+  assert.equal(s.lesson_guess.revealed, false);
+  assert.equal(s.lesson_guess.truth, -1, 'no truth before the reveal');
+  assert.ok(s.lesson_figures.length > 0 && s.lesson_figures.every((f) => f === '?'),
+    `the card's figures stay hidden: ${JSON.stringify(s.lesson_figures)}`);
+  const middle = Math.sqrt(g.min * g.max);
+  assert.ok(Math.abs(s.lesson_guess.value / middle - 1) < 1e-9, 'the slider starts in the middle of its scale');
+
+  // → three times, ← once: two twentieths of the log scale up.
+  await page.focus('#canvas');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
+  await waitFrames(page, s.frames + 3);
+  s = await api(page, 'state');
+  assert.equal(s.lesson_step, k, 'the arrows nudge the guess, they do not change the step');
+  assert.equal(s.lesson_guess.moved, true);
+  const nudged = middle * (g.max / g.min) ** (2 / 20);
+  assert.ok(Math.abs(s.lesson_guess.value / nudged - 1) < 1e-9, `nudged to ${s.lesson_guess.value}, not ${nudged}`);
+
+  // The page's call: refused off the scale or for a bad value, taken on it.
+  assert.match(await api(page, 'lessonGuess', g.max * 2), /on the scale/);
+  assert.match(await api(page, 'lessonGuess', NaN), /finite number/);
+  assert.match(await api(page, 'lessonGuess', '0.05'), /must be a number/);
+  const guess = 0.064;
+  assert.equal(await api(page, 'lessonGuess', guess), '');
+
+  // Reveal with the clicker's "next": the truth arrives once the step holds at its moment.
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => window.tokenJourney.state().lesson_guess.truth > 0, null, { timeout: 120000, polling: 20 });
+  const seen = [];
+  for (;;) {
+    s = await api(page, 'state');
+    seen.push(s.lesson_guess.progress);
+    if (s.lesson_guess.progress >= 1) break;
+    assert.equal(s.lesson_guess.verdict, '', 'no verdict while the marker moves');
+    await page.waitForTimeout(40);
+  }
+  assert.ok(seen.some((p) => p > 0 && p < 1), `the marker was seen on its way (progress ${seen.join(', ')})`);
+  const truth = s.lesson_guess.truth;
+  assert.equal(s.lesson_guess.revealed, true);
+  assert.equal(s.lesson_guess.marker, truth, 'the marker ends at the truth');
+  assert.ok(Math.abs(truth / s.metrics.decode_step_s - 1) < 1e-12, `the truth ${truth} is the model's ${s.metrics.decode_step_s}`);
+  assert.ok(s.lesson_figures.every((f) => f !== '?'), 'the figures are shown');
+  const expected = guess > truth * 1.5 ? `${ratio(guess / truth)}× too high.` : `Close: within ${ratio(guess / truth)}× of the truth.`;
+  assert.equal(s.lesson_guess.verdict, expected);
+  assert.match(await api(page, 'lessonGuess', 0.01), /already revealed/);
+  // The verdict follows the language.
+  await api(page, 'setLanguage', 'zh');
+  await waitFrames(page, s.frames + 3);
+  assert.equal((await api(page, 'state')).lesson_guess.verdict, `猜高了：是真实值的 ${ratio(guess / truth)} 倍。`);
+  await api(page, 'setLanguage', 'en');
+
+  // Revealed without a guess: the truth, no verdict.
+  s = await openStep(page, i, k);
+  assert.equal(s.lesson_guess.moved, false);
+  await page.focus('#canvas');
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => window.tokenJourney.state().lesson_guess.truth > 0, null, { timeout: 120000, polling: 50 });
+  s = await api(page, 'state');
+  await waitFrames(page, s.frames + 3);
+  s = await api(page, 'state');
+  assert.equal(s.lesson_guess.progress, 1);
+  assert.equal(s.lesson_guess.marker, s.lesson_guess.truth);
+  assert.equal(s.lesson_guess.verdict, '', 'no verdict without a guess');
+
+  // A step that asks for no number has no guess, and refuses one.
+  s = await openStep(page, i, 0);
+  assert.equal(s.lesson_guess, undefined);
+  assert.match(await api(page, 'lessonGuess', 0.01), /asks for no number/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
