@@ -14,6 +14,17 @@
 namespace fs = std::filesystem;
 using namespace tj;
 
+// A lesson of one step in the given scene, with both languages filled in.
+static Lesson one_step_lesson(const char* scene, const LessonStep& step) {
+    Lesson l;
+    l.id = "t";
+    l.scene = scene;
+    l.title = {"a", "b"};
+    l.steps.push_back(step);
+    l.steps[0].title = l.steps[0].text = {"a", "b"};
+    return l;
+}
+
 static std::string read_file(const fs::path& p) {
     std::ifstream f(p, std::ios::binary);
     std::stringstream ss;
@@ -111,16 +122,11 @@ TEST_CASE("lessons: malformed files are refused with a message, nothing changes"
 TEST_CASE("lessons: values out of range and unknown stations are named") {
     auto model = make_model("token");
     REQUIRE(model);
-    Lesson l;
-    l.id = "t";
-    l.scene = "token";
-    l.title = {"a", "b"};
     LessonStep s;
-    s.title = s.text = {"a", "b"};
     s.set = {{model->registry()[0].id, model->registry()[0].max * 10 + 1}};
     s.highlight = "no-such-station";
     s.evidence = {"decode_step_s", "no_such_metric"};
-    l.steps.push_back(s);
+    Lesson l = one_step_lesson("token", s);
     std::string err = validate_lesson(l, model->registry(), {}, {"decode_step_s"});
     CHECK(err.find(model->registry()[0].id) != std::string::npos);
     CHECK(err.find("no-such-station") != std::string::npos);
@@ -130,15 +136,10 @@ TEST_CASE("lessons: values out of range and unknown stations are named") {
 
 TEST_CASE("lessons: a step may point at a place of its own scene that is not a station") {
     auto model = make_model("token");
-    Lesson l;
-    l.id = "t";
-    l.scene = "token";
-    l.title = {"a", "b"};
     LessonStep s;
-    s.title = s.text = {"a", "b"};
     s.highlight = s.focus = "door";
     s.try_param = model->registry()[0].id;
-    l.steps.push_back(s);
+    Lesson l = one_step_lesson("token", s);
     CHECK(validate_lesson(l, model->registry(), {}, {}).empty());
     l.scene = "fab";  // the chain has no door
     auto fab = make_model("fab");
