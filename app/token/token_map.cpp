@@ -644,7 +644,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     // mode the time lens above it. All of it on one plate, over a zoomed map.
     float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;
     ImVec2 rule = wrapped_text_size(rule_fs, tr("token.map.provenance"), wrap);
-    std::string lens = in.panels ? "" : describe_time_lens(this->lens(), "on the chip", "芯片上", lang);
+    std::string lens = in.panels ? "" : describe_time_lens(this->lens(), lens_range().where_en, lens_range().where_zh, lang);
     float legend_w = 0;
     for (float x = x0; const Key& k : keys) {
         if (x > x0 && x + key_width(k) > right + fs * 0.4f) x = x0;
