@@ -57,21 +57,26 @@ std::string TokenScene::start_follow(uint32_t seq, uint32_t index) {
 }
 
 void TokenScene::end_follow() {
-    follow_state_ = {};
-    if (!follow_.active) return;
-    follow_.active = false;
-    set_lens(follow_.lens_before);
+    if (!follow_.active) {
+        follow_state_ = {};
+        return;
+    }
+    let_go();
     set_playing(true);
     view_.fit();
+}
+
+void TokenScene::let_go() {
+    follow_.active = false;
+    follow_state_ = {};
+    set_lens(follow_.lens_before);
 }
 
 void TokenScene::follow_update(double real_dt) {
     if (!follow_.active) return;
     // Play, a restart or a rewind takes the clock back: the follow lets go.
     if (playing() || generation() != follow_.generation) {
-        follow_.active = false;
-        follow_state_ = {};
-        set_lens(follow_.lens_before);
+        let_go();
         return;
     }
     const tj::token::TokenTrip& trip = follow_.trip;

@@ -136,6 +136,7 @@ private:
     };
     std::string start_follow(uint32_t seq, uint32_t index);
     void end_follow();
+    void let_go();  // the follow ends where the run is: its lens back, the camera free
     void follow_update(double real_dt);
     ImVec2 follow_point() const;  // the token's place on the map (world units)
     void follow_camera();         // before the view's update
