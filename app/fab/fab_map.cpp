@@ -519,38 +519,45 @@ void FabScene::hover_cards(float z, float text_px) {
     for (int st = 0; st < kStationCount; st++) {
         ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
         if (!inside(mouse, {c.x - hs.x * z, c.y - hs.y * z}, {c.x + hs.x * z, c.y + hs.y * z})) continue;
-        const FabStationView& sv = v.stations[size_t(st)];
-        const FabStationText& t = fab_station_text(st);
-        std::string unit = plural(t.unit_en, t.unit_zh);
-        std::vector<std::string> lines;
-        char buf[200];
-        if (st != kStDesign && st != kStCustomers) {
-            int fb = consumed_pile(st);
-            if (fb >= 0) lines.push_back(std::string(tr("fab.card.front")) + ": " + fabui::count_text(sv.buffer_units) + " " + fabui::buffer_unit(fb));
-            lines.push_back(std::string(tr("fab.card.in_process")) + ": " + fabui::count_text(sv.in_process_units) + " " + unit);
-            lines.push_back(std::string(tr("fab.card.capacity")) + ": " + fabui::count_text(sv.capacity_per_week) + " " + unit + "/" + tr("unit.week"));
-            if (sv.lot_kits > sv.lot_asked) {  // folded so the run stays fast (line.h)
-                std::snprintf(buf, sizeof buf, tr("fab.card.lot_folded"), fabui::count_text(double(sv.lot_asked)).c_str(),
-                              fabui::count_text(double(sv.lot_kits)).c_str(), fabui::count_text(kMaxLotsPerWeek).c_str());
-                lines.push_back(buf);
-            }
-            std::snprintf(buf, sizeof buf, tr("fab.card.shares"), pct(sv.utilization).c_str(), pct(sv.starved).c_str(),
-                          pct(sv.blocked).c_str(), pct(sv.idle).c_str());
-            lines.push_back(buf);
-            lines.push_back(std::string(tr("fab.card.nominal")) + ": " + fabui::count_text(sv.nominal_gpus_per_week) + " " +
-                            tr("unit.gpus") + "/" + tr("unit.week"));
-            if (sv.yield_loss_units > 0)
-                lines.push_back(std::string(tr("fab.card.scrapped")) + ": " + fabui::count_text(sv.yield_loss_units) + " (≈ " +
-                                fabui::count_text(sv.yield_loss_gpus) + " " + tr("unit.gpus") + ")");
-        } else if (st == kStCustomers) {
-            lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("unit.gpus"));
-        } else {
-            lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
-        }
-        if (st == shown_bottleneck()) lines.push_back(tr("fab.card.is_bottleneck"));
-        station_card(size_t(st), lines);
+        station_card(size_t(st), station_lines(m, metrics(), size_t(st)));
         break;
     }
+}
+
+std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std::vector<tj::Metric>&, size_t station) const {
+    const FabView& v = static_cast<const FabModel&>(run).view();
+    const int st = int(station);
+    if (st < 0 || st >= kStationCount) return {};
+    const FabStationView& sv = v.stations[size_t(st)];
+    const FabStationText& t = fab_station_text(st);
+    std::string unit = plural(t.unit_en, t.unit_zh);
+    std::vector<std::string> lines;
+    char buf[200];
+    if (st != kStDesign && st != kStCustomers) {
+        int fb = consumed_pile(st);
+        if (fb >= 0) lines.push_back(std::string(tr("fab.card.front")) + ": " + fabui::count_text(sv.buffer_units) + " " + fabui::buffer_unit(fb));
+        lines.push_back(std::string(tr("fab.card.in_process")) + ": " + fabui::count_text(sv.in_process_units) + " " + unit);
+        lines.push_back(std::string(tr("fab.card.capacity")) + ": " + fabui::count_text(sv.capacity_per_week) + " " + unit + "/" + tr("unit.week"));
+        if (sv.lot_kits > sv.lot_asked) {  // folded so the run stays fast (line.h)
+            std::snprintf(buf, sizeof buf, tr("fab.card.lot_folded"), fabui::count_text(double(sv.lot_asked)).c_str(),
+                          fabui::count_text(double(sv.lot_kits)).c_str(), fabui::count_text(kMaxLotsPerWeek).c_str());
+            lines.push_back(buf);
+        }
+        std::snprintf(buf, sizeof buf, tr("fab.card.shares"), pct(sv.utilization).c_str(), pct(sv.starved).c_str(),
+                      pct(sv.blocked).c_str(), pct(sv.idle).c_str());
+        lines.push_back(buf);
+        lines.push_back(std::string(tr("fab.card.nominal")) + ": " + fabui::count_text(sv.nominal_gpus_per_week) + " " +
+                        tr("unit.gpus") + "/" + tr("unit.week"));
+        if (sv.yield_loss_units > 0)
+            lines.push_back(std::string(tr("fab.card.scrapped")) + ": " + fabui::count_text(sv.yield_loss_units) + " (≈ " +
+                            fabui::count_text(sv.yield_loss_gpus) + " " + tr("unit.gpus") + ")");
+    } else if (st == kStCustomers) {
+        lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("unit.gpus"));
+    } else {
+        lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
+    }
+    if (!answer_hidden_ && st == v.bottleneck) lines.push_back(tr("fab.card.is_bottleneck"));
+    return lines;
 }
 
 void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {

@@ -40,6 +40,8 @@ protected:
     ImVec2 station_position(size_t station) const override;
     bool marker_box(const std::string& place_id, WorldBox* box) const override;  // fab_map.cpp
     ParcelStyle parcel_style(uint16_t kind) const override;
+    std::vector<std::string> station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
+                                           size_t station) const override;  // fab_map.cpp
 
 private:
     const tj::fab::FabModel& fab() const;

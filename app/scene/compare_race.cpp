@@ -67,13 +67,15 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
     for (int s = 0; s < 2; s++) {
         ImVec2 lmin = side_by_side ? ImVec2{min.x + float(s) * (lane_size.x + gap), min.y}
                                    : ImVec2{min.x, min.y + float(s) * (lane_size.y + gap)};
-        draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, position, style, scene);
+        int hovered = draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, position, style, scene);
         state_.maps.push_back({labels[s], lmin.x, lmin.y, lane_size.x, lane_size.y, lanes_[s].parcels.drawn(),
-                               lanes_[s].view.zoom(), lanes_[s].view.pan().x, lanes_[s].view.pan().y});
+                               lanes_[s].view.zoom(), lanes_[s].view.pan().x, lanes_[s].view.pan().y,
+                               hovered >= 0 ? runs[s].model->stations()[size_t(hovered)].id : std::string(),
+                               lanes_[s].points});
     }
 }
 
-void CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
+int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
                             const std::string& label, const std::vector<RaceNumberState>& numbers,
                             const StationPosition& position, const ParcelStyleOf& style, const std::string& scene) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
@@ -139,11 +141,21 @@ void CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 s
         dl->AddLine(lane.view.to_screen(p.x, p.y), lane.view.to_screen(q.x, q.y), kRoute, 2);
     }
     const float label_px = std::max(fs * 0.8f, 13.0f);
+    lane.points.clear();
     std::vector<ImVec4> placed;  // the names drawn so far (x0, y0, x1, y1): a name that would overlap one is left out
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const bool mouse_on_map = mouse.x >= map_min.x && mouse.y >= map_min.y && mouse.x < map_min.x + map_size.x &&
+                              mouse.y < map_min.y + map_size.y;
+    const float reach = std::max(fs, 16.0f);  // a dot is small: a finger or a pointer this close is on it
+    int hovered = -1;
+    float hovered_d2 = reach * reach;
     for (size_t i = 0; i < n; i++) {
         ImVec2 p = position(i);
         ImVec2 sp = lane.view.to_screen(p.x, p.y);
         dl->AddCircleFilled(sp, fs * 0.3f, pal::kStationEdge, 12);
+        lane.points.push_back({run.model->stations()[i].id, sp});
+        float dx = mouse.x - sp.x, dy = mouse.y - sp.y;
+        if (mouse_on_map && dx * dx + dy * dy < hovered_d2) hovered = int(i), hovered_d2 = dx * dx + dy * dy;
         const auto& st = run.model->stations()[i];
         std::string name = pick(st.label_en, st.label_zh);
         float w = text_width(label_px, name);
@@ -154,10 +166,16 @@ void CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 s
             continue;
         placed.push_back(r);
         text_at(dl, label_px, {r.x, r.y}, pal::kTextDim, name);
+        if (mouse_on_map && hovered < 0 && mouse.x >= r.x && mouse.x < r.z && mouse.y >= r.y && mouse.y < r.w) hovered = int(i);
+    }
+    if (hovered >= 0) {  // the station under the pointer: a ring, and ModelScene draws its card
+        ImVec2 p = position(size_t(hovered));
+        dl->AddCircle(lane.view.to_screen(p.x, p.y), fs * 0.6f, col, 16, 2);
     }
     lane.parcels.draw(*run.model, generation, position, style, lane.view, in);
     dl->PopClipRect();
     dl->PopClipRect();
+    return hovered;
 }
 
 void compare_details_table(const std::vector<tj::Metric>& a, const std::vector<tj::Metric>& b, float height) {

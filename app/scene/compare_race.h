@@ -11,7 +11,7 @@
 // Usage (ModelScene::draw_compare does this):
 //   CompareRace race;                                        // needs a GL context
 //   race.draw(in, min, size, {&model_a, &values_a, &metrics_a}, {...B...}, generation, position, style, "token");
-//   race.state();                                            // maps and verdicts as drawn
+//   race.state();                                            // maps, verdicts and hovered stations as drawn
 //   compare_details_table(metrics_a, metrics_b, height);     // every metric, with units
 #pragma once
 #include <cstdint>
@@ -41,8 +41,10 @@ private:
         WorldView view;
         SegmentParcels parcels;
         std::vector<char> routes;  // station pairs a parcel has travelled between (from * n + to)
+        std::vector<std::pair<std::string, ImVec2>> points;  // each station's dot as last drawn
     };
-    void draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
+    // Draws one run's map; gives the station under the pointer (-1: none).
+    int draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
                    const std::string& label, const std::vector<RaceNumberState>& numbers,
                    const StationPosition& position, const ParcelStyleOf& style, const std::string& scene);
     Lane lanes_[2];

@@ -106,6 +106,10 @@ protected:
     void parameter_controls();
     // The metrics as a two-column table; ids limits it to those (empty: all).
     void metrics_table(const std::vector<std::string>& ids = {});
+    // A station's live numbers for its hover card, read from a run of this scene: its
+    // own, or compare's B on the race's second map.
+    virtual std::vector<std::string> station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
+                                                   size_t station) const = 0;
     // A hover card for a station: its name, its lesson and the given live lines.
     void station_card(size_t station, const std::vector<std::string>& live_lines);
     // Whether hover cards may show this frame: the pointer is over the map, not a window,

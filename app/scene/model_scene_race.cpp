@@ -76,6 +76,18 @@ void ModelScene::draw_compare(const FrameInput& in) {
     race_->draw(in, min, size, {&model_mut(), &run_.values(), &run_.metrics()},
                 {run_.compare_model_mut(), run_.compare_values(), &run_.compare_metrics()}, run_.generation(),
                 [this](size_t i) { return station_position(i); }, [this](uint16_t k) { return parcel_style(k); }, id());
+    // A station under the pointer on either map: its card, with that run's own numbers.
+    const bool hover = hover_wanted();
+    for (size_t side = 0; side < race_->state().maps.size() && hover; side++) {
+        const RaceMapState& map = race_->state().maps[side];
+        int st = station_index(map.hovered);
+        const bool b = side == 1;
+        if (st < 0 || (b && !run_.compare_model())) continue;
+        std::vector<std::string> lines{std::string(b ? "B: " : "A: ") + (map.label.empty() ? tr("race.same") : map.label)};
+        for (std::string& l : station_lines(b ? *run_.compare_model() : model(), b ? run_.compare_metrics() : run_.metrics(), size_t(st)))
+            lines.push_back(std::move(l));
+        station_card(size_t(st), lines);
+    }
     if (in.panels && race_details_) {
         float fs = ImGui::GetFontSize();
         ImGui::SetNextWindowPos({in.origin.x + in.size.x * 0.5f, in.origin.y + in.size.y * 0.5f}, ImGuiCond_FirstUseEver,

@@ -70,6 +70,8 @@ struct RaceMapState {
     float x = 0, y = 0, w = 0, h = 0;
     size_t parcels = 0;
     float zoom = 1, pan_x = 0, pan_y = 0;  // the map's WorldView
+    std::string hovered;  // the id of the station under the pointer on this map ("": none)
+    std::vector<std::pair<std::string, ImVec2>> stations;  // each station's dot on screen, by id
 };
 struct RaceNumberState {
     std::string metric;

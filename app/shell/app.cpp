@@ -697,9 +697,12 @@ std::string App::state_json() const {
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         RaceState race = s->race();
-        for (auto& m : race.maps)
-            j["race"]["maps"].push_back({{"label", m.label}, {"x", m.x}, {"y", m.y}, {"w", m.w}, {"h", m.h}, {"parcels", m.parcels},
-                                          {"zoom", m.zoom}, {"pan_x", m.pan_x}, {"pan_y", m.pan_y}});
+        for (auto& m : race.maps) {
+            nlohmann::json map = {{"label", m.label}, {"x", m.x}, {"y", m.y}, {"w", m.w}, {"h", m.h}, {"parcels", m.parcels},
+                                  {"zoom", m.zoom}, {"pan_x", m.pan_x}, {"pan_y", m.pan_y}, {"hovered", m.hovered}};
+            for (auto& [id, at] : m.stations) map["stations"][id] = {at.x, at.y};
+            j["race"]["maps"].push_back(map);
+        }
         for (auto& n : race.numbers)
             j["race"]["numbers"].push_back({{"metric", n.metric}, {"a", n.a}, {"b", n.b}, {"winner", n.winner < 0 ? "" : n.winner == 0 ? "A" : "B"},
                                             {"ratio", n.ratio}, {"words", n.words}});

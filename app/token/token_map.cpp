@@ -665,9 +665,13 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     if (!lens.empty()) dl->AddText(font, fs, {x0, top}, pal::kText, lens.c_str());
 }
 
-std::vector<std::string> TokenScene::live_lines(int s) const {
-    const TokenView& t = tv();
-    const Hardware& hw = tm().hardware();
+std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
+                                                  size_t station) const {
+    const auto& model = static_cast<const tj::token::TokenModel&>(run);
+    const TokenView& t = model.view();
+    const Hardware& hw = model.hardware();
+    auto metric = [&](const char* id) { return tj::metric_value(metrics, id); };
+    const int s = int(station);
     Lang lang = language();
     std::vector<std::string> out;
     auto share = [&](const char* id, const char* label = "token.card.busy") {
@@ -723,11 +727,11 @@ void TokenScene::hover_cards(const FrameInput& in) {
         return;
     ImVec2 w = view_.to_world(m);
     // SRAM first (the warehouse bar in the enlarged core or the top strip of the mesh), then the rest.
-    if (kBigCoreSram.contains(w)) { station_card(kStSram, live_lines(kStSram)); return; }
-    if (kBigCore.contains(w)) { station_card(kStMesh, live_lines(kStMesh)); return; }
+    if (kBigCoreSram.contains(w)) { station_card(kStSram, station_lines(model(), metrics_now_, kStSram)); return; }
+    if (kBigCore.contains(w)) { station_card(kStMesh, station_lines(model(), metrics_now_, kStMesh)); return; }
     for (int s = 0; s < kStationCount; s++) {
         if (s == kStSram) continue;
-        if (lay_.station[s].contains(w)) { station_card(size_t(s), live_lines(s)); return; }
+        if (lay_.station[s].contains(w)) { station_card(size_t(s), station_lines(model(), metrics_now_, size_t(s))); return; }
     }
 }
 

@@ -101,6 +101,8 @@ protected:
     ImVec2 station_position(size_t station) const override;
     bool marker_box(const std::string& place_id, WorldBox* box) const override;
     ParcelStyle parcel_style(uint16_t kind) const override;
+    std::vector<std::string> station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
+                                           size_t station) const override;  // token_map.cpp
 
 private:
     const tj::token::TokenModel& tm() const { return static_cast<const tj::token::TokenModel&>(model()); }
@@ -120,7 +122,6 @@ private:
     void draw_captions(ImDrawList* dl, const FrameInput& in);
     void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
-    std::vector<std::string> live_lines(int station) const;
 
     // token_follow.cpp: one token followed stop by stop (Scene::follow), on the paced
     // clock of tj::trip_clock; the camera lets go when the user moves the map and

@@ -103,6 +103,29 @@ test('each map takes only its own pointer: a drag pans the map it started on, a 
   await page.close();
 });
 
+test('a station under the pointer on either map brings up its card, with that run\'s numbers', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'fab');
+  assert.equal(await api(page, 'comparePair', 'respin'), '');
+  const s = await waitNumbers(page, ['cum_shipped_gpus']);
+  for (const side of [1, 0]) {
+    const [x, y] = s.race.maps[side].stations.pack;
+    await page.mouse.move(x - 30, y - 30);
+    await page.mouse.move(x + 2, y + 1, { steps: 4 });
+    await page.waitForFunction((k) => window.tokenJourney.state().race.maps[k].hovered === 'pack', side,
+      { timeout: 30000, polling: 100 });
+    const t = await api(page, 'state');
+    assert.equal(t.card, 'pack', 'the packaging card is up');
+    assert.equal(t.race.maps[1 - side].hovered, '', 'the other map has no station under the pointer');
+    if (shots && side === 1) await page.screenshot({ path: join(shots, 'web-race-card.png') });
+  }
+  // Away from every station: no card.
+  const b = s.race.maps[1];
+  await page.mouse.move(b.x + 4, b.y + 4, { steps: 4 });
+  await page.waitForFunction(() => window.tokenJourney.state().card === '', null, { timeout: 30000, polling: 100 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a tall, narrow window stacks the maps; batch 1 against 64 names the batch', async () => {
   const { page, problems } = await openScene(app.browser, app.url, 'token', '#s=token', 600, 900);
   assert.equal(await api(page, 'comparePair', 'batch_1_64'), '');
