@@ -47,7 +47,8 @@ const std::u32string_view kUnits[] = {
     U"毫秒", U"微秒", U"纳秒", U"皮秒", U"字节", U"小时", U"分钟", U"千瓦", U"兆瓦", U"个", U"位", U"倍", U"周",
     U"年", U"月", U"日", U"天", U"秒", U"次", U"层", U"颗", U"块", U"张", U"片", U"台", U"条", U"枚", U"元", U"度",
     U"步", U"瓦", U"件", U"座", U"组", U"行", U"种", U"项", U"份", U"名", U"代", U"批", U"家", U"轮", U"堆",
-    U"纳米", U"米", U"克", U"美元", U"路", U"级", U"成", U"分", U"卡", U"户", U"人", U"号"};
+    U"纳米", U"米", U"克", U"美元", U"路", U"级", U"成", U"分", U"卡", U"户", U"人", U"号", U"焦耳", U"毫焦",
+    U"皮焦", U"焦", U"词元", U"序列", U"核心", U"芯片", U"晶圆", U"跳"};
 
 struct Decoded {
     std::u32string cps;
@@ -97,6 +98,9 @@ std::vector<bool> glue_marks(const std::u32string& c) {
                 while (j < n && in(c[j], kMagnitudes)) j++;
                 for (std::u32string_view u : kUnits)
                     if (c.compare(j, u.size(), u) == 0) { j += u.size(); break; }
+                // Any other Chinese after a number: its first character at least ("3 的"), so a
+                // line never ends on a bare number with its words on the next.
+                if (j == k && k < n && kind(c[k]) == Kind::Han) j = k + 1;
                 if (j > k)
                     for (size_t m = i + 1; m < j; m++) glue[m] = true;  // "300 万个", "第 70 周"
             }

@@ -12,8 +12,8 @@
 //   - a run of Latin letters, digits and ASCII punctuation is one word: "Llama-3.1-8B",
 //     "5.1", "TB/s" never split; words break at spaces;
 //   - a number stays with what follows it: a Latin unit after a space ("16 GB"), Chinese
-//     magnitude characters and a measure word ("300 万个", "70 周", "2 字节"); "第" stays
-//     with its number;
+//     magnitude characters and a measure word or unit ("300 万个", "70 周", "1.1 焦耳"),
+//     or else the first Chinese character after it ("2,048 的"); "第" stays with its number;
 //   - a name stays together: a capitalised word before a word with a digit ("NVIDIA H100");
 //   - Chinese characters (and kana, hangul) may break between any two of them;
 //   - the dash "——" never opens a line, and a paragraph never ends on a line of one

@@ -4,6 +4,8 @@
 // independently of the breaker (patterns on the two sides of each break).
 #include <catch2/catch.hpp>
 
+#include <cstring>
+#include <cctype>
 #include <regex>
 
 #include "../asset_files.h"
@@ -54,6 +56,19 @@ const std::regex kOpensLine("(（|「|『|【|《|“|‘|\\(|\\[)$");
 const std::regex kEndsInWordChar("[A-Za-z0-9.\\-/_]$");
 const std::regex kStartsWithWordChar("^[A-Za-z0-9]");
 const std::regex kEndsInNumber("[0-9]%?$");
+// Chinese after a number ("2,048⏎词元", "1.1⏎焦耳") reads as a number cut from its words.
+// Whether a line ends in a number ("2,048", "~1.9"), not a name that ends in digits ("H100").
+bool ends_in_number_word(const std::string& s) {
+    size_t w = s.size();
+    while (w > 0 && (unsigned char)s[w - 1] < 0x80 && s[w - 1] != ' ') w--;
+    while (w < s.size() && std::strchr("~+-$(", s[w])) w++;
+    return w < s.size() && std::isdigit((unsigned char)s[w]) && std::isdigit((unsigned char)s.back());
+}
+bool starts_with_han(const std::string& s) {  // U+4E00..U+9FFF: UTF-8 lead bytes E4 (B8..BF) to E9
+    if (s.size() < 3) return false;
+    auto b0 = (unsigned char)s[0], b1 = (unsigned char)s[1];
+    return (b0 == 0xE4 && b1 >= 0xB8) || (b0 >= 0xE5 && b0 <= 0xE9);
+}
 const std::regex kStartsWithUnit("^(万|亿|千|个|周|年|月|天|秒|毫秒|微秒|倍|次|字节|颗|块|层|片|GB|MB|KB|TB|PB|B\\b|ms|µs|ns|s\\b|W\\b|kW|MW|GHz|FLOP|tokens?\\b|%)");
 
 std::u32string code_points(const std::string& s) {
@@ -108,7 +123,7 @@ std::string check(const std::string& s, float width) {
         if (std::regex_search(L, kOpensLine)) return "line ends with opening punctuation";
         if (!spaced && std::regex_search(L, kEndsInWordChar) && std::regex_search(R, kStartsWithWordChar))
             return "a word or number is split";
-        if (std::regex_search(L, kEndsInNumber) && std::regex_search(R, kStartsWithUnit))
+        if (std::regex_search(L, kEndsInNumber) && (std::regex_search(R, kStartsWithUnit) || (ends_in_number_word(L) && starts_with_han(R))))
             return "a number is split from its unit";
         if (L.size() >= 3 && L.compare(L.size() - 3, 3, "第") == 0) return "第 is split from its number";
     }
@@ -126,6 +141,9 @@ TEST_CASE("line break: the cases the lessons showed broken") {
         {"积压峰值接近 152,700，到第 70 周报废约 205 万个堆栈", "第 70 周"},
         {"而它前面堆着约 300 万个 HBM 堆栈和约 50 万块中介层", "300 万个"},
         {"The weights of the model are about 5.1 GB in all.", "5.1 GB"},
+        {"H100 每个词元约 1.1 焦耳（静态加动态）", "1.1 焦耳"},
+        {"再用提示分块填满 2,048 词元的预算。", "2,048 词元"},
+        {"按这个节奏，芯片的静态功耗还要再加约 0.18 焦耳。", "0.18 焦耳"},
         {"在一块 NVIDIA H100 上", "NVIDIA H100"},
     };
     for (const Case& c : cases)
