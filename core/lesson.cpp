@@ -131,7 +131,7 @@ const std::vector<LessonChart>& lesson_charts() {
 }
 
 const std::vector<LessonPlace>& lesson_places() {
-    static const std::vector<LessonPlace> places = {{"door", "token"}};
+    static const std::vector<LessonPlace> places = {{"door", "token"}, {"pipeline", "token"}};
     return places;
 }
 

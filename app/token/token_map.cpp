@@ -34,6 +34,7 @@ constexpr float kNarrowHeadlineLines = 4.4f, kNarrowLegendLines = 4.6f;
 float headline_px() { return std::max(16.0f, ImGui::GetFontSize() * 1.1f); }
 constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
 constexpr MapRect kBigCore{645, 215, 790, 400};  // one core, enlarged
+constexpr MapRect kPipelineStrip{225, 512, 790, 538};  // the chips or regions a token crosses, under the mesh
 constexpr MapRect kBigCoreSram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};  // its SRAM
 constexpr ImU32 kCompute = pal::kGreen;
 constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
@@ -347,7 +348,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
     const TokenView& t = tv();
     if (t.stages <= 1) return;
     constexpr int kMaxStagesDrawn = 12;
-    const MapRect strip{225, 512, 790, 538};
+    const MapRect strip = kPipelineStrip;
     int n = std::min(t.stages, kMaxStagesDrawn);
     float slot = (strip.x1 - strip.x0) / float(n), gap = std::min(24.0f, slot * 0.35f);
     float z = v.zoom();
@@ -403,8 +404,9 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
         head += buf;
     }
     if (t.stages > n) {
-        std::snprintf(buf, sizeof buf, " (%s %d)", tr("token.map.each_box"), (t.stages + n - 1) / n);
-        head += buf;
+        head += " (";
+        std::snprintf(buf, sizeof buf, tr("token.map.each_box"), (t.stages + n - 1) / n);
+        head += std::string(buf) + ")";
     }
     head += std::string(" ") + provenance_tag(Provenance::Input);
     if (micro > 0) {
@@ -561,11 +563,17 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         double now = model().now();
         std::string tail;
         int n = 0;
-        for (auto it = t.answer.rbegin(); it != t.answer.rend() && n < 60; ++it) {
+        bool cut = false;  // more of the line came before what fits
+        for (auto it = t.answer.rbegin(); it != t.answer.rend(); ++it) {
             if (it->t > now) continue;
             if (it->utf8 == "\n") break;
+            if (n == 60) { cut = true; break; }
             tail.insert(0, it->utf8);
             n++;
+        }
+        if (cut) {  // start at a word, not inside one ("hen the token"), and say the line goes on before
+            size_t space = tail.find(' ');
+            tail = "…" + (space < 24 ? tail.substr(space + 1) : tail);
         }
         float px = map_font_px(v, 14);
         ImVec2 p = v.to_screen(s.x0 + 8, s.y0 + 36);
@@ -601,8 +609,8 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
     char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
     std::snprintf(busy_share, sizeof busy_share, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
-    if (answer_hidden_) std::snprintf(buf, sizeof buf, "%s: ?  (%s)", tr(title), tr("lesson.answer_held"));
-    else std::snprintf(buf, sizeof buf, "%s: %s  (%s)", tr(title), tr(key), busy_share);
+    if (answer_hidden_) std::snprintf(buf, sizeof buf, tr("token.map.headline_held"), tr(title), tr("lesson.answer_held"));
+    else std::snprintf(buf, sizeof buf, tr("token.map.headline"), tr(title), tr(key), busy_share);
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
     float px = headline_px();
@@ -738,6 +746,7 @@ void TokenScene::hover_cards(const FrameInput& in) {
 bool TokenScene::marker_box(const std::string& place_id, WorldBox* box) const {
     MapRect r;
     if (place_id == "door") r = lay_.door;  // see tj::lesson_places()
+    else if (place_id == "pipeline") r = {kPipelineStrip.x0, kPipelineStrip.y0 - 20, kPipelineStrip.x1, kPipelineStrip.y1};  // with its label
     else {
         int i = station_index(place_id);
         if (i < 0) return false;

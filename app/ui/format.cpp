@@ -97,7 +97,16 @@ std::string format_metric(const std::string& id, double v, const std::string& un
     if (unit == "s") return format_duration(v, lang);
     if (unit == "B") return format_bytes(v);
     if (unit == "B*hop") return format_bytes(v) + (zh ? "·跳" : "·hops");
-    if (unit == "pJ") return format_si(v * 1e-12, "J");
+    if (unit == "pJ") {  // joules: "139 mJ" / "139 毫焦", as the captions write them
+        std::string j = format_si(v * 1e-12, "J");
+        if (!zh) return j;
+        static const struct { const char* si; const char* words; } kJoules[] = {
+            {" kJ", " 千焦"}, {" mJ", " 毫焦"}, {" µJ", " 微焦"}, {" nJ", " 纳焦"}, {" pJ", " 皮焦"}, {" J", " 焦耳"}};
+        for (auto& u : kJoules)
+            if (size_t at = j.rfind(u.si); at != std::string::npos && at + std::strlen(u.si) == j.size())
+                return j.substr(0, at) + u.words;
+        return j;
+    }
     if (unit == "hop") return three_digits(v, zh ? "跳" : "hops");
     if (unit == "x") return three_digits(v, "×");
     if (unit == "tok/s") return count("tokens/s", "词元/秒");
@@ -141,6 +150,11 @@ std::string join_magnitudes(std::string s) {
             if (lead >= 0xE4 && lead <= 0xE9) s.erase(at + 3, 1);
             at = next - 1;
         }
+    }
+    // A Chinese label joined to its value with ": " takes the full-width colon: "队列: 3" reads "队列：3".
+    for (size_t at = 0; (at = s.find(": ", at)) != std::string::npos; at++) {
+        unsigned char lead = at >= 3 ? (unsigned char)s[at - 3] : 0;
+        if (lead >= 0xE4 && lead <= 0xE9) s.replace(at, 2, "：");
     }
     for (size_t at = 0; (at = s.find("： ", at)) != std::string::npos;) s.erase(at + 3, 1);
     return s;

@@ -23,8 +23,8 @@ std::string format_ratio(double ratio);
 // of GPUs, tokens and requests per language ("142k GPUs" / "14.2 万个 GPU").
 std::string format_metric(const std::string& id, double value, const std::string& unit, Lang lang);
 // Chinese joins a magnitude to the measure word after it: "14.2 万 个 GPU" reads
-// "14.2 万个 GPU"; and a full-width colon to what follows it (a label and its value
-// joined with a space: "瓶颈： 封装" reads "瓶颈：封装"). Other text is returned as it is.
+// "14.2 万个 GPU"; and a Chinese label to its value with a full-width colon ("瓶颈: 封装"
+// and "瓶颈： 封装" read "瓶颈：封装"). Other text is returned as it is.
 std::string join_magnitudes(std::string text);
 // The time lens in words, e.g. "1 s on screen = 20.0 µs simulated".
 std::string describe_time_lens(double sim_seconds_per_real_second, const char* where_en, const char* where_zh,

@@ -50,6 +50,10 @@ TEST_CASE("join_magnitudes: 万个, not 万 个") {
     CHECK(join_magnitudes("瓶颈： 封装") == "瓶颈：封装");
     CHECK(join_magnitudes("先预测： 会变快吗？ 已缓存： 60") == "先预测：会变快吗？ 已缓存：60");
     CHECK(join_magnitudes("Predict first: will it") == "Predict first: will it");
+    // A Chinese label joined with ": " takes the full-width colon; Latin ones keep theirs.
+    CHECK(join_magnitudes("排队: 3 个请求") == "排队：3 个请求");
+    CHECK(join_magnitudes("TTFT p50: 13.6 毫秒") == "TTFT p50: 13.6 毫秒");
+    CHECK(join_magnitudes("容量: 80 GB, KV: 5 GB") == "容量：80 GB, KV: 5 GB");
 }
 
 TEST_CASE("format_metric: a lesson card's figures with their units, per language") {
@@ -72,4 +76,6 @@ TEST_CASE("format_metric: a lesson card's figures with their units, per language
     CHECK(format_metric("fab_load_now", 0.853, "", Lang::En) == "85%");
     CHECK(format_metric("fab_x_factor_now", 2.98, "x", Lang::En) == "2.98 ×");
     CHECK(format_metric("energy_pj_per_token_dynamic", 5.2e11, "pJ", Lang::En) == "520 mJ");
+    CHECK(format_metric("energy_pj_per_token_dynamic", 5.2e11, "pJ", Lang::Zh) == "520 毫焦");  // the captions' unit words
+    CHECK(format_metric("energy_pj_per_token_static", 1.95e14, "pJ", Lang::Zh) == "195 焦耳");
 }
