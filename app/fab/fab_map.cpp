@@ -73,6 +73,14 @@ std::string pct(double share) {
     return b;
 }
 
+// A station's label under its name: what it does now, and its share of time working since
+// week 0, named so, so "starved · 10%" is not read as 10% starved.
+std::string state_and_share(State state, double working) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), fabui::state_word(state), pct(working).c_str());
+    return buf;
+}
+
 // A small drawing of what each station makes, inside its building (s: half size).
 void icon(ImDrawList* dl, int st, ImVec2 c, float s, ImU32 col) {
     float t = std::max(1.0f, s * 0.09f);
@@ -290,7 +298,7 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, bool labe
         }
         label(dl, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
         label(dl, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
-              std::string(fabui::state_word(v.deriv.state[size_t(step)])) + " · " + pct(v.deriv.utilization[size_t(step)]));
+              state_and_share(v.deriv.state[size_t(step)], v.deriv.utilization[size_t(step)]));
         if (k == 1) {
             char buf[160];
             std::snprintf(buf, sizeof buf, tr("fab.map.deriv_shipped"), fabui::count_text(v.deriv.shipped).c_str());
@@ -374,7 +382,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         state = buf;
         scol = pal::kVermillion;
     } else {
-        state = std::string(fabui::state_word(sv.state)) + " · " + pct(sv.utilization);
+        state = state_and_share(sv.state, sv.utilization);
         scol = fabui::state_color(sv.state);
     }
     cover(label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state));
