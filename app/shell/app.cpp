@@ -657,7 +657,7 @@ std::string App::state_json() const {
                              {"verdict", g.verdict}};
     j["playing"] = s ? s->playing() : false;
     if (FollowState f = s ? s->follow_state() : FollowState{}; f.active)  // a followed token, as last drawn
-        j["follow"] = {{"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
+        j["follow"] = {{"active", f.active}, {"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
                        {"camera", f.camera}, {"seq", f.seq}, {"index", f.index}, {"elapsed_s", f.elapsed_s},
                        {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
     j["lessons"] = lessons_.lessons().size();
