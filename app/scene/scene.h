@@ -89,8 +89,8 @@ struct RaceState {
 struct FollowState {
     bool active = false;
     bool done = false;       // the token is on the screen, the lot with the customers
-    bool camera = false;     // the camera is on the token (the user's own pan or zoom lets go of it)
-    int stop = -1;           // the stop it is at (tj::TripStop), and its station's id
+    bool camera = false;     // the camera is on it (the user's own pan or zoom lets go of it)
+    int stop = -1;           // the stop it is at (tj::token::TripStop; in the chain a tj::fab::FabStation), and its station's id
     std::string station;
     std::string caption;     // the stop's caption as shown
     uint32_t seq = 0, index = 0;  // the token: its answer and its number in it
