@@ -93,7 +93,7 @@ struct FollowState {
     int stop = -1;           // the stop it is at (tj::token::TripStop; in the chain a tj::fab::FabStation), and its station's id
     std::string station;
     std::string caption;     // the stop's caption as shown
-    uint32_t seq = 0, index = 0;  // the token: its answer and its number in it
+    uint32_t seq = 0, index = 0;  // the token: its answer and its number in it; the lot: 0 and its number (the card follows the next)
     double elapsed_s = 0;    // simulated time since its trip began
     double total_s = 0;      // the whole trip, known from its start
     float x = 0, y = 0;      // the token's parcel on screen (logical pixels)
