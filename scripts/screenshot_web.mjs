@@ -4,8 +4,9 @@
 // writes OUT_DIR/web-<scene>-<w>x<h>-<lang>.png (and web-welcome-..., the first-visit
 // card, and web-lesson-...) and prints fps per shot; the scenes "race-token" and
 // "race-fab" are compare's race with a classic pair (H100 vs WSE-3, respin vs none),
-// "follow" a token followed from the keyboard, seen mid-trip at the cores (not
-// among the default scenes: it takes seven seconds a shot);
+// "follow" a token followed from the keyboard, seen mid-trip at the cores, and
+// "follow-lot" a wafer lot followed from the fab, seen mid-trip at packaging (not
+// among the default scenes: they take seven and ten seconds a shot);
 // sizes: 1280x720, 1920x1080, a 390x844 phone and an 820x1180 tablet upright (touch,
 // a phone's and a tablet's pixel ratio: the narrow layout, map on top, panels as tabs).
 import { mkdirSync } from 'node:fs';
@@ -34,12 +35,14 @@ try {
       for (const scene of scenes) {
         // "race-token" and "race-fab": compare as a race, with the scene's classic pair.
         const race = scene.startsWith('race-') ? scene.slice(5) : '';
-        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), race || (scene === 'follow' ? 'token' : scene));
+        // A follow: its scene, and the stop it is seen at (the token's link to the chip, the lot's packaging).
+        const follow = { follow: ['token', 2], 'follow-lot': ['fab', 5] }[scene];
+        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), race || (follow ? follow[0] : scene));
         if (err) { console.log(`${scene}: ${err}`); continue; }
-        if (scene === 'follow') {
+        if (follow) {
           const why = await page.evaluate(() => window.tokenJourney.follow(true));
           if (why) { console.log(`${scene}: ${why}`); continue; }
-          await page.waitForFunction(() => window.tokenJourney.state().follow.stop >= 2, null, { timeout: 60000 });
+          await page.waitForFunction((stop) => window.tokenJourney.state().follow.stop >= stop, follow[1], { timeout: 60000 });
         }
         if (race) {
           const why = await page.evaluate(([p, t]) => {
@@ -56,7 +59,7 @@ try {
         await page.screenshot({ path: file });
         console.log(`${file}  ${fps.toFixed(1)} fps`);
         if (race) await page.evaluate(() => window.tokenJourney.compare(false));
-        if (scene === 'follow') await page.evaluate(() => window.tokenJourney.follow(false));
+        if (follow) await page.evaluate(() => window.tokenJourney.follow(false));
       }
       // A lesson step (the second of the third lesson: a predict-first question).
       if (!(await page.evaluate(() => window.tokenJourney.openLesson(2, 1)))) {

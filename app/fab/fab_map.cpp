@@ -28,6 +28,9 @@ namespace {
 constexpr ImU32 kBelt = IM_COL32(58, 64, 78, 255);
 constexpr ImU32 kBeltEdge = IM_COL32(92, 100, 118, 255);
 constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
+// How close a follow's camera goes: times the fitted scale, where a building's name
+// and the lots read large and the next building is still in view.
+constexpr float kFollowZoom = 2.5f;
 
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
 
@@ -216,6 +219,7 @@ void FabScene::draw_map(const FrameInput& in) {
         map_min = {cap_max.x, mmin.y};
         map_size = {msize.x - (cap_max.x - mmin.x), msize.y};
     }
+    follow_camera(kFollowZoom);
     view_.update(ImGui::GetIO(), in.touch, map_min, map_size,
                  WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX,
                           fabui::kWorldMaxY});
@@ -232,6 +236,7 @@ void FabScene::draw_map(const FrameInput& in) {
     hover_cards(z, text_px);
     draw_timeline(dl, text_px);
     draw_captions(dl, in, cap_min, cap_max);
+    follow_overlay(dl, in, map_min, map_size);
 }
 
 bool FabScene::dip_active() const {

@@ -8,6 +8,7 @@
 //   fab_scene.cpp   the scene: model, time lens, parcel styles, the two panels' frame
 //   fab_map.cpp     the map: layout, buildings, piles, conveyor, timeline, captions
 //   fab_panels.cpp  the numbers and charts window
+//   fab_follow.cpp  following one wafer lot to the customers (Scene::follow)
 //
 // Usage (scene_list.cpp does this): scenes.push_back(make_fab_scene());
 #pragma once
@@ -35,6 +36,9 @@ public:
     std::vector<const char*> panel_tabs() const override { return {"tab.run", "tab.numbers"}; }
     std::vector<std::string> texts() const override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // fab_panels.cpp
+    // Follows the next wafer lot the fab starts from now (fab_follow.cpp; the chain's
+    // captions are its own, captions is not used).
+    std::string follow(bool on, const std::vector<tj::Text2>& captions) override;
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -45,6 +49,13 @@ protected:
 
 private:
     const tj::fab::FabModel& fab() const;
+    // fab_follow.cpp
+    std::string start_follow(uint32_t number);
+    std::string follow_another() override;
+    std::string follow_caption(int stop) const override;
+    ImU32 follow_stop_color(int stop) const override;
+    uint16_t follow_waiting_kind(const tj::TripPoint& at) const override;
+    FollowCard follow_card(const tj::TripShown& shown, bool done) const override;
     // fab_map.cpp
     bool dip_active() const;  // the rack-test dip is on now
     int shown_bottleneck() const;  // the station the map marks as the bottleneck: -1 while a question keeps it back

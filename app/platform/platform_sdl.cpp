@@ -14,6 +14,8 @@
 //   --frames N            render N frames, then exit (with --screenshot: save first)
 //   --screenshot OUT.png  write the last frame's pixels as PNG
 //   --set ID=VALUE        set a parameter before the first frame
+//   --lang en|zh          the language to start in
+//   --follow STOP         follow in the first scene (the key T), its clock at stop STOP (0-based)
 //   --check-parcel-geometry  draw test parcels, compare them with the CPU's boxes, exit
 #include <SDL.h>
 #include <GLES3/gl3.h>
@@ -25,6 +27,7 @@
 #include <string>
 
 #include "app/shell/app.h"
+#include "app/ui/i18n.h"
 #include "core/scenario.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -122,8 +125,14 @@ void frame(void* arg) {
 #endif
 }
 
+// What the flags ask for once the app is up: a language and a follow at one of its stops.
+struct StartAsk {
+    std::string lang;
+    int follow_stop = -1;
+};
+
 bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& h, bool& fullscreen,
-                std::vector<std::pair<std::string, double>>& sets) {
+                std::vector<std::pair<std::string, double>>& sets, StartAsk& ask) {
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : ""; };
@@ -136,6 +145,8 @@ bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& 
         else if (a == "--state") o.state = next();
         else if (a == "--frames") p.frames_left = std::max(1, std::atoi(next()));
         else if (a == "--screenshot") p.screenshot = next();
+        else if (a == "--lang") ask.lang = next();
+        else if (a == "--follow") ask.follow_stop = std::max(0, std::atoi(next()));
         else if (a == "--size") { if (std::sscanf(next(), "%dx%d", &w, &h) != 2) return false; }
         else if (a == "--set") {
             std::string kv = next();
@@ -166,9 +177,11 @@ int main(int argc, char** argv) {
     int w = 1280, h = 720;
     bool fullscreen = false;
     std::vector<std::pair<std::string, double>> sets;
-    if (!parse_args(argc, argv, opts, p, w, h, fullscreen, sets)) {
+    StartAsk ask;
+    if (!parse_args(argc, argv, opts, p, w, h, fullscreen, sets, ask)) {
         std::fprintf(stderr, "usage: token-journey [--fullscreen] [--present] [--welcome] [--scene ID] [--state FRAG] "
-                             "[--size WxH] [--frames N] [--screenshot OUT.png] [--set ID=VALUE]...\n");
+                             "[--size WxH] [--frames N] [--screenshot OUT.png] [--set ID=VALUE]... [--lang en|zh] "
+                             "[--follow STOP]\n");
         return 2;
     }
 #ifdef __EMSCRIPTEN__
@@ -217,6 +230,11 @@ int main(int argc, char** argv) {
     for (auto& [id, v] : sets) {
         std::string e = p.app.set_param(id, v);
         if (!e.empty()) refused += (refused.empty() ? "--set: " : "\n--set: ") + e;
+    }
+    if (ask.lang == "zh" || ask.lang == "en") set_language(ask.lang == "zh" ? Lang::Zh : Lang::En);
+    if (ask.follow_stop >= 0) {
+        if (std::string e = p.app.follow(true); !e.empty()) refused += (refused.empty() ? "--follow: " : "\n--follow: ") + e;
+        else p.app.follow_skip_to(ask.follow_stop);
     }
 #ifndef __EMSCRIPTEN__
     if (!refused.empty()) {

@@ -2,7 +2,8 @@
 // transport (play, pause, step, reset, the lens in words, the rewind slider), the
 // parameter and number panels, the compare window, hover cards for stations, the
 // lesson's highlight ring and camera, and parcels uploaded from the model's segments;
-// compare mode drawn as a race (model_scene_race.cpp, compare_race.h).
+// compare mode drawn as a race (model_scene_race.cpp, compare_race.h), and following
+// one traveller along its trip (model_scene_follow.cpp: a token, a wafer lot).
 // The run itself (model, values, seed, clock, restarts, snapshots, jumps, history,
 // compare run B, scenarios) is a RunController (run_controller.h), to which the
 // Scene calls are handed on.
@@ -22,6 +23,7 @@
 
 #include "core/model.h"
 #include "core/scenario.h"
+#include "core/trip.h"
 #include "app/ui/param_panel.h"
 #include "app/scene/run_controller.h"
 #include "app/scene/scene.h"
@@ -39,7 +41,7 @@ public:
     // Sets status_: the refusal, or "restarted" when the change needed a restart.
     std::string set_param(const std::string& id, double value) override;
     void reset() override;
-    void update(double real_dt) override { run_.update(real_dt); }
+    void update(double real_dt) override;  // a follow moves the run on its clock first
     std::vector<tj::Metric> metrics() const override { return run_.metrics(); }
     const MetricHistory* history() const override { return &run_.history(); }
     double sim_time() const override { return run_.sim_time(); }
@@ -50,6 +52,8 @@ public:
     std::vector<std::string> texts() const override;
     const WorldView* map_view() const override { return &view_; }
     std::string card_station() const override;
+    FollowState follow_state() const override { return follow_state_; }
+    void follow_skip_to(int stop) override;  // model_scene_follow.cpp
     std::vector<std::pair<std::string, ImVec2>> station_points() const override;
 
     // Links and files: the scene's whole state, and the way back (all or nothing).
@@ -132,8 +136,53 @@ protected:
     bool focus_pending_ = false;
     bool hover_armed_ = false;  // the pointer has moved since the scene opened or the last focus()
 
+    // Following one traveller along a tj::Trip (Scene::follow; model_scene_follow.cpp).
+    // The scene finds the trip and starts it with begin_follow; the run then moves on the
+    // trip's paced clock (follow_update), the camera tracks the traveller (follow_camera,
+    // before the view's update), and follow_overlay draws the ring and the card: the
+    // stop's caption, a cell per stop with its time, the scene's lines and buttons. The
+    // user's drag, wheel or pinch lets go of the camera until the next stop; play, a
+    // restart or a rewind ends the follow, and so does the card's Stop following.
+    struct Follow {
+        bool active = false, camera = true;
+        tj::Trip trip;
+        uint32_t seq = 0, index = 0;  // which traveller (the token's answer and its number in it; the lot's number)
+        double real_s = 0;        // real seconds since the trip began
+        int stop = -1;            // the stop the camera and the lens were last set for
+        uint64_t generation = 0;  // the run it follows (a restart or a rewind lets go)
+        double lens_before = 0;   // the lens to put back after
+        std::vector<tj::Text2> captions;  // each stop's, from the lesson (may be empty)
+    };
+    // What the card says under its bar, and the button that follows the next traveller
+    // (nullptr: none; pressing it calls follow_another).
+    struct FollowCard {
+        std::vector<std::pair<std::string, ImU32>> lines;
+        const char* another = nullptr;
+    };
+    void begin_follow(tj::Trip trip, uint32_t seq, uint32_t index);
+    void end_follow();
+    void follow_camera(float zoom);
+    void follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 view_min, ImVec2 view_size);
+    bool follow_done() const;  // at the trip's end, its seconds shown
+    // The scene's side of a follow: the stop's caption and colour, its station (for
+    // state()), whether the bar has a cell for it, the parcel kind drawn for the
+    // traveller where it waits (the model draws none there), the card's lines.
+    virtual std::string follow_caption(int stop) const { return ""; }
+    virtual ImU32 follow_stop_color(int stop) const { return 0xffffffff; }
+    virtual int follow_station(int stop) const { return stop; }
+    virtual bool follow_bar_cell(int stop) const { return follow_.trip.has_stop(stop); }
+    virtual uint16_t follow_waiting_kind(const tj::TripPoint& at) const { return 0; }
+    virtual FollowCard follow_card(const tj::TripShown& shown, bool done) const { return {}; }
+    virtual std::string follow_another() { return ""; }
+    Follow follow_;
+    FollowState follow_state_;
+
 private:
     void timeline_scrubber();
+    void let_go();  // the follow ends where the run is: its lens back, the camera free
+    void follow_update(double real_dt);
+    ImVec2 follow_point() const;  // the traveller's place on the map (world units)
+    void follow_bar(float width);
 
     RunController run_;
     ParamPanelState panel_;

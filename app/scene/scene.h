@@ -86,15 +86,16 @@ struct RaceState {
 };
 
 // A follow as last drawn (the token scene's: one token from the keyboard to the
-// screen, the camera on it), for tests and the JS API's state.
+// screen; the chain's: one wafer lot from the fab to the customers; the camera on
+// it), for tests and the JS API's state.
 struct FollowState {
     bool active = false;
-    bool done = false;       // the token is on the screen
-    bool camera = false;     // the camera is on the token (the user's own pan or zoom lets go of it)
-    int stop = -1;           // the stop it is at (tj::TripStop), and its station's id
+    bool done = false;       // the token is on the screen, the lot with the customers
+    bool camera = false;     // the camera is on it (the user's own pan or zoom lets go of it)
+    int stop = -1;           // the stop it is at (tj::token::TripStop; in the chain a tj::fab::FabStation), and its station's id
     std::string station;
     std::string caption;     // the stop's caption as shown
-    uint32_t seq = 0, index = 0;  // the token: its answer and its number in it
+    uint32_t seq = 0, index = 0;  // the token: its answer and its number in it; the lot: 0 and its number (the card follows the next)
     double elapsed_s = 0;    // simulated time since its trip began
     double total_s = 0;      // the whole trip, known from its start
     float x = 0, y = 0;      // the token's parcel on screen (logical pixels)
@@ -176,11 +177,15 @@ public:
     // "flow", ...) with the code the scene's own panel draws it with, live, at the
     // current window's cursor and in the given size; false when the scene has no such chart.
     virtual bool draw_lesson_chart(const std::string& id, ImVec2 size) { return false; }
-    // Follow one token stage by stage (the token scene): on starts the run again and
+    // Follow one traveller stop by stop. The token scene starts the run again and
     // follows the first token of its first answer from the keyboard, with each stop's
-    // caption from captions (tj::TripStop order); off lets go. "" or why not.
+    // caption from captions (tj::TripStop order); the chain follows the next wafer lot
+    // the fab starts to the customers, with captions of its own. Off lets go. "" or why not.
     virtual std::string follow(bool on, const std::vector<tj::Text2>& captions) { return "nothing to follow here"; }
     virtual FollowState follow_state() const { return {}; }
+    // Puts a follow's clock a little way into one of its stops (0-based), as if the
+    // stops before had been shown: a screenshot of that stop.
+    virtual void follow_skip_to(int stop) {}
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
     // A tokenizer vocabulary arrived (app/platform/vocab_loader.h): what was cut by the

@@ -275,7 +275,7 @@ void App::draw_sheet_tabs(const Scene& s, ImVec2 at, float width, float height) 
 
 void App::draw_menus() {
     if (ImGui::BeginMenu(tr("menu.lessons"))) {
-        if (ImGui::MenuItem(tr("welcome.follow"), "T")) notice_ = follow(true);
+        if (ImGui::MenuItem(follow_label(), "T")) notice_ = follow(true);
         ImGui::Separator();
         lessons_.menu(*this);
         ImGui::EndMenu();
@@ -381,11 +381,17 @@ std::string App::follow(bool on) {
     }
     if (lessons_.active()) lessons_.leave(*this);  // the follow drives the clock itself
     welcome_.close();
+    if (Scene* s = current(); s && std::string(s->id()) == "fab") return s->follow(true, {});  // the chain: a wafer lot
     if (std::string why = set_scene("token"); !why.empty()) return why;
     std::vector<tj::Text2> captions;
     if (int l = lessons_.find(kFollowLesson); l >= 0)
         for (const tj::LessonStep& st : lessons_.lessons()[size_t(l)].steps) captions.push_back(st.title);
     return current()->follow(true, captions);
+}
+
+const char* App::follow_label() const {
+    const Scene* s = current();
+    return tr(s && std::string(s->id()) == "fab" ? "welcome.follow_lot" : "welcome.follow");
 }
 
 void App::welcome_chosen(WelcomeChoice c) {
@@ -651,7 +657,7 @@ std::string App::state_json() const {
                              {"verdict", g.verdict}};
     j["playing"] = s ? s->playing() : false;
     if (FollowState f = s ? s->follow_state() : FollowState{}; f.active)  // a followed token, as last drawn
-        j["follow"] = {{"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
+        j["follow"] = {{"active", f.active}, {"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
                        {"camera", f.camera}, {"seq", f.seq}, {"index", f.index}, {"elapsed_s", f.elapsed_s},
                        {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
     j["lessons"] = lessons_.lessons().size();

@@ -87,10 +87,17 @@ public:
     void set_present(bool on);
     // The first-visit card (welcome_card.h): open or closed without a pick.
     void show_welcome(bool on);
-    // Follows one token from the keyboard to the screen in the token scene (Scene::follow),
-    // each stop captioned with the title of the lesson follow-a-token's step for it; off
-    // lets go. "" or why not.
+    // Follows one traveller in the current scene (Scene::follow): in the chain a wafer
+    // lot to the customers; elsewhere one token from the keyboard to the screen in the
+    // token scene, each stop captioned with the title of the lesson follow-a-token's step
+    // for it. Off lets go. "" or why not.
     std::string follow(bool on);
+    // The menu's words for it in the current scene.
+    const char* follow_label() const;
+    // A follow's clock put at one of its stops (a screenshot of that stop).
+    void follow_skip_to(int stop) {
+        if (Scene* s = current()) s->follow_skip_to(stop);
+    }
     void export_csv();
     void request_png() { png_requested_ = true; }
     bool quit_requested() const { return quit_; }
@@ -102,6 +109,7 @@ public:
 
 private:
     Scene* current() { return scenes_.empty() ? nullptr : scenes_[current_].get(); }
+    const Scene* current() const { return scenes_.empty() ? nullptr : scenes_[current_].get(); }
     void draw_menu();
     void draw_narrow_menu();  // one Menu button, play or pause and the language: a phone's width
     void draw_menus();        // Lessons, Share, View and Help, in either menu bar

@@ -30,6 +30,9 @@ constexpr WorldBox kWorld{0, -60, 1000, 790};
 // lines of the legend's): wrapped to the width, they would not fit the margins above.
 constexpr WorldBox kWorldNarrow{0, 15, 1000, 695};
 constexpr float kNarrowHeadlineLines = 4.4f, kNarrowLegendLines = 4.6f;
+// How close a follow's camera goes: times the fitted scale, where a station's name and
+// the parcels read large and the next station is still in view.
+constexpr float kFollowZoom = 2.2f;
 
 float headline_px() { return std::max(16.0f, ImGui::GetFontSize() * 1.1f); }
 constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
@@ -114,9 +117,8 @@ void TokenScene::draw_map(const FrameInput& in) {
         vmin.y += above;
         vsize.y = std::max(1.0f, ar.map_size.y - above - below);
     }
-    follow_camera();
+    follow_camera(kFollowZoom);
     view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kWorld);
-    if (view_.user_moved()) follow_.camera = false;
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
     draw_stations(dl);

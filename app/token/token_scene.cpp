@@ -71,8 +71,7 @@ void TokenScene::vocabulary_arrived(bool rerun) {
 }
 
 void TokenScene::update(double real_dt) {
-    follow_update(real_dt);  // moves the run on the follow's clock, before the metrics are read
-    ModelScene::update(real_dt);
+    ModelScene::update(real_dt);  // a follow moves the run first, before the metrics are read
     metrics_now_ = metrics();
 
     // Layout: fixed boxes; only the sampler moves (on the chip or on the host).

@@ -95,7 +95,6 @@ public:
     void vocabulary_arrived(bool rerun) override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
-    FollowState follow_state() const override { return follow_state_; }
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -123,26 +122,16 @@ private:
     void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
 
-    // token_follow.cpp: one token followed stop by stop (Scene::follow), on the paced
-    // clock of tj::trip_clock; the camera lets go when the user moves the map and
-    // comes back at the next stop.
-    struct Follow {
-        bool active = false, camera = true;
-        tj::token::TokenTrip trip;
-        double real_s = 0;      // real seconds since the trip began
-        int stop = -1;          // the stop the camera and the lens were last set for
-        uint64_t generation = 0;  // the run it follows (a restart or a rewind lets go)
-        double lens_before = 0;   // the lens to put back after
-        std::vector<tj::Text2> captions;
-    };
+    // token_follow.cpp: one token followed stop by stop (Scene::follow) on the model
+    // scenes' shared follow (model_scene.h).
     std::string start_follow(uint32_t seq, uint32_t index);
-    void end_follow();
-    void let_go();  // the follow ends where the run is: its lens back, the camera free
-    void follow_update(double real_dt);
-    ImVec2 follow_point() const;  // the token's place on the map (world units)
-    void follow_camera();         // before the view's update
-    void follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 view_min, ImVec2 view_size);  // the ring and the card
-    void follow_bar(float width);
+    std::string follow_another() override;
+    std::string follow_caption(int stop) const override;
+    ImU32 follow_stop_color(int stop) const override;
+    int follow_station(int stop) const override;
+    bool follow_bar_cell(int stop) const override { return true; }  // the stops a later token skips show, dim
+    uint16_t follow_waiting_kind(const tj::TripPoint& at) const override;
+    FollowCard follow_card(const tj::TripShown& shown, bool done) const override;
 
     // token_panels.cpp
     void numbers_window(const FrameInput& in);
@@ -175,6 +164,4 @@ private:
     tj::token::TokenJourney selected_{};
     int selected_bin_ = -1;
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
-    Follow follow_;
-    FollowState follow_state_;
 };

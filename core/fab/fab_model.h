@@ -153,6 +153,9 @@ public:
     // The line station that stands for a model station (the fab: its front end, where
     // wafers start; its metal layers and back end follow at line stations 1 and 2).
     static int line_station(int st) { return st <= kStFab ? 0 : st + 1; }
+    // The run (not its twin) follows the next wafer lot the fab starts: Line::lot_marks()
+    // of line() records it (lot_follow.h does this on a copy run ahead).
+    void follow_next_wafer_lot() { runs_[0].line->follow_next_lot(line_station(kStFab)); }
     int flawed_station() const { return flawed_station_; }  // model station whose yield the flaw lowers
     // The derivative's first line station (its wafers; its sort, HBM, CoWoS-S and test follow), -1: off.
     int deriv_station() const { return deriv_first_; }

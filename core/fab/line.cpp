@@ -189,6 +189,13 @@ void Line::emit(uint16_t kind, uint16_t from, uint16_t to, double t0, double t1,
     if (seg_) seg_->emit(Segment{parcel, kind, from, to, t0, t1, 1});
 }
 
+void Line::follow_next_lot(int source) {
+    followed_ = Followed{};
+    followed_.source = source;
+}
+
+void Line::mark(LotMark::Kind kind, int station) { followed_.marks.push_back({kind, station, eng_.now()}); }
+
 void Line::starve(Station& s, int b) {
     if (s.state == State::Starved && s.short_buffer == b) return;
     double t = eng_.now();
@@ -227,6 +234,7 @@ void Line::try_start(int i) {
     Lot lot;
     lot.kits = p.lot_kits;
     int64_t lot_de = p.lot_kits * p.out_per_kit * s.de_out;
+    bool carries = false;  // it takes the followed lot's first unit
     if (p.inputs.empty()) {
         if (p.conwip_release && conwip_de_ > 0 && wip_de_ > 0 && wip_de_ + lot_de > conwip_de_)
             return set_state(s, State::Idle);
@@ -244,7 +252,10 @@ void Line::try_start(int i) {
         for (auto& in : p.inputs) {
             Buffer& b = buf_[size_t(in.buffer)];
             double born_units = 0;
+            const int64_t first = b.out_units;  // the number of the first unit this lot takes
             int64_t n = take(in.buffer, p.lot_kits * in.per_kit, born_units, lot.rev);
+            if (in.buffer == followed_.buffer && followed_.unit >= first && followed_.unit < b.out_units)
+                carries = true;  // this lot carries the followed one on
             born_de += born_units * double(b.de_per_unit);
             de += n * b.de_per_unit;
         }
@@ -252,6 +263,11 @@ void Line::try_start(int i) {
         if (s.stamps_rev) lot.rev = s.rev;
     }
     lot.parcel = new_parcel();
+    if (carries || (followed_.source == i && p.inputs.empty())) {
+        followed_.source = followed_.buffer = -1;
+        followed_.parcel = lot.parcel;
+        mark(LotMark::kStart, i);
+    }
     if (s.halted) s.release_kits -= lot.kits;
     s.kits_started += lot.kits;
     s.kits_in_process += lot.kits;
@@ -332,6 +348,7 @@ void Line::finish_lot(Station& s, Lot& lot) {
     }
     lot.good = good;
     lot.finished = true;
+    if (followed_.parcel && lot.parcel == followed_.parcel) mark(LotMark::kDone, int(&s - st_.data()));
 }
 
 void Line::try_exit(int i) {
@@ -358,6 +375,18 @@ void Line::try_exit(int i) {
         }
         q.pop_front();
         s.kits_in_process -= l.kits;
+        if (followed_.parcel && l.parcel == followed_.parcel) {
+            followed_.parcel = 0;
+            if (l.good == 0) {
+                mark(LotMark::kLost, i);
+            } else if (out >= 0) {  // before put(): the consumer may take it at once
+                followed_.buffer = out;
+                followed_.unit = buf_[size_t(out)].in_units;
+                mark(LotMark::kLeave, i);
+            } else {
+                mark(LotMark::kDelivered, i);
+            }
+        }
         if (l.good == 0)
             destroy_parcel();
         else if (out >= 0)
@@ -460,6 +489,10 @@ void Line::purge(int i) {
     for (auto* q : {&s.pipe, &s.hot_pipe}) {
         for (auto& lot : *q) {
             if (lot.ev) eng_.cancel(lot.ev);
+            if (followed_.parcel && lot.parcel == followed_.parcel) {
+                followed_.parcel = 0;
+                mark(LotMark::kLost, i);
+            }
             if (seg_) seg_->remove_parcel(lot.parcel);  // its trip ends here
             int64_t units = lot.finished ? lot.good : lot.kits * s.spec.out_per_kit;
             if (lot.finished) s.units_purged += lot.good;
@@ -486,6 +519,10 @@ void Line::purge_buffer(int bi) {
     uint8_t rev = 0;
     take(bi, n, born_units, rev);
     b.purged_units += n;
+    if (followed_.buffer == bi) {
+        followed_.buffer = -1;
+        mark(LotMark::kLost, -1);
+    }
     scrap(st_[size_t(b.producer)], n, born_units / double(n));
     try_exit(b.producer);  // room again for a blocked producer
 }

@@ -152,6 +152,18 @@ struct Lot {
     bool hot = false;       // started with priority (a hot lot)
 };
 
+// One lot followed through the line (fab/lot_follow.h makes its trip of these): it
+// starts at a source, is done (its yield drawn), leaves for the next buffer; there the
+// consumer's lot that takes the first of its units carries it on, first in first out
+// (lot genealogy: the units merge into chunks and kits, the first unit keeps the line).
+// It ends delivered, or lost when none of it is left (all scrapped or purged).
+struct LotMark {
+    enum Kind : uint8_t { kStart = 0, kDone, kLeave, kDelivered, kLost };
+    Kind kind = kStart;
+    int station = 0;  // line station (kLost: where it was lost, -1 in a buffer)
+    double t = 0;
+};
+
 struct Station {
     StationSpec spec;
     double gate_s = 0, delay_s = 0;
@@ -246,6 +258,11 @@ public:
     int64_t delivered_parts(int l) const { return part_delivered_[size_t(l)]; }
     int64_t scrapped_parts(int l) const { return part_scrapped_[size_t(l)]; }
     int64_t count_wip_parts(int l) const;
+    // Follows the next lot the source station starts from now on; its marks so far
+    // (the last is kDelivered or kLost once it is over). Following draws nothing and
+    // schedules nothing: the run is the same with it or without.
+    void follow_next_lot(int source);
+    const std::vector<LotMark>& lot_marks() const { return followed_.marks; }
     // Parcels (lots and chunks): created - destroyed must equal those alive.
     uint64_t parcels_created() const { return parcels_created_; }
     uint64_t parcels_destroyed() const { return parcels_destroyed_; }
@@ -278,6 +295,18 @@ private:
     uint32_t new_parcel() { parcels_created_++; return next_parcel_++; }
     void destroy_parcel() { parcels_destroyed_++; }
     void emit(uint16_t kind, uint16_t from, uint16_t to, double t0, double t1, uint32_t parcel);
+    void mark(LotMark::Kind kind, int station);
+
+    // The followed lot: waiting to start at a source, inside a station as a parcel, or
+    // in a buffer as the number of its first unit there (units are numbered as they come in).
+    struct Followed {
+        int source = -1;
+        uint32_t parcel = 0;
+        int buffer = -1;
+        int64_t unit = 0;
+        std::vector<LotMark> marks;
+    };
+    Followed followed_;
 
     Engine eng_;
     SegmentBuffer* seg_;

@@ -12,23 +12,8 @@ TokenStation trip_stop_station(int stop) {
     return stop >= 0 && stop < kTripStops ? at[stop] : kStPrompt;
 }
 
-bool TokenTrip::has_stop(int stop) const {
-    for (const TripLeg& l : legs)
-        if (l.stop == stop) return true;
-    return false;
-}
-
-double TokenTrip::stop_time(int stop) const {
-    double sum = 0;
-    for (const TripLeg& l : legs)
-        if (l.stop == stop) sum += l.t1 - l.t0;
-    return sum;
-}
-
-double TokenTrip::stop_start(int stop) const {
-    for (const TripLeg& l : legs)
-        if (l.stop == stop) return l.t0;
-    return start();
+TokenTrip::TokenTrip() {
+    for (int s = 0; s < kTripStops; s++) stop_real_s.push_back(stop_seconds(s));
 }
 
 TokenTrip token_trip(const TokenJourney& j) {
@@ -62,50 +47,7 @@ TokenTrip token_trip(const TokenJourney& j) {
     return trip;
 }
 
-TripPoint trip_point(const TokenTrip& trip, double t) {
-    TripPoint p;
-    if (trip.legs.empty()) return p;
-    const TripLeg* at = &trip.legs.back();
-    if (t <= trip.start()) at = &trip.legs.front();
-    else
-        for (const TripLeg& l : trip.legs)
-            if (t < l.t1) { at = &l; break; }
-    p.stop = at->stop;
-    p.from = at->from;
-    p.to = at->to;
-    double len = at->t1 - at->t0;
-    p.frac = len > 0 ? std::clamp((t - at->t0) / len, 0.0, 1.0) : (t >= at->t1 && t > trip.start() ? 1.0 : 0.0);
-    return p;
-}
-
 double stop_seconds(int stop) { return stop == kStopCores ? 4.5 : 3.0; }
-
-double trip_real_seconds(const TokenTrip& trip) {
-    double sum = 0;
-    for (int s = 0; s < kTripStops; s++)
-        if (trip.has_stop(s)) sum += stop_seconds(s);
-    return sum;
-}
-
-TripShown trip_shown(const TokenTrip& trip, double real_s) {
-    TripShown shown;
-    double left = std::max(0.0, real_s);
-    for (int s = 0; s < kTripStops; s++) {
-        if (!trip.has_stop(s)) continue;
-        shown = {s, 1.0};
-        if (left < stop_seconds(s)) return {s, left / stop_seconds(s)};
-        left -= stop_seconds(s);
-    }
-    return shown;
-}
-
-double trip_clock(const TokenTrip& trip, double real_s) {
-    if (trip.legs.empty()) return 0;
-    TripShown at = trip_shown(trip, real_s);
-    return trip.stop_start(at.stop) + trip.stop_time(at.stop) * at.frac;
-}
-
-double trip_lens(const TokenTrip& trip, int stop) { return trip.stop_time(stop) / stop_seconds(stop); }
 
 bool find_next_trip(const TokenModel& m, uint32_t seq, uint32_t index, double horizon, TokenTrip* out) {
     const double from = m.now(), until = from + horizon;

@@ -2,7 +2,8 @@
 // camera: which stop of the trip the token is at and where between which stations,
 // at any simulated time, and the follow's clock, which shows every stop for a few
 // real seconds however long it lasts on the chip (a 5 µs link and a 30 ms step alike),
-// so the clock slows down where the token's stop is short and a viewer sees it move.
+// so the clock slows down where the token's stop is short and a viewer sees it move
+// (the legs and the clock are the shared trip.h).
 //
 // The legs are the token model's own segments (token_model.cpp): the prompt from the
 // keyboard to the tokenizer and across the link to the mesh, the step's tokens to
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "token/token_model.h"
+#include "trip.h"
 
 namespace tj::token {
 
@@ -35,59 +37,29 @@ enum TripStop : int {
 // The station a stop is drawn at (the cores' stop: the mesh).
 TokenStation trip_stop_station(int stop);
 
-// The token moves from one station to another during [t0, t1] (from == to: it waits there).
-struct TripLeg {
-    int stop = 0;
-    uint16_t from = 0, to = 0;
-    double t0 = 0, t1 = 0;
-};
-
-struct TokenTrip {
+// The token's trip: the shared legs and paced clock (trip.h), which token it is, and
+// each stop shown for stop_seconds(stop).
+struct TokenTrip : Trip {
     uint32_t seq = 0, index = 0;  // the sequence and the token's number in its answer
-    std::vector<TripLeg> legs;    // in time order, each starting where the one before ended
-    double start() const { return legs.empty() ? 0 : legs.front().t0; }
-    double end() const { return legs.empty() ? 0 : legs.back().t1; }
-    bool has_stop(int stop) const;
-    // The simulated time the token spends at a stop (0 when the trip does not pass it),
-    // and when it gets there (the trip's start for a stop it does not pass).
-    double stop_time(int stop) const;
-    double stop_start(int stop) const;
+    TokenTrip();
 };
+using tj::TripLeg;
+using tj::TripPoint;
+using tj::TripShown;
+using tj::trip_clock;
+using tj::trip_lens;
+using tj::trip_point;
+using tj::trip_real_seconds;
+using tj::trip_shown;
 
 // The trip of the token a journey records (see TokenJourney: the first token of an
 // answer carries its prompt's times). Legs of no length are kept: every stop the
 // token passes has one.
 TokenTrip token_trip(const TokenJourney& j);
 
-// Where the token is at simulated time t: the stop, the leg's stations and how far
-// along the leg (0..1). Before the trip: its first leg at 0; after it: its last at 1.
-// stop is -1 for an empty trip.
-struct TripPoint {
-    int stop = -1;
-    uint16_t from = 0, to = 0;
-    double frac = 0;
-};
-TripPoint trip_point(const TokenTrip& trip, double t);
-
 // Real seconds a follow shows a stop for: the cores' step, the longest and the one
 // the trip is about, a little longer.
 double stop_seconds(int stop);
-// The follow's clock: the simulated time real_s real seconds after the follow began.
-// Every stop the trip passes takes stop_seconds(stop), its simulated time passing
-// evenly; past the end, the trip's end.
-double trip_clock(const TokenTrip& trip, double real_s);
-// The stop a follow shows real_s real seconds after it began, and how far through its
-// seconds (0..1): every stop the trip passes has its turn, one of no length too.
-// Past the end: the last stop, at 1; stop is -1 for an empty trip.
-struct TripShown {
-    int stop = -1;
-    double frac = 0;
-};
-TripShown trip_shown(const TokenTrip& trip, double real_s);
-// Real seconds the whole follow takes.
-double trip_real_seconds(const TokenTrip& trip);
-// The clock's pace at a stop: simulated seconds per real second (0 for a stop of no length).
-double trip_lens(const TokenTrip& trip, int stop);
 
 // Runs a copy of the model ahead (the model is not touched) to the first token of
 // sequence seq numbered index or later whose trip starts no earlier than the model's

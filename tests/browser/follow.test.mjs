@@ -3,7 +3,8 @@
 // goes from the door to the screen, every stop captioned with the lesson
 // follow-a-token's step title in the page's language; the user's drag lets go of the
 // camera until the next stop; the follow ends at the screen with the trip's time,
-// follows the answer's next token from the chip, and lets go when asked.
+// follows the answer's next token from the chip, and lets go when asked. In the chain
+// the same key follows a wafer lot from the fab to the customers, station by station.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -19,7 +20,8 @@ const stations = ['prompt', 'tokenizer', 'h2d', 'mesh', 'sampler', 'd2h', 'detok
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
 const state = (page) => api(page, 'state');
 
-// Samples state().follow every 100 ms until the token is on the screen (or the time is up).
+// Samples state().follow every 100 ms until the token is on the screen, or the lot with
+// the customers (or the time is up).
 async function followToScreen(page, onSample = async () => {}) {
   const samples = [];
   const until = Date.now() + 120000;
@@ -32,6 +34,17 @@ async function followToScreen(page, onSample = async () => {}) {
     await page.waitForTimeout(100);
   }
   assert.fail('the token did not reach the screen within two minutes');
+}
+
+// The follow lets go when asked: the run plays on at the lens it had. Then the page closes.
+async function letGoAndClose(page, problems) {
+  assert.equal(await api(page, 'follow', false), '');
+  await waitFrames(page, (await state(page)).frames + 3);
+  const s = await state(page);
+  assert.equal(s.follow, undefined);
+  assert.equal(s.playing, true);
+  assert.deepEqual(problems, []);
+  await page.close();
 }
 
 test('T follows a token from the door to the screen, every stop captioned, the camera on it', async () => {
@@ -94,14 +107,7 @@ test('T follows a token from the door to the screen, every stop captioned, the c
     await page.waitForTimeout(2000);
     await page.screenshot({ path: join(shots, 'web-follow-next-1280.png') });
   }
-  // The follow lets go when asked: the run plays on at the lens it had.
-  assert.equal(await api(page, 'follow', false), '');
-  await waitFrames(page, (await state(page)).frames + 3);
-  s = await state(page);
-  assert.equal(s.follow, undefined);
-  assert.equal(s.playing, true);
-  assert.deepEqual(problems, []);
-  await page.close();
+  await letGoAndClose(page, problems);
 });
 
 test("the user's drag lets go of the camera until the next stop; the caption follows the language", async () => {
@@ -136,4 +142,47 @@ test("the user's drag lets go of the camera until the next stop; the caption fol
   assert.equal((await state(page)).follow, undefined);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('in the chain, follow takes a wafer lot from the fab to the customers, captioned in both languages', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'fab');
+  const before = (await state(page)).time;
+  assert.equal(await api(page, 'follow', true), '');
+  await waitFrames(page, (await state(page)).frames + 3);
+  let s = await state(page);
+  assert.equal(s.scene, 'fab', 'it follows in the chain, not the token scene');
+  assert.equal(s.follow.active, true);
+  assert.equal(s.follow.station, 'fab', 'the lot starts at the wafer fab');
+  assert.ok(s.time >= before, 'the chain is not started again: the next lot from now');
+  assert.equal(s.playing, false, "the follow's own clock moves the run");
+  // Half way, the page turns to Chinese: the caption follows.
+  let zhFrom = -1;
+  const samples = await followToScreen(page, async (f) => {
+    if (zhFrom < 0 && f.station === 'pack') {
+      zhFrom = f.stop;
+      assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
+    }
+  });
+  const seen = new Map();
+  for (const f of samples) if (!seen.has(f.station)) seen.set(f.station, f);
+  assert.deepEqual([...seen.keys()], ['fab', 'sort', 'pack', 'modtest', 'tray', 'rack', 'ship', 'cust'],
+    'every station of the chain in order, from the fab to the customers');
+  for (let i = 1; i < samples.length; i++) {
+    assert.ok(samples[i].stop >= samples[i - 1].stop, 'the stop never goes back');
+    assert.ok(samples[i].elapsed_s >= samples[i - 1].elapsed_s, 'the lot\'s time never goes back');
+  }
+  const first = (station) => samples.find((f) => f.station === station).wall;
+  assert.ok(first('sort') - first('fab') > 1500, `the fab was shown for ${first('sort') - first('fab')} ms`);
+  for (const f of samples) {
+    assert.ok(f.caption.length > 10, `a caption at ${f.station}`);
+    if (f.stop < zhFrom) assert.match(f.caption, /^[\x20-\x7e]+$/, `English at ${f.station}`);
+    else if (f.stop > zhFrom) assert.match(f.caption, /[\u4e00-\u9fff]/, `Chinese at ${f.station}`);
+  }
+  s = await state(page);
+  assert.equal(s.follow.done, true);
+  assert.equal(s.follow.station, 'cust');
+  assert.ok(s.follow.total_s > 8 * 604800, `weeks from wafer start to the customers (${s.follow.total_s / 604800} weeks)`);
+  assert.ok(Math.abs(s.follow.elapsed_s - s.follow.total_s) < 1e-6, 'at the customers, the whole trip');
+  if (shots) await page.screenshot({ path: join(shots, 'web-follow-lot-1280-zh.png') });
+  await letGoAndClose(page, problems);
 });
