@@ -5,7 +5,8 @@
 // card, and web-lesson-...) and prints fps per shot; the scenes "race-token" and
 // "race-fab" are compare's race with a classic pair (H100 vs WSE-3, respin vs none),
 // "follow" a token followed from the keyboard, seen mid-trip at the cores (not
-// among the default scenes: it takes seven seconds a shot);
+// among the default scenes: it takes seven seconds a shot), "present-token" and
+// "present-fab" a scene in presenter mode (its large map labels);
 // sizes: 1280x720, 1920x1080, a 390x844 phone and an 820x1180 tablet upright (touch,
 // a phone's and a tablet's pixel ratio: the narrow layout, map on top, panels as tabs).
 import { mkdirSync } from 'node:fs';
@@ -34,7 +35,8 @@ try {
       for (const scene of scenes) {
         // "race-token" and "race-fab": compare as a race, with the scene's classic pair.
         const race = scene.startsWith('race-') ? scene.slice(5) : '';
-        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), race || (scene === 'follow' ? 'token' : scene));
+        const present = scene.startsWith('present-') ? scene.slice(8) : '';
+        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), race || present || (scene === 'follow' ? 'token' : scene));
         if (err) { console.log(`${scene}: ${err}`); continue; }
         if (scene === 'follow') {
           const why = await page.evaluate(() => window.tokenJourney.follow(true));
@@ -50,6 +52,7 @@ try {
           if (why) { console.log(`${scene}: ${why}`); continue; }
           await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
         }
+        if (present) await page.evaluate(() => window.tokenJourney.present(true));
         await page.waitForTimeout(2500);
         const fps = await measureFps(page, 2000);
         const file = join(out, `web-${scene}-${w}x${h}-${lang}.png`);
@@ -57,6 +60,7 @@ try {
         console.log(`${file}  ${fps.toFixed(1)} fps`);
         if (race) await page.evaluate(() => window.tokenJourney.compare(false));
         if (scene === 'follow') await page.evaluate(() => window.tokenJourney.follow(false));
+        if (present) await page.evaluate(() => window.tokenJourney.present(false));
       }
       // A lesson step (the second of the third lesson: a predict-first question).
       if (!(await page.evaluate(() => window.tokenJourney.openLesson(2, 1)))) {

@@ -39,6 +39,7 @@
 #include "imgui.h"
 #include "app/platform/touch_gesture.h"
 #include "app/render/parcel_pass.h"
+#include "app/ui/map_labels.h"
 
 class WorldView;
 
@@ -146,6 +147,8 @@ public:
     virtual std::string card_station() const { return ""; }
     // Where each station is on screen (logical pixels), by id: for a test's tap.
     virtual std::vector<std::pair<std::string, ImVec2>> station_points() const { return {}; }
+    // What each station's labels (name and figures) covered on screen in the last frame.
+    virtual std::vector<MapLabelBox> label_boxes() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const MetricHistory* history() const { return nullptr; }
