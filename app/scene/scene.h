@@ -182,6 +182,9 @@ public:
     // caption from captions (tj::TripStop order); off lets go. "" or why not.
     virtual std::string follow(bool on, const std::vector<tj::Text2>& captions) { return "nothing to follow here"; }
     virtual FollowState follow_state() const { return {}; }
+    // The scene's own panels asked for a follow (the button beside the watched answer):
+    // true once per click; the App then starts it as its menu item does.
+    virtual bool follow_asked() { return false; }
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
     // A tokenizer vocabulary arrived (app/platform/vocab_loader.h): what was cut by the

@@ -535,6 +535,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
             if (sheet) s->draw_panels(in);
         }
         if (tabs) draw_sheet_tabs(*s, tabs_min, in.size.x, tab_h);
+        if (s->follow_asked()) notice_ = follow(true);
     }
     if (panels_ && !narrow_) {
         ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});

@@ -15,6 +15,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/token/token_follow.h"
@@ -101,6 +102,7 @@ public:
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
     FollowState follow_state() const override { return follow_state_; }
+    bool follow_asked() override { return std::exchange(follow_asked_, false); }
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -182,4 +184,5 @@ private:
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
     Follow follow_;
     FollowState follow_state_;
+    bool follow_asked_ = false;  // the answer panel's follow button was clicked
 };
