@@ -183,17 +183,24 @@ void TokenScene::follow_bar(float width) {
     // A cell per stop, all of one width (the links' microseconds would not show in
     // proportion to the step's milliseconds): the stops passed full, the one the token
     // is at filling up as it goes, each with its time; stops the trip does not pass dim.
+    // Where eight across would leave the times no room (a phone), two rows of four.
     const tj::token::TokenTrip& trip = follow_.trip;
     const double now = model().now();
     const tj::token::TripShown p = tj::token::trip_shown(trip, follow_.real_s);
     const bool past_end = follow_.real_s >= tj::token::trip_real_seconds(trip);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fs = ImGui::GetFontSize(), small = fs * 0.78f, gap = 3;
-    const float cell = (width - gap * float(tj::token::kTripStops - 1)) / float(tj::token::kTripStops), h = fs * 1.1f + small;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const Lang lang = language();
-    for (int k = 0; k < tj::token::kTripStops; k++) {
-        ImVec2 a{o.x + k * (cell + gap), o.y}, b{a.x + cell, o.y + fs * 0.9f};
+    ImFont* f = ImGui::GetFont();
+    constexpr int kStops = tj::token::kTripStops;
+    float widest = 0;  // the widest stop time, known from the trip's start
+    for (int k = 0; k < kStops; k++)
+        if (trip.has_stop(k)) widest = std::max(widest, f->CalcTextSizeA(small, FLT_MAX, 0, format_duration(trip.stop_time(k), lang).c_str()).x);
+    const int across = (width - gap * float(kStops - 1)) / float(kStops) + gap >= widest ? kStops : (kStops + 1) / 2;
+    const float cell = (width - gap * float(across - 1)) / float(across), h = fs * 1.1f + small;
+    for (int k = 0; k < kStops; k++) {
+        ImVec2 a{o.x + float(k % across) * (cell + gap), o.y + float(k / across) * h}, b{a.x + cell, a.y + fs * 0.9f};
         ImU32 c = trip_stop_look(k).color;
         if (!trip.has_stop(k)) {
             dl->AddRect(a, b, with_alpha(pal::kTextDim, 70));
@@ -206,11 +213,10 @@ void TokenScene::follow_bar(float width) {
         if (k > p.stop && !past_end) continue;
         double spent = k == p.stop && !past_end ? std::clamp(now - trip.stop_start(k), 0.0, trip.stop_time(k)) : trip.stop_time(k);
         std::string t = format_duration(spent, lang);
-        ImFont* f = ImGui::GetFont();
         ImVec2 sz = f->CalcTextSizeA(small, FLT_MAX, 0, t.c_str());
         if (sz.x <= cell + gap)
             dl->AddText(f, small, {a.x + (cell - sz.x) * 0.5f, b.y + 1}, k == p.stop ? pal::kText : pal::kTextDim,
                         t.c_str());
     }
-    ImGui::Dummy({width, h + 2});
+    ImGui::Dummy({width, h * float((kStops + across - 1) / across) + 2});
 }
