@@ -9,6 +9,9 @@
 
 namespace {
 const ImVec2 kPlatePad{3, 1};
+// The share of a line's height above and below its letters: lines set that close apart
+// (a card's figures, one under another) touch without running into each other.
+constexpr float kLeading = 0.1f;
 
 bool overlap(ImVec2 a0, ImVec2 a1, ImVec2 b0, ImVec2 b1) { return a0.x < b1.x && b0.x < a1.x && a0.y < b1.y && b0.y < a1.y; }
 }  // namespace
@@ -17,8 +20,8 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
                     bool plate, bool detail, const std::string& whole) {
     auto box = [&](const std::string& t, ImVec2* min, ImVec2* max) {
         ImVec2 sz = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, t.c_str());
-        *min = {std::floor(at.x - sz.x * align_x), std::floor(at.y - sz.y * 0.5f)};
-        *max = {min->x + sz.x, min->y + sz.y};
+        *min = {std::floor(at.x - sz.x * align_x), std::floor(at.y - sz.y * 0.5f) + px * kLeading};
+        *max = {min->x + sz.x, min->y + sz.y - 2 * px * kLeading};
     };
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}};
     box(text, &l.min, &l.max);
@@ -42,12 +45,13 @@ void MapLabels::detail(const std::string& id, ImVec2 at, float px, ImU32 col, co
 }
 
 void MapLabels::draw(ImDrawList* dl) {
-    // A name takes its figures where the longer line runs into no other name.
+    // A name takes its figures where the longer line, leading and all, runs into no other name.
     for (Label& n : labels_) {
         if (n.whole.empty()) continue;
-        bool clear = std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
-            return &o != &n && !o.detail && overlap(n.whole_min, n.whole_max, o.min, o.max);
-        });
+        const float lead = n.px * kLeading;
+        ImVec2 lo{n.whole_min.x, n.whole_min.y - lead}, hi{n.whole_max.x, n.whole_max.y + lead};
+        bool clear = std::none_of(labels_.begin(), labels_.end(),
+                                  [&](const Label& o) { return &o != &n && !o.detail && overlap(lo, hi, o.min, o.max); });
         if (clear) n.text = n.whole, n.min = n.whole_min, n.max = n.whole_max;
     }
     // Names hold their places; each detail takes its place only where no shown label is.
@@ -59,9 +63,11 @@ void MapLabels::draw(ImDrawList* dl) {
     ImFont* font = ImGui::GetFont();
     for (const Label& l : labels_) {
         if (!l.shown) continue;
-        if (l.plate) dl->AddRectFilled({l.min.x - kPlatePad.x, l.min.y - kPlatePad.y}, {l.max.x + kPlatePad.x, l.max.y + kPlatePad.y},
-                                       pal::kShade, 3);
-        dl->AddText(font, l.px, l.min, l.col, l.text.c_str());
+        ImVec2 at{l.min.x, l.min.y - l.px * kLeading};  // the line's top
+        if (l.plate)
+            dl->AddRectFilled({at.x - kPlatePad.x, at.y - kPlatePad.y},
+                              {l.max.x + kPlatePad.x, l.max.y + l.px * kLeading + kPlatePad.y}, pal::kShade, 3);
+        dl->AddText(font, l.px, at, l.col, l.text.c_str());
     }
 }
 

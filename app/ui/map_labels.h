@@ -16,7 +16,7 @@
 
 #include "imgui.h"
 
-// What one station's labels cover on screen as last drawn, and their smallest text.
+// What one station's labels' letters cover on screen as last drawn, and their smallest text.
 struct MapLabelBox {
     std::string id;
     ImVec2 min, max;
@@ -40,7 +40,7 @@ public:
 private:
     struct Label {
         std::string id, text;
-        ImVec2 min, max;  // the text's box (a plate reaches a little past it: plates may touch)
+        ImVec2 min, max;  // the letters' box: the line's less its leading (a plate reaches past it)
         float px;
         ImU32 col;
         bool detail, plate, shown;
