@@ -695,8 +695,11 @@ std::string App::state_json() const {
         j["card"] = s->card_station();  // the station whose hover card is up, "" when none
         if (ImVec2 a, b; s->ring_rect(&a, &b)) j["ring"] = {a.x, a.y, b.x, b.y};  // the lesson's ring on screen
         for (auto& [id, at] : s->station_points()) j["stations"][id] = {at.x, at.y};
-        for (const MapLabelBox& b : s->label_boxes())
-            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"px", b.min_px}};
+        for (const MapLabelBox& b : s->label_boxes()) {
+            nlohmann::json parts = nlohmann::json::array();
+            for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
+            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts}, {"px", b.min_px}};
+        }
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         RaceState race = s->race();
