@@ -6,7 +6,8 @@
 // "race-fab" are compare's race with a classic pair (H100 vs WSE-3, respin vs none),
 // "follow" a token followed from the keyboard, seen mid-trip at the cores, and
 // "follow-lot" a wafer lot followed from the fab, seen mid-trip at packaging (not
-// among the default scenes: they take seven and ten seconds a shot);
+// among the default scenes: they take seven and ten seconds a shot), "present-token"
+// and "present-fab" a scene in presenter mode (its large map labels);
 // sizes: 1280x720, 1920x1080, a 390x844 phone and an 820x1180 tablet upright (touch,
 // a phone's and a tablet's pixel ratio: the narrow layout, map on top, panels as tabs).
 import { mkdirSync } from 'node:fs';
@@ -37,7 +38,8 @@ try {
         const race = scene.startsWith('race-') ? scene.slice(5) : '';
         // A follow: its scene, and the stop it is seen at (the token's link to the chip, the lot's packaging).
         const follow = { follow: ['token', 2], 'follow-lot': ['fab', 5] }[scene];
-        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), race || (follow ? follow[0] : scene));
+        const present = scene.startsWith('present-') ? scene.slice(8) : '';
+        const err = await page.evaluate((s) => window.tokenJourney.setScene(s), race || present || (follow ? follow[0] : scene));
         if (err) { console.log(`${scene}: ${err}`); continue; }
         if (follow) {
           const why = await page.evaluate(() => window.tokenJourney.follow(true));
@@ -53,6 +55,7 @@ try {
           if (why) { console.log(`${scene}: ${why}`); continue; }
           await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
         }
+        if (present) await page.evaluate(() => window.tokenJourney.present(true));
         await page.waitForTimeout(2500);
         const fps = await measureFps(page, 2000);
         const file = join(out, `web-${scene}-${w}x${h}-${lang}.png`);
@@ -60,6 +63,7 @@ try {
         console.log(`${file}  ${fps.toFixed(1)} fps`);
         if (race) await page.evaluate(() => window.tokenJourney.compare(false));
         if (follow) await page.evaluate(() => window.tokenJourney.follow(false));
+        if (present) await page.evaluate(() => window.tokenJourney.present(false));
       }
       // A lesson step (the second of the third lesson: a predict-first question).
       if (!(await page.evaluate(() => window.tokenJourney.openLesson(2, 1)))) {

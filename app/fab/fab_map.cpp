@@ -45,12 +45,19 @@ ImVec4 label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& t
     return {a.x - 3, a.y - 1, a.x + sz.x + 3, a.y + sz.y + 1};
 }
 
+// The same label placed on labels: a name (or a tag) always shows, a detail where it fits.
+void label(MapLabels& labels, const std::string& id, bool detail, float px, ImVec2 c, ImU32 col, const std::string& text) {
+    if (detail) labels.detail(id, c, px, col, join_magnitudes(text), 0.5f, true);
+    else labels.name(id, c, px, col, join_magnitudes(text), 0.5f, true);
+}
+
 bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st == kStCpuSupply || st == kStSwitchSupply; }
 
 ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
 
-// The map's label size at zoom z: grows with the screen but never wider than a column of the map allows.
-float label_px(float z) { return std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z); }
+// The map's label size at zoom z: grows with the screen but never wider than a column of
+// the map allows, times the text scale (presenter mode), where details give way to names.
+float label_px(float z) { return std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale()); }
 
 // The pile a station consumes, -1 for none. Unlike the model's front_buffer, a
 // supplier has none: its pile holds what it makes, not what it waits for.
@@ -227,12 +234,25 @@ void FabScene::draw_map(const FrameInput& in) {
     float z = view_.zoom();
     float text_px = label_px(z);
     draw_conveyor(dl, z);
-    draw_buildings(dl, z, text_px, false);
-    draw_derivative(dl, z, text_px, false);
+    draw_buildings(dl, z, text_px, nullptr);
+    draw_derivative(dl, z, text_px, nullptr);
     draw_parcels(in);
     draw_piles(dl, text_px);
-    draw_buildings(dl, z, text_px, true);
-    draw_derivative(dl, z, text_px, true);
+    MapLabels labels;
+    draw_buildings(dl, z, text_px, &labels);
+    draw_derivative(dl, z, text_px, &labels);
+    labels.draw(dl);
+    label_boxes_ = labels.boxes();
+    for (int st = 0; st < kStationCount; st++) {  // each building with its labels, for a lesson's ring
+        ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
+        WorldBox& box = label_box_[st];
+        box = {c.x - hs.x, c.y - hs.y, c.x + hs.x, c.y + hs.y};
+        for (const MapLabelBox& b : label_boxes_) {
+            if (b.id != model().stations()[size_t(st)].id) continue;
+            ImVec2 lo = view_.to_world(b.min), hi = view_.to_world(b.max);
+            box = {std::min(box.min_x, lo.x), std::min(box.min_y, lo.y), std::max(box.max_x, hi.x), std::max(box.max_y, hi.y)};
+        }
+    }
     hover_cards(z, text_px);
     draw_timeline(dl, text_px);
     draw_captions(dl, in, cap_min, cap_max);
@@ -287,7 +307,7 @@ void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
 
 // The derivative's two buildings (CoWoS-S, test and boards), outlined in its colour,
 // with their state, and what it has shipped (all of it, and during the hold).
-void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, bool labels) const {
+void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels* labels) const {
     const FabView& v = fab().view();
     if (!v.deriv.on) return;
     for (int k = 0; k < 2; k++) {
@@ -301,20 +321,21 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, bool labe
             icon(dl, k == 0 ? kStPack : kStModule, {c.x, c.y - 3 * z}, 24 * z, pal::kGreen);
             continue;
         }
-        label(dl, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
-        label(dl, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
+        const char* id = k == 0 ? "deriv_pack" : "deriv_test";
+        label(*labels, id, false, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
+        label(*labels, id, true, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
               state_and_share(v.deriv.state[size_t(step)], v.deriv.utilization[size_t(step)]));
         if (k == 1) {
             char buf[160];
             std::snprintf(buf, sizeof buf, tr("fab.map.deriv_shipped"), fabui::count_text(v.deriv.shipped).c_str());
-            label(dl, text_px * 0.8f, {c.x, b.y + text_px * 2.55f}, pal::kGreen, buf);
+            label(*labels, id, true, text_px * 0.8f, {c.x, b.y + text_px * 2.55f}, pal::kGreen, buf);
             std::snprintf(buf, sizeof buf, tr("fab.map.deriv_in_hold"), fabui::count_text(v.deriv.shipped_in_hold).c_str());
-            label(dl, text_px * 0.8f, {c.x, b.y + text_px * 3.4f}, pal::kGreen, buf);
+            label(*labels, id, true, text_px * 0.8f, {c.x, b.y + text_px * 3.4f}, pal::kGreen, buf);
         }
     }
 }
 
-void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const {
+void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels* labels) const {
     const FabView& v = fab().view();
     bool masks_pending = v.stations[kStFab].held_for_respin;
     for (int st = 0; st < kStationCount; st++) {
@@ -324,7 +345,7 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, bool label
         bool flagged = (st == kStDesign || st == kStFab) && masks_pending;
         bool event = flagged || (st == kStRack && dip_active());
         if (labels) {
-            draw_station_labels(dl, st, a, b, text_px, flagged);
+            draw_station_labels(dl, *labels, st, a, b, text_px, flagged);
             continue;
         }
         dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
@@ -358,7 +379,8 @@ bool FabScene::marker_box(const std::string& place_id, WorldBox* box) const {
     return true;
 }
 
-void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, float text_px, bool flagged) const {
+void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, ImVec2 a, ImVec2 b, float text_px,
+                                   bool flagged) const {
     const FabView& v = fab().view();
     const FabStationView& sv = v.stations[size_t(st)];
     bool masks_pending = v.stations[kStFab].held_for_respin;
@@ -366,11 +388,8 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
     // Name and state below the building (piles grow upward beside it), except for
     // suppliers, whose name sits above; the bottleneck tag and the respin banner above.
     bool name_above = is_supplier(st);
-    ImVec4 covered{a.x, a.y, b.x, b.y};  // the building and every label drawn for it
-    auto cover = [&](ImVec4 r) {
-        covered = {std::min(covered.x, r.x), std::min(covered.y, r.y), std::max(covered.z, r.z), std::max(covered.w, r.w)};
-    };
-    cover(label(dl, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st)));
+    const std::string& id = model().stations()[size_t(st)].id;
+    label(labels, id, false, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
     std::string state;
     ImU32 scol = pal::kTextDim;
     if (st == kStDesign) {
@@ -390,27 +409,27 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
         state = state_and_share(sv.state, sv.utilization);
         scol = fabui::state_color(sv.state);
     }
-    cover(label(dl, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state));
+    label(labels, id, true, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
     if (st == kStFab) {  // its three stages: wafers in each (and waiting in front of it)
         const auto& fs = v.fab_stages;
         char buf[160];
         std::snprintf(buf, sizeof buf, tr("fab.map.stages"), fabui::count_text(fs[0].in_process_units).c_str(),
                       fabui::count_text(fs[1].in_process_units + fs[1].waiting_units).c_str(),
                       fabui::count_text(fs[2].in_process_units + fs[2].waiting_units).c_str());
-        cover(label(dl, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf));
+        label(labels, id, true, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
     }
     if (st == shown_bottleneck())
-        cover(label(dl, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck")));
+        label(labels, id, false, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
     if (st == kStRack && dip_active()) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
-        cover(label(dl, text_px * 0.9f, {cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)}, pal::kVermillion, buf));
+        label(labels, id, false, text_px * 0.9f, {cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)}, pal::kVermillion, buf);
     }
     if (st == kStDesign && masks_pending && v.discovery_week >= 0) {
         char buf[96];
         if (v.week < v.masks_ready_week) {
             std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
-            cover(label(dl, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf));
+            label(labels, id, false, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
         }
     }
     if (st == kStFab && v.qualifying) {  // the qualification lots: which lot is awaited, which week of how many
@@ -420,12 +439,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, int st, ImVec2 a, ImVec2 b, f
                       v.qualification_lots, std::max(1.0, w), std::max(1.0, std::round(v.qualification_weeks)));
         ImVec2 p{cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)};
         ImVec2 sz = text_size(text_px * 0.85f, join_magnitudes(buf).c_str());
-        cover(label(dl, text_px * 0.85f, p, pal::kVermillion, buf));
+        label(labels, id, false, text_px * 0.85f, p, pal::kVermillion, buf);
         dl->AddRect({p.x - sz.x * 0.5f - 6, p.y - sz.y * 0.5f - 4}, {p.x + sz.x * 0.5f + 6, p.y + sz.y * 0.5f + 4},
                     pal::kVermillion, 4, 0, 2);
     }
-    ImVec2 lo = view_.to_world({covered.x, covered.y}), hi = view_.to_world({covered.z, covered.w});
-    label_box_[st] = {lo.x, lo.y, hi.x, hi.y};
 }
 
 void FabScene::draw_piles(ImDrawList* dl, float text_px) const {

@@ -60,9 +60,11 @@ private:
     bool dip_active() const;  // the rack-test dip is on now
     int shown_bottleneck() const;  // the station the map marks as the bottleneck: -1 while a question keeps it back
     void draw_conveyor(ImDrawList* dl, float z) const;
-    void draw_buildings(ImDrawList* dl, float z, float text_px, bool labels) const;
-    void draw_station_labels(ImDrawList* dl, int station, ImVec2 min, ImVec2 max, float text_px, bool flagged) const;
-    void draw_derivative(ImDrawList* dl, float z, float text_px, bool labels) const;
+    // The buildings' bodies, or with labels their names and states placed on it.
+    void draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;
+    void draw_station_labels(ImDrawList* dl, MapLabels& labels, int station, ImVec2 min, ImVec2 max, float text_px,
+                             bool flagged) const;
+    void draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;
     void draw_piles(ImDrawList* dl, float text_px) const;
     void hover_cards(float z, float text_px);
     void draw_timeline(ImDrawList* dl, float text_px) const;

@@ -55,6 +55,7 @@ public:
     FollowState follow_state() const override { return follow_state_; }
     void follow_skip_to(int stop) override;  // model_scene_follow.cpp
     std::vector<std::pair<std::string, ImVec2>> station_points() const override;
+    std::vector<MapLabelBox> label_boxes() const override { return label_boxes_; }
 
     // Links and files: the scene's whole state, and the way back (all or nothing).
     tj::Scenario scenario() const override { return run_.scenario(); }
@@ -129,6 +130,7 @@ protected:
     ImVec2 ring_min_{}, ring_max_{};  // the ring's rectangle on screen in the last frame
     int ring_frame_ = -1;             // that frame; -1 before any ring
     bool answer_hidden_ = false;  // a lesson's question is open: the headline keeps its answer back
+    std::vector<MapLabelBox> label_boxes_;  // the map's labels as last drawn (label_boxes())
     int card_ = -1;       // the station of the last hover card, and the frame it was drawn in
     int card_frame_ = -1;
     std::string focus_place_;  // where the camera should go at the next draw ("": the whole map)

@@ -172,15 +172,21 @@ void ModelScene::follow_bar(float width) {
     std::vector<int> cells;
     for (int k = 0; k < trip.stops(); k++)
         if (follow_bar_cell(k)) cells.push_back(k);
+    // Where all in one row would leave the times no room (a phone), two rows.
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fs = ImGui::GetFontSize(), small = fs * 0.78f, gap = 3;
-    const float n = float(std::max<size_t>(1, cells.size()));
-    const float cell = (width - gap * (n - 1)) / n, h = fs * 1.1f + small;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const Lang lang = language();
+    ImFont* f = ImGui::GetFont();
+    const int count = std::max<int>(1, int(cells.size()));
+    float widest = 0;  // the widest stop time, known from the trip's start
+    for (int k : cells)
+        if (trip.has_stop(k)) widest = std::max(widest, f->CalcTextSizeA(small, FLT_MAX, 0, format_duration(trip.stop_time(k), lang).c_str()).x);
+    const int across = (width - gap * float(count - 1)) / float(count) + gap >= widest ? count : (count + 1) / 2;
+    const float cell = (width - gap * float(across - 1)) / float(across), h = fs * 1.1f + small;
     for (size_t i = 0; i < cells.size(); i++) {
         const int k = cells[i];
-        ImVec2 a{o.x + float(i) * (cell + gap), o.y}, b{a.x + cell, o.y + fs * 0.9f};
+        ImVec2 a{o.x + float(int(i) % across) * (cell + gap), o.y + float(int(i) / across) * h}, b{a.x + cell, a.y + fs * 0.9f};
         ImU32 c = follow_stop_color(k);
         if (!trip.has_stop(k)) {
             dl->AddRect(a, b, with_alpha(pal::kTextDim, 70));
@@ -193,11 +199,10 @@ void ModelScene::follow_bar(float width) {
         if (k > p.stop && !past_end) continue;
         double spent = k == p.stop && !past_end ? std::clamp(now - trip.stop_start(k), 0.0, trip.stop_time(k)) : trip.stop_time(k);
         std::string t = format_duration(spent, lang);
-        ImFont* f = ImGui::GetFont();
         ImVec2 sz = f->CalcTextSizeA(small, FLT_MAX, 0, t.c_str());
         if (sz.x <= cell + gap)
             dl->AddText(f, small, {a.x + (cell - sz.x) * 0.5f, b.y + 1}, k == p.stop ? pal::kText : pal::kTextDim,
                         t.c_str());
     }
-    ImGui::Dummy({width, h + 2});
+    ImGui::Dummy({width, h * float((count + across - 1) / across) + 2});
 }

@@ -39,6 +39,7 @@
 #include "imgui.h"
 #include "app/platform/touch_gesture.h"
 #include "app/render/parcel_pass.h"
+#include "app/ui/map_labels.h"
 
 class WorldView;
 
@@ -149,6 +150,8 @@ public:
     virtual std::string card_station() const { return ""; }
     // Where each station is on screen (logical pixels), by id: for a test's tap.
     virtual std::vector<std::pair<std::string, ImVec2>> station_points() const { return {}; }
+    // What each station's labels (name and figures) covered on screen in the last frame.
+    virtual std::vector<MapLabelBox> label_boxes() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const MetricHistory* history() const { return nullptr; }
@@ -186,6 +189,9 @@ public:
     // Puts a follow's clock a little way into one of its stops (0-based), as if the
     // stops before had been shown: a screenshot of that stop.
     virtual void follow_skip_to(int stop) {}
+    // The scene's own panels asked for a follow (the button beside the watched answer):
+    // true once per click; the App then starts it as its menu item does.
+    virtual bool follow_asked() { return false; }
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
     // A tokenizer vocabulary arrived (app/platform/vocab_loader.h): what was cut by the

@@ -100,7 +100,7 @@ void App::rebuild_fonts(float dpi_scale) {
         }
     }
     std::string msg;
-    font_load(texts, 18.0f * ui_scale_, dpi_scale, &msg);
+    font_load(texts, kFontPx * ui_scale_, dpi_scale, &msg);
     if (!msg.empty()) message_ = msg;
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -541,6 +541,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
             if (sheet) s->draw_panels(in);
         }
         if (tabs) draw_sheet_tabs(*s, tabs_min, in.size.x, tab_h);
+        if (s->follow_asked()) notice_ = follow(true);
     }
     if (panels_ && !narrow_) {
         ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
@@ -700,6 +701,11 @@ std::string App::state_json() const {
         j["card"] = s->card_station();  // the station whose hover card is up, "" when none
         if (ImVec2 a, b; s->ring_rect(&a, &b)) j["ring"] = {a.x, a.y, b.x, b.y};  // the lesson's ring on screen
         for (auto& [id, at] : s->station_points()) j["stations"][id] = {at.x, at.y};
+        for (const MapLabelBox& b : s->label_boxes()) {
+            nlohmann::json parts = nlohmann::json::array();
+            for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
+            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts}, {"px", b.min_px}};
+        }
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         RaceState race = s->race();

@@ -121,17 +121,18 @@ void TokenScene::draw_map(const FrameInput& in) {
     view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kWorld);
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
+    MapLabels labels;
     draw_stations(dl);
     draw_memory(dl);
-    draw_door(dl);
+    draw_door(dl, labels);
     draw_mesh(dl);
     draw_streams(dl);
-    draw_pipeline(dl);
+    draw_pipeline(dl, labels);
     // Inside the map's clip: the GL backend leaves the last scissor set when it runs the
     // parcel pass, so parcels stay out of the panels when the map is zoomed or panned.
     draw_parcels(in);
     draw_tokens_on_host(dl);
-    draw_captions(dl, in);
+    draw_captions(dl, labels, in);
     follow_overlay(dl, in, vmin, vsize);
     dl->PopClipRect();
     hover_cards(in);
@@ -207,7 +208,7 @@ void TokenScene::draw_memory(ImDrawList* dl) {
 // The door between the prompts and the chip: with the paged KV policy a request comes
 // in only while the KV warehouse has room for it; the bar is the warehouse (blocks in
 // use over all), the squares the requests waiting outside.
-void TokenScene::draw_door(ImDrawList* dl) {
+void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     float z = v.zoom();
@@ -217,7 +218,7 @@ void TokenScene::draw_door(ImDrawList* dl) {
                       ImDrawFlags_RoundCornersTop);
     dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
                 std::max(1.0f, (full ? 3 : 2) * z));
-    map_text(dl, v, {r.center().x, r.y0 + 12}, 15, pal::kText, tr("token.map.door"));
+    map_name(labels, "door", v, {r.center().x, r.y0 + 12}, 15, pal::kText, tr("token.map.door"));
     char buf[160];
     if (t.kv_paged) {
         MapRect bar{r.x0 + 10, r.y0 + 30, r.x1 - 10, r.y0 + 40};
@@ -226,16 +227,16 @@ void TokenScene::draw_door(ImDrawList* dl) {
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
         std::snprintf(buf, sizeof buf, "KV %.0f%% / %s %s", share * 100, format_bytes(t.kv_capacity_bytes).c_str(),
                       provenance_tag(Provenance::Output));
-        map_detail(dl, v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
+        map_detail(labels, "door", v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
                  t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
     } else {
-        map_detail(dl, v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
+        map_detail(labels, "door", v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
     }
     std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
     bool waiting = t.queued + t.preempted > 0;
-    map_detail(dl, v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
+    map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
     std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
-    map_detail(dl, v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
+    map_detail(labels, "door", v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
     // begun); more are counted above.
     int shown = std::min(t.queued + t.preempted, 10);
@@ -345,7 +346,7 @@ void TokenScene::draw_streams(ImDrawList* dl) {
 // mesh, joined by the hops that carry activations, with the tokens of the step under
 // way crossing them. The micro-batches follow each other one stage apart, as in
 // step_cost.h; beyond kMaxStagesDrawn stages each box stands for several.
-void TokenScene::draw_pipeline(ImDrawList* dl) {
+void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     if (t.stages <= 1) return;
@@ -416,7 +417,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl) {
         head += buf;
     }
     head = join_magnitudes(head);
-    map_text(dl, v, {strip.x0, strip.y0 - 10}, 14, pal::kText, head.c_str(), 0);
+    map_name(labels, "pipeline", v, {strip.x0, strip.y0 - 10}, 14, pal::kText, head, 0);
 }
 
 void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
@@ -475,20 +476,21 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     }
 }
 
-void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
+void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInput& in) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     char buf[160];
+    auto id = [&](int s) -> const std::string& { return model().stations()[size_t(s)].id; };
     auto label2 = [&](int s, const char* name, const std::string& detail) {
         const MapRect& r = lay_.station[s];
-        map_text(dl, v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
+        map_name(labels, id(s), v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
         // Numbers under a station's name are its inputs.
-        map_detail(dl, v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, (detail + " " + provenance_tag(Provenance::Input)).c_str());
+        map_detail(labels, id(s), v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, detail + " " + provenance_tag(Provenance::Input));
     };
     const ParamValues& pv = values();
     Lang lang = language();
     // Host side, left.
-    map_text(dl, v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
+    map_name(labels, "host_in", v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
     std::snprintf(buf, sizeof buf, "%.0f %s", pv.get("token.run.prompt_tokens"), tr("unit.tok"));
     label2(kStPrompt, tr("token.map.prompt"), buf);
     label2(kStTokenizer, tr("token.map.tokenizer"),
@@ -496,12 +498,12 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"));
     {
         const MapRect& r = lay_.station[kStHostMem];
-        map_text(dl, v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
+        map_name(labels, id(kStHostMem), v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
         double used = t.weights[kHostMem] + t.kv[kHostMem];
         std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
                                  : std::string(tr("token.map.empty"));
-        map_detail(dl, v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s.c_str());
-        map_detail(dl, v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s);
+        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
     }
     // The chip.
     const Hardware& hw = tm().hardware();
@@ -512,26 +514,29 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         chip += buf;
     }
     chip += "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
-    map_text(dl, v, {lay_.chip.x0 + 14, lay_.chip.y0 + 20}, 19, pal::kText, chip.c_str(), 0);
+    map_name(labels, id(kStMesh), v, {lay_.chip.x0 + 14, lay_.chip.y0 + 20}, 19, pal::kText, chip, 0);
     std::string mesh_note = tr("token.map.mesh");
     if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
         double per = double(t.mesh_x) * t.mesh_y / (std::min(t.mesh_x, kMaxCellsAcross) * std::min(t.mesh_y, kMaxCellsAcross));
         std::snprintf(buf, sizeof buf, " (%s %.0f %s)", tr("token.map.each_square"), per, tr("token.map.cores"));
         mesh_note += buf;
     }
-    map_detail(dl, v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note.c_str());
+    map_detail(labels, id(kStMesh), v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note);
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
     auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
-        std::string head = std::string(name);
-        if (map_detail_shown(v, 15))  // zoomed far out, the name alone
-            head += "  " + (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
+        std::string head = std::string(name) + "  " +
+                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
                                                      " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
-        map_text(dl, v, {r.center().x, y_name}, 15, t.level_enabled[l] ? pal::kText : pal::kTextDim, head.c_str());
+        ImVec2 at = v.to_screen(r.center().x, y_name);
+        ImU32 col = t.level_enabled[l] ? pal::kText : pal::kTextDim;
+        // Zoomed far out, or where the whole line would run into another name, the name alone.
+        if (map_detail_shown(v, 15)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, name, head);
+        else labels.name(id(kStSram + l), at, map_font_px(v, 15), col, name);
         if (!t.level_enabled[l]) return;
         std::string fill = std::string(tr("token.map.weights")) + " " + format_bytes(t.weights[l]) + "  +  KV " +
                            format_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
-        map_detail(dl, v, {r.center().x, y_fill}, 14, pal::kTextDim, fill.c_str());
+        map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill);
     };
     MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
     level_lines(kDram3d, d, d.y0 + 12, d.y1 + 14, tr("token.map.dram3d"));
@@ -539,19 +544,20 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
 
     // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
     MapRect b = kBigCore;
-    map_detail(dl, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
+    const std::string& sram = id(kStSram);
+    map_detail(labels, sram, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
     double cores = std::max(1.0, hw.cores());
     float tx = b.x0 + 50;
-    map_detail(dl, v, {tx, b.y0 + 48}, 14, pal::kText, ("SRAM " + format_bytes(hw.level[kSram].capacity / cores)).c_str(), 0);
-    map_detail(dl, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s").c_str(), 0);
-    map_detail(dl, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores).c_str(), 0);
-    map_detail(dl, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores).c_str(), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes(hw.level[kSram].capacity / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
     std::snprintf(buf, sizeof buf, "%s %.0f%%", tr("token.map.computing"), t.core_busy_fraction * 100);
-    map_detail(dl, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
+    map_detail(labels, sram, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
 
     // Right side: sampler, link back, detokenizer, screen.
-    map_text(dl, v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
+    map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
     label2(kStSampler, tr("token.map.sampler"),
            format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
     label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
@@ -560,7 +566,7 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
            format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"));
     // The screen: the last characters of the watched answer.
     MapRect s = lay_.station[kStScreen];
-    map_text(dl, v, {s.center().x, s.y0 + 18}, 18, pal::kText, tr("token.map.screen"));
+    map_name(labels, id(kStScreen), v, {s.center().x, s.y0 + 18}, 18, pal::kText, tr("token.map.screen"));
     {
         double now = model().now();
         std::string tail;
@@ -584,6 +590,9 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
         dl->PopClipRect();
     }
+
+    labels.draw(dl);
+    label_boxes_ = labels.boxes();
 
     // Bottleneck: outlined where it is and named in words at the top of the map. Once a
     // decode step has run, the headline names what limits decode, the phase every new

@@ -586,6 +586,8 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
 void TokenScene::answer_text() {
     const TokenView& t = tv();
     double now = model().now();
+    // Where a student watches the answer arrive, one of its tokens can be followed on the map.
+    if (ImGui::Button(tr("welcome.follow"))) follow_asked_ = true;
     text_wrapped(tr("token.answer.hint"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::BeginChild("answer_scroll", {0, 0}, false);
     ImFont* font = ImGui::GetFont();

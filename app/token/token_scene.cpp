@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/token/token_text.h"
+#include "app/ui/font.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 
@@ -189,17 +190,23 @@ ImU32 provenance_color(Provenance p) {
 }
 
 float map_font_px(const WorldView& v, float world_size, float min_px) {
-    return std::max(min_px, world_size * v.zoom());
+    return std::max(min_px * text_scale(), world_size * v.zoom());
 }
 
 bool map_detail_shown(const WorldView& v, float world_size) {
     constexpr float kMinPx = 12.5f, kDetailMinShare = 0.45f;  // kMinPx: map_text's default floor
-    return world_size * v.zoom() >= kDetailMinShare * kMinPx;
+    return world_size * v.zoom() >= kDetailMinShare * kMinPx * text_scale();
 }
 
-void map_detail(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
-                float align_x) {
-    if (map_detail_shown(v, world_size)) map_text(dl, v, world, world_size, col, text, align_x);
+void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
+              const std::string& text, float align_x) {
+    labels.name(id, v.to_screen(world.x, world.y), map_font_px(v, world_size), col, text, align_x);
+}
+
+void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
+                const std::string& text, float align_x) {
+    if (map_detail_shown(v, world_size))
+        labels.detail(id, v.to_screen(world.x, world.y), map_font_px(v, world_size), col, text, align_x);
 }
 
 void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,

@@ -15,6 +15,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/token/token_follow.h"
@@ -22,6 +23,7 @@
 #include "app/scene/model_scene.h"
 #include "app/token/token_chips.h"
 #include "app/ui/draw.h"
+#include "app/ui/map_labels.h"
 
 std::unique_ptr<Scene> make_token_scene();
 
@@ -65,15 +67,19 @@ enum class Provenance { Output, Input, Assumption };
 // Shared drawing helpers of the token scene (token_scene.cpp).
 const char* provenance_tag(Provenance p);
 ImU32 provenance_color(Provenance p);
-// Text centred on a point, at a size in world units scaled by the view, never under min_px.
+// Text centred on a point, at a size in world units scaled by the view, never under
+// min_px times the text scale (presenter mode, the text size), drawn at once.
 void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
               float align_x = 0.5f, float min_px = 12.5f);
-// A detail under a station's name (its inputs, what it holds): as map_text, but left out
-// when the map is so far zoomed out that the text would be drawn at more than
-// 1 / 0.45 of its world size and spill over its neighbours (a phone's
-// whole-map view); a pinch brings it back.
-void map_detail(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
-                float align_x = 0.5f);
+// A station's name (id: the station's, or a zone's), sized as map_text, placed on labels.
+void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
+              const std::string& text, float align_x = 0.5f);
+// A detail under a station's name (its inputs, what it holds): as map_name, but left
+// out where it would run into a label already placed, and when the map is so far
+// zoomed out that the text would be drawn at more than 1 / 0.45 of its world size
+// (a phone's whole-map view); a pinch brings it back.
+void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
+                const std::string& text, float align_x = 0.5f);
 bool map_detail_shown(const WorldView& v, float world_size);
 float map_font_px(const WorldView& v, float world_size, float min_px = 12.5f);
 
@@ -95,6 +101,7 @@ public:
     void vocabulary_arrived(bool rerun) override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
+    bool follow_asked() override { return std::exchange(follow_asked_, false); }
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -114,11 +121,12 @@ private:
     void draw_stations(ImDrawList* dl);
     void draw_mesh(ImDrawList* dl);
     void draw_memory(ImDrawList* dl);
-    void draw_door(ImDrawList* dl);
+    void draw_door(ImDrawList* dl, MapLabels& labels);
     void draw_streams(ImDrawList* dl);
-    void draw_pipeline(ImDrawList* dl);
+    void draw_pipeline(ImDrawList* dl, MapLabels& labels);
     void draw_tokens_on_host(ImDrawList* dl);
-    void draw_captions(ImDrawList* dl, const FrameInput& in);
+    // Names and figures on labels, drawn with the ones the door and the pipeline placed.
+    void draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInput& in);
     void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
 
@@ -164,4 +172,5 @@ private:
     tj::token::TokenJourney selected_{};
     int selected_bin_ = -1;
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
+    bool follow_asked_ = false;  // the answer panel's follow button was clicked
 };

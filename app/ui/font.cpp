@@ -36,6 +36,8 @@ void add_utf8(std::set<ImWchar>& out, const std::string& s) {
 
 const std::string& font_path() { return g_path; }
 
+float text_scale() { return ImGui::GetFontSize() / kFontPx; }
+
 bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_scale, std::string* message) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();

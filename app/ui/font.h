@@ -7,8 +7,9 @@
 // character of the given texts, so the atlas stays small at any scale.
 //
 // Usage:
-//   std::vector<std::string> texts = ...;     // every string the UI may show
-//   font_load(texts, 18.0f * scale, dpi, &msg); // then recreate the GL font texture
+//   std::vector<std::string> texts = ...;          // every string the UI may show
+//   font_load(texts, kFontPx * scale, dpi, &msg);   // then recreate the GL font texture
+//   float px = 12.5f * text_scale();                 // a map's smallest text, as the UI's grows
 //
 // Wrapped text goes through the project's line breaker (core/text/line_break.h), not
 // ImGui's: ImGui breaks "5.1" after the point and may start a Chinese line with "，".
@@ -20,6 +21,12 @@
 
 #include "imgui.h"
 #include "text/line_break.h"
+
+// The interface font's size at the normal text scale (logical pixels).
+constexpr float kFontPx = 18.0f;
+// How much larger than normal the interface's text is now drawn (presenter mode, the
+// text size): 1 normally; maps scale their smallest labels with it.
+float text_scale();
 
 // Returns false (and a message) when no CJK font file was found: ImGui's built-in
 // font is used then and Chinese shows as '?'.

@@ -1,8 +1,8 @@
-// follow.test.mjs — following one token (the key T, Lessons → Follow a token, the API's
-// follow): the run starts again and the camera stays on the token's parcel while it
-// goes from the door to the screen, every stop captioned with the lesson
-// follow-a-token's step title in the page's language; the user's drag lets go of the
-// camera until the next stop; the follow ends at the screen with the trip's time,
+// follow.test.mjs — following one token (the key T, Lessons → Follow a token, the answer
+// panel's button, the API's follow): the run starts again and the camera stays on the
+// token's parcel while it goes from the door to the screen, every stop captioned with
+// the lesson follow-a-token's step title in the page's language; the user's drag lets go
+// of the camera until the next stop; the follow ends at the screen with the trip's time,
 // follows the answer's next token from the chip, and lets go when asked. In the chain
 // the same key follows a wafer lot from the fab to the customers, station by station.
 import { test } from 'node:test';
@@ -108,6 +108,24 @@ test('T follows a token from the door to the screen, every stop captioned, the c
     await page.screenshot({ path: join(shots, 'web-follow-next-1280.png') });
   }
   await letGoAndClose(page, problems);
+});
+
+test('the answer panel\'s button follows a token, as the menu item does', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'token');
+  let s = await state(page);
+  assert.equal(s.follow, undefined);
+  const answer = s.windows.find((w) => w.name.endsWith('###token_answer'));
+  assert.ok(answer, 'the answer panel is open');
+  // The button is the panel's first line, under its title bar.
+  const [x, y] = answer.rect;
+  await page.mouse.click(x + 30, y + 44);
+  await waitFrames(page, (await state(page)).frames + 3);
+  s = await state(page);
+  assert.ok(s.follow, 'the click starts a follow');
+  assert.equal(s.follow.index, 1, 'the first token of the answer');
+  assert.equal(s.follow.caption, lesson.steps[s.follow.stop].title.en, "captioned with the lesson's steps, as from the menu");
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test("the user's drag lets go of the camera until the next stop; the caption follows the language", async () => {

@@ -1,0 +1,89 @@
+// map_labels.cpp — see map_labels.h.
+#include "app/ui/map_labels.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "app/ui/palette.h"
+
+namespace {
+const ImVec2 kPlatePad{3, 1};
+// The share of a line's height above and below its letters: lines set that close apart
+// (a card's figures, one under another) touch without running into each other.
+constexpr float kLeading = 0.1f;
+
+bool overlap(ImVec2 a0, ImVec2 a1, ImVec2 b0, ImVec2 b1) { return a0.x < b1.x && b0.x < a1.x && a0.y < b1.y && b0.y < a1.y; }
+}  // namespace
+
+void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
+                    bool plate, bool detail, const std::string& whole) {
+    auto box = [&](const std::string& t, ImVec2* min, ImVec2* max) {
+        ImVec2 sz = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, t.c_str());
+        *min = {std::floor(at.x - sz.x * align_x), std::floor(at.y - sz.y * 0.5f) + px * kLeading};
+        *max = {min->x + sz.x, min->y + sz.y - 2 * px * kLeading};
+    };
+    Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}};
+    box(text, &l.min, &l.max);
+    if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max);
+    labels_.push_back(l);
+}
+
+void MapLabels::name(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
+                     bool plate) {
+    add(id, at, px, col, text, align_x, plate, false);
+}
+
+void MapLabels::name_with_figures(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text,
+                                  const std::string& whole, float align_x) {
+    add(id, at, px, col, text, align_x, false, false, whole);
+}
+
+void MapLabels::detail(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
+                       bool plate) {
+    add(id, at, px, col, text, align_x, plate, true);
+}
+
+void MapLabels::draw(ImDrawList* dl) {
+    // A name takes its figures where the longer line, leading and all, runs into no other name.
+    for (Label& n : labels_) {
+        if (n.whole.empty()) continue;
+        const float lead = n.px * kLeading;
+        ImVec2 lo{n.whole_min.x, n.whole_min.y - lead}, hi{n.whole_max.x, n.whole_max.y + lead};
+        bool clear = std::none_of(labels_.begin(), labels_.end(),
+                                  [&](const Label& o) { return &o != &n && !o.detail && overlap(lo, hi, o.min, o.max); });
+        if (clear) n.text = n.whole, n.min = n.whole_min, n.max = n.whole_max;
+    }
+    // Names hold their places; each detail takes its place only where no shown label is.
+    for (Label& d : labels_) {
+        if (!d.detail) continue;
+        d.shown = std::none_of(labels_.begin(), labels_.end(),
+                               [&](const Label& o) { return &o != &d && o.shown && overlap(d.min, d.max, o.min, o.max); });
+    }
+    ImFont* font = ImGui::GetFont();
+    for (const Label& l : labels_) {
+        if (!l.shown) continue;
+        ImVec2 at{l.min.x, l.min.y - l.px * kLeading};  // the line's top
+        if (l.plate)
+            dl->AddRectFilled({at.x - kPlatePad.x, at.y - kPlatePad.y},
+                              {l.max.x + kPlatePad.x, l.max.y + l.px * kLeading + kPlatePad.y}, pal::kShade, 3);
+        dl->AddText(font, l.px, at, l.col, l.text.c_str());
+    }
+}
+
+std::vector<MapLabelBox> MapLabels::boxes() const {
+    std::vector<MapLabelBox> out;
+    for (const Label& l : labels_) {
+        if (!l.shown || l.id.empty()) continue;
+        auto it = std::find_if(out.begin(), out.end(), [&](const MapLabelBox& b) { return b.id == l.id; });
+        if (it == out.end()) {
+            out.push_back({l.id, l.min, l.max, l.px, {{l.min.x, l.min.y, l.max.x, l.max.y}}});
+            continue;
+        }
+        it->parts.push_back({l.min.x, l.min.y, l.max.x, l.max.y});
+        it->min = {std::min(it->min.x, l.min.x), std::min(it->min.y, l.min.y)};
+        it->max = {std::max(it->max.x, l.max.x), std::max(it->max.y, l.max.y)};
+        it->min_px = std::min(it->min_px, l.px);
+    }
+    return out;
+}

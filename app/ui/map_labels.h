@@ -1,0 +1,55 @@
+// map_labels.h — a map's words for one frame, placed before any is drawn: every
+// station's name (and tags such as "bottleneck") always shows; a detail under a name
+// (a figure, a state) is left out when it would run into a label already placed. So a
+// map whose labels are larger than their boxes (presenter mode, the text size, a
+// phone's whole-map view) keeps its names clear and drops figures, never overlapping.
+//
+// Usage, each frame (screen coordinates, logical pixels):
+//   MapLabels labels;
+//   labels.name("tokenizer", centre, px, col, "Tokenizer");               // centred on the point
+//   labels.detail("tokenizer", {x, y}, px * 0.8f, dim, "1.00 µs", 0);   // its left edge at x
+//   labels.draw(dl);              // names, then the details that fit, in the order given
+//   labels.boxes()                // what each station's shown labels cover, for state()
+#pragma once
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+
+// What one station's labels' letters cover on screen as last drawn: all of them (min,
+// max), each one (parts), and their smallest text.
+struct MapLabelBox {
+    std::string id;
+    ImVec2 min, max;
+    float min_px = 0;
+    std::vector<ImVec4> parts;  // x0, y0, x1, y1
+};
+
+class MapLabels {
+public:
+    // plate: a dark plate behind the text, so it reads over parcels and belts.
+    void name(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,
+              bool plate = false);
+    // A name with figures on its line (whole): the whole line where it runs into no other
+    // name, else the name alone.
+    void name_with_figures(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text,
+                           const std::string& whole, float align_x = 0.5f);
+    void detail(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,
+                bool plate = false);
+    void draw(ImDrawList* dl);
+    std::vector<MapLabelBox> boxes() const;
+
+private:
+    struct Label {
+        std::string id, text;
+        ImVec2 min, max;  // the letters' box: the line's less its leading (a plate reaches past it)
+        float px;
+        ImU32 col;
+        bool detail, plate, shown;
+        std::string whole;     // a name's longer form with its figures, "" for none
+        ImVec2 whole_min, whole_max;
+    };
+    void add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x, bool plate,
+             bool detail, const std::string& whole = "");
+    std::vector<Label> labels_;
+};

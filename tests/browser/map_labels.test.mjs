@@ -1,0 +1,48 @@
+// map_labels.test.mjs — the maps' labels from the back of a room: in presenter mode
+// every station's name and figures are drawn at least the text scale times the smallest
+// label of the normal view, and no two stations' labels overlap at 1280x720 (both
+// scenes, English and 中文), figures giving way to names where they would.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useServedApp, openScene, waitFrames } from './browser.mjs';
+
+const shots = process.env.SHOTS;
+const app = useServedApp();
+
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+const state = (page) => api(page, 'state');
+const settle = async (page, frames = 10) => waitFrames(page, (await state(page)).frames + frames);
+
+const overlap = (a, b) =>
+  Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]) > 0.5 && Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]) > 0.5;
+
+for (const scene of ['token', 'fab']) {
+  test(`${scene}: presenter mode draws the map's labels larger, and no two stations' labels overlap`, async () => {
+    const { page, problems } = await openScene(app.browser, app.url, scene);
+    let s = await state(page);
+    const normal = Object.values(s.labels);
+    assert.ok(normal.length >= 8, `the stations' labels are reported (${normal.length})`);
+    const smallest = Math.min(...normal.map((l) => l.px));
+    await api(page, 'present', true);
+    for (const lang of ['en', 'zh']) {
+      assert.equal(await api(page, 'setLanguage', lang), lang);
+      await settle(page);
+      s = await state(page);
+      assert.equal(s.present, true);
+      assert.ok(s.ui_scale >= 1.75, `presenter mode's text scale (${s.ui_scale})`);
+      const labels = Object.entries(s.labels);
+      for (const [id, l] of labels)
+        assert.ok(l.px >= s.ui_scale * smallest - 0.01,
+          `${lang} ${id}: drawn at ${l.px.toFixed(1)} px, at least ${s.ui_scale} × ${smallest.toFixed(1)}`);
+      const parts = labels.flatMap(([id, l]) => l.parts.map((rect) => ({ id, rect })));
+      for (const a of parts)
+        for (const b of parts)
+          assert.ok(a.id === b.id || !overlap(a.rect, b.rect),
+            `${lang}: a label of ${a.id} [${a.rect.map(Math.round)}] overlaps one of ${b.id} [${b.rect.map(Math.round)}]`);
+      if (shots) await page.screenshot({ path: join(shots, `web-present-${scene}-${lang}-1280.png`) });
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
