@@ -694,6 +694,7 @@ std::string App::state_json() const {
         j["card"] = s->card_station();  // the station whose hover card is up, "" when none
         if (ImVec2 a, b; s->ring_rect(&a, &b)) j["ring"] = {a.x, a.y, b.x, b.y};  // the lesson's ring on screen
         for (auto& [id, at] : s->station_points()) j["stations"][id] = {at.x, at.y};
+        for (auto& [id, text] : s->pile_labels()) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         RaceState race = s->race();

@@ -209,7 +209,10 @@ void TokenScene::draw_door(ImDrawList* dl) {
     const TokenView& t = tv();
     float z = v.zoom();
     MapRect r = lay_.door;
-    bool full = t.kv_paged && t.kv_full;
+    // A lesson's question open: how full the warehouse is and who waits may be its answer,
+    // so the door shows its frame and the warehouse's size, and "?" for the rest.
+    const bool held = answer_hidden_;
+    bool full = t.kv_paged && t.kv_full && !held;
     dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 24), pal::kStationFill, 8 * z,
                       ImDrawFlags_RoundCornersTop);
     dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
@@ -218,15 +221,20 @@ void TokenScene::draw_door(ImDrawList* dl) {
     char buf[160];
     if (t.kv_paged) {
         MapRect bar{r.x0 + 10, r.y0 + 30, r.x1 - 10, r.y0 + 40};
-        fill_bar(dl, bar, 0, t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
+        fill_bar(dl, bar, 0, held ? 0 : t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
         if (full) dl->AddRect(v.to_screen(bar.x0, bar.y0), v.to_screen(bar.x1, bar.y1), pal::kVermillion, 0, 0, 2);
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
-        std::snprintf(buf, sizeof buf, "KV %.0f%% / %s %s", share * 100, format_bytes(t.kv_capacity_bytes).c_str(),
+        std::string used = held ? "?" : std::to_string(int(std::lround(share * 100))) + "%";
+        std::snprintf(buf, sizeof buf, "KV %s / %s %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str(),
                       provenance_tag(Provenance::Output));
         map_detail(dl, v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
                  t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
     } else {
         map_detail(dl, v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
+    }
+    if (held) {
+        map_detail(dl, v, {r.center().x, r.y0 + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
+        return;
     }
     std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
     bool waiting = t.queued + t.preempted > 0;
@@ -710,6 +718,10 @@ std::vector<std::string> TokenScene::live_lines(int s) const {
                           format_duration(metric("tpot_screen_p99_s"), lang) + " " + tr("token.tag.out"));
             break;
         default: break;
+    }
+    if (answer_hidden_) {  // a question open: the card keeps its inputs, and the model's outputs wait
+        const std::string tag = tr("token.tag.out");
+        std::erase_if(out, [&](const std::string& l) { return l.find(tag) != std::string::npos; });
     }
     return out;
 }
