@@ -578,7 +578,16 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
         float px = map_font_px(v, 14);
         ImVec2 p = v.to_screen(s.x0 + 8, s.y0 + 36);
         float wrap = (s.x1 - s.x0 - 16) * v.zoom();
-        dl->PushClipRect(p, v.to_screen(s.x1 - 6, s.y1 - 6), true);
+        // An answer in the other language than the interface's says so at the box's foot,
+        // with the setting that switches it (the note's lines go up from the bottom).
+        float bottom = v.to_screen(s.x1 - 6, s.y1 - 6).y;
+        if (const char* lang_key = answer_language_key(); lang_key && map_detail_shown(v, 12)) {
+            std::string note = std::string(tr(lang_key)) + "\n" + tr("token.map.answer_lang_switch");
+            float npx = map_font_px(v, 12);
+            bottom -= wrapped_text_size(npx, note, wrap).y;
+            draw_text_wrapped(dl, npx, {p.x, bottom}, pal::kTextDim, note, wrap);
+        }
+        dl->PushClipRect(p, {v.to_screen(s.x1 - 6, 0).x, bottom}, true);
         dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
         dl->PopClipRect();
     }
@@ -673,6 +682,13 @@ void TokenScene::draw_captions(ImDrawList* dl, const FrameInput& in) {
     if (!lens.empty()) dl->AddText(font, fs, {x0, top}, pal::kText, lens.c_str());
 }
 
+const char* TokenScene::answer_language_key() const {
+    if (!tm().answer_override().empty()) return nullptr;  // the user's own answer, in whatever language
+    bool english = values().get("token.run.answer_lang") < 0.5;
+    if (english == (language() == Lang::En)) return nullptr;
+    return english ? "token.map.answer_in_en" : "token.map.answer_in_zh";
+}
+
 std::vector<std::string> TokenScene::live_lines(int s) const {
     const TokenView& t = tv();
     const Hardware& hw = tm().hardware();
@@ -713,6 +729,8 @@ std::vector<std::string> TokenScene::live_lines(int s) const {
             out.push_back(std::string(tr("token.card.held_share")) + ": " + format_si(metric("detok_hold_share") * 100, "%") + " " + tr("token.tag.out"));
             break;
         case kStScreen:
+            if (const char* lang_key = answer_language_key())
+                out.push_back(std::string(tr(lang_key)) + ". " + tr("token.card.answer_lang"));
             out.push_back(std::string("TTFT p50: ") + format_duration(metric("ttft_p50_s"), lang) + " " + tr("token.tag.out"));
             out.push_back(std::string("TPOT p50 / p99: ") + format_duration(metric("tpot_screen_p50_s"), lang) + " / " +
                           format_duration(metric("tpot_screen_p99_s"), lang) + " " + tr("token.tag.out"));

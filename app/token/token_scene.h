@@ -121,6 +121,10 @@ private:
     void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
     std::vector<std::string> live_lines(int station) const;
+    // The built-in answer is in the other language than the interface's: the key of the
+    // words that say which ("answer in English"), else nullptr. Its language is a model
+    // setting (it changes the token counts), so it never follows the interface's.
+    const char* answer_language_key() const;
 
     // token_follow.cpp: one token followed stop by stop (Scene::follow), on the paced
     // clock of tj::trip_clock; the camera lets go when the user moves the map and
