@@ -504,7 +504,9 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         caption_size = {in.size.x, in.size.y - map_h};
         in.size.y = map_h;
     } else if (lessons_.active()) {
-        caption_size.x = std::min(in.size.x * 0.36f, ImGui::GetFontSize() * 30);
+        // Thirty of the card's characters wide (its text grows on a large window), at most a third of the window.
+        float fs = ImGui::GetFontSize();
+        caption_size.x = std::min(in.size.x * 0.36f, fs * 30 * lesson_card_scale(ImGui::GetIO().DisplaySize, fs));
         in.size.x -= caption_size.x;
         caption_min.x = in.origin.x + in.size.x;
     } else if (tabs) {

@@ -49,6 +49,11 @@ struct LessonHost {
     virtual ~LessonHost() = default;
 };
 
+// How much larger than the interface's text (font_px) the lesson card's text is drawn in
+// a window of this size: 1 at 1280x720, in presenter mode and on a phone; about 1.33 at
+// 1920x1080, where a class reads the card from across the room.
+float lesson_card_scale(ImVec2 display, float font_px);
+
 class LessonPlayer {
 public:
     bool load(std::string* error);
@@ -148,4 +153,5 @@ private:
     ChartShown chart_shown_;
     std::vector<std::string> figures_shown_;
     float card_content_h_ = 0;  // the card's content height in the last frame (the chart's room)
+    float card_scale_ = 1;      // the card's text over the interface's (lesson_card_scale)
 };
