@@ -650,7 +650,7 @@ std::string App::state_json() const {
     if (LessonPlayer::GuessShown g = lessons_.guess_shown(); g.on)  // a question that asks for a number
         j["lesson_guess"] = {{"value", g.value},       {"moved", g.moved},   {"revealed", g.revealed},
                              {"truth", g.truth},       {"progress", g.progress}, {"marker", g.marker},
-                             {"verdict", g.verdict}};
+                             {"verdict", g.verdict},   {"track", {g.track_min.x, g.track_min.y, g.track_max.x}}};
     j["playing"] = s ? s->playing() : false;
     if (FollowState f = s ? s->follow_state() : FollowState{}; f.active)  // a followed token, as last drawn
         j["follow"] = {{"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},

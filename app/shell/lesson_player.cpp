@@ -149,7 +149,7 @@ LessonPlayer::GuessShown LessonPlayer::guess_shown() const {
     double marker = guess_truth_ < 0 ? guess_ : guess_moved_ ? guess_marker(guess_, guess_truth_, guess_progress_) : guess_truth_;
     bool judged = guess_moved_ && guess_truth_ > 0 && guess_progress_ >= 1;
     return {true, guess_moved_, revealed_, guess_, guess_truth_, guess_progress_, marker,
-            judged ? guess_verdict_words(judge_guess(guess_, guess_truth_), language()) : ""};
+            judged ? guess_verdict_words(judge_guess(guess_, guess_truth_), language()) : "", guess_track_min_, guess_track_max_};
 }
 
 bool LessonPlayer::choose(int c) {
@@ -494,6 +494,8 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
     ImGui::InvisibleButton("##guess", {w, h});
     const float x0 = a.x + fs * 1.6f, x1 = a.x + w - fs * 1.6f, y = a.y + fs * 1.5f;
     auto x_of = [&](double v) { return x0 + (x1 - x0) * float(guess_position(v, g.min, g.max)); };
+    guess_track_min_ = {x0, y};
+    guess_track_max_ = {x1, y};
     if (!revealed_ && ImGui::IsItemActive()) {
         guess_ = guess_value((ImGui::GetIO().MousePos.x - x0) / (x1 - x0), g.min, g.max);
         guess_moved_ = true;

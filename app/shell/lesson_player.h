@@ -97,6 +97,7 @@ public:
         bool on = false, moved = false, revealed = false;
         double value = 0, truth = -1, progress = 0, marker = 0;
         std::string verdict;  // "" before the marker arrives, or without a guess
+        ImVec2 track_min{0, 0}, track_max{0, 0};  // the scale's track as last drawn (its ends, on one line)
     };
     GuessShown guess_shown() const;
     // Sets the guess as a drag would (before the reveal); "" or why not.
@@ -148,6 +149,7 @@ private:
     double guess_truth_ = -1;
     double guess_set_off_ = 0;
     double guess_progress_ = 0;  // as last drawn
+    ImVec2 guess_track_min_{0, 0}, guess_track_max_{0, 0};  // the scale's track as last drawn
     bool tried_ = false;       // the student changed the step's parameter to try
     std::string try_error_;    // why the last try was refused
     ChartShown chart_shown_;
