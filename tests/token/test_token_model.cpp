@@ -22,6 +22,16 @@ namespace {
 
 using Run = TokenRun;
 
+// One user of Llama-3.1-8B on an H100 with a prompt and an answer of these lengths, started.
+void one_user_on_h100(TokenRun& r, double prompt_tokens, double output_tokens) {
+    r.preset("hw.h100_sxm");
+    r.preset("model.llama31_8b");
+    r.set("token.run.batch", 1);
+    r.set("token.run.prompt_tokens", prompt_tokens);
+    r.set("token.run.output_tokens", output_tokens);
+    r.start();
+}
+
 bool all_finite(const std::vector<Metric>& ms) {
     for (auto& x : ms)
         if (!std::isfinite(x.value)) return false;
@@ -194,12 +204,7 @@ TEST_CASE("the answer's characters cover the steps kept: a 512-token answer's sc
     // one-token-at-a-time's last step: the staircase chart draws the first request from
     // its prefill, and the screen lane a mark per character of the watched answer.
     TokenRun r;
-    r.preset("hw.h100_sxm");
-    r.preset("model.llama31_8b");
-    r.set("token.run.batch", 1);
-    r.set("token.run.prompt_tokens", 64);
-    r.set("token.run.output_tokens", 512);
-    r.start();
+    one_user_on_h100(r, 64, 512);
     r.m.advance_to(5, 10000000);
     const TokenView& v = r.m.view();
     auto prefill = std::find_if(v.steps.begin(), v.steps.end(), [](const TokenStepRecord& s) { return s.kind == kStepPrefill; });
@@ -538,12 +543,7 @@ TEST_CASE("the decode bottleneck: what limits each new token, apart from a long 
     // each decode step waits about 8 ms on HBM. Just after the prompt the whole run still
     // reads "compute"; decode steps alone read HBM.
     TokenRun r;
-    r.preset("hw.h100_sxm");
-    r.preset("model.llama31_8b");
-    r.set("token.run.batch", 1);
-    r.set("token.run.prompt_tokens", 8192);
-    r.set("token.run.output_tokens", 128);
-    r.start();
+    one_user_on_h100(r, 8192, 128);
     r.m.advance_to(0.001, 2000000);
     CHECK(r.metric("decode_bottleneck") == -1);  // no decode step yet
     CHECK(r.m.view().decode_bottleneck == -1);
