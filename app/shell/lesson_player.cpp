@@ -496,9 +496,18 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
     auto x_of = [&](double v) { return x0 + (x1 - x0) * float(guess_position(v, g.min, g.max)); };
     guess_track_min_ = {x0, y};
     guess_track_max_ = {x1, y};
-    if (!revealed_ && ImGui::IsItemActive()) {
-        guess_ = guess_value((ImGui::GetIO().MousePos.x - x0) / (x1 - x0), g.min, g.max);
-        guess_moved_ = true;
+    // A drag across the scale moves the guess with it, a click or a tap sets it where it
+    // lifts; a finger swiping up or down over the scale scrolls the card and leaves the guess.
+    if (!revealed_) {
+        const ImGuiIO& io = ImGui::GetIO();
+        const ImVec2 d = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0);
+        const float still = io.MouseDragThreshold * io.MouseDragThreshold;
+        bool across = ImGui::IsItemActive() && std::fabs(d.x) > std::fabs(d.y) && d.x * d.x >= still;
+        bool tapped = ImGui::IsItemDeactivated() && io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < still;
+        if (across || tapped) {
+            guess_ = guess_value((io.MousePos.x - x0) / (x1 - x0), g.min, g.max);
+            guess_moved_ = true;
+        }
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);

@@ -143,7 +143,17 @@ test('on a phone a finger dragged along the scale moves the guess (390x844, touc
   }
   assert.ok(inView(s), `the scale ${JSON.stringify(s.lesson_guess.track)} is in the card ${JSON.stringify(card)}`);
   assert.equal(s.lesson_guess.moved, false);
-  const [x0, y, x1] = s.lesson_guess.track;
+  // A finger swiping up over the scale scrolls the card; it does not take the guess.
+  let [x0, y, x1] = s.lesson_guess.track;
+  await touchDrag(page, cdp, [x0 + (x1 - x0) * 0.2, y], [x0 + (x1 - x0) * 0.2, y - 60]);
+  s = await api(page, 'state');
+  assert.equal(s.lesson_guess.moved, false, `a swipe up or down leaves the guess (${s.lesson_guess.value})`);
+  for (let tries = 0; tries < 10 && !inView(s); tries++) {  // back to the scale if the swipe scrolled it away
+    const x = card[0] + card[2] * 0.5, yy = card[1] + card[3] * 0.3;
+    await touchDrag(page, cdp, [x, yy], [x, yy + card[3] * 0.2]);
+    s = await api(page, 'state');
+  }
+  [x0, y, x1] = s.lesson_guess.track;
   // From the knob in the middle to three quarters of the way: the guess follows the finger.
   await touchDrag(page, cdp, [(x0 + x1) / 2, y], [x0 + (x1 - x0) * 0.75, y]);
   s = await api(page, 'state');
