@@ -210,6 +210,22 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
   });
 }
 
+test('the card grows with a large window: at 1920x1080 its text and chart are about 1.33 times those at 1280x720', async () => {
+  const sizes = {};
+  for (const [width, height] of [[1280, 720], [1920, 1080]]) {
+    const { page, problems } = await openApp(app.browser, app.url, width, height);
+    await waitFrames(page, 10);
+    await countAnimationFrames(page);
+    const s = await chartOnCard(page, 'decode-is-logistics', 2, 'roofline', `${width}x${height}`);
+    sizes[width] = { card: cardRect(s), chart: s.lesson_chart.rect };
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  const grew = sizes[1920].chart[3] / sizes[1280].chart[3];
+  assert.ok(grew > 1.25 && grew < 1.4, `the chart, lines of the card's text high, grew ${grew.toFixed(2)} times`);
+  assert.ok(sizes[1920].card[2] > sizes[1280].card[2] * 1.4, `the card widened with its text (${sizes[1280].card[2]} -> ${sizes[1920].card[2]} px)`);
+});
+
 test('a lesson moving the map shows no hover card until the pointer moves', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
