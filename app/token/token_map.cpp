@@ -224,7 +224,7 @@ void TokenScene::draw_door(ImDrawList* dl) {
         fill_bar(dl, bar, 0, held ? 0 : t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
         if (full) dl->AddRect(v.to_screen(bar.x0, bar.y0), v.to_screen(bar.x1, bar.y1), pal::kVermillion, 0, 0, 2);
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
-        std::string used = held ? "?" : std::to_string(int(std::lround(share * 100))) + "%";
+        std::string used = held ? "?" : format_metric("kv_used_fraction", share, "", language());  // as the card writes it
         std::snprintf(buf, sizeof buf, "KV %s / %s %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str(),
                       provenance_tag(Provenance::Output));
         map_detail(dl, v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
