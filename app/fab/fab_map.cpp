@@ -194,6 +194,20 @@ void pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p, double u
     }
 }
 
+// A pile whose size a lesson's question keeps back: a dashed outline of one fixed
+// height in the map's neutral colour, the same for every pile, so none stands out.
+void held_pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p) {
+    float h = fabui::kPileMaxH * 0.3f, w = p.width * 0.5f, top = w * 0.55f;
+    dl->AddLine(v.to_screen(p.x - w - 4, p.base_y), v.to_screen(p.x + w + 4, p.base_y), pal::kStationEdge, 2);
+    const ImVec2 q[4] = {v.to_screen(p.x - w, p.base_y), v.to_screen(p.x - top, p.base_y - h),
+                         v.to_screen(p.x + top, p.base_y - h), v.to_screen(p.x + w, p.base_y)};
+    for (int e = 0; e < 3; e++)  // the sides and the top, in dashes
+        for (float u = 0; u < 1; u += 0.2f) {
+            auto at = [&](float t) { return ImVec2{q[e].x + (q[e + 1].x - q[e].x) * t, q[e].y + (q[e + 1].y - q[e].y) * t}; };
+            dl->AddLine(at(u), at(u + 0.1f), pal::kStationEdge, 1.5f);
+        }
+}
+
 // The same pile for the run without the respin (compare mode): a pale shadow
 // drawn behind the real pile.
 void ghost_pile(ImDrawList* dl, const WorldView& v, const fabui::PileSpot& p, double units) {
@@ -317,12 +331,17 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels
         if (!labels) {
             dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
             dl->AddRect(a, b, pal::kGreen, 6 * z, 0, 2.5f);
-            dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2}, fabui::state_color(v.deriv.state[size_t(step)]), 2);
+            dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2},
+                              answer_hidden_ ? pal::kStationEdge : fabui::state_color(v.deriv.state[size_t(step)]), 2);
             icon(dl, k == 0 ? kStPack : kStModule, {c.x, c.y - 3 * z}, 24 * z, pal::kGreen);
             continue;
         }
         const char* id = k == 0 ? "deriv_pack" : "deriv_test";
         label(*labels, id, false, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
+        if (answer_hidden_) {  // a question open: what the derivative ships may be its answer
+            label(*labels, id, true, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, pal::kTextDim, "?");
+            continue;
+        }
         label(*labels, id, true, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
               state_and_share(v.deriv.state[size_t(step)], v.deriv.utilization[size_t(step)]));
         if (k == 1) {
@@ -358,7 +377,9 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels*
         }
         dl->AddRect(a, b, pal::kStationEdge, 6 * z, 0, 1.5f);
         // The state lamp: a strip along the bottom in the state's colour.
-        ImU32 lamp = flagged ? pal::kVermillion : fabui::state_color(sv.state);
+        // While a question is open the lamps are neutral: starved and blocked stations
+        // would show where work piles up (the respin's flag is the question's set-up).
+        ImU32 lamp = flagged ? pal::kVermillion : answer_hidden_ ? pal::kStationEdge : fabui::state_color(sv.state);
         dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2}, lamp, 2);
         icon(dl, st, {c.x, c.y - 3 * z}, (is_supplier(st) ? 20 : 24) * z, pal::kText);
         if (st == shown_bottleneck()) {
@@ -395,6 +416,8 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     if (st == kStDesign) {
         state = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
         if (masks_pending) scol = pal::kVermillion;
+    } else if (answer_hidden_ && !flagged) {  // a question open: its state and load would answer it
+        state = "?";
     } else if (st == kStCustomers) {
         state = sv.buffer_units > 0 ? tr("fab.state.waiting") : tr("fab.state.served");
     } else if (flagged) {  // the fab during the fix: held at the metal layers, or starts stopped
@@ -448,9 +471,17 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
 void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
     const FabModel& m = fab();
     const FabView& v = m.view();
+    pile_labels_.clear();
     for (int b = 0; b < kBufCount; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
         if (p.width <= 0 || (b >= kBufDerivWafers && !v.deriv.on)) continue;  // the derivative's piles only with it
+        if (answer_hidden_) {  // a question open: where work piles up is its answer
+            held_pile(dl, view_, p);
+            ImVec2 top = view_.to_screen(p.x, p.base_y - fabui::kPileMaxH * 0.3f);
+            label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, pal::kTextDim, "?");
+            pile_labels_.push_back({fab_buffer_key(b), "?"});
+            continue;
+        }
         double units = v.buffer_units[size_t(b)];
         if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
@@ -462,15 +493,26 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
         bool flagged = v.pile_flagged[size_t(b)];
         std::string n = fabui::count_text(units) + (flagged ? " !" : "");
         label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, flagged ? pal::kVermillion : fabui::buffer_color(b), n);
+        pile_labels_.push_back({fab_buffer_key(b), n});
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
     double backlog = v.stations[kStCustomers].buffer_units;
+    if (answer_hidden_) {
+        held_pile(dl, view_, fabui::kBacklogPile);
+        ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - fabui::kPileMaxH * 0.3f);
+        label(dl, text_px * 0.85f, {bt.x, bt.y - text_px * 0.55f}, pal::kTextDim, "?");
+        label(dl, text_px * 0.8f, view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y), pal::kTextDim,
+              tr("fab.map.backlog_short"));
+        pile_labels_.push_back({"backlog", "?"});
+        return;
+    }
     if (show_twin_ && !v.no_respin.backlog.values().empty())
         ghost_pile(dl, view_, fabui::kBacklogPile, v.no_respin.backlog.values().back());
     pile(dl, view_, fabui::kBacklogPile, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
     ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - bh);
     label(dl, text_px * 0.85f, {bt.x, bt.y - text_px * 0.55f}, pal::kVermillion, fabui::count_text(backlog));
+    pile_labels_.push_back({"backlog", fabui::count_text(backlog)});
     label(dl, text_px * 0.8f, view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y), pal::kVermillion,
           tr("fab.map.backlog_short"));
 }
@@ -481,7 +523,8 @@ void FabScene::hover_cards(float z, float text_px) {
     const FabView& v = m.view();
     const ImGuiIO& io = ImGui::GetIO();
     ImVec2 mouse = io.MousePos;
-    if (!hover_wanted()) return;
+    // While a question is open the cards' live numbers would answer it: none is shown.
+    if (!hover_wanted() || answer_hidden_) return;
     auto over_pile = [&](const fabui::PileSpot& p, double units) {
         float h = std::max(fabui::pile_share(units) * fabui::kPileMaxH, 20.0f);
         ImVec2 a = view_.to_screen(p.x - p.width * 0.5f, p.base_y - h), c = view_.to_screen(p.x + p.width * 0.5f, p.base_y + 4);
@@ -664,9 +707,9 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
         lp.x += sq * 2.3f + text_size(px, w).x;
     }
     dl->AddText(ImGui::GetFont(), text_px * 0.8f, {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
-    std::string flags;  // the piles marked "!" on the map, with their limits
+    std::string flags;  // the piles marked "!" on the map, with their limits (none while their sizes are held)
     for (int b = 0; b < kBufCount; b++)
-        if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)])
+        if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)] && !answer_hidden_)
             flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
                      fabui::buffer_unit(b);
     ImVec2 np = S(x0, y);

@@ -173,7 +173,10 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
         for (double y : l.ts->values()) y1 = std::max(y1, y * 1.05);
     auto X = [&](double wk) { return a.x + float((wk - x0) / (x1 - x0)) * (b.x - a.x); };
     auto Y = [&](double g) { return b.y - float(g / y1) * (b.y - a.y); };
+    // Every line on screen (grid, events, series, arrows), so the gaps' words go where none crosses them.
+    std::vector<std::vector<ImVec2>> drawn;
     for (double t : nice_ticks(0, y1, int(std::clamp((b.y - a.y) / (fs * 1.6f), 2.0f, 4.0f)))) {  // labels a line apart
+        drawn.push_back({{a.x, Y(t)}, {b.x, Y(t)}});
         dl->AddLine({a.x, Y(t)}, {b.x, Y(t)}, IM_COL32(60, 68, 84, 255));
         std::string s = t >= 1000 ? fabui::count_text(t) : format_axis_value(t, "");
         dl->AddText({a.x - ImGui::CalcTextSize(s.c_str()).x - fs * 0.3f, Y(t) - fs * 0.5f}, pal::kTextDim, s.c_str());
@@ -185,30 +188,66 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
     }
     dl->AddRect(a, b, IM_COL32(110, 120, 140, 255));
     dl->PushClipRect(a, b, true);
-    for (const ChartMarker& m : fabui::event_markers(v, values(), true))
-        dl->AddLine({X(m.x), a.y}, {X(m.x), b.y}, with_alpha(pal::kVermillion, 150), 1.5f);
+    for (const ChartMarker& m : fabui::event_markers(v, values(), true)) {
+        drawn.push_back({{X(m.x), a.y}, {X(m.x), b.y}});
+        dl->AddLine(drawn.back()[0], drawn.back()[1], with_alpha(pal::kVermillion, 150), 1.5f);
+    }
     for (auto& l : lines) {
         const auto& t = l.ts->times();
         const auto& y = l.ts->values();
-        for (size_t i = 1; i < std::min(t.size(), y.size()); i++)
-            dl->AddLine({X(t[i - 1]), Y(y[i - 1])}, {X(t[i]), Y(y[i])}, l.col, 2);
+        std::vector<ImVec2>& pts = drawn.emplace_back();
+        for (size_t i = 0; i < std::min(t.size(), y.size()); i++) pts.push_back({X(t[i]), Y(y[i])});
+        if (pts.size() > 1) dl->AddPolyline(pts.data(), int(pts.size()), l.col, 0, 2);
     }
     dl->PopClipRect();
-    // The gaps at the latest recorded week.
+    // The gaps at the latest recorded week, each named beside its arrow where no line
+    // or other word is in the way (above or below it, to one side or the other), else as a
+    // key with the arrow's shape, in its colour, in the plot's top band (the rising lines
+    // leave it empty) between the events' lines.
     if (!v.cum_demand.values().empty() && !v.run.cum_shipped.values().empty()) {
         double wk = v.cum_demand.times().back(), ordered = v.cum_demand.values().back();
         double shipped = v.run.cum_shipped.values().back();
         double rate = values().get("fab.cust.gpus_per_week");
+        const LabelBox plot{a, b};
+        std::vector<LabelBox> taken;
+        auto name_arrow = [&](const char* word, const char* shape, ImU32 col, const std::vector<ImVec2>& beside) {
+            const std::string key = std::string(shape) + " " + word;
+            const ImVec2 ws = ImGui::CalcTextSize(word), ks = ImGui::CalcTextSize(key.c_str());
+            std::vector<LabelBox> spots;
+            for (ImVec2 p : beside) spots.push_back({p, {p.x + ws.x, p.y + ws.y}});
+            for (int row = 0; row < 2; row++)
+                for (float x = a.x + fs * 0.4f; x + ks.x < b.x; x += fs * 0.5f)
+                    spots.push_back({{x, a.y + fs * (0.2f + 1.1f * float(row))}, {x + ks.x, a.y + fs * (1.2f + 1.1f * float(row))}});
+            int k = clearest_label_box(spots, plot, taken, drawn);
+            if (k < 0) return;
+            taken.push_back(spots[size_t(k)]);
+            dl->AddText(spots[size_t(k)].min, col, size_t(k) < beside.size() ? word : key.c_str());
+        };
+        std::vector<ImVec2> backlog_arrow, delay_arrow;
         if (ordered - shipped > y1 * 0.02) {
-            double_arrow(dl, {X(wk) - 3, Y(shipped)}, {X(wk) - 3, Y(ordered)}, pal::kVermillion, fs * 0.35f);
-            const char* s = tr("fab.chart.backlog_arrow");
-            dl->AddText({X(wk) - ImGui::CalcTextSize(s).x - fs * 0.4f, (Y(shipped) + Y(ordered)) * 0.5f - fs * 0.5f}, pal::kVermillion, s);
+            backlog_arrow = {{X(wk) - 3, Y(shipped)}, {X(wk) - 3, Y(ordered)}};
+            double_arrow(dl, backlog_arrow[0], backlog_arrow[1], pal::kVermillion, fs * 0.35f);
         }
         double caught_up = rate > 0 ? start + shipped / rate : wk;  // when the orders reached today's shipments
         if (wk - caught_up > (x1 - x0) * 0.02) {
-            double_arrow(dl, {X(caught_up), Y(shipped) + 3}, {X(wk), Y(shipped) + 3}, pal::kYellow, fs * 0.35f);
+            delay_arrow = {{X(caught_up), Y(shipped) + 3}, {X(wk), Y(shipped) + 3}};
+            double_arrow(dl, delay_arrow[0], delay_arrow[1], pal::kYellow, fs * 0.35f);
+        }
+        for (const auto& arrow : {backlog_arrow, delay_arrow})
+            if (!arrow.empty()) drawn.push_back(arrow);
+        if (!backlog_arrow.empty()) {
+            const char* s = tr("fab.chart.backlog_arrow");
+            float w = ImGui::CalcTextSize(s).x, mid = (Y(shipped) + Y(ordered)) * 0.5f - fs * 0.5f;
+            name_arrow(s, "↕", pal::kVermillion, {{X(wk) - w - fs * 0.4f, mid}, {X(wk) - w - fs * 0.4f, Y(ordered) + fs * 0.2f},
+                                             {X(wk) - w - fs * 0.4f, Y(shipped) - fs * 1.2f},
+                                             {X(wk) - w - fs * 0.4f, Y(ordered) - fs * 1.3f}});
+        }
+        if (!delay_arrow.empty()) {
             const char* s = tr("fab.chart.delay_arrow");
-            dl->AddText({(X(caught_up) + X(wk)) * 0.5f - ImGui::CalcTextSize(s).x * 0.5f, Y(shipped) + fs * 0.3f}, pal::kYellow, s);
+            float w = ImGui::CalcTextSize(s).x, l = X(caught_up), r = X(wk), mid = (l + r) * 0.5f - w * 0.5f;
+            float above = Y(shipped) - fs * 1.1f, below = Y(shipped) + fs * 0.6f;  // clear of the arrowheads
+            name_arrow(s, "↔", pal::kYellow, {{mid, above}, {mid, below}, {r - w - fs * 0.5f, above}, {l + fs * 0.3f, above},
+                                         {r - w - fs * 0.5f, below}, {l + fs * 0.3f, below}, {l - w - fs * 0.3f, Y(shipped) - fs * 0.5f}});
         }
     }
     // Legend on the top row; readout on hover.

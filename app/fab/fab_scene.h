@@ -46,6 +46,7 @@ protected:
     ParcelStyle parcel_style(uint16_t kind) const override;
     std::vector<std::string> station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
                                            size_t station) const override;  // fab_map.cpp
+    std::vector<std::pair<std::string, std::string>> pile_labels() const override { return pile_labels_; }
 
 private:
     const tj::fab::FabModel& fab() const;
@@ -81,6 +82,8 @@ private:
     // Each station's building with all its labels as last drawn (world units), so a
     // lesson's ring goes around them; one per station (fab_map.cpp checks the count).
     mutable WorldBox label_box_[16] = {};
+    // What each pile's label says as last drawn ("?" while a question holds it back).
+    mutable std::vector<std::pair<std::string, std::string>> pile_labels_;
     bool show_twin_ = true;       // show the no-respin twin beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
     std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks

@@ -152,6 +152,9 @@ public:
     virtual std::vector<std::pair<std::string, ImVec2>> station_points() const { return {}; }
     // What each station's labels (name and figures) covered on screen in the last frame.
     virtual std::vector<MapLabelBox> label_boxes() const { return {}; }
+    // What the map writes on each pile of work in process as last drawn, by id ("?" while a
+    // lesson's question keeps the piles back); empty for a scene without piles.
+    virtual std::vector<std::pair<std::string, std::string>> pile_labels() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const MetricHistory* history() const { return nullptr; }

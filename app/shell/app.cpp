@@ -510,7 +510,9 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
         caption_size = {in.size.x, in.size.y - map_h};
         in.size.y = map_h;
     } else if (lessons_.active()) {
-        caption_size.x = std::min(in.size.x * 0.36f, ImGui::GetFontSize() * 30);
+        // Thirty of the card's characters wide (its text grows on a large window), at most a third of the window.
+        float fs = ImGui::GetFontSize();
+        caption_size.x = std::min(in.size.x * 0.36f, fs * 30 * lesson_card_scale(ImGui::GetIO().DisplaySize, fs));
         in.size.x -= caption_size.x;
         caption_min.x = in.origin.x + in.size.x;
     } else if (tabs) {
@@ -655,7 +657,7 @@ std::string App::state_json() const {
     if (LessonPlayer::GuessShown g = lessons_.guess_shown(); g.on)  // a question that asks for a number
         j["lesson_guess"] = {{"value", g.value},       {"moved", g.moved},   {"revealed", g.revealed},
                              {"truth", g.truth},       {"progress", g.progress}, {"marker", g.marker},
-                             {"verdict", g.verdict}};
+                             {"verdict", g.verdict},   {"track", {g.track_min.x, g.track_min.y, g.track_max.x}}};
     j["playing"] = s ? s->playing() : false;
     if (FollowState f = s ? s->follow_state() : FollowState{}; f.active)  // a followed token, as last drawn
         j["follow"] = {{"active", f.active}, {"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
@@ -706,6 +708,7 @@ std::string App::state_json() const {
             for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
             j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts}, {"px", b.min_px}};
         }
+        for (auto& [id, text] : s->pile_labels()) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         RaceState race = s->race();

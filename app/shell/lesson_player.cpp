@@ -16,6 +16,13 @@
 
 const char* find_asset_text(const char* name);  // generated: assets_embedded.cpp
 
+float lesson_card_scale(ImVec2 display, float font_px) {
+    // 720 lines (or a 960-wide window) read at the interface's 18 px; more gets larger
+    // text up to 1.35 times, and a phone's narrow card stays at its size.
+    const float want = 18.0f * std::clamp(std::min(display.y, display.x * 0.75f) / 720.0f, 1.0f, 1.35f);
+    return std::max(1.0f, want / font_px);
+}
+
 namespace {
 const std::string& txt(const tj::Text2& t) { return pick(t.en, t.zh); }
 // How long Replay takes to play a step again (longer runs are jumped through).
@@ -142,7 +149,7 @@ LessonPlayer::GuessShown LessonPlayer::guess_shown() const {
     double marker = guess_truth_ < 0 ? guess_ : guess_moved_ ? guess_marker(guess_, guess_truth_, guess_progress_) : guess_truth_;
     bool judged = guess_moved_ && guess_truth_ > 0 && guess_progress_ >= 1;
     return {true, guess_moved_, revealed_, guess_, guess_truth_, guess_progress_, marker,
-            judged ? guess_verdict_words(judge_guess(guess_, guess_truth_), language()) : ""};
+            judged ? guess_verdict_words(judge_guess(guess_, guess_truth_), language()) : "", guess_track_min_, guess_track_max_};
 }
 
 bool LessonPlayer::choose(int c) {
@@ -237,6 +244,9 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetNextWindowBgAlpha(0.96f);
     ImGui::Begin("###lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    card_scale_ = lesson_card_scale(ImGui::GetIO().DisplaySize, fs);
+    ImGui::SetWindowFontScale(card_scale_);
+    fs = ImGui::GetFontSize();
     const float card_top = ImGui::GetCursorScreenPos().y;
     text_wrapped(txt(l.title), pal::kSky, w - fs * 5);
     ImGui::SameLine(w - fs * 3.5f);
@@ -248,9 +258,9 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
                                                     int(k) <= step_ ? pal::kSky : IM_COL32(80, 88, 104, 255));
     ImGui::Dummy({0, fs * 0.6f});
     if (!asking_) time_controls(host, st);  // a question's run is not replayed before its answer
-    ImGui::SetWindowFontScale(1.15f);
+    ImGui::SetWindowFontScale(1.15f * card_scale_);
     ImGui::TextUnformatted(txt(st.title).c_str());
-    ImGui::SetWindowFontScale(1.0f);
+    ImGui::SetWindowFontScale(card_scale_);
     text_with_terms(txt(st.text));
     evidence(*scene, st);
     chart(*scene, st);
@@ -398,7 +408,7 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
             for (const std::vector<tj::Metric>* b : befores)
                 if (const tj::Metric* x = find(*b, id)) chain.push_back(x);
         chain.push_back(m);
-        ImGui::SetWindowFontScale(1.6f);
+        ImGui::SetWindowFontScale(1.6f * card_scale_);
         for (size_t k = 0; k + 1 < chain.size(); k++) {
             const tj::Metric *b = chain[k], *next = chain[k + 1];
             if (std::fabs(b->value - next->value) <= 0.005 * std::max(std::fabs(b->value), std::fabs(next->value))) continue;
@@ -408,7 +418,7 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
             ImGui::SameLine();
         }
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", after.c_str());
-        ImGui::SetWindowFontScale(1.0f);
+        ImGui::SetWindowFontScale(card_scale_);
     }
     ImGui::Separator();
 }
@@ -462,7 +472,7 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
     const float fs = ImGui::GetFontSize();
     if (!revealed_) text_wrapped(tr("lesson.guess.drag"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     // The guess and, once the marker has arrived, the truth, large.
-    ImGui::SetWindowFontScale(1.3f);
+    ImGui::SetWindowFontScale(1.3f * card_scale_);
     if (guess_moved_ || !revealed_) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(guess_moved_ ? pal::kBlue : pal::kGrey), "%s",
                            fill("lesson.guess.yours", guess_moved_ ? fmt(guess_) : "?").c_str());
@@ -475,7 +485,7 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
             ImGui::SameLine(0, fs * 1.2f);
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kGreen), "%s", truth.c_str());
     }
-    ImGui::SetWindowFontScale(1.0f);
+    ImGui::SetWindowFontScale(card_scale_);
 
     // The scale: a track over the card's width, a tick and a label at every power of ten,
     // the guess a knob, and after the reveal the truth's marker on its way from the guess.
@@ -484,9 +494,20 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
     ImGui::InvisibleButton("##guess", {w, h});
     const float x0 = a.x + fs * 1.6f, x1 = a.x + w - fs * 1.6f, y = a.y + fs * 1.5f;
     auto x_of = [&](double v) { return x0 + (x1 - x0) * float(guess_position(v, g.min, g.max)); };
-    if (!revealed_ && ImGui::IsItemActive()) {
-        guess_ = guess_value((ImGui::GetIO().MousePos.x - x0) / (x1 - x0), g.min, g.max);
-        guess_moved_ = true;
+    guess_track_min_ = {x0, y};
+    guess_track_max_ = {x1, y};
+    // A drag across the scale moves the guess with it, a click or a tap sets it where it
+    // lifts; a finger swiping up or down over the scale scrolls the card and leaves the guess.
+    if (!revealed_) {
+        const ImGuiIO& io = ImGui::GetIO();
+        const ImVec2 d = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0);
+        const float still = io.MouseDragThreshold * io.MouseDragThreshold;
+        bool across = ImGui::IsItemActive() && std::fabs(d.x) > std::fabs(d.y) && d.x * d.x >= still;
+        bool tapped = ImGui::IsItemDeactivated() && io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < still;
+        if (across || tapped) {
+            guess_ = guess_value((io.MousePos.x - x0) / (x1 - x0), g.min, g.max);
+            guess_moved_ = true;
+        }
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);

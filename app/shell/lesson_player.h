@@ -49,6 +49,11 @@ struct LessonHost {
     virtual ~LessonHost() = default;
 };
 
+// How much larger than the interface's text (font_px) the lesson card's text is drawn in
+// a window of this size: 1 at 1280x720, in presenter mode and on a phone; about 1.33 at
+// 1920x1080, where a class reads the card from across the room.
+float lesson_card_scale(ImVec2 display, float font_px);
+
 class LessonPlayer {
 public:
     bool load(std::string* error);
@@ -92,6 +97,7 @@ public:
         bool on = false, moved = false, revealed = false;
         double value = 0, truth = -1, progress = 0, marker = 0;
         std::string verdict;  // "" before the marker arrives, or without a guess
+        ImVec2 track_min{0, 0}, track_max{0, 0};  // the scale's track as last drawn (its ends, on one line)
     };
     GuessShown guess_shown() const;
     // Sets the guess as a drag would (before the reveal); "" or why not.
@@ -143,9 +149,11 @@ private:
     double guess_truth_ = -1;
     double guess_set_off_ = 0;
     double guess_progress_ = 0;  // as last drawn
+    ImVec2 guess_track_min_{0, 0}, guess_track_max_{0, 0};  // the scale's track as last drawn
     bool tried_ = false;       // the student changed the step's parameter to try
     std::string try_error_;    // why the last try was refused
     ChartShown chart_shown_;
     std::vector<std::string> figures_shown_;
     float card_content_h_ = 0;  // the card's content height in the last frame (the chart's room)
+    float card_scale_ = 1;      // the card's text over the interface's (lesson_card_scale)
 };

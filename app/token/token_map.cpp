@@ -213,7 +213,10 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     const TokenView& t = tv();
     float z = v.zoom();
     MapRect r = lay_.door;
-    bool full = t.kv_paged && t.kv_full;
+    // A lesson's question open: how full the warehouse is and who waits may be its answer,
+    // so the door shows its frame and the warehouse's size, and "?" for the rest.
+    const bool held = answer_hidden_;
+    bool full = t.kv_paged && t.kv_full && !held;
     dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 24), pal::kStationFill, 8 * z,
                       ImDrawFlags_RoundCornersTop);
     dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
@@ -222,15 +225,20 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     char buf[160];
     if (t.kv_paged) {
         MapRect bar{r.x0 + 10, r.y0 + 30, r.x1 - 10, r.y0 + 40};
-        fill_bar(dl, bar, 0, t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
+        fill_bar(dl, bar, 0, held ? 0 : t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
         if (full) dl->AddRect(v.to_screen(bar.x0, bar.y0), v.to_screen(bar.x1, bar.y1), pal::kVermillion, 0, 0, 2);
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
-        std::snprintf(buf, sizeof buf, "KV %.0f%% / %s %s", share * 100, format_bytes(t.kv_capacity_bytes).c_str(),
+        std::string used = held ? "?" : format_metric("kv_used_fraction", share, "", language());  // as the card writes it
+        std::snprintf(buf, sizeof buf, "KV %s / %s %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str(),
                       provenance_tag(Provenance::Output));
         map_detail(labels, "door", v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
                  t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
     } else {
         map_detail(labels, "door", v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
+    }
+    if (held) {
+        map_detail(dl, v, {r.center().x, r.y0 + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
+        return;
     }
     std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
     bool waiting = t.queued + t.preempted > 0;
@@ -586,7 +594,16 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
         float px = map_font_px(v, 14);
         ImVec2 p = v.to_screen(s.x0 + 8, s.y0 + 36);
         float wrap = (s.x1 - s.x0 - 16) * v.zoom();
-        dl->PushClipRect(p, v.to_screen(s.x1 - 6, s.y1 - 6), true);
+        // An answer in the other language than the interface's says so at the box's foot,
+        // with the setting that switches it (the note's lines go up from the bottom).
+        float bottom = v.to_screen(s.x1 - 6, s.y1 - 6).y;
+        if (const char* lang_key = answer_language_key(); lang_key && map_detail_shown(v, 12)) {
+            std::string note = std::string(tr(lang_key)) + "\n" + tr("token.map.answer_lang_switch");
+            float npx = map_font_px(v, 12);
+            bottom -= wrapped_text_size(npx, note, wrap).y;
+            draw_text_wrapped(dl, npx, {p.x, bottom}, pal::kTextDim, note, wrap);
+        }
+        dl->PushClipRect(p, {v.to_screen(s.x1 - 6, 0).x, bottom}, true);
         dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
         dl->PopClipRect();
     }
@@ -684,6 +701,13 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     if (!lens.empty()) dl->AddText(font, fs, {x0, top}, pal::kText, lens.c_str());
 }
 
+const char* TokenScene::answer_language_key() const {
+    if (!tm().answer_override().empty()) return nullptr;  // the user's own answer, in whatever language
+    bool english = values().get("token.run.answer_lang") < 0.5;
+    if (english == (language() == Lang::En)) return nullptr;
+    return english ? "token.map.answer_in_en" : "token.map.answer_in_zh";
+}
+
 std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
                                                   size_t station) const {
     const auto& model = static_cast<const tj::token::TokenModel&>(run);
@@ -728,11 +752,17 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
             out.push_back(std::string(tr("token.card.held_share")) + ": " + format_si(metric("detok_hold_share") * 100, "%") + " " + tr("token.tag.out"));
             break;
         case kStScreen:
+            if (const char* lang_key = answer_language_key())
+                out.push_back(std::string(tr(lang_key)) + ". " + tr("token.card.answer_lang"));
             out.push_back(std::string("TTFT p50: ") + format_duration(metric("ttft_p50_s"), lang) + " " + tr("token.tag.out"));
             out.push_back(std::string("TPOT p50 / p99: ") + format_duration(metric("tpot_screen_p50_s"), lang) + " / " +
                           format_duration(metric("tpot_screen_p99_s"), lang) + " " + tr("token.tag.out"));
             break;
         default: break;
+    }
+    if (answer_hidden_) {  // a question open: the card keeps its inputs, and the model's outputs wait
+        const std::string tag = tr("token.tag.out");
+        std::erase_if(out, [&](const std::string& l) { return l.find(tag) != std::string::npos; });
     }
     return out;
 }

@@ -129,6 +129,10 @@ private:
     void draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInput& in);
     void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
+    // The built-in answer is in the other language than the interface's: the key of the
+    // words that say which ("answer in English"), else nullptr. Its language is a model
+    // setting (it changes the token counts), so it never follows the interface's.
+    const char* answer_language_key() const;
 
     // token_follow.cpp: one token followed stop by stop (Scene::follow) on the model
     // scenes' shared follow (model_scene.h).

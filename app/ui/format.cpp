@@ -1,6 +1,7 @@
 // format.cpp — see format.h.
 #include "app/ui/format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <cstdio>
@@ -132,7 +133,11 @@ std::string format_metric(const std::string& id, double v, const std::string& un
         for (const char* share : {"share", "fraction", "utilization", "starved", "blocked", "_idle", "_load"})
             if (id.find(share) != std::string::npos) {
                 char buf[32];
-                std::snprintf(buf, sizeof buf, v * 100 >= 9.95 ? "%.0f%%" : "%.1f%%", v * 100);
+                double p = v * 100;
+                // A share just short of full keeps one decimal, and never rounds up to full:
+                // 99.8% in use is not "100%", and 99.97% is "99.9%", not "100.0%".
+                if (p >= 99.5 && p < 100) std::snprintf(buf, sizeof buf, "%.1f%%", std::min(99.9, std::round(p * 10) / 10));
+                else std::snprintf(buf, sizeof buf, p >= 9.95 ? "%.0f%%" : "%.1f%%", p);
                 return buf;
             }
         return format_count(v, lang);

@@ -59,6 +59,46 @@ std::string format_axis_value(double v, const std::string& unit) {
     return format_si(v, unit.c_str());
 }
 
+namespace {
+// Whether the segment p-q passes through the box (Liang-Barsky clipping).
+bool crosses(ImVec2 p, ImVec2 q, const LabelBox& b) {
+    float t0 = 0, t1 = 1, dx = q.x - p.x, dy = q.y - p.y;
+    const float ps[4] = {-dx, dx, -dy, dy}, qs[4] = {p.x - b.min.x, b.max.x - p.x, p.y - b.min.y, b.max.y - p.y};
+    for (int i = 0; i < 4; i++) {
+        if (ps[i] == 0) {
+            if (qs[i] < 0) return false;
+            continue;
+        }
+        float t = qs[i] / ps[i];
+        if (ps[i] < 0) t0 = std::max(t0, t);
+        else t1 = std::min(t1, t);
+        if (t0 > t1) return false;
+    }
+    return true;
+}
+bool overlap(const LabelBox& a, const LabelBox& b) {
+    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
+}  // namespace
+
+int clearest_label_box(const std::vector<LabelBox>& candidates, LabelBox plot, const std::vector<LabelBox>& taken,
+                       const std::vector<std::vector<ImVec2>>& lines) {
+    int best = -1;
+    long best_score = 0;
+    for (size_t c = 0; c < candidates.size(); c++) {
+        const LabelBox& b = candidates[c];
+        if (b.min.x < plot.min.x || b.min.y < plot.min.y || b.max.x > plot.max.x || b.max.y > plot.max.y) continue;
+        if (std::any_of(taken.begin(), taken.end(), [&](const LabelBox& t) { return overlap(b, t); })) continue;
+        // A line that grazes the words crowds them too: a few pixels around them count.
+        const LabelBox room{{b.min.x - 2, b.min.y - 2}, {b.max.x + 2, b.max.y + 2}};
+        long score = 0;
+        for (const auto& line : lines)
+            for (size_t i = 1; i < line.size(); i++) score += crosses(line[i - 1], line[i], room);
+        if (best < 0 || score < best_score) best = int(c), best_score = score;
+    }
+    return best;
+}
+
 std::vector<double> nice_ticks(double lo, double hi, int n) {
     std::vector<double> t;
     if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi) || n < 1) return t;

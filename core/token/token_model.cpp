@@ -18,8 +18,11 @@ enum SeqPhase : int { kTokenizing = 0, kReady, kDecoding };
 
 const size_t kMaxWaiting = 10000;     // admission queue cap (open mode); beyond it requests are dropped
 const size_t kMaxOnHost = 16384;      // released-text records in flight before the device waits
-// Steps: enough for a whole 1,000-token answer, so the staircase chart can show one.
-const size_t kMaxSteps = 1024, kMaxJourneys = 256, kMaxAnswerChars = 2048;
+// Steps: enough for a whole 1,000-token answer, so the staircase chart can show one;
+// characters: enough for the watched answer over those steps (a token of the built-in
+// answers is rarely more than 8 characters), so the chart's screen lane starts with the
+// answer's first character, not partway in.
+const size_t kMaxSteps = 1024, kMaxJourneys = 256, kMaxAnswerChars = 8 * kMaxSteps;
 const double kTokenIdBytes = 4;       // a token id on the links
 const double kLogitBytes = 2;         // one 16-bit logit, for the sampler-on-host round trip
 const double kItlMin = 1e-6;          // histogram of inter-token latency: 1 us .. 10 s, 5 bins a decade

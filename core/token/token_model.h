@@ -157,7 +157,7 @@ struct TokenView {
     int decode_bottleneck = -1;
     double decode_bottleneck_share = 0;
     std::deque<TokenStepRecord> steps;  // recent steps, oldest first (at most 256)
-    std::deque<ScreenChar> answer;      // the watched sequence's text (at most 2048 chars)
+    std::deque<ScreenChar> answer;      // the watched sequence's text (at most 8192 chars)
     uint32_t watched_seq = 0;
     std::vector<double> itl_edges;      // inter-token latency at the screen: bin edges (s), log-spaced
     std::vector<uint64_t> itl_counts;   // [0]: below edges[0]; [i]: edges[i-1] .. edges[i]; last: and above
@@ -244,7 +244,7 @@ private:
     void emit_tokens(int slot, int count, double t_host, double link_s, bool decode);
     void release_text(Seq& s, const std::vector<std::string>* chars, double t_detok);
     void drain_host();
-    void push_answer(const std::string& ch, double t);  // keeps the last 2048 characters
+    void push_answer(const std::string& ch, double t);  // keeps the last 8192 characters
     void finish(int slot);
     double host_time(double mean);
     void record_step(const StepCost& c, double scale, bool decode);

@@ -124,6 +124,33 @@ test('a question shows its own set-up at its moment; the reveal shows the answer
   await page.close();
 });
 
+test('a chain question keeps its piles back on the map until the reveal', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await countAnimationFrames(page);
+  // bottleneck-moves asks where work piles up: the piles on the map are the answer.
+  const i = lessons.findIndex((l) => l.id === 'bottleneck-moves');
+  const k = lessons[i].steps.findIndex((st) => st.predict && /pile up/.test(st.predict.question.en));
+  assert.ok(i >= 0 && k > 0, 'the lesson asks where work piles up');
+  const asked = await openAndHold(page, i, k);
+  assert.equal(asked.lesson_answer_held, true);
+  assert.ok(Object.keys(asked.piles).length >= 8, `the map reports its piles: ${JSON.stringify(asked.piles)}`);
+  for (const [id, text] of Object.entries(asked.piles))
+    assert.equal(text, '?', `while the question is open the ${id} pile's size is not written (${text})`);
+  await page.focus('#canvas');
+  await page.keyboard.press('PageDown');  // the reveal
+  await waitFrames(page, asked.frames + 5);
+  const shown = await api(page, 'state');
+  assert.equal(shown.lesson_answer_held, false);
+  assert.deepEqual(Object.keys(shown.piles).sort(), Object.keys(asked.piles).sort(), 'the same piles');
+  for (const [id, text] of Object.entries(shown.piles))
+    assert.match(text, /^[0-9]/, `after the reveal the ${id} pile's size is written (${text})`);
+  assert.ok(shown.metrics.buf_trays_units > 0, 'trays pile up: the answer is on the map now');
+  assert.notEqual(shown.piles.trays, '0');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // The rectangle of the lesson's caption card, as the page reports its windows.
 const cardRect = (s) => s.windows.find((w) => w.name.endsWith('###lesson'))?.rect;
 const inside = ([x, y, w, h], [cx, cy, cw, ch]) => x >= cx && y >= cy && x + w <= cx + cw && y + h <= cy + ch;
@@ -182,6 +209,22 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     await page.close();
   });
 }
+
+test('the card grows with a large window: at 1920x1080 its text and chart are about 1.33 times those at 1280x720', async () => {
+  const sizes = {};
+  for (const [width, height] of [[1280, 720], [1920, 1080]]) {
+    const { page, problems } = await openApp(app.browser, app.url, width, height);
+    await waitFrames(page, 10);
+    await countAnimationFrames(page);
+    const s = await chartOnCard(page, 'decode-is-logistics', 2, 'roofline', `${width}x${height}`);
+    sizes[width] = { card: cardRect(s), chart: s.lesson_chart.rect };
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  const grew = sizes[1920].chart[3] / sizes[1280].chart[3];
+  assert.ok(grew > 1.25 && grew < 1.4, `the chart, lines of the card's text high, grew ${grew.toFixed(2)} times`);
+  assert.ok(sizes[1920].card[2] > sizes[1280].card[2] * 1.4, `the card widened with its text (${sizes[1280].card[2]} -> ${sizes[1920].card[2]} px)`);
+});
 
 test('a lesson moving the map shows no hover card until the pointer moves', async () => {
   const { page, problems } = await openApp(app.browser, app.url);

@@ -3,6 +3,7 @@
 // guess on its log scale and the page's lessonGuess() sets it; the reveal moves the
 // marker from the guess to the model's value at the step's moment over about a second,
 // then the verdict says how far off the guess was; revealing without a guess is neutral.
+// On a phone (390x844, touch) a finger dragged along the scale moves the guess.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -105,6 +106,63 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
   s = await openStep(page, i, 0);
   assert.equal(s.lesson_guess, undefined);
   assert.match(await api(page, 'lessonGuess', 0.01), /asks for no number/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// Touch points through the DevTools protocol, one frame apart so the app sees every move
+// (as phone.test.mjs does).
+async function touchDrag(page, cdp, from, to, steps = 8) {
+  const touch = async (type, points) => {
+    await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const s = await api(page, 'state');
+    await waitFrames(page, s.frames + 1);
+  };
+  await touch('touchStart', [from]);
+  for (let i = 1; i <= steps; i++)
+    await touch('touchMove', [[from[0] + (to[0] - from[0]) * i / steps, from[1] + (to[1] - from[1]) * i / steps]]);
+  await touch('touchEnd', []);
+}
+
+test('on a phone a finger dragged along the scale moves the guess (390x844, touch)', async () => {
+  const { page, problems } = await openApp(app.browser, app.url, 390, 844, { hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+  const cdp = await page.context().newCDPSession(page);
+  await waitFrames(page, 10);
+  const i = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+  const k = lessons[i].steps.findIndex((st) => st.predict && st.predict.guess);
+  const g = lessons[i].steps[k].predict.guess;
+  let s = await openStep(page, i, k);
+  assert.equal(s.narrow, true, "the phone's layout: the card under the map");
+  const card = s.windows.find((w) => w.name.endsWith('###lesson')).rect;
+  // A finger scrolls the card until the scale is in its view.
+  const inView = (st) => st.lesson_guess.track[1] > card[1] + 20 && st.lesson_guess.track[1] < card[1] + card[3] - 20;
+  for (let tries = 0; tries < 10 && !inView(s); tries++) {
+    const x = card[0] + card[2] * 0.5, y = card[1] + card[3] * 0.7;
+    await touchDrag(page, cdp, [x, y], [x, y - card[3] * 0.3]);
+    s = await api(page, 'state');
+  }
+  assert.ok(inView(s), `the scale ${JSON.stringify(s.lesson_guess.track)} is in the card ${JSON.stringify(card)}`);
+  assert.equal(s.lesson_guess.moved, false);
+  // A finger swiping up over the scale scrolls the card; it does not take the guess.
+  let [x0, y, x1] = s.lesson_guess.track;
+  await touchDrag(page, cdp, [x0 + (x1 - x0) * 0.2, y], [x0 + (x1 - x0) * 0.2, y - 60]);
+  s = await api(page, 'state');
+  assert.equal(s.lesson_guess.moved, false, `a swipe up or down leaves the guess (${s.lesson_guess.value})`);
+  for (let tries = 0; tries < 10 && !inView(s); tries++) {  // back to the scale if the swipe scrolled it away
+    const x = card[0] + card[2] * 0.5, yy = card[1] + card[3] * 0.3;
+    await touchDrag(page, cdp, [x, yy], [x, yy + card[3] * 0.2]);
+    s = await api(page, 'state');
+  }
+  [x0, y, x1] = s.lesson_guess.track;
+  // From the knob in the middle to three quarters of the way: the guess follows the finger.
+  await touchDrag(page, cdp, [(x0 + x1) / 2, y], [x0 + (x1 - x0) * 0.75, y]);
+  s = await api(page, 'state');
+  assert.equal(s.lesson_step, k, 'the drag stays on the step');
+  assert.equal(s.lesson_guess.moved, true, 'the finger moved the guess');
+  const expected = g.min * (g.max / g.min) ** 0.75;
+  assert.ok(Math.abs(Math.log(s.lesson_guess.value / expected)) < Math.log(g.max / g.min) * 0.03,
+    `the guess ${s.lesson_guess.value} is where the finger lifted (about ${expected})`);
+  assert.equal(s.lesson_guess.revealed, false, 'a drag does not reveal');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -2,6 +2,8 @@
 // speculative decoding's closed form, serialization, conservation of tokens,
 // queueing, the UTF-8 hold, and a sweep of every parameter for finite, bounded runs.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <iterator>
 
 #include <cmath>
 #include <fstream>
@@ -19,6 +21,16 @@ using namespace tj::token;
 namespace {
 
 using Run = TokenRun;
+
+// One user of Llama-3.1-8B on an H100 with a prompt and an answer of these lengths, started.
+void one_user_on_h100(TokenRun& r, double prompt_tokens, double output_tokens) {
+    r.preset("hw.h100_sxm");
+    r.preset("model.llama31_8b");
+    r.set("token.run.batch", 1);
+    r.set("token.run.prompt_tokens", prompt_tokens);
+    r.set("token.run.output_tokens", output_tokens);
+    r.start();
+}
 
 bool all_finite(const std::vector<Metric>& ms) {
     for (auto& x : ms)
@@ -187,6 +199,22 @@ TEST_CASE("the detokenizer holds Chinese bytes and shows the answer in order", "
     }
 }
 
+TEST_CASE("the answer's characters cover the steps kept: a 512-token answer's screen lane starts at its start",
+          "[token][text]") {
+    // one-token-at-a-time's last step: the staircase chart draws the first request from
+    // its prefill, and the screen lane a mark per character of the watched answer.
+    TokenRun r;
+    one_user_on_h100(r, 64, 512);
+    r.m.advance_to(5, 10000000);
+    const TokenView& v = r.m.view();
+    auto prefill = std::find_if(v.steps.begin(), v.steps.end(), [](const TokenStepRecord& s) { return s.kind == kStepPrefill; });
+    REQUIRE(prefill != v.steps.end());
+    REQUIRE(std::distance(prefill, v.steps.end()) > 3);
+    REQUIRE(!v.answer.empty());
+    // The first character kept reached the screen within the first few steps of that request.
+    CHECK(v.answer.front().t <= (prefill + 3)->end);
+}
+
 TEST_CASE("open arrivals above capacity queue before prefill, in bounded memory", "[token][model]") {
     Run r;
     r.set("token.run.mode", 1);
@@ -277,7 +305,7 @@ TEST_CASE("registry sweep: every parameter at min, max and random values stays f
         CHECK(m.segments().items().size() <= m.segments().capacity());
         CHECK(m.view().steps.size() <= 1024);
         CHECK(m.view().journeys.size() <= 256);
-        CHECK(m.view().answer.size() <= 2048);
+        CHECK(m.view().answer.size() <= 8192);
         for (auto& s : m.view().kv_series) CHECK(s.size() <= s.capacity());
     };
     for (size_t i = 0; i < reg.size(); i++) {
@@ -515,12 +543,7 @@ TEST_CASE("the decode bottleneck: what limits each new token, apart from a long 
     // each decode step waits about 8 ms on HBM. Just after the prompt the whole run still
     // reads "compute"; decode steps alone read HBM.
     TokenRun r;
-    r.preset("hw.h100_sxm");
-    r.preset("model.llama31_8b");
-    r.set("token.run.batch", 1);
-    r.set("token.run.prompt_tokens", 8192);
-    r.set("token.run.output_tokens", 128);
-    r.start();
+    one_user_on_h100(r, 8192, 128);
     r.m.advance_to(0.001, 2000000);
     CHECK(r.metric("decode_bottleneck") == -1);  // no decode step yet
     CHECK(r.m.view().decode_bottleneck == -1);

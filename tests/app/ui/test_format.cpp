@@ -79,6 +79,10 @@ TEST_CASE("format_metric: a lesson card's figures with their units, per language
     CHECK(format_metric("fab_cycle_now_weeks", 14.04, "weeks", Lang::En) == "14.0 weeks");  // a span, not a date
     CHECK(format_metric("share_compute", 0.0042, "", Lang::En) == "0.4%");
     CHECK(format_metric("fab_load_now", 0.853, "", Lang::En) == "85%");
+    CHECK(format_metric("kv_used_fraction", 0.9981, "", Lang::En) == "99.8%");  // nearly full is not full
+    CHECK(format_metric("kv_used_fraction", 0.99996, "", Lang::En) == "99.9%");
+    CHECK(format_metric("kv_used_fraction", 1.0, "", Lang::En) == "100%");
+    CHECK(format_metric("fab_load_now", 0.994, "", Lang::En) == "99%");
     CHECK(format_metric("fab_x_factor_now", 2.98, "x", Lang::En) == "2.98 ×");
     CHECK(format_metric("energy_pj_per_token_dynamic", 5.2e11, "pJ", Lang::En) == "520 mJ");
     CHECK(format_metric("energy_pj_per_token_dynamic", 5.2e11, "pJ", Lang::Zh) == "520 毫焦");  // the captions' unit words
