@@ -237,7 +237,7 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         map_detail(labels, "door", v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
     }
     if (held) {
-        map_detail(dl, v, {r.center().x, r.y0 + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
+        map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
         return;
     }
     std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
