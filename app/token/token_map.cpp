@@ -526,7 +526,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     std::string mesh_note = tr("token.map.mesh");
     if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
         double per = double(t.mesh_x) * t.mesh_y / (std::min(t.mesh_x, kMaxCellsAcross) * std::min(t.mesh_y, kMaxCellsAcross));
-        std::snprintf(buf, sizeof buf, " (%s %.0f %s)", tr("token.map.each_square"), per, tr("token.map.cores"));
+        std::snprintf(buf, sizeof buf, tr("token.map.each_square"), per);
         mesh_note += buf;
     }
     map_detail(labels, id(kStMesh), v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note);
