@@ -629,7 +629,7 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
     } else {
         lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
     }
-    if (!answer_hidden_ && st == v.bottleneck) lines.push_back(tr("fab.card.is_bottleneck"));
+    if (st == shown_bottleneck(v)) lines.push_back(tr("fab.card.is_bottleneck"));
     return lines;
 }
 
@@ -722,7 +722,8 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
     dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }
 
-int FabScene::shown_bottleneck() const { return answer_hidden_ ? -1 : fab().view().bottleneck; }
+int FabScene::shown_bottleneck(const FabView& v) const { return answer_hidden_ ? -1 : v.bottleneck; }
+int FabScene::shown_bottleneck() const { return shown_bottleneck(fab().view()); }
 
 void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const {
     const FabView& v = fab().view();

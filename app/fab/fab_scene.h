@@ -22,6 +22,7 @@
 
 namespace tj::fab {
 class FabModel;
+struct FabView;
 }
 
 std::unique_ptr<Scene> make_fab_scene();
@@ -59,7 +60,10 @@ private:
     FollowCard follow_card(const tj::TripShown& shown, bool done) const override;
     // fab_map.cpp
     bool dip_active() const;  // the rack-test dip is on now
-    int shown_bottleneck() const;  // the station the map marks as the bottleneck: -1 while a question keeps it back
+    // The station the map marks as the bottleneck, of this scene's run or another (the
+    // race's B): -1 while a question keeps it back.
+    int shown_bottleneck(const tj::fab::FabView& v) const;
+    int shown_bottleneck() const;
     void draw_conveyor(ImDrawList* dl, float z) const;
     // The buildings' bodies, or with labels their names and states placed on it.
     void draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;

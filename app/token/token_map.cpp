@@ -637,7 +637,11 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
     char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
     std::snprintf(busy_share, sizeof busy_share, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
-    if (answer_hidden_) std::snprintf(buf, sizeof buf, tr("token.map.headline_held"), tr(title), tr("lesson.answer_held"));
+    if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
+        char held[160];
+        std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
+        std::snprintf(buf, sizeof buf, "%s", join_magnitudes(std::string(tr(title)) + ": " + held).c_str());
+    }
     else std::snprintf(buf, sizeof buf, tr("token.map.headline"), tr(title), tr(key), busy_share);
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
