@@ -11,7 +11,8 @@
 //   --scene ID            first scene: token, fab or demo
 //   --state FRAGMENT      a link's state to restore (the page passes its #fragment)
 //   --size WxH            window size (default 1280x720)
-//   --frames N            render N frames, then exit (with --screenshot: save first)
+//   --frames N            render N frames, then exit (with --screenshot: save first);
+//                         a GL error in any of them ends the run with exit 3
 //   --screenshot OUT.png  write the last frame's pixels as PNG
 //   --set ID=VALUE        set a parameter before the first frame
 //   --lang en|zh          the language to start in
@@ -53,6 +54,7 @@ struct Platform {
     int frames_total = 0;       // for the frame-rate report of a --frames run
     Uint64 timing_start = 0;
     bool check_geometry = false;  // --check-parcel-geometry
+    std::string gl_error;         // the first GL error a --frames run saw, with its frame
 };
 Platform* g_platform = nullptr;
 
@@ -102,6 +104,18 @@ void frame(void* arg) {
     p.app.render_gl(fb_w, fb_h);
     const double ms_per_tick = 1000.0 / double(SDL_GetPerformanceFrequency());
     p.app.report_frame_work(double(built - work_start) * ms_per_tick, double(SDL_GetPerformanceCounter() - built) * ms_per_tick);
+#ifndef __EMSCRIPTEN__
+    // A test run drains the GL error flags every frame (a refused call leaves stale
+    // pixels): the first error ends the run with exit 3. Not in the browser, where
+    // reading them stalls the pipeline and the console reports them anyway.
+    if (p.frames_left > 0)
+        for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError())
+            if (p.gl_error.empty()) {
+                char what[96];
+                std::snprintf(what, sizeof what, "GL error 0x%04x in frame %llu", unsigned(e), (unsigned long long)p.app.frames());
+                p.gl_error = what;
+            }
+#endif
 
     // A --frames run reports its frame rate over all but the first ten frames
     // (fonts and buffers are built then), measured on this machine's clock.
@@ -247,6 +261,7 @@ int main(int argc, char** argv) {
     emscripten_set_main_loop_arg(frame, &p, 0, 1);
 #else
     while (p.running) frame(&p);
+    if (!p.gl_error.empty()) std::fprintf(stderr, "%s\n", p.gl_error.c_str());
     p.app.shutdown();
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplSDL2_Shutdown();
@@ -254,6 +269,7 @@ int main(int argc, char** argv) {
     SDL_GL_DeleteContext(p.gl);
     SDL_DestroyWindow(p.window);
     SDL_Quit();
+    if (!p.gl_error.empty()) return 3;
 #endif
     return 0;
 }

@@ -17,6 +17,33 @@ CallbackSearch find_callbacks(const ImDrawData* dd, ImDrawCallback callback) {
     return s;
 }
 
+void render_draw_data(ImDrawData* dd) {
+    struct Lent {
+        ImDrawList* list;
+        bool vtx_lent, idx_lent;
+        ImVector<ImDrawVert> vtx;  // what is lent; while lent, the list's own empty buffer
+        ImVector<ImDrawIdx> idx;
+    };
+    std::vector<Lent> lent;
+    lent.reserve(size_t(dd->CmdListsCount));  // never moved: ImVector's copy would memcpy from a null pointer
+    for (int l = 0; l < dd->CmdListsCount; l++) {
+        ImDrawList* list = dd->CmdLists[l];
+        if (list->VtxBuffer.Size > 0 && list->IdxBuffer.Size > 0) continue;
+        lent.emplace_back();
+        Lent& p = lent.back();
+        p.list = list;
+        p.vtx_lent = list->VtxBuffer.Size == 0;
+        p.idx_lent = list->IdxBuffer.Size == 0;
+        if (p.vtx_lent) p.vtx.resize(1, ImDrawVert{}), list->VtxBuffer.swap(p.vtx);
+        if (p.idx_lent) p.idx.resize(3, ImDrawIdx(0)), list->IdxBuffer.swap(p.idx);
+    }
+    ImGui_ImplOpenGL3_RenderDrawData(dd);
+    for (Lent& p : lent) {
+        if (p.vtx_lent) p.list->VtxBuffer.swap(p.vtx);
+        if (p.idx_lent) p.list->IdxBuffer.swap(p.idx);
+    }
+}
+
 const ImDrawCmd& command_at(const ImDrawData* dd, DrawCut at) { return dd->CmdLists[at.list]->CmdBuffer[at.cmd]; }
 
 void run_callback(const ImDrawData* dd, DrawCut at) {
@@ -56,7 +83,7 @@ void render_range(ImDrawData* dd, DrawCut from, DrawCut to) {
     }
     part.CmdLists = lists.data();
     part.CmdListsCount = int(lists.size());
-    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
+    if (!lists.empty()) render_draw_data(&part);
     for (Lent& l : lent) l.list->CmdBuffer.swap(l.whole);
 }
 
@@ -122,7 +149,7 @@ bool render_clipped(ImDrawData* dd, DrawCut from, DrawCut to, const std::vector<
     ImDrawData part = *dd;
     part.CmdLists = lists.data();
     part.CmdListsCount = int(lists.size());
-    if (!lists.empty()) ImGui_ImplOpenGL3_RenderDrawData(&part);
+    if (!lists.empty()) render_draw_data(&part);
     for (Lent& p : lent) p.list->CmdBuffer.swap(p.cmds), p.list->IdxBuffer.swap(p.idx);
     return true;
 }

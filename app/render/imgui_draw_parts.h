@@ -19,6 +19,7 @@
 // (tests/browser/layer_cache.test.mjs, all ways give the same picture) is the check.
 //
 // Usage:
+//   render_draw_data(ImGui::GetDrawData());                  // the whole frame
 //   CallbackSearch s = find_callbacks(dd, my_callback);      // where a callback sits
 //   render_range(dd, {0, 0}, s.first);                       // everything before it
 //   render_clipped(dd, from, to, rects);                     // only those rectangles
@@ -45,6 +46,15 @@ CallbackSearch find_callbacks(const ImDrawData* dd, ImDrawCallback callback);
 // The command at `at`, and calling it (a callback command) as the backend would.
 const ImDrawCmd& command_at(const ImDrawData* dd, DrawCut at);
 void run_callback(const ImDrawData* dd, DrawCut at);
+
+// Hands draw data to ImGui's OpenGL backend, into whatever framebuffer is bound.
+// Every render here goes through it: the backend uploads each list's vertices and
+// indices, and a list with none (one that carries only callbacks, or whose
+// triangles all fall outside the redrawn tiles) would upload 0 bytes, which
+// Emscripten 3.1.6's glBufferSubData passes to WebGL2 as srcLength 0, "to the end
+// of memory": a buffer overflow that WebGL refuses. Such a list is lent one vertex
+// and three indices that no command draws.
+void render_draw_data(ImDrawData* dd);
 
 // Renders the commands from `from` (inclusive) to `to` (exclusive) with ImGui's
 // OpenGL backend, into whatever framebuffer is bound.

@@ -6,7 +6,6 @@
 
 #include "app/render/gl_shader.h"
 #include "core/hash.h"
-#include "imgui_impl_opengl3.h"
 
 namespace {
 constexpr int kTilePx = 16;  // the side of a tile, in framebuffer pixels
@@ -236,7 +235,7 @@ void LayerCache::render(ImDrawData* dd, const LayerFrame& f) {
         screen_drawn_share_ = 1;
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         clear_bound(w, h, f.backdrop);
-        ImGui_ImplOpenGL3_RenderDrawData(dd);
+        render_draw_data(dd);
         return;
     }
     // Without a parcel pass there is no map: everything is in the panel layer.

@@ -18,7 +18,7 @@ bool contains_ci(const std::string& hay, const char* needle) {
     return h.find(n) != std::string::npos;
 }
 
-// A parameter's unit in the reader's language ("us/tok" -> "µs/token", "µs/词元").
+// A parameter's unit in the reader's language ("us/tok" -> "µs/token", "微秒/词元").
 std::string unit_text(const tj::ParamDef& d) {
     return d.unit.empty() ? std::string() : std::string(tr(tj::unit_key(d.unit).c_str()));
 }

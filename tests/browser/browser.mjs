@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { before, after } from 'node:test';
+import { before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 
 const require = createRequire(import.meta.url);
@@ -42,13 +42,23 @@ export async function launch() {
   });
 }
 
+// Every message the graphics layer writes to the console, of any page any test
+// opened, warnings included ("WebGL: INVALID_VALUE: bufferSubData: buffer overflow",
+// "too many errors"): a refused GL call leaves stale pixels, so each test of a file
+// that uses useServedApp fails on any (see there).
+const glMessages = [];
+const isGlMessage = (text) => /WebGL|GL_INVALID|GL ERROR|GL_OUT_OF_MEMORY|glDraw|glBuffer/i.test(text);
+
 // Opens url at the given size; returns {page, problems}: problems collects console
 // errors and page errors for the whole life of the page.
 // device: extra page options, e.g. { hasTouch: true, isMobile: true } for a phone.
 export async function openApp(browser, url, width = 1280, height = 720, device = {}) {
   const page = await browser.newPage({ viewport: { width, height }, ...device });
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  page.on('console', (m) => {
+    if (isGlMessage(m.text())) glMessages.push(`${m.type()}: ${m.text()} (${width}x${height} ${url.replace(/^[^#]*/, '')})`);
+    if (m.type() === 'error') problems.push('console: ' + m.text());
+  });
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
   await page.goto(url);
   return { page, problems };
@@ -180,5 +190,9 @@ export function useServedApp() {
     ctx.browser = await launch();
   });
   after(async () => { await ctx.browser?.close(); ctx.server?.close(); });
+  afterEach(() => {
+    const seen = glMessages.splice(0);
+    assert.deepEqual(seen, [], `the console has ${seen.length} GL message(s) from this test`);
+  });
   return ctx;
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Desktop smoke test under Xvfb: the app renders N frames of each scene, writes the
+# Desktop smoke test under Xvfb: the app renders N frames of each scene (a GL error in
+# any frame ends it with exit 3, so the check fails and prints it), writes the
 # framebuffer as PNG and exits 0; the PNG must not be blank (luminance spread). Then
 # the parcel shader's placement is read back and checked against the CPU's.
 # Usage: tests/desktop/smoke.sh APP_BINARY OUT_DIR
