@@ -6,6 +6,8 @@
 #include <set>
 
 #include "core/glossary.h"
+#include "core/scenes/scenes.h"
+#include "core/text/line_break.h"
 #include "app/ui/font.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -28,6 +30,7 @@ bool glossary_load(std::string* error) {
     if (!text) { *error = "glossary.json is not embedded"; return false; }
     std::string err = tj::parse_glossary(text, g_terms);
     if (!err.empty()) { *error = "glossary.json: " + err; return false; }
+    tj::set_unsplit_words(tj::unsplit_chinese_names(g_terms));  // "批大小" never breaks as "批大⏎小"
     return true;
 }
 

@@ -4,7 +4,8 @@
 // The terms come from assets/glossary.json (core/glossary.h), embedded at build time.
 //
 // Usage:
-//   glossary_load(&err);                 // once, after i18n_load
+//   glossary_load(&err);                 // once, after i18n_load (also gives the line
+//                                        // breaker its Chinese words: core/scenes/scenes.h)
 //   text_with_terms(caption);            // instead of text_wrapped, in a caption
 //   if (show) glossary_window(&show);    // every frame while it is open
 //   glossary_texts()                     // every text, for the font's glyph set

@@ -51,4 +51,19 @@ const ParamRegistry* scene_registry(const std::string& scene) {
     return nullptr;
 }
 
+std::vector<std::string> unsplit_chinese_names(const std::vector<GlossaryTerm>& glossary) {
+    std::vector<std::string> names;
+    for (const GlossaryTerm& t : glossary) {
+        names.push_back(t.zh);
+        names.insert(names.end(), t.also_zh.begin(), t.also_zh.end());
+    }
+    for (const std::string& id : scene_ids()) {
+        const ParamRegistry& reg = *scene_registry(id);
+        for (const ParamDef& d : reg.defs()) names.push_back(d.label_zh);
+        for (const ParamGroup& g : reg.groups()) names.push_back(g.label_zh);
+        for (const Preset& p : reg.presets()) names.push_back(p.label_zh);
+    }
+    return names;
+}
+
 }  // namespace tj

@@ -1,7 +1,9 @@
 // line_break.cpp — see line_break.h.
 #include "line_break.h"
 
+#include <algorithm>
 #include <string>
+#include <unordered_map>
 
 #include "utf8.h"
 
@@ -50,6 +52,12 @@ const std::u32string_view kUnits[] = {
     U"纳米", U"米", U"克", U"美元", U"路", U"级", U"成", U"分", U"卡", U"户", U"人", U"号", U"焦耳", U"毫焦",
     U"皮焦", U"焦", U"词元", U"序列", U"核心", U"芯片", U"晶圆", U"跳"};
 
+// The term table's Chinese words by their first character, longest first.
+std::unordered_map<char32_t, std::vector<std::u32string>>& unsplit_words() {
+    static std::unordered_map<char32_t, std::vector<std::u32string>> words;
+    return words;
+}
+
 struct Decoded {
     std::u32string cps;
     std::vector<size_t> offset;  // byte offset of each code point, plus the end
@@ -76,6 +84,16 @@ std::vector<bool> glue_marks(const std::u32string& c) {
         while (i < n && kind(c[i]) == Kind::Word) i++;
         return i;
     };
+    const auto& words = unsplit_words();
+    for (size_t i = 0; i < n; i++) {
+        auto w = kind(c[i]) == Kind::Han ? words.find(c[i]) : words.end();
+        if (w != words.end())
+            for (const std::u32string& word : w->second)
+                if (c.compare(i, word.size(), word) == 0) {
+                    for (size_t j = i + 1; j < i + word.size(); j++) glue[j] = true;
+                    break;
+                }
+    }
     for (size_t i = 0; i < n; i++) {
         // The end of a word that is a number ("16", "3.5", "~1.9", "97%"; not "WSE-3").
         bool number_end = kind(c[i]) == Kind::Word && (i + 1 == n || kind(c[i + 1]) != Kind::Word) &&
@@ -156,6 +174,27 @@ bool lone_last_character(const std::u32string& c, size_t i) {
 }
 
 }  // namespace
+
+void set_unsplit_words(const std::vector<std::string>& names) {
+    constexpr size_t kLongestWord = 6;
+    auto& table = unsplit_words();
+    table.clear();
+    for (const std::string& name : names) {
+        std::u32string cps = decode(name).cps;
+        for (size_t i = 0; i < cps.size();) {
+            size_t e = i;
+            while (e < cps.size() && kind(cps[e]) == Kind::Han) e++;
+            if (e - i >= 2 && e - i <= kLongestWord) {
+                std::u32string word = cps.substr(i, e - i);
+                auto& list = table[word[0]];
+                if (std::find(list.begin(), list.end(), word) == list.end()) list.push_back(word);
+            }
+            i = e > i ? e : i + 1;
+        }
+    }
+    for (auto& [first, list] : table)
+        std::sort(list.begin(), list.end(), [](const std::u32string& a, const std::u32string& b) { return a.size() > b.size(); });
+}
 
 bool may_break_before(std::string_view text, size_t pos) {
     Decoded d = decode(text);

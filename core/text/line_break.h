@@ -15,7 +15,9 @@
 //     magnitude characters and a measure word or unit ("300 万个", "70 周", "1.1 焦耳"),
 //     or else the first Chinese character after it ("2,048 的"); "第" stays with its number;
 //   - a name stays together: a capitalised word before a word with a digit ("NVIDIA H100");
-//   - Chinese characters (and kana, hangul) may break between any two of them;
+//   - a Chinese word of the term table never splits ("批大小", "逆分词耗时"; the words
+//     are set once with set_unsplit_words);
+//   - other Chinese characters (and kana, hangul) may break between any two of them;
 //   - the dash "——" never opens a line, and a paragraph never ends on a line of one
 //     Chinese character ("快。"): the break before it moves one place back;
 //   - a word wider than the whole line is cut where it must (never an endless line).
@@ -24,10 +26,12 @@
 //   auto lines = tj::break_lines(text, width, [&](uint32_t cp) { return font_advance(cp); });
 //   for (auto& l : lines) draw(text.substr(l.begin, l.end - l.begin));
 //   bool ok = tj::may_break_before(text, byte_offset);   // the rules alone, for checks
+//   tj::set_unsplit_words(tj::unsplit_chinese_words(glossary));   // once, at start-up (scenes.h)
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,5 +50,11 @@ std::vector<LineSpan> break_lines(std::string_view text, float max_width,
 // Whether the rules allow a line to start at byte offset pos (which must begin a
 // code point; spaces before it are the ones a break would trim).
 bool may_break_before(std::string_view text, size_t pos);
+
+// The Chinese words no line may split: each run of 2 to 6 Chinese characters in
+// `names` (a parameter's label "批大小（序列）" gives "批大小"; longer runs are phrases,
+// free to break). Where two overlap, neither splits. Replaces the list; not safe to
+// call while another thread breaks lines.
+void set_unsplit_words(const std::vector<std::string>& names);
 
 }  // namespace tj

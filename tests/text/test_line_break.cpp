@@ -9,6 +9,8 @@
 #include <regex>
 
 #include "../asset_files.h"
+#include "glossary.h"
+#include "scenes/scenes.h"
 #include "text/line_break.h"
 #include "text/utf8.h"
 
@@ -207,6 +209,63 @@ TEST_CASE("line break: every string of both languages at several widths") {
             breaks += int(wrap(s, w).size()) - 1;
         }
     CHECK(breaks > 1000);  // the check saw many breaks, not only short strings
+}
+
+// The Chinese words a break must not split, found here independently of the breaker:
+// every run of 2 to 6 Chinese characters in the names the app gives it.
+std::vector<std::u32string> chinese_words(const std::vector<std::string>& names) {
+    std::vector<std::u32string> words;
+    for (const std::string& name : names) {
+        std::u32string c = code_points(name);
+        for (size_t i = 0, e; i < c.size(); i = std::max(e, i + 1)) {
+            for (e = i; e < c.size() && is_chinese(c[e]); e++) {}
+            if (e - i >= 2 && e - i <= 6) words.push_back(c.substr(i, e - i));
+        }
+    }
+    return words;
+}
+
+// "" or the first word that a break of s at width cuts in two.
+std::string split_word(const std::string& s, float width, const std::vector<std::u32string>& words) {
+    std::vector<std::string> lines = wrap(s, width);
+    for (size_t k = 0; k + 1 < lines.size(); k++) {
+        std::u32string l = code_points(lines[k]), r = code_points(lines[k + 1]);
+        for (const std::u32string& w : words)
+            for (size_t cut = 1; cut < w.size(); cut++)
+                if (l.size() >= cut && r.size() >= w.size() - cut && l.compare(l.size() - cut, cut, w, 0, cut) == 0 &&
+                    r.compare(0, w.size() - cut, w, cut) == 0)
+                    return lines[k] + "|" + lines[k + 1];
+    }
+    return "";
+}
+
+TEST_CASE("line break: no Chinese word of the term table or a parameter's name is split") {
+    std::vector<GlossaryTerm> terms;
+    REQUIRE(parse_glossary(tj_test::read_file(std::filesystem::path(TJ_SOURCE_DIR) / "assets/glossary.json"), terms) == "");
+    const std::vector<std::string> names = unsplit_chinese_names(terms);
+    const std::vector<std::u32string> words = chinese_words(names);
+    REQUIRE(words.size() > 100);
+    set_unsplit_words(names);
+    // The texts: every string, and the lesson's "your turn" line with each parameter's
+    // name after it, as the card composes it ("…（之前 → 之后）： 批大小").
+    std::vector<std::string> texts = all_asset_texts();
+    std::string your_turn;
+    for (auto& [where, text] : tj_test::asset_strings())
+        if (where == "strings.json.lesson.your_turn.zh") your_turn = text;
+    REQUIRE(!your_turn.empty());
+    for (const std::string& id : scene_ids())
+        for (const ParamDef& d : scene_registry(id)->defs()) texts.push_back(your_turn + " " + d.label_zh);
+    int cut = 0;
+    for (const std::string& s : texts)
+        for (float w : {9.0f, 13.0f, 17.5f, 24.0f, 31.0f, 44.0f}) {
+            std::string split = split_word(s, w, words);
+            INFO("width " << w << " em: " << split);
+            CHECK(split == "");
+            CHECK(check(s, w) == "");  // and the other rules still hold with the words kept
+            cut += split.empty() ? 0 : 1;
+        }
+    CHECK(cut == 0);
+    set_unsplit_words({});
 }
 
 TEST_CASE("Chinese strings: no space after a full-width colon, × between numbers") {
