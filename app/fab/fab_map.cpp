@@ -245,6 +245,9 @@ void FabScene::draw_map(const FrameInput& in) {
                  WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX,
                           fabui::kWorldMaxY});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    // Everything the map writes stays in its area (zoomed in on a followed lot, its
+    // buildings would otherwise run under the panels).
+    dl->PushClipRect(mmin, {mmin.x + msize.x, mmin.y + msize.y}, true);
     float z = view_.zoom();
     float text_px = label_px(z);
     draw_conveyor(dl, z);
@@ -271,6 +274,7 @@ void FabScene::draw_map(const FrameInput& in) {
     draw_timeline(dl, text_px);
     draw_captions(dl, in, cap_min, cap_max);
     follow_overlay(dl, in, map_min, map_size);
+    dl->PopClipRect();
 }
 
 bool FabScene::dip_active() const {

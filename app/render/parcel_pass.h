@@ -23,12 +23,14 @@ struct ParcelPass {
     float time;
     View2D view;
     int fb_w, fb_h;
+    PixelRect clip;  // the draw list's clip rectangle when the pass was added, in framebuffer pixels
 };
 
 class ParcelPasses {
 public:
     // Queues a pass into the draw list: parcels land above what was drawn before
-    // this call and below what is drawn after it.
+    // this call and below what is drawn after it, inside the list's clip rectangle
+    // of that moment (the map's area: parcels never cross a panel).
     void add(ImDrawList* list, ParcelRenderer* renderer, float time, const View2D& view, int fb_w, int fb_h);
     void clear() { passes_.clear(); }
     size_t size() const { return passes_.size(); }

@@ -63,7 +63,7 @@ void ParcelRenderer::upload(const std::vector<ParcelInstance>& parcels) {
     parcels_ = parcels;
 }
 
-void ParcelRenderer::draw(float time, const View2D& view, int fb_w, int fb_h) {
+void ParcelRenderer::draw(float time, const View2D& view, int fb_w, int fb_h, const PixelRect* clip) {
     if (!program_ || parcels_.empty()) return;
     glUseProgram(program_);
     glUniform1f(u_time_, time);
@@ -73,11 +73,18 @@ void ParcelRenderer::draw(float time, const View2D& view, int fb_w, int fb_h) {
     glUniform1f(u_arc_, kParcelArc);
     glDisable(GL_BLEND);  // parcels are opaque (corners are discarded): no read-back per pixel
     glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
+    if (clip) {
+        if (clip->x1 <= clip->x0 || clip->y1 <= clip->y0) return;
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(clip->x0, fb_h - clip->y1, clip->x1 - clip->x0, clip->y1 - clip->y0);
+    } else {
+        glDisable(GL_SCISSOR_TEST);
+    }
     glViewport(0, 0, fb_w, fb_h);
     glBindVertexArray(vao_);
     glDrawElements(GL_TRIANGLES, GLsizei(parcels_.size() * 6), GL_UNSIGNED_INT, nullptr);
     glBindVertexArray(0);
+    glDisable(GL_SCISSOR_TEST);
 }
 
 void ParcelRenderer::shutdown() {

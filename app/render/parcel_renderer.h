@@ -9,6 +9,7 @@
 //   ParcelRenderer r; r.init(&err);
 //   r.upload(instances);                 // when the simulation emitted new segments
 //   r.draw(time, view, fb_w, fb_h);      // every frame, inside the GL frame
+//   r.draw(time, view, fb_w, fb_h, &clip);   // only inside clip (framebuffer pixels, y down)
 //   r.parcels();                         // what was uploaded (see parcel_bounds.h)
 //   r.shutdown();
 #pragma once
@@ -18,12 +19,14 @@
 #include <vector>
 
 #include "app/render/parcel_geometry.h"
+#include "app/render/tile_mask.h"
 
 class ParcelRenderer {
 public:
     bool init(std::string* error);
     void upload(const std::vector<ParcelInstance>& parcels);
-    void draw(float time, const View2D& view, int fb_w, int fb_h);
+    // clip: the map's own area, so parcels never cross a panel or another map.
+    void draw(float time, const View2D& view, int fb_w, int fb_h, const PixelRect* clip = nullptr);
     void shutdown();
     size_t count() const { return parcels_.size(); }
     const std::vector<ParcelInstance>& parcels() const { return parcels_; }  // as last uploaded

@@ -492,8 +492,20 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     auto label2 = [&](int s, const char* name, const std::string& detail) {
         const MapRect& r = lay_.station[s];
         map_name(labels, id(s), v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
-        // Numbers under a station's name are its inputs.
-        map_detail(labels, id(s), v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, detail + " " + provenance_tag(Provenance::Input));
+        // Numbers under a station's name are its inputs. Wider than the box (中文's units
+        // are), they take two lines, broken where the breaker allows.
+        const std::string text = detail + " " + provenance_tag(Provenance::Input);
+        const float room = (r.x1 - r.x0 - 10) * v.zoom();
+        std::vector<tj::LineSpan> lines = wrap_lines(map_font_px(v, 15), text, room);
+        if (lines.size() == 1) {
+            map_detail(labels, id(s), v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, text);
+            return;
+        }
+        for (size_t k = 0; k < 2 && k < lines.size(); k++) {
+            const tj::LineSpan& l = lines[k];
+            std::string line = text.substr(l.begin, (k == 1 ? text.size() : l.end) - l.begin);  // a third line joins the second
+            map_detail(labels, id(s), v, {r.center().x, r.y0 + 46 + 19 * float(k)}, 15, pal::kTextDim, line);
+        }
     };
     const ParamValues& pv = values();
     Lang lang = language();
