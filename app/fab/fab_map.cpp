@@ -31,21 +31,13 @@ constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
 // How close a follow's camera goes: times the fitted scale, where a building's name
 // and the lots read large and the next building is still in view.
 constexpr float kFollowZoom = 2.5f;
+// Rows under the timeline for its event marks' words, each on the first that is free.
+constexpr int kTimelineRows = 4;
 
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
 
-// A label centred on c, on a dark plate so it reads over parcels and belts.
-// A label centred on c; returns the box it covers (x0, y0, x1, y1).
-ImVec4 label(ImDrawList* dl, float px, ImVec2 c, ImU32 col, const std::string& text, bool plate = true) {
-    const std::string s = join_magnitudes(text);
-    ImVec2 sz = text_size(px, s.c_str());
-    ImVec2 a{c.x - sz.x * 0.5f, c.y - sz.y * 0.5f};
-    if (plate) dl->AddRectFilled({a.x - 3, a.y - 1}, {a.x + sz.x + 3, a.y + sz.y + 1}, pal::kShade, 3);
-    dl->AddText(ImGui::GetFont(), px, a, col, s.c_str());
-    return {a.x - 3, a.y - 1, a.x + sz.x + 3, a.y + sz.y + 1};
-}
-
-// The same label placed on labels: a name (or a tag) always shows, a detail where it fits.
+// A label centred on c, on a dark plate so it reads over parcels and belts: a name (or a
+// tag) always shows, a detail where it fits.
 void label(MapLabels& labels, const std::string& id, bool detail, float px, ImVec2 c, ImU32 col, const std::string& text) {
     if (detail) labels.detail(id, c, px, col, join_magnitudes(text), 0.5f, true);
     else labels.name(id, c, px, col, join_magnitudes(text), 0.5f, true);
@@ -254,12 +246,19 @@ void FabScene::draw_map(const FrameInput& in) {
     draw_buildings(dl, z, text_px, nullptr);
     draw_derivative(dl, z, text_px, nullptr);
     draw_parcels(in);
-    draw_piles(dl, text_px);
+    // One placer for every word on the map: the piles' counts first (they move beside
+    // their pile where the place above is taken), then the buildings' names and tags
+    // (always shown) and their figures (where they fit).
     MapLabels labels;
+    draw_piles(dl, text_px, labels);
     draw_buildings(dl, z, text_px, &labels);
     draw_derivative(dl, z, text_px, &labels);
+    draw_timeline(dl, text_px, labels);
     labels.draw(dl);
+    draw_timeline_legend(dl, text_px, labels);
     label_boxes_ = labels.boxes();
+    for (auto& [pile, text] : pile_labels_)  // what each pile shows as drawn: "" where its count gave way
+        if (!labels.shown("pile:" + pile)) text.clear();
     for (int st = 0; st < kStationCount; st++) {  // each building with its labels, for a lesson's ring
         ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
         WorldBox& box = label_box_[st];
@@ -271,7 +270,6 @@ void FabScene::draw_map(const FrameInput& in) {
         }
     }
     hover_cards(z, text_px);
-    draw_timeline(dl, text_px);
     draw_captions(dl, in, cap_min, cap_max);
     follow_overlay(dl, in, map_min, map_size);
     dl->PopClipRect();
@@ -472,53 +470,54 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     }
 }
 
-void FabScene::draw_piles(ImDrawList* dl, float text_px) const {
+void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) const {
     const FabModel& m = fab();
     const FabView& v = m.view();
     pile_labels_.clear();
+    const float px = text_px * 0.85f;
+    // A pile's count: above its top, else higher, else beside it (right, then left).
+    auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
+        const std::string s = join_magnitudes(text);
+        const float w = text_size(px, s.c_str()).x, side = p.width * 0.5f * view_.zoom() + w * 0.5f + px * 0.3f;
+        const float y = top.y - px * 0.55f;
+        labels.detail_at_one_of("pile:" + key, {{top.x, y}, {top.x, y - px * 1.1f}, {top.x + side, top.y + px * 0.5f},
+                                                {top.x - side, top.y + px * 0.5f}}, px, col, s);
+        pile_labels_.push_back({key, s});
+    };
     for (int b = 0; b < kBufCount; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
         if (p.width <= 0 || (b >= kBufDerivWafers && !v.deriv.on)) continue;  // the derivative's piles only with it
         if (answer_hidden_) {  // a question open: where work piles up is its answer
             held_pile(dl, view_, p);
-            ImVec2 top = view_.to_screen(p.x, p.base_y - fabui::kPileMaxH * 0.3f);
-            label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, pal::kTextDim, "?");
-            pile_labels_.push_back({fab_buffer_key(b), "?"});
+            count(fab_buffer_key(b), p, view_.to_screen(p.x, p.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
             continue;
         }
         double units = v.buffer_units[size_t(b)];
         if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
         float h = fabui::pile_share(units) * fabui::kPileMaxH;
-        ImVec2 top = view_.to_screen(p.x, p.base_y - h);
         // A supplier's pile above what a real supplier would let grow is marked "!" here
         // and named with its limit under the timeline (neighbouring piles are closer
         // than a sentence is wide).
         bool flagged = v.pile_flagged[size_t(b)];
-        std::string n = fabui::count_text(units) + (flagged ? " !" : "");
-        label(dl, text_px * 0.85f, {top.x, top.y - text_px * 0.55f}, flagged ? pal::kVermillion : fabui::buffer_color(b), n);
-        pile_labels_.push_back({fab_buffer_key(b), n});
+        count(fab_buffer_key(b), p, view_.to_screen(p.x, p.base_y - h), flagged ? pal::kVermillion : fabui::buffer_color(b),
+              fabui::count_text(units) + (flagged ? " !" : ""));
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
+    const fabui::PileSpot& bp = fabui::kBacklogPile;
+    const ImVec2 base = view_.to_screen(bp.x, bp.base_y);
     double backlog = v.stations[kStCustomers].buffer_units;
     if (answer_hidden_) {
-        held_pile(dl, view_, fabui::kBacklogPile);
-        ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - fabui::kPileMaxH * 0.3f);
-        label(dl, text_px * 0.85f, {bt.x, bt.y - text_px * 0.55f}, pal::kTextDim, "?");
-        label(dl, text_px * 0.8f, view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y), pal::kTextDim,
-              tr("fab.map.backlog_short"));
-        pile_labels_.push_back({"backlog", "?"});
+        held_pile(dl, view_, bp);
+        count("backlog", bp, view_.to_screen(bp.x, bp.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
+        labels.detail("pile:backlog", base, text_px * 0.8f, pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
         return;
     }
-    if (show_twin_ && !v.no_respin.backlog.values().empty())
-        ghost_pile(dl, view_, fabui::kBacklogPile, v.no_respin.backlog.values().back());
-    pile(dl, view_, fabui::kBacklogPile, backlog, pal::kVermillion, true);
+    if (show_twin_ && !v.no_respin.backlog.values().empty()) ghost_pile(dl, view_, bp, v.no_respin.backlog.values().back());
+    pile(dl, view_, bp, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
-    ImVec2 bt = view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y - bh);
-    label(dl, text_px * 0.85f, {bt.x, bt.y - text_px * 0.55f}, pal::kVermillion, fabui::count_text(backlog));
-    pile_labels_.push_back({"backlog", fabui::count_text(backlog)});
-    label(dl, text_px * 0.8f, view_.to_screen(fabui::kBacklogPile.x, fabui::kBacklogPile.base_y), pal::kVermillion,
-          tr("fab.map.backlog_short"));
+    count("backlog", bp, view_.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
+    labels.detail("pile:backlog", base, text_px * 0.8f, pal::kVermillion, tr("fab.map.backlog_short"), 0.5f, true);
 }
 
 // Hover cards: a pile's numbers and lesson, the backlog, or a station's card.
@@ -637,7 +636,7 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
     return lines;
 }
 
-void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
+void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) const {
     const FabView& v = fab().view();
     double span = std::max(156.0, std::ceil((v.week + 1) / 52) * 52);
     float x0 = fabui::kTimelineX0, x1 = fabui::kTimelineX1, y = fabui::kTimelineY;
@@ -679,6 +678,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
         if (d1 > d0) dl->AddRectFilled(S(X(d0), y - hmax), S(X(d1), y), kRespinTint);
     }
     dl->AddLine(S(x0, y), S(x1, y), pal::kStationEdge, 2);
+    const float year_px = text_px * 0.75f, mark_px = text_px * 0.7f;
     for (int w = 0; w <= int(span); w += 13) {
         bool year = w % 52 == 0;
         dl->AddLine(S(X(w), y), S(X(w), y + (year ? 12 : 6)), pal::kStationEdge, year ? 2.0f : 1.0f);
@@ -686,23 +686,31 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
             char b[16];
             std::snprintf(b, sizeof b, "%d", 2024 + w / 52);
             ImVec2 p = S(X(w), y + 14);
-            dl->AddText(ImGui::GetFont(), text_px * 0.75f, {p.x + 3, p.y - 2}, pal::kTextDim, b);
+            labels.name("timeline:years", {p.x + 3, p.y - 2 + year_px * 0.5f}, year_px, pal::kTextDim, b, 0);
         }
     }
-    int row = 0;
-    float row_h = text_size(text_px * 0.7f, "W").y;
+    const float row_h = text_size(mark_px, "W").y;
+    int k = 0;
     for (const ChartMarker& m : fabui::event_markers(v, values(), false)) {
         if (m.x > span) continue;
         ImVec2 p = S(X(m.x), y - hmax - 6), q = S(X(m.x), y + 6);
         dl->AddLine(p, q, pal::kVermillion, 2);
-        ImVec2 sz = text_size(text_px * 0.7f, m.label.c_str());
         ImVec2 at = S(X(m.x), y + 18);
-        at.y += float(row++ % 3) * sz.y;
-        dl->AddText(ImGui::GetFont(), text_px * 0.7f, {at.x - sz.x * 0.5f, at.y}, pal::kVermillion, m.label.c_str());
+        std::vector<ImVec2> rows;
+        for (int r = 0; r < kTimelineRows; r++) rows.push_back({at.x, at.y + (float(r) + 0.5f) * row_h});
+        labels.detail_at_one_of("timeline:mark" + std::to_string(k++), rows, mark_px, pal::kVermillion, m.label, false);
     }
-    // Legend of the state lamps, under the timeline.
-    ImVec2 lp = S(x0, y + 18);
-    lp.y += row_h * float(std::min(row, 3)) + 4;
+    ImVec2 now = S(X(v.week), y);
+    dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
+}
+
+void FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const {
+    const FabView& v = fab().view();
+    // Under the timeline's lowest row of marks.
+    ImVec2 lp = view_.to_screen(fabui::kTimelineX0, fabui::kTimelineY + 18);
+    for (const MapLabelBox& b : labels.boxes())
+        if (b.id.rfind("timeline:", 0) == 0) lp.y = std::max(lp.y, b.max.y + text_px * 0.1f);
+    lp.y += 4;
     for (State st : {State::Working, State::Starved, State::Blocked, State::Idle}) {
         const char* w = fabui::state_word(st);
         float px = text_px * 0.8f, sq = px * 0.8f;
@@ -716,14 +724,12 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px) const {
         if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)] && !answer_hidden_)
             flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
                      fabui::buffer_unit(b);
-    ImVec2 np = S(x0, y);
-    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {np.x, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
+    const float x0 = view_.to_screen(fabui::kTimelineX0, 0).x;
+    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {x0, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
     if (!flags.empty()) {
         flags = join_magnitudes("! " + std::string(tr("fab.map.implausible")) + ": " + flags);
-        dl->AddText(ImGui::GetFont(), text_px * 0.8f, {np.x, lp.y + text_px * 2}, pal::kVermillion, flags.c_str());
+        dl->AddText(ImGui::GetFont(), text_px * 0.8f, {x0, lp.y + text_px * 2}, pal::kVermillion, flags.c_str());
     }
-    ImVec2 now = S(X(v.week), y);
-    dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }
 
 int FabScene::shown_bottleneck(const FabView& v) const { return answer_hidden_ ? -1 : v.bottleneck; }

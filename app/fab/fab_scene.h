@@ -70,9 +70,12 @@ private:
     void draw_station_labels(ImDrawList* dl, MapLabels& labels, int station, ImVec2 min, ImVec2 max, float text_px,
                              bool flagged) const;
     void draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;
-    void draw_piles(ImDrawList* dl, float text_px) const;
+    void draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) const;
     void hover_cards(float z, float text_px);
-    void draw_timeline(ImDrawList* dl, float text_px) const;
+    // The shipments strip and its axis; its years and event marks go on labels (each
+    // mark on the first of four rows where it fits), and the legend under the lowest.
+    void draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) const;
+    void draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const;
     void draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const;
     // fab_panels.cpp
     void numbers_window(const FrameInput& in);

@@ -654,6 +654,10 @@ std::string App::state_json() const {
         j["lesson_chart"] = {{"id", c.id}, {"waiting", c.waiting}, {"rect", {c.min.x, c.min.y, c.size.x, c.size.y}}};
     }
     if (lessons_.active()) j["lesson_figures"] = lessons_.figures_shown();  // the card's figures as drawn
+    if (lessons_.active()) {
+        LessonPlayer::CardFit f = lessons_.card_fit();
+        j["lesson_card"] = {{"content_h", f.content_h}, {"room_h", f.room_h}, {"fit", f.fit}};
+    }
     if (LessonPlayer::GuessShown g = lessons_.guess_shown(); g.on)  // a question that asks for a number
         j["lesson_guess"] = {{"value", g.value},       {"moved", g.moved},   {"revealed", g.revealed},
                              {"truth", g.truth},       {"progress", g.progress}, {"marker", g.marker},

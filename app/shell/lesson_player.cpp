@@ -244,7 +244,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetNextWindowBgAlpha(0.96f);
     ImGui::Begin("###lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-    card_scale_ = lesson_card_scale(ImGui::GetIO().DisplaySize, fs);
+    card_scale_ = lesson_card_scale(ImGui::GetIO().DisplaySize, fs) * card_fit_;
     ImGui::SetWindowFontScale(card_scale_);
     fs = ImGui::GetFontSize();
     const float card_top = ImGui::GetCursorScreenPos().y;
@@ -312,7 +312,23 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     // From the top of the first line to the bottom of the last, as ImGui measures a
     // window's content (the cursor stands one item spacing below the last line).
     card_content_h_ = std::floor(ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y - card_top);
+    card_room_h_ = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
+    fit_card();
     ImGui::End();
+}
+
+// A step longer than its card (a long answer, "your turn" and its slider, on a
+// projector's large text) would push Back and Next below the card's edge: its text
+// shrinks, a few frames at a time, until the whole step fits, down to 60%; past
+// that the card scrolls. It grows back once the step leaves room again (the gap
+// between the two thresholds keeps it from swinging between two sizes).
+void LessonPlayer::fit_card() {
+    constexpr float kSmallest = 0.6f, kGrowBelow = 0.85f;
+    if (card_room_h_ <= 0 || card_content_h_ <= 0) return;
+    if (card_content_h_ > card_room_h_ + 0.5f)
+        card_fit_ = std::max(kSmallest, card_fit_ * std::clamp(card_room_h_ / card_content_h_, 0.8f, 0.98f));
+    else if (card_content_h_ < card_room_h_ * kGrowBelow && card_fit_ < 1)
+        card_fit_ = std::min(1.0f, card_fit_ * 1.03f);
 }
 
 void LessonPlayer::time_controls(LessonHost& host, const tj::LessonStep& st) {

@@ -90,6 +90,12 @@ public:
     const ChartShown& chart_shown() const { return chart_shown_; }
     // The step's figures as last drawn on the card ("?" while a question hides them).
     const std::vector<std::string>& figures_shown() const { return figures_shown_; }
+    // The card as last drawn: its step's content height, its inner height (both in
+    // pixels) and how far its text was shrunk to fit (1: not at all).
+    struct CardFit {
+        float content_h, room_h, fit;
+    };
+    CardFit card_fit() const { return {card_content_h_, card_room_h_, card_fit_}; }
     // The open step's guess (for the page's tests): on when the step asks for a number;
     // truth < 0 until the revealed step has reached its moment; progress 0..1 of the
     // marker's way from the guess to the truth; marker its value now.
@@ -128,6 +134,7 @@ private:
     // "Your turn": the step's parameter to try, on the card; a change runs the step
     // again to its moment and the card compares it with the step as the lesson set it.
     void your_turn(Scene& s, const tj::LessonStep& st);
+    void fit_card();
     // A question's number to guess: the log scale, the guess, the truth's marker and the verdict.
     void guess_scale(Scene& s, const tj::LessonStep& st);
 
@@ -155,5 +162,7 @@ private:
     ChartShown chart_shown_;
     std::vector<std::string> figures_shown_;
     float card_content_h_ = 0;  // the card's content height in the last frame (the chart's room)
-    float card_scale_ = 1;      // the card's text over the interface's (lesson_card_scale)
+    float card_scale_ = 1;      // the card's text over the interface's (lesson_card_scale × card_fit_)
+    float card_fit_ = 1;        // below 1 while the whole step would not fit the card (fit_card)
+    float card_room_h_ = 0;     // the card's inner height in the last frame
 };

@@ -44,6 +44,19 @@ void MapLabels::detail(const std::string& id, ImVec2 at, float px, ImU32 col, co
     add(id, at, px, col, text, align_x, plate, true);
 }
 
+void MapLabels::detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
+                                 const std::string& text, bool plate) {
+    if (centres.empty()) return;
+    add(id, centres[0], px, col, text, 0.5f, plate, true);
+    Label& l = labels_.back();
+    for (size_t k = 1; k < centres.size(); k++)
+        l.other_min.push_back({l.min.x + std::floor(centres[k].x - centres[0].x), l.min.y + std::floor(centres[k].y - centres[0].y)});
+}
+
+bool MapLabels::shown(const std::string& id) const {
+    return std::any_of(labels_.begin(), labels_.end(), [&](const Label& l) { return l.shown && l.id == id; });
+}
+
 void MapLabels::draw(ImDrawList* dl) {
     // A name takes its figures where the longer line, leading and all, runs into no other name.
     for (Label& n : labels_) {
@@ -54,11 +67,42 @@ void MapLabels::draw(ImDrawList* dl) {
                                   [&](const Label& o) { return &o != &n && !o.detail && overlap(lo, hi, o.min, o.max); });
         if (clear) n.text = n.whole, n.min = n.whole_min, n.max = n.whole_max;
     }
-    // Names hold their places; each detail takes its place only where no shown label is.
+    // A name that runs into one placed before it (two boxes' names on a phone's small
+    // map) moves sideways to the nearest place, up to a third of its width away, that
+    // clears every earlier name; with none, it stays (a name always shows).
+    for (size_t i = 0; i < labels_.size(); i++) {
+        Label& n = labels_[i];
+        if (n.detail) continue;
+        auto clear_of_earlier = [&](float dx) {
+            for (size_t j = 0; j < i; j++) {
+                const Label& o = labels_[j];
+                if (!o.detail && overlap({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}, o.min, o.max)) return false;
+            }
+            return true;
+        };
+        if (clear_of_earlier(0)) continue;
+        const float limit = (n.max.x - n.min.x) / 3;
+        for (float dx = 1; dx <= limit; dx += 1) {
+            const float move = clear_of_earlier(dx) ? dx : clear_of_earlier(-dx) ? -dx : 0;
+            if (move == 0) continue;
+            n.min.x += move, n.max.x += move;
+            break;
+        }
+    }
+    // Names hold their places; each detail takes its place (the first free one of its
+    // places) only where no shown label is.
     for (Label& d : labels_) {
         if (!d.detail) continue;
-        d.shown = std::none_of(labels_.begin(), labels_.end(),
-                               [&](const Label& o) { return &o != &d && o.shown && overlap(d.min, d.max, o.min, o.max); });
+        auto free_at = [&](ImVec2 min, ImVec2 max) {
+            return std::none_of(labels_.begin(), labels_.end(),
+                                [&](const Label& o) { return &o != &d && o.shown && overlap(min, max, o.min, o.max); });
+        };
+        d.shown = free_at(d.min, d.max);
+        const ImVec2 size{d.max.x - d.min.x, d.max.y - d.min.y};
+        for (size_t k = 0; k < d.other_min.size() && !d.shown; k++) {
+            const ImVec2 m = d.other_min[k], M{m.x + size.x, m.y + size.y};
+            if (free_at(m, M)) d.min = m, d.max = M, d.shown = true;
+        }
     }
     ImFont* font = ImGui::GetFont();
     for (const Label& l : labels_) {

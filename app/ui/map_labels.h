@@ -8,6 +8,8 @@
 //   MapLabels labels;
 //   labels.name("tokenizer", centre, px, col, "Tokenizer");               // centred on the point
 //   labels.detail("tokenizer", {x, y}, px * 0.8f, dim, "1.00 µs", 0);   // its left edge at x
+//   labels.detail_at_one_of("pile:hbm", {above, left, right}, px, col, "480k");  // the first free place
+//   labels.shown("pile:hbm")      // after draw(): whether any label of that id was drawn
 //   labels.draw(dl);              // names, then the details that fit, in the order given
 //   labels.boxes()                // what each station's shown labels cover, for state()
 #pragma once
@@ -36,8 +38,14 @@ public:
                            const std::string& whole, float align_x = 0.5f);
     void detail(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,
                 bool plate = false);
+    // A detail that may stand at any of several centres (a pile's count above its top,
+    // else beside it): it takes the first one where it runs into no shown label. With
+    // plate, as detail(); centred on each point.
+    void detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
+                          const std::string& text, bool plate = true);
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
+    bool shown(const std::string& id) const;
 
 private:
     struct Label {
@@ -48,6 +56,7 @@ private:
         bool detail, plate, shown;
         std::string whole;     // a name's longer form with its figures, "" for none
         ImVec2 whole_min, whole_max;
+        std::vector<ImVec2> other_min;  // a detail's other places, in order (same size)
     };
     void add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x, bool plate,
              bool detail, const std::string& whole = "");

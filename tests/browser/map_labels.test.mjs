@@ -46,3 +46,54 @@ for (const scene of ['token', 'fab']) {
     await page.close();
   });
 }
+
+// Every word the map places (names, figures, tags, the chain's pile counts and its
+// timeline's years and marks) at each size a class uses, in both languages, on the
+// open scene and on a lesson step of each scene: no two labels overlap, whoever they
+// belong to (a station's own lines are placed one under another and may touch).
+const sizes = [
+  { w: 1280, h: 720, device: {}, present: false },
+  { w: 1920, h: 1080, device: {}, present: true },
+  { w: 820, h: 1180, device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, present: false },
+  { w: 390, h: 844, device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }, present: false },
+];
+// A lesson step of each scene: the respin's flaw found (banner, piles, marks), the decode lesson's batch.
+const lessonSteps = { fab: [13, 1], token: [0, 4] };
+for (const { w, h, device, present } of sizes) {
+  test(`${w}x${h}${present ? ' presenter' : ''}: no map label overlaps another, in both scenes and languages, on a lesson step too`, async () => {
+    const page = await app.browser.newPage({ viewport: { width: w, height: h }, ...device });
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(app.url + '#s=fab');
+    await waitFrames(page, 30);
+    if (present) await api(page, 'present', true);
+    for (const scene of ['fab', 'token']) {
+      for (const view of ['scene', 'lesson']) {
+        if (view === 'scene') assert.equal(await api(page, 'setScene', scene), '');
+        else assert.equal(await api(page, 'openLesson', ...lessonSteps[scene]), '');
+        await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
+        for (const lang of ['en', 'zh']) {
+          assert.equal(await api(page, 'setLanguage', lang), lang);
+          await settle(page);
+          const s = await state(page);
+          assert.equal(s.scene, scene);
+          const parts = Object.entries(s.labels).flatMap(([id, l]) => l.parts.map((rect) => ({ id, rect })));
+          assert.ok(parts.length >= 8, `${scene} ${view} ${lang}: the labels are reported (${parts.length})`);
+          if (scene === 'fab') assert.ok(parts.some((p) => p.id.startsWith('pile:')), `${view} ${lang}: pile counts are placed labels`);
+          for (const a of parts)
+            for (const b of parts)
+              assert.ok(a === b || a.id === b.id || !overlap(a.rect, b.rect),
+                `${scene} ${view} ${lang}: ${a.id} [${a.rect.map(Math.round)}] overlaps ${b.id} [${b.rect.map(Math.round)}]`);
+          if (shots) await page.screenshot({ path: join(shots, `web-labels-${scene}-${view}-${w}x${h}-${lang}.png`) });
+        }
+        if (view === 'lesson') {  // Escape leaves the lesson, as a speaker would
+          await page.focus('#canvas');
+          await page.keyboard.press('Escape');
+          await page.waitForFunction(() => window.tokenJourney.state().lesson === '', null, { timeout: 30000 });
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
