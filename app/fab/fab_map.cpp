@@ -47,6 +47,10 @@ bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st
 
 ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
 
+// A figure's size, a share of the label size; with the text scaled up (presenter
+// mode, for the back of a room) no smaller than 85% of it: 24 px at 1920x1080.
+float small_px(float text_px, float share) { return text_px * (text_scale() >= 1.5f ? std::max(share, 0.85f) : share); }
+
 // The map's label size at zoom z: grows with the screen but never wider than a column of
 // the map allows, times the text scale (presenter mode), where details give way to names.
 float label_px(float z) { return std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale()); }
@@ -228,9 +232,15 @@ void FabScene::draw_map(const FrameInput& in) {
     ImVec2 cap_min = mmin, cap_max{mmin.x + msize.x, mmin.y + fs * 4.4f};
     ImVec2 map_min{mmin.x, cap_max.y}, map_size{msize.x, msize.y - (cap_max.y - mmin.y)};
     if (side) {
-        cap_max = {mmin.x + msize.x * 0.3f, mmin.y + msize.y};
+        // The map at full height, centred in the whole area where that leaves the
+        // captions at least a fifth of it on the left (a wide screen's map would
+        // otherwise sit right of centre beside a column of three lines).
+        const float world_w = (fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX) - fabui::kWorldMinX;
+        const float map_w = std::min(msize.x, world_w * msize.y / (fabui::kWorldMaxY - fabui::kWorldMinY));
+        const float left = std::clamp((msize.x - map_w) * 0.5f, msize.x * 0.2f, msize.x * 0.3f);
+        cap_max = {mmin.x + left, mmin.y + msize.y};
         map_min = {cap_max.x, mmin.y};
-        map_size = {msize.x - (cap_max.x - mmin.x), msize.y};
+        map_size = {msize.x - left, msize.y};
     }
     follow_camera(kFollowZoom);
     view_.update(ImGui::GetIO(), in.touch, map_min, map_size,
@@ -349,9 +359,9 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels
         if (k == 1) {
             char buf[160];
             std::snprintf(buf, sizeof buf, tr("fab.map.deriv_shipped"), fabui::count_text(v.deriv.shipped).c_str());
-            label(*labels, id, true, text_px * 0.8f, {c.x, b.y + text_px * 2.55f}, pal::kGreen, buf);
+            label(*labels, id, true, small_px(text_px, 0.8f), {c.x, b.y + text_px * 2.55f}, pal::kGreen, buf);
             std::snprintf(buf, sizeof buf, tr("fab.map.deriv_in_hold"), fabui::count_text(v.deriv.shipped_in_hold).c_str());
-            label(*labels, id, true, text_px * 0.8f, {c.x, b.y + text_px * 3.4f}, pal::kGreen, buf);
+            label(*labels, id, true, small_px(text_px, 0.8f), {c.x, b.y + text_px * 3.4f}, pal::kGreen, buf);
         }
     }
 }
@@ -441,10 +451,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
         std::snprintf(buf, sizeof buf, tr("fab.map.stages"), fabui::count_text(fs[0].in_process_units).c_str(),
                       fabui::count_text(fs[1].in_process_units + fs[1].waiting_units).c_str(),
                       fabui::count_text(fs[2].in_process_units + fs[2].waiting_units).c_str());
-        label(labels, id, true, text_px * 0.7f, {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
+        label(labels, id, true, small_px(text_px, 0.7f), {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
     }
     if (st == shown_bottleneck())
-        label(labels, id, false, text_px * 0.8f, {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
+        label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
     if (st == kStRack && dip_active()) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
@@ -510,14 +520,14 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) cons
     if (answer_hidden_) {
         held_pile(dl, view_, bp);
         count("backlog", bp, view_.to_screen(bp.x, bp.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
-        labels.detail("pile:backlog", base, text_px * 0.8f, pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
+        labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
         return;
     }
     if (show_twin_ && !v.no_respin.backlog.values().empty()) ghost_pile(dl, view_, bp, v.no_respin.backlog.values().back());
     pile(dl, view_, bp, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
     count("backlog", bp, view_.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
-    labels.detail("pile:backlog", base, text_px * 0.8f, pal::kVermillion, tr("fab.map.backlog_short"), 0.5f, true);
+    labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kVermillion, tr("fab.map.backlog_short"), 0.5f, true);
 }
 
 // Hover cards: a pile's numbers and lesson, the backlog, or a station's card.
@@ -661,9 +671,9 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
                         IM_COL32(255, 255, 255, 150), 1.5f);
     {
         std::string cap = tr("fab.map.ship_strip");
-        ImVec2 sz = text_size(text_px * 0.75f, cap.c_str());
+        ImVec2 sz = text_size(small_px(text_px, 0.75f), cap.c_str());
         ImVec2 p = S(x0, y - hmax - 4);
-        dl->AddText(ImGui::GetFont(), text_px * 0.75f, {p.x, p.y - sz.y}, pal::kOrange, cap.c_str());
+        dl->AddText(ImGui::GetFont(), small_px(text_px, 0.75f), {p.x, p.y - sz.y}, pal::kOrange, cap.c_str());
     }
     // Respin span, axis, years, events, now.
     // The respin: strong while the fab is held, pale until shipments resume.
@@ -678,7 +688,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
         if (d1 > d0) dl->AddRectFilled(S(X(d0), y - hmax), S(X(d1), y), kRespinTint);
     }
     dl->AddLine(S(x0, y), S(x1, y), pal::kStationEdge, 2);
-    const float year_px = text_px * 0.75f, mark_px = text_px * 0.7f;
+    const float year_px = small_px(text_px, 0.75f), mark_px = small_px(text_px, 0.7f);
     for (int w = 0; w <= int(span); w += 13) {
         bool year = w % 52 == 0;
         dl->AddLine(S(X(w), y), S(X(w), y + (year ? 12 : 6)), pal::kStationEdge, year ? 2.0f : 1.0f);
@@ -713,22 +723,22 @@ void FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabe
     lp.y += 4;
     for (State st : {State::Working, State::Starved, State::Blocked, State::Idle}) {
         const char* w = fabui::state_word(st);
-        float px = text_px * 0.8f, sq = px * 0.8f;
+        float px = small_px(text_px, 0.8f), sq = px * 0.8f;
         dl->AddRectFilled({lp.x, lp.y + px * 0.1f}, {lp.x + sq, lp.y + px * 0.1f + sq}, fabui::state_color(st), 2);
         dl->AddText(ImGui::GetFont(), px, {lp.x + sq * 1.3f, lp.y}, pal::kTextDim, w);
         lp.x += sq * 2.3f + text_size(px, w).x;
     }
-    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
+    dl->AddText(ImGui::GetFont(), small_px(text_px, 0.8f), {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
     std::string flags;  // the piles marked "!" on the map, with their limits (none while their sizes are held)
     for (int b = 0; b < kBufCount; b++)
         if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)] && !answer_hidden_)
             flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
                      fabui::buffer_unit(b);
     const float x0 = view_.to_screen(fabui::kTimelineX0, 0).x;
-    dl->AddText(ImGui::GetFont(), text_px * 0.8f, {x0, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
+    dl->AddText(ImGui::GetFont(), small_px(text_px, 0.8f), {x0, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
     if (!flags.empty()) {
         flags = join_magnitudes("! " + std::string(tr("fab.map.implausible")) + ": " + flags);
-        dl->AddText(ImGui::GetFont(), text_px * 0.8f, {x0, lp.y + text_px * 2}, pal::kVermillion, flags.c_str());
+        dl->AddText(ImGui::GetFont(), small_px(text_px, 0.8f), {x0, lp.y + text_px * 2}, pal::kVermillion, flags.c_str());
     }
 }
 

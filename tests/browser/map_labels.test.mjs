@@ -80,6 +80,8 @@ for (const { w, h, device, present } of sizes) {
           const parts = Object.entries(s.labels).flatMap(([id, l]) => l.parts.map((rect) => ({ id, rect })));
           assert.ok(parts.length >= 8, `${scene} ${view} ${lang}: the labels are reported (${parts.length})`);
           if (scene === 'fab') assert.ok(parts.some((p) => p.id.startsWith('pile:')), `${view} ${lang}: pile counts are placed labels`);
+          if (scene === 'fab' && present)  // from the back of a hall: every word on the chain map at least 24 px
+            for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 24, `${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
           for (const a of parts)
             for (const b of parts)
               assert.ok(a === b || a.id === b.id || !overlap(a.rect, b.rect),
