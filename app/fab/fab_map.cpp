@@ -229,7 +229,8 @@ void FabScene::draw_map(const FrameInput& in) {
     // Captions go in a band above the map, or in a column beside it when the
     // space is wide (panels hidden, presenter mode), so the map keeps its height.
     bool side = msize.x > msize.y * 1.5f;
-    ImVec2 cap_min = mmin, cap_max{mmin.x + msize.x, mmin.y + fs * 4.4f};
+    if (caption_band_for_.x != msize.x || caption_band_for_.y != msize.y) caption_band_h_ = 0, caption_band_for_ = msize;
+    ImVec2 cap_min = mmin, cap_max{mmin.x + msize.x, mmin.y + std::max(fs * 4.4f, caption_band_h_)};
     ImVec2 map_min{mmin.x, cap_max.y}, map_size{msize.x, msize.y - (cap_max.y - mmin.y)};
     if (side) {
         // The map at full height, centred in the whole area where that leaves the
@@ -280,7 +281,8 @@ void FabScene::draw_map(const FrameInput& in) {
         }
     }
     hover_cards(z, text_px);
-    draw_captions(dl, in, cap_min, cap_max);
+    const float captions_h = draw_captions(dl, in, cap_min, cap_max);
+    if (!side) caption_band_h_ = std::max(caption_band_h_, std::ceil(captions_h + fs * 0.2f));
     follow_overlay(dl, in, map_min, map_size);
     dl->PopClipRect();
 }
@@ -745,7 +747,7 @@ void FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabe
 int FabScene::shown_bottleneck(const FabView& v) const { return answer_hidden_ ? -1 : v.bottleneck; }
 int FabScene::shown_bottleneck() const { return shown_bottleneck(fab().view()); }
 
-void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const {
+float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const {
     const FabView& v = fab().view();
     const std::vector<tj::Metric> ms = metrics();
     auto metric = [&](const char* id) {
@@ -781,7 +783,7 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
         put(big, pal::kText, when);
         put(big, pal::kBottleneck, b);
     }
-    if (answer_hidden_) return;
+    if (answer_hidden_) return p.y - cap_min.y;
     // Shipments, backlog and what the respin has cost so far.
     char line[320];
     std::snprintf(line, sizeof line, tr("fab.cap.line2"), fabui::count_text(metric("shipments_week_gpus")).c_str(),
@@ -797,4 +799,5 @@ void FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_mi
             std::snprintf(line, sizeof line, tr("fab.cap.lost_none"), fabui::count_text(-lost).c_str());
         put(small, pal::kVermillion, line);
     }
+    return p.y - cap_min.y;
 }

@@ -76,7 +76,8 @@ private:
     // mark on the first of four rows where it fits), and the legend under the lowest.
     void draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) const;
     void draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const;
-    void draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const;
+    // Returns the height its lines took.
+    float draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const;
     // fab_panels.cpp
     void numbers_window(const FrameInput& in);
     void charts();
@@ -90,6 +91,10 @@ private:
     // lesson's ring goes around them; one per station (fab_map.cpp checks the count).
     mutable WorldBox label_box_[16] = {};
     // What each pile's label says as last drawn ("?" while a question holds it back).
+    // The band above the map: at least as tall as its captions have been in this layout
+    // (grown, never shrunk, so the map is not refitted each time a line comes and goes).
+    float caption_band_h_ = 0;
+    ImVec2 caption_band_for_;  // the area size the band was measured in
     mutable std::vector<std::pair<std::string, std::string>> pile_labels_;
     bool show_twin_ = true;       // show the no-respin twin beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows

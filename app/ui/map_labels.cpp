@@ -12,6 +12,8 @@ const ImVec2 kPlatePad{3, 1};
 // The share of a line's height above and below its letters: lines set that close apart
 // (a card's figures, one under another) touch without running into each other.
 constexpr float kLeading = 0.1f;
+// The room a detail keeps beside another station's label, in its text's heights.
+constexpr float kDetailGap = 0.3f;
 
 bool overlap(ImVec2 a0, ImVec2 a1, ImVec2 b0, ImVec2 b1) { return a0.x < b1.x && b0.x < a1.x && a0.y < b1.y && b0.y < a1.y; }
 }  // namespace
@@ -93,9 +95,13 @@ void MapLabels::draw(ImDrawList* dl) {
     // places) only where no shown label is.
     for (Label& d : labels_) {
         if (!d.detail) continue;
+        // A word's width apart from other labels' words: side by side, two that touch read as one.
+        const float gap = d.px * kDetailGap;
         auto free_at = [&](ImVec2 min, ImVec2 max) {
-            return std::none_of(labels_.begin(), labels_.end(),
-                                [&](const Label& o) { return &o != &d && o.shown && overlap(min, max, o.min, o.max); });
+            return std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
+                return &o != &d && o.shown && overlap({min.x - (o.id == d.id ? 0 : gap), min.y},
+                                                      {max.x + (o.id == d.id ? 0 : gap), max.y}, o.min, o.max);
+            });
         };
         d.shown = free_at(d.min, d.max);
         const ImVec2 size{d.max.x - d.min.x, d.max.y - d.min.y};
