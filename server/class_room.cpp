@@ -219,6 +219,7 @@ nlohmann::json ClassRoom::question_json(const ClassState& c, const std::string& 
     j["text"] = text_json(p.question);
     if (p.is_guess()) {
         j["kind"] = "guess";
+        j["metric"] = p.guess.metric;  // its unit is the id's tail: _s seconds, _weeks weeks
         j["lo"] = p.guess.min;
         j["hi"] = p.guess.max;
         j["bins"] = kGuessBins;
