@@ -68,7 +68,7 @@ export function connect(ws, url, timeoutMs = 5000) {
       const i = inbox.findIndex(pred);
       if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
       return new Promise((ok, fail) => {
-        const w = { pred, ok, timer: setTimeout(() => {
+        const w = { pred, ok, fail, timer: setTimeout(() => {
           waiters.splice(waiters.indexOf(w), 1);
           fail(new Error(`no matching message in ${ms} ms; got ${JSON.stringify(inbox).slice(0, 600)}`));
         }, ms) };
@@ -77,6 +77,12 @@ export function connect(ws, url, timeoutMs = 5000) {
     },
     close() { sock.close(); return client.closed; },
   };
+  sock.on('close', () => {  // nothing more will come: waiters fail now, not at their timeout
+    for (const w of waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.fail(new Error(`the socket closed; got ${JSON.stringify(inbox).slice(0, 600)}`));
+    }
+  });
   sock.on('message', (data) => {
     const msg = JSON.parse(data.toString());
     const w = waiters.find((x) => x.pred(msg));
