@@ -146,14 +146,20 @@ public:
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
 
-    void send(std::shared_ptr<const std::string> text) {
+    // A snapshot (the presenter's tally) replaces one still waiting in the queue: only
+    // the newest counts, and a burst of answers does not pile up behind a slow reader.
+    void send(std::shared_ptr<const std::string> text, bool snapshot = false) {
         if (closing_) return;
+        if (snapshot && queue_.size() > 1 && queue_.back().snapshot) {
+            queue_.back().text = std::move(text);
+            return;
+        }
         if (queue_.size() >= kMaxQueuedMessages) {  // a socket that does not read: bounded memory
             closing_ = true;
             beast::get_lowest_layer(ws_).socket().close();
             return;
         }
-        queue_.push_back(std::move(text));
+        queue_.push_back({std::move(text), snapshot});
         if (queue_.size() == 1) write_next();
     }
     void send(const std::string& text) { send(std::make_shared<const std::string>(text)); }
@@ -197,7 +203,7 @@ private:
     }
     void write_next() {
         ws_.text(true);
-        ws_.async_write(asio::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+        ws_.async_write(asio::buffer(*queue_.front().text), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
     }
     void on_write(beast::error_code ec, size_t) {
         if (ec) return;
@@ -217,7 +223,11 @@ private:
     ClassServer& server_;
     TokenBucket bucket_;
     beast::flat_buffer buffer_;
-    std::deque<std::shared_ptr<const std::string>> queue_;
+    struct Queued {
+        std::shared_ptr<const std::string> text;
+        bool snapshot;
+    };
+    std::deque<Queued> queue_;  // the front is being written
     bool closing_ = false, close_after_writes_ = false;
     std::string close_reason_;
 };
@@ -453,7 +463,7 @@ void ClassServer::send_tally(const ClassState& c) {
     auto it = presenters_.find(c.code);
     if (it == presenters_.end() || it->second.empty()) return;
     auto text = std::make_shared<const std::string>(room_.tally_json(c, int(students_[c.code].size())).dump());
-    for (WsSession* p : it->second) p->send(text);
+    for (WsSession* p : it->second) p->send(text, true);
 }
 
 void ClassServer::send_question(const ClassState& c) {
