@@ -13,8 +13,10 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <deque>
+#include <filesystem>
 #include <memory>
 
+#include "qr_code.h"
 #include "strict_json.h"
 #include "token_bucket.h"
 
@@ -299,6 +301,12 @@ private:
                 return send_text(http::status::forbidden, "the answers are the presenter's: the key is wrong\n");
             return send_text(http::status::ok, room.csv(*c), true, "text/csv; charset=utf-8");
         }
+        if (path.rfind("/api/class/", 0) == 0 && ends_with(path, "/qr.svg")) {  // the join address: public
+            std::string code = path.substr(11, path.size() - 11 - 7);
+            ClassState* c = room.find(code);
+            if (!c) return send_text(http::status::not_found, "no class " + code + " on this server\n");
+            return send_text(http::status::ok, svg_qr(server_.join_url(*c)), true, "image/svg+xml");
+        }
         if (path.rfind("/c/", 0) == 0) {
             std::string code = path.substr(3);
             if (!room.find(code))
@@ -311,7 +319,8 @@ private:
         return send_file(req, server_.options().web_dir + path);
     }
 
-    // Sends `file`, or its .br or .gz copy with Content-Encoding when the request allows.
+    // Sends `file`, or its .br or .gz copy with Content-Encoding when the request allows,
+    // with X-Unencoded-Length (the page's loading progress), as scripts/serve.py does.
     void send_file(const http::request<http::string_body>& req, const std::string& file) {
         beast::error_code ec;
         http::file_body::value_type body;
@@ -326,19 +335,23 @@ private:
         }
         if (coding.empty()) body.open(file.c_str(), beast::file_mode::scan, ec);
         if (ec) return send_text(http::status::not_found, "not found\n");
-        uint64_t size = body.size();
-        http::response<http::file_body> res{http::status::ok, req.version()};
-        res.set(http::field::content_type, content_type(file));
-        res.set(http::field::vary, "Accept-Encoding");
-        if (!coding.empty()) res.set(http::field::content_encoding, coding);
-        res.keep_alive(req.keep_alive());
+        std::error_code size_ec;
+        uint64_t unencoded = std::filesystem::file_size(file, size_ec);
+        auto headers = [&](auto& res) {
+            res.set(http::field::content_type, content_type(file));
+            res.set(http::field::vary, "Accept-Encoding");
+            if (!coding.empty()) res.set(http::field::content_encoding, coding);
+            if (!size_ec) res.set("X-Unencoded-Length", std::to_string(unencoded));
+            res.keep_alive(req.keep_alive());
+        };
         if (req.method() == http::verb::head) {
             http::response<http::empty_body> head{http::status::ok, req.version()};
-            head.set(http::field::content_type, content_type(file));
-            head.content_length(size);
-            head.keep_alive(req.keep_alive());
+            headers(head);
+            head.content_length(body.size());
             return write(std::move(head));
         }
+        http::response<http::file_body> res{http::status::ok, req.version()};
+        headers(res);
         res.body() = std::move(body);
         res.prepare_payload();
         write(std::move(res));

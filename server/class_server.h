@@ -9,6 +9,7 @@
 //   GET  /student/FILE                 the student page's script and style
 //   POST /api/class                    opens a class (from this machine only): {code, key, join, presenter, csv}
 //   GET  /api/class/CODE/answers.csv?key=KEY   every answer of the class (presenter only)
+//   GET  /api/class/CODE/qr.svg        the join address as a QR code, for the presenter's screen
 //   GET  /ws?c=CODE&role=student[&sid=ID]       a student's socket
 //   GET  /ws?c=CODE&role=presenter&key=KEY      the presenter's socket
 //   GET  anything else                 a file of the web build

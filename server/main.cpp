@@ -14,7 +14,7 @@
 #include <iostream>
 
 #include "class_server.h"
-#include "terminal_qr.h"
+#include "qr_code.h"
 
 const char* find_server_asset(const char* name);  // embedded at build time (server/CMakeLists.txt)
 

@@ -6,7 +6,9 @@
 // Usage: node protocol.test.mjs path/to/token-journey-server   (loopback only)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadWs, startServer, stopServer, student, presenter, tally, csv } from './class_client.mjs';
@@ -16,6 +18,52 @@ if (!ws) { console.log('SKIPPED: npm package ws missing (scripts/deps.sh --nativ
 const bin = process.argv[2];
 const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url))).lessons;
 const lesson = lessons.find((l) => l.id === 'decode-is-logistics');
+
+// A GET with the given Accept-Encoding: {status, headers, bytes} as sent (not decoded).
+const raw = (url, accept) => new Promise((ok, fail) => {
+  get(url, { headers: { 'Accept-Encoding': accept } }, (res) => {
+    const parts = [];
+    res.on('data', (d) => parts.push(d));
+    res.on('end', () => ok({ status: res.statusCode, headers: res.headers, bytes: Buffer.concat(parts) }));
+  }).on('error', fail);
+});
+
+test('the web build compressed where the browser takes it, the student page light', { timeout: 30000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tj-class-'));
+  const web = join(dir, 'web');
+  mkdirSync(web);
+  const page = '<!doctype html><title>t</title>' + 'x'.repeat(4000);
+  writeFileSync(join(web, 'index.html'), page);
+  writeFileSync(join(web, 'index.html.gz'), gzipSync(page));
+  const srv = await startServer(bin, join(dir, 'class.db'), ['--web', web]);
+  try {
+    const gz = await raw(`${srv.base}/`, 'gzip, br');
+    assert.equal(gz.status, 200);
+    assert.equal(gz.headers['content-encoding'], 'gzip', 'no .br copy here: gzip');
+    assert.equal(gz.headers['x-unencoded-length'], String(page.length));
+    assert.ok(gz.bytes.length < page.length / 10);
+    const plain = await raw(`${srv.base}/index.html`, 'gzip;q=0');
+    assert.equal(plain.headers['content-encoding'], undefined, 'q=0 refuses gzip');
+    assert.equal(plain.bytes.toString(), page);
+    // The student page and everything it loads: well under 100 KB, no WebAssembly.
+    const html = await raw(`${srv.base}/c/${srv.code}`, 'identity');
+    assert.equal(html.status, 200);
+    const text = html.bytes.toString();
+    assert.ok(!/wasm/i.test(text));
+    const assets = [...text.matchAll(/(?:src|href)="(\/student\/[^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(assets.sort(), ['/student/student.css', '/student/student.js']);
+    let total = html.bytes.length;
+    for (const a of assets) {
+      const r = await raw(srv.base + a, 'identity');
+      assert.equal(r.status, 200, a);
+      total += r.bytes.length;
+    }
+    assert.ok(total < 30 * 1024, `the student page is ${total} bytes`);
+  } finally {
+    await stopServer(srv);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('question, answers, histogram, reveal, second vote, number guess, CSV', { timeout: 60000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tj-class-'));
