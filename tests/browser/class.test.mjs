@@ -3,7 +3,7 @@
 // a lesson step with a choice question and the next with a number, three phone pages
 // (390x844, touch) answer each, the presenter's state().class histogram counts 3, the
 // app's reveal reaches the phones with the lesson's answer (the number question's with
-// the app's own truth against the class). Screenshots of the phones in both languages
+// the app's own truth against the class), a second vote keeps both histograms. Screenshots of the phones in both languages
 // go to SHOTS. Skipped when the server is not built.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,6 +73,19 @@ test('a presenter and three phones: question, answers, histogram, reveal', { tim
   assert.equal(await phones[0].locator('.choice').nth(lessons[i].steps[choiceStep].predict.answer)
     .evaluate((b) => b.classList.contains('right')), true);
   await phones[0].screenshot({ path: join(shots, 'class-phone-reveal-en.png') });
+  // A second vote after the reveal: both histograms kept; the panel's reveal closes it.
+  await page.waitForFunction(() => window.tokenJourney.state().class.revealed, null, { timeout: 10000 });
+  assert.equal(await api(page, 'classRevote'), '');
+  await page.waitForFunction(() => window.tokenJourney.state().class.vote === 2, null, { timeout: 10000 });
+  await phones[2].waitForSelector('.choice:not([disabled])', { timeout: 10000 });
+  await phones[2].locator('.choice').nth(lessons[i].steps[choiceStep].predict.answer).tap();
+  await page.waitForFunction(() => window.tokenJourney.state().class.answered === 1, null, { timeout: 10000 });
+  const both = (await api(page, 'state')).class.histograms;
+  assert.equal(both.length, 2);
+  assert.deepEqual(both[0], c.histogram, 'the first vote is kept');
+  assert.equal(both[1].reduce((a, b) => a + b, 0), 1);
+  assert.equal(await api(page, 'classReveal'), '');
+  await page.waitForFunction(() => window.tokenJourney.state().class.revealed, null, { timeout: 10000 });
 
   // The number question, answered on the log slider in 中文.
   assert.equal(await api(page, 'openLesson', i, guessStep), '');

@@ -8,7 +8,8 @@
 // each vote, the model's answer against the class, and a button for a second vote.
 // tokenJourney.state().class is {code, join, online, students, connected, answered,
 // vote, q, kind, revealed, histogram, histograms}; tokenJourney.classRevote() asks for
-// a second vote ("" or why). Without ?class= it does nothing.
+// a second vote, tokenJourney.classReveal() reveals a vote opened after the app's own
+// reveal ("" or why). Without ?class= it does nothing.
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
@@ -23,9 +24,10 @@
     counts: { en: (s, a) => `${s} students · ${a} answered`, zh: (s, a) => `${s} 名学生 · ${a} 人已作答` },
     vote: { en: (v) => `Vote ${v}`, zh: (v) => `第 ${v} 轮` },
     revote: { en: 'Second vote', zh: '再投一次' },
+    reveal: { en: 'Reveal to the class', zh: '向全班揭晓' },
     model: { en: 'model', zh: '模型' },
   };
-  let sock = null, retry = 1000, online = false, question = null, tally = null, pushed = '', revealed = '', problem = '';
+  let sock = null, retry = 1000, online = false, question = null, tally = null, pushed = '', problem = '';
 
   const api = window.tokenJourney;
   const appState = api.state.bind(api);
@@ -64,7 +66,16 @@
     sock.onclose = () => { online = false; draw(); setTimeout(connect, retry); retry = Math.min(15000, retry * 2); };
   }
 
-  // The lesson player's question, pushed when it opens; the app's reveal, passed on.
+  // The lesson player's question, pushed when it opens; the app's reveal (the question
+  // held, then shown) passed on. A vote opened after the app has revealed is revealed
+  // from the panel's button.
+  let heldAt = '', appShown = false;
+  function reveal(s) {
+    const guess = s.lesson_guess;
+    if (question.kind === 'guess' && !(guess && guess.truth > 0)) return false;  // the truth is on its way
+    send(question.kind === 'guess' ? { type: 'reveal', truth: guess.truth } : { type: 'reveal' });
+    return true;
+  }
   function follow() {
     const s = appState();
     if (!s || !online) return;
@@ -74,14 +85,18 @@
       problem = '';
       send({ type: 'question', lesson: s.lesson, step: s.lesson_step });
     }
-    const ours = question && question.q && `${question.lesson}#${question.step}` === at;
-    if (ours && !s.lesson_answer_held && !question.revealed && revealed !== `${at}@${question.q}.${question.vote}`) {
-      const guess = s.lesson_guess;
-      if (question.kind === 'guess' && !(guess && guess.truth > 0)) return;  // the truth is on its way
-      revealed = `${at}@${question.q}.${question.vote}`;
-      send(question.kind === 'guess' ? { type: 'reveal', truth: guess.truth } : { type: 'reveal' });
-    }
+    if (s.lesson_answer_held) heldAt = at;
+    const ours = !!(question && question.q && `${question.lesson}#${question.step}` === at);
+    const shown = ours && !s.lesson_answer_held;
+    if (shown !== appShown) { appShown = shown; draw(); }
+    if (shown && heldAt === at && !question.revealed && reveal(s)) heldAt = '';
   }
+  api.classReveal = function () {
+    const s = appState();
+    if (!online || !question || !question.q || question.revealed) return 'no open vote to reveal';
+    if (!s || s.lesson_answer_held) return 'the app has not revealed this question yet';
+    return reveal(s) ? '' : 'the model\'s value is not known yet';
+  };
 
   // --- the panel ---
   const panel = document.createElement('aside');
@@ -129,8 +144,10 @@
       const h1 = hs[0] || [], h2 = hs.length > 1 ? hs[1] : null;
       html += `<div style="margin-top:6px;color:#9fc4ff">${say(words.vote)(q.vote)} · ${esc(q.text[lang()])}</div>`;
       html += q.kind === 'choice' ? bars(h1, h2, q.choices.map((t) => t[lang()]), q.revealed ? q.answer : -1) : guessBars(q, h1, h2);
-      if (q.vote < 2) html += `<button id="tj-class-revote" type="button" style="margin-top:8px;width:100%;min-height:36px;` +
-        `font:inherit;color:inherit;background:#2d5bd7;border:0;border-radius:8px;cursor:pointer">${say(words.revote)}</button>`;
+      const button = (id, text) => `<button id="${id}" type="button" style="margin-top:8px;width:100%;min-height:36px;` +
+        `font:inherit;color:inherit;background:#2d5bd7;border:0;border-radius:8px;cursor:pointer">${text}</button>`;
+      if (!q.revealed && appShown) html += button('tj-class-reveal', say(words.reveal));
+      else if (q.vote < 2) html += button('tj-class-revote', say(words.revote));
     } else {
       html += `<div style="color:#a9b4c6;margin-top:6px">${say(words.waiting)}</div>`;
     }
@@ -139,6 +156,8 @@
     panel.querySelector('#tj-class-qr').onclick = () => { bigQr = !bigQr; draw(); };
     const rv = panel.querySelector('#tj-class-revote');
     if (rv) rv.onclick = () => api.classRevote();
+    const rl = panel.querySelector('#tj-class-reveal');
+    if (rl) rl.onclick = () => api.classReveal();
   }
   let lastLang = '';
   setInterval(() => {
