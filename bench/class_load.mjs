@@ -8,7 +8,7 @@
 //          [--students 300] [--rounds 3] [--spread-ms 3000]
 // Ends with exit 1 if any answer went uncounted.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadWs, startServer, stopServer, student, presenter } from '../tests/server/class_client.mjs';
 
@@ -78,7 +78,8 @@ try {
     }
   }
   const end = memory(srv.proc.pid);
-  console.log(`class_load: ${N} students, ${questions.length} questions x 2 votes, loopback`);
+  console.log(`class_load: ${N} students, ${questions.length} questions x 2 votes, loopback ` +
+    `(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores: the clients share them with the server)`);
   for (const mode of ['spread', 'burst'])
     console.log(`  ${mode === 'spread' ? `answers over ${spreadMs / 1000} s` : 'answers all at once'}: ` +
       `answer -> presenter's histogram p50 ${pct(results[mode], 0.5).toFixed(1)} ms, ` +
