@@ -390,20 +390,21 @@ private:
 
 // --- ClassServer ---
 
-ClassServer::ClassServer(asio::io_context& io, ClassRoom& room, ServerOptions options)
-    : io_(io), acceptor_(io), room_(room), options_(std::move(options)) {}
+ClassServer::ClassServer(ClassRoom& room, ServerOptions options) : room_(room), options_(std::move(options)) {}
 
-std::string ClassServer::listen() {
+std::string ClassServer::listen(asio::io_context& io) {
+    io_ = &io;
+    acceptor_.emplace(io);
     beast::error_code ec;
     auto address = asio::ip::make_address(options_.bind, ec);
     if (ec) return "--bind " + options_.bind + " is not an IP address";
     tcp::endpoint at(address, options_.port);
-    acceptor_.open(at.protocol(), ec);
-    if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
-    if (!ec) acceptor_.bind(at, ec);
-    if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
+    acceptor_->open(at.protocol(), ec);
+    if (!ec) acceptor_->set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor_->bind(at, ec);
+    if (!ec) acceptor_->listen(asio::socket_base::max_listen_connections, ec);
     if (ec) return "cannot listen on " + options_.bind + ":" + std::to_string(options_.port) + ": " + ec.message();
-    port_ = acceptor_.local_endpoint().port();
+    port_ = acceptor_->local_endpoint().port();
     if (options_.host.empty()) {
         options_.host = options_.bind;
         if (address.is_unspecified()) options_.host = lan_address().empty() ? "127.0.0.1" : lan_address();
@@ -427,8 +428,14 @@ bool ClassServer::admit() {
     return true;
 }
 
+// After io.run() has returned: the sessions the io_context then destroys send nothing more.
+void ClassServer::stop() {
+    stopped_ = true;
+    acceptor_.reset();
+}
+
 void ClassServer::accept() {
-    acceptor_.async_accept(io_, [this](beast::error_code ec, tcp::socket socket) {
+    acceptor_->async_accept(*io_, [this](beast::error_code ec, tcp::socket socket) {
         if (!ec) {
             // Small messages go out at once: Nagle's wait with a delayed ACK costs 40 ms a tally.
             socket.set_option(tcp::no_delay(true), ec);
@@ -469,7 +476,7 @@ void ClassServer::detach(WsSession& s) {
     students_[s.code].erase(&s);
     presenters_[s.code].erase(&s);
     s.attached = false;
-    if (ClassState* c = room_.find(s.code)) send_tally(*c);
+    if (ClassState* c = room_.find(s.code); c && !stopped_) send_tally(*c);
 }
 
 void ClassServer::send_tally(const ClassState& c) {

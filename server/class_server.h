@@ -16,14 +16,16 @@
 // The WebSocket protocol is in the README ("Class mode").
 //
 // Usage:
-//   boost::asio::io_context io;
-//   ClassServer server(io, room, options);
-//   std::string err = server.listen();   // "" or why; server.port() is the port bound
+//   ClassServer server(room, options);   // declared before the io_context, so it outlives
+//   boost::asio::io_context io;           // the sessions the io_context destroys at the end
+//   std::string err = server.listen(io);  // "" or why; server.port() is the port bound
 //   io.run();
+//   server.stop();                        // no more accepts, no more sends
 #pragma once
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -50,8 +52,9 @@ class WsSession;
 
 class ClassServer {
 public:
-    ClassServer(boost::asio::io_context& io, ClassRoom& room, ServerOptions options);
-    std::string listen();
+    ClassServer(ClassRoom& room, ServerOptions options);
+    std::string listen(boost::asio::io_context& io);
+    void stop();
     unsigned short port() const { return port_; }
     std::string base_url() const;  // "http://HOST:PORT"
     std::string join_url(const ClassState& c) const;
@@ -72,9 +75,10 @@ private:
     void send_tally(const ClassState& c);
     void send_question(const ClassState& c);
 
-    boost::asio::io_context& io_;
-    boost::asio::ip::tcp::acceptor acceptor_;
+    boost::asio::io_context* io_ = nullptr;
+    std::optional<boost::asio::ip::tcp::acceptor> acceptor_;
     ClassRoom& room_;
+    bool stopped_ = false;
     ServerOptions options_;
     unsigned short port_ = 0;
     int connections_ = 0;

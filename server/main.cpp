@@ -85,9 +85,9 @@ int main(int argc, char** argv) {
     err = room.load();
     if (!err.empty()) return refuse(err);
 
+    tj::ClassServer server(room, options);  // before io: it outlives the sessions io destroys
     boost::asio::io_context io(1);
-    tj::ClassServer server(io, room, options);
-    err = server.listen();
+    err = server.listen(io);
     if (!err.empty()) return refuse(err);
 
     const tj::ClassState* c = new_class ? nullptr : room.latest();
@@ -112,5 +112,6 @@ int main(int argc, char** argv) {
     boost::asio::signal_set stop(io, SIGINT, SIGTERM);
     stop.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
     io.run();
+    server.stop();
     return 0;
 }
