@@ -1,6 +1,8 @@
 // token_params.cpp — the token scene's registry and presets. See token_params.h.
 #include "token_params.h"
 
+#include "fitted_constants.h"
+
 namespace tj::token {
 
 namespace {
@@ -333,19 +335,16 @@ void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, 
     reg.preset({id, en, zh, "hardware", source, hw_values(f)});
 }
 
-// GPUs' achieved fraction of dense peak in large GEMMs: fitted to TensorRT-LLM's
-// 2,048-token prefill of Llama-7B on an A100 (120.5 ms); every other GPU row validates it.
-const double GPU_COMPUTE_EFF = 0.74;
-// HBM3/HBM3e GPUs (H100, H200, B200): achieved fraction of peak bandwidth in
-// decode, fitted to NVIDIA NeMo's Llama-2-7B on H100 (about 7 ms per token); the
-// A100's HBM2e keeps the 0.65 fitted to LMDeploy's figure.
-const double HBM3_EFF = 0.58;
-// Cerebras: time per layer beyond the modelled reductions and reads (control,
-// attention, the datasheet's unknowns), set with Llama-3.1-8B's 1,800 tok/s per
-// user; the hop between systems is an assumption.
-const double CEREBRAS_LAYER_US = 11, CEREBRAS_HOP_US = 20;
-
 void add_hardware_presets(ParamRegistry& reg) {
+    // Fitted constants (core/token/fitted_constants.h; their rows are in tests/fidelity/published.tsv).
+    const double GPU_COMPUTE_EFF = fitted_value("gpu_compute_eff");  // TensorRT-LLM's 2,048-token A100 prefill
+    const double A100_HBM_EFF = fitted_value("a100_bw_eff");         // LMDeploy's Llama-2-7B batch 1 (HBM2e)
+    const double HBM3_EFF = fitted_value("hbm3_bw_eff");             // NeMo's Llama-2-7B on H100 (HBM3, HBM3e)
+    // Cerebras: time per layer beyond the modelled reductions and reads (control,
+    // attention, the datasheet's unknowns); the hop between systems is an assumption.
+    const double CEREBRAS_LAYER_US = fitted_value("cerebras_layer_us"), CEREBRAS_HOP_US = 20;
+    const double GROQ_LINK_US = fitted_value("groq_link_us");        // Groq's Llama-3.1-70B 250 tok/s
+    const double TT_GDDR_EFF = fitted_value("tt_gddr_bw_eff");       // tt-metal's Llama-3.1-8B on n150
     const char* gpu_overhead =
         " Step form: per operator (kernels one after another). Achieved HBM fraction 0.65 fitted to LMDeploy's "
         "Llama-2-7B batch-1 A100 figure (HBM2e), 0.58 to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction 0.74 fitted to TensorRT-LLM's 2,048-token "
@@ -363,7 +362,7 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "dense (8-bit: 2x, 4-bit: 4x; no FP8).") +
             gpu_overhead).c_str(),
            {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 5,
-            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, A100_HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h100_sxm", "NVIDIA H100 SXM", "NVIDIA H100 SXM",
            (std::string("NVIDIA H100 datasheet (SXM5): 80 GB HBM3 at 3.35 TB/s, 989 TFLOPS dense BF16, 132 SMs, "
                         "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s; FP8 1,979 TFLOPS dense (2x; no "
@@ -392,7 +391,7 @@ void add_hardware_presets(ParamRegistry& reg) {
            "pipeline stages (one rack each) of 72 chips in tensor parallel; chip-link latency 3.5 us per "
            "all-reduce round fitted to Groq's Llama-3.1-70B 250 tok/s (Artificial Analysis, 2024), bandwidth "
            "50 GB/s per chip; board power 200 W.",
-           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, 3.5, 50,
+           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, GROQ_LINK_US, 50,
             0.5, 10, 31.5, 0, 0, 4, 0, 200, 0.9, 0.65, 0.65, 0.6, 8, 1});
     const char* wse3 =
         "Cerebras WSE-3 (Cerebras, 2024): 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 "
@@ -415,14 +414,14 @@ void add_hardware_presets(ParamRegistry& reg) {
            "format tt-metal serves weights in: 8.5 bits), 160 W board power, PCIe 4.0 x16. Drawn as 8x9; NoC "
            "figures, the achieved GDDR fraction 0.8 and the idle power 50 W are assumptions.",
            {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, 2, 50, 5, 50, 31.5, 0, 0, 2, 0, 50, 0.9,
-            0.65, 0.8, 0.6, 1, 1});
+            0.65, TT_GDDR_EFF, 0.6, 1, 1});
     add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
            "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
            "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
            "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole), the achieved GDDR fraction 0.8 and the "
            "idle power 60 W are assumptions.",
            {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, 2, 100, 5, 50, 63, 0, 0, 2, 0, 60, 0.9,
-            0.65, 0.8, 0.6, 1, 1});
+            0.65, TT_GDDR_EFF, 0.6, 1, 1});
 }
 
 struct ModelFig {

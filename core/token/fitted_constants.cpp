@@ -1,0 +1,34 @@
+// fitted_constants.cpp — the fitted constants and their priors. See fitted_constants.h.
+// The values are the output of `token-journey-cli fidelity --fit` over the rows of
+// tests/fidelity/published.tsv marked fit; change them only by rerunning it.
+#include "fitted_constants.h"
+
+namespace tj::token {
+
+const std::vector<FittedConstant>& fitted_constants() {
+    static const std::vector<FittedConstant> list = {
+        {"a100_bw_eff", "token.mesh.bw_eff", {"hw.a100_80gb"}, 0.65, 0.7,
+         "assumption: decode's weight reads reach about 70% of a GPU's peak HBM bandwidth"},
+        {"hbm3_bw_eff", "token.mesh.bw_eff", {"hw.h100_sxm", "hw.h200", "hw.b200"}, 0.58, 0.7,
+         "assumption: as the A100's prior"},
+        {"gpu_compute_eff", "token.mesh.compute_eff", {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200"}, 0.74,
+         0.6, "assumption: large GEMMs typically reach 60-80% of dense peak (the registry default)"},
+        {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.5, 1,
+         "assumption: one chip-link hop, the registry default"},
+        {"groq_spec_alpha", "token.spec.alpha", {"hw.groq_lpu"}, 0.95, 0.7,
+         "assumption: the registry default acceptance rate"},
+        {"cerebras_layer_us", "token.mesh.layer_overhead_us", {"hw.cerebras_wse3", "hw.cerebras_wse3_x4"}, 11, 2,
+         "assumption: the registry default overhead per layer"},
+        {"tt_gddr_bw_eff", "token.mesh.bw_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.8, 0.7,
+         "assumption: as the GPUs' prior"},
+    };
+    return list;
+}
+
+double fitted_value(const std::string& name) {
+    for (const FittedConstant& c : fitted_constants())
+        if (c.name == name) return c.value;
+    return 0;
+}
+
+}  // namespace tj::token
