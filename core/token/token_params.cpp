@@ -345,6 +345,7 @@ void add_hardware_presets(ParamRegistry& reg) {
     const double CEREBRAS_LAYER_US = fitted_value("cerebras_layer_us"), CEREBRAS_HOP_US = 20;
     const double GROQ_LINK_US = fitted_value("groq_link_us");        // Groq's Llama-3.1-70B 250 tok/s
     const double TT_GDDR_EFF = fitted_value("tt_gddr_bw_eff");       // tt-metal's Llama-3.1-8B on n150
+    const double GDDR_EFF = fitted_value("gddr_bw_eff");             // llama.cpp's Llama 7B F16 on an RTX 3090
     const char* gpu_overhead =
         " Step form: per operator (kernels one after another). Achieved HBM fraction 0.65 fitted to LMDeploy's "
         "Llama-2-7B batch-1 A100 figure (HBM2e), 0.58 to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction 0.74 fitted to TensorRT-LLM's 2,048-token "
@@ -384,6 +385,25 @@ void add_hardware_presets(ParamRegistry& reg) {
             gpu_overhead).c_str(),
            {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
             140, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
+    const char* geforce =
+        " Memory kind GDDR6X: its own achieved fraction (gddr_bw_eff, fitted to llama.cpp's Llama 7B F16 decode on "
+        "an RTX 3090), the compute fraction as the other GPUs'. Step form per operator; per-layer 5 us and per-step "
+        "20 us overheads, chip links over PCIe 4.0 (5 us, 31.5 GB/s) and the idle power are assumptions. SRAM per "
+        "core = (L2 + L1 per SM x SMs) / cores drawn.";
+    add_hw(reg, "hw.rtx3090", "NVIDIA GeForce RTX 3090", "NVIDIA GeForce RTX 3090",
+           (std::string("NVIDIA Ampere GA102 GPU architecture whitepaper (2020): GeForce RTX 3090, 82 SMs, 24 GB GDDR6X "
+                        "at 936 GB/s, 6 MB L2, 128 KB L1 per SM, 71 TFLOPS dense FP16 tensor with FP32 accumulate "
+                        "(INT8 2x, INT4 4x; no FP8); PCIe 4.0 x16. Drawn as 9x9 cores.") +
+            geforce).c_str(),
+           {9, 9, 1, 71.0 / 81, (6144 + 82 * 128) / 81.0, 180, 0, 16, 8, 1, 24, 936, 500, 2, 256, 5, 31.5, 5, 20, 31.5,
+            2, 2, 2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1});
+    add_hw(reg, "hw.rtx4090", "NVIDIA GeForce RTX 4090", "NVIDIA GeForce RTX 4090",
+           (std::string("NVIDIA Ada GPU architecture whitepaper (2022): GeForce RTX 4090, 128 SMs, 24 GB GDDR6X at "
+                        "1,008 GB/s, 72 MB L2, 128 KB L1 per SM, 165.2 TFLOPS dense FP16 tensor with FP32 accumulate, "
+                        "FP8 2x; PCIe 4.0 x16. Drawn as 16x8 cores.") +
+            geforce).c_str(),
+           {16, 8, 1, 165.2 / 128, (73728 + 128 * 128) / 128.0, 256, 0, 16, 8, 1, 24, 1008, 500, 2, 256, 5, 31.5, 5, 20,
+            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
