@@ -29,17 +29,24 @@ double sum_sq(const std::vector<const FidelityRow*>& rows, const std::vector<Con
     return s;
 }
 
-// Whether the row's log ratio moves with constant k at all: by at least a tenth of
-// the constant's own log change (a compute-bound prefill says nothing of a bandwidth
-// fraction, and fitting the fraction to it would run it to the end of its range).
+// Whether the row's log ratio moves with constant k: by at least a tenth of the
+// constant's own log change, at the current values or with k at the top of its range
+// (an additive cost, a launch or a link's latency, shows only when it is large). A
+// compute-bound prefill says nothing of a bandwidth fraction, and fitting the
+// fraction to it would run it to the end of its range.
 bool responds(const FidelityRow& row, const std::vector<FitConstant>& cs, const std::vector<double>& values, size_t k) {
     const double step = 0.1;
-    std::vector<double> up = values, down = values;
-    up[k] *= std::exp(step);
-    down[k] *= std::exp(-step);
-    double slope = (log_ratio(run_fidelity_row(row, constant_settings(cs, up))) -
-                    log_ratio(run_fidelity_row(row, constant_settings(cs, down)))) / (2 * step);
-    return std::fabs(slope) >= 0.1;
+    for (double at : {values[k], cs[k].hi * std::exp(-2 * step)}) {
+        // Both probes inside the range: a value the registry refuses is no response.
+        std::vector<double> up = values, down = values;
+        up[k] = std::min(cs[k].hi, at * std::exp(step));
+        down[k] = std::max(cs[k].lo, at * std::exp(-step));
+        if (!(up[k] > down[k])) continue;
+        double slope = (log_ratio(run_fidelity_row(row, constant_settings(cs, up))) -
+                        log_ratio(run_fidelity_row(row, constant_settings(cs, down)))) / std::log(up[k] / down[k]);
+        if (std::fabs(slope) >= 0.1) return true;
+    }
+    return false;
 }
 
 }  // namespace
@@ -66,19 +73,22 @@ FitOutcome fit_constants(const std::vector<FidelityRow>& rows, const std::vector
                          const std::string& left_out_family) {
     FitOutcome fit;
     std::vector<std::vector<const FidelityRow*>> uses(cs.size());
-    for (const FitConstant& c : cs) fit.values.push_back(c.value);
-    for (size_t k = 0; k < cs.size(); k++)
-        for (const FidelityRow& r : rows)
-            if (in_training(r, left_out_family) && row_uses_presets(r, cs[k].presets) &&
-                responds(r, cs, fit.values, k))
-                uses[k].push_back(&r);
-    for (size_t k = 0; k < cs.size(); k++) {
-        fit.fit_rows.push_back(int(uses[k].size()));
-        if (uses[k].empty()) fit.values[k] = cs[k].prior;
-    }
-    // Coordinate descent; each step a golden-section search on log(value) over the range.
+    for (const FitConstant& c : cs) fit.values.push_back(c.prior);  // from the priors: no hand-set start
+    // Which rows respond to which constant is asked again at every sweep's values: an
+    // additive cost can matter only once another constant has moved.
+    auto find_uses = [&] {
+        for (size_t k = 0; k < cs.size(); k++) {
+            uses[k].clear();
+            for (const FidelityRow& r : rows)
+                if (in_training(r, left_out_family) && row_uses_presets(r, cs[k].presets) &&
+                    responds(r, cs, fit.values, k))
+                    uses[k].push_back(&r);
+        }
+    };
+    // Coordinate descent; each step a scan and a golden-section search on log(value) over the range.
     const double phi = (std::sqrt(5.0) - 1) / 2;
     for (int sweep = 0; sweep < 6; sweep++) {
+        find_uses();
         double moved = 0;
         for (size_t k = 0; k < cs.size(); k++) {
             if (uses[k].empty() || !(cs[k].lo > 0) || !(cs[k].hi > cs[k].lo)) continue;
@@ -87,7 +97,17 @@ FitOutcome fit_constants(const std::vector<FidelityRow>& rows, const std::vector
                 trial[k] = std::exp(log_v);
                 return sum_sq(uses[k], constant_settings(cs, trial));
             };
-            double a = std::log(cs[k].lo), b = std::log(cs[k].hi);
+            // A coarse scan first: a launch cost is flat until it exceeds the device's
+            // work, then dips, and a bare golden section could step past the dip.
+            const int grid = 24;
+            double lo = std::log(cs[k].lo), hi = std::log(cs[k].hi), width = (hi - lo) / grid;
+            int best = 0;
+            double best_cost = 0;
+            for (int g = 0; g <= grid; g++) {
+                double c = cost(lo + g * width);
+                if (g == 0 || c < best_cost) best = g, best_cost = c;
+            }
+            double a = lo + std::max(0, best - 1) * width, b = lo + std::min(grid, best + 1) * width;
             double x1 = b - phi * (b - a), x2 = a + phi * (b - a), f1 = cost(x1), f2 = cost(x2);
             while (b - a > 1e-5) {
                 if (f1 <= f2) {
@@ -101,6 +121,12 @@ FitOutcome fit_constants(const std::vector<FidelityRow>& rows, const std::vector
             fit.values[k] = v;
         }
         if (moved < 1e-4) break;
+    }
+    find_uses();
+    fit.fit_rows.clear();
+    for (size_t k = 0; k < cs.size(); k++) {
+        fit.fit_rows.push_back(int(uses[k].size()));
+        if (uses[k].empty()) fit.values[k] = cs[k].prior;
     }
     std::vector<const FidelityRow*> used;
     for (const FidelityRow& r : rows)

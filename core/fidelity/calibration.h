@@ -3,10 +3,13 @@
 //
 // The fit: over the rows marked fit (those of the left-out family excepted), each
 // constant in turn takes the value in its parameter's range that minimises the sum of
-// squared log ratios (model / published) of the fit rows that use it (a golden-section
-// search on the log of the value), sweeping the constants until none moves; a
-// constant that no such row uses takes its prior. The start does not matter: each
-// search spans the whole range.
+// squared log ratios (model / published) of the fit rows that use it (a scan of the
+// log of the value over the parameter's whole range, refined by golden section), sweeping the
+// constants until none moves. A row counts for a constant only where its log ratio
+// moves with the constant's log by at least a tenth, at the current values or with
+// the constant near the top of its range (asked again every sweep); a
+// constant that no row counts for takes its prior. The sweeps start from the priors,
+// so no value set by hand enters the fit.
 // Cross-validation: for every family, the constants are refitted without its rows and
 // all its rows (fit and validation) are run with those values; the left-out errors
 // tell how the model does on hardware and stacks it was not fitted to.

@@ -1,29 +1,37 @@
 // fitted_constants.cpp — the fitted constants and their priors. See fitted_constants.h.
 // The values are the output of `token-journey-cli fidelity --fit` over the rows of
-// tests/fidelity/published.tsv marked fit; change them only by rerunning it.
+// tests/fidelity/published.tsv marked fit; change them only by rerunning it. Each is
+// written to the digits of the figure it was fitted to: hbm3_bw_eff's row, NeMo's
+// "about 7 ms" per token, supports two (the fit gives 0.5847).
 #include "fitted_constants.h"
 
 namespace tj::token {
 
 const std::vector<FittedConstant>& fitted_constants() {
     static const std::vector<FittedConstant> list = {
-        {"a100_bw_eff", "token.mesh.bw_eff", {"hw.a100_80gb"}, 0.65, 0.7,
+        {"a100_bw_eff", "token.mesh.bw_eff", {"hw.a100_80gb"}, 0.6653, 0.7,
          "assumption: decode's weight reads reach about 70% of a GPU's peak HBM bandwidth"},
         {"hbm3_bw_eff", "token.mesh.bw_eff", {"hw.h100_sxm", "hw.h200", "hw.b200"}, 0.58, 0.7,
          "assumption: as the A100's prior"},
         {"gpu_compute_eff", "token.mesh.compute_eff",
-         {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200", "hw.rtx3090", "hw.rtx4090"}, 0.74,
+         {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200", "hw.rtx3090", "hw.rtx4090"}, 0.7552,
          0.6, "assumption: large GEMMs typically reach 60-80% of dense peak (the registry default)"},
-        {"gddr_bw_eff", "token.mesh.bw_eff", {"hw.rtx3090", "hw.rtx4090"}, 0.7, 0.7,
+        {"gddr_bw_eff", "token.mesh.bw_eff", {"hw.rtx3090", "hw.rtx4090"}, 0.6939, 0.7,
          "assumption: as the HBM GPUs' prior (GDDR is its own memory kind: its own fraction)"},
-        {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.5, 1,
+        {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.403, 1,
          "assumption: one chip-link hop, the registry default"},
-        {"groq_spec_alpha", "token.spec.alpha", {"hw.groq_lpu"}, 0.95, 0.7,
+        {"groq_spec_alpha", "token.spec.alpha", {"hw.groq_lpu"}, 0.9886, 0.7,
          "assumption: the registry default acceptance rate"},
-        {"cerebras_layer_us", "token.mesh.layer_overhead_us", {"hw.cerebras_wse3", "hw.cerebras_wse3_x4"}, 11, 2,
+        {"cerebras_layer_us", "token.mesh.layer_overhead_us", {"hw.cerebras_wse3", "hw.cerebras_wse3_x4"}, 10.96, 2,
          "assumption: the registry default overhead per layer"},
-        {"tt_gddr_bw_eff", "token.mesh.bw_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.8, 0.7,
+        {"tt_gddr_bw_eff", "token.mesh.bw_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.8001, 0.7,
          "assumption: as the GPUs' prior"},
+        {"tt_op_us", "token.serve.op_dispatch_us", {"hw.tt_n150", "hw.tt_p150"}, 48.44, 1,
+         "assumption: about a GPU kernel launch"},
+        {"tt_compute_eff", "token.mesh.compute_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.2385, 0.6,
+         "assumption: the registry default compute fraction"},
+        {"tt_link_us", "token.mesh.chip_link_us", {"hw.tt_n150", "hw.tt_p150"}, 2, 2,
+         "assumption: the Tenstorrent presets' Ethernet hop"},
     };
     return list;
 }

@@ -50,6 +50,11 @@ struct Hardware {
     double chip_link_latency = 0, chip_link_bw = 1e12, chip_link_pj_per_bit = 0;
     double layer_overhead = 0;   // s per layer per step (kernel launch, barrier)
     double step_overhead = 0;    // s per step (scheduling, launch of the step)
+    // The serving stack's dispatch: every operation of every layer costs op_dispatch
+    // to launch, hidden under the device's work by the share dispatch_overlap (see step_cost.h).
+    double op_dispatch = 0;      // s per operation
+    double ops_per_layer = 0;    // operations launched per layer
+    double dispatch_overlap = 0; // 0: launches wait for the previous op; 1: queued ahead of it
     double pj_per_flop = 0;
     double act_bits = 16;        // activations exchanged in reductions
     StepForm form = StepForm::Overlapped;

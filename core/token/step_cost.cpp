@@ -63,6 +63,12 @@ double kv_replication(const Hardware& hw, const ModelShape& m) {
     return std::max(1.0, double(hw.chips_per_stage()) / std::max(1, m.kv_heads));
 }
 
+double dispatch_time(const Hardware& hw, const ModelShape& m) {
+    // Tensor parallelism adds its two all-reduces per layer, each an operation of its own.
+    double ops = std::max(0.0, hw.ops_per_layer) + (hw.chips_per_stage() > 1 ? 2 : 0);
+    return std::max(0.0, hw.op_dispatch) * ops * m.layers;
+}
+
 double pipeline_fill_time(int stages, double stage_time, double hop_time) {
     return stages * stage_time + std::max(0, stages - 1) * hop_time;
 }
@@ -291,6 +297,11 @@ StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement&
     }
     c.part[kPartOverhead] += hw.step_overhead;
     c.time += hw.step_overhead;
+    double dispatch = dispatch_time(hw, m);
+    if (dispatch > 0) {
+        c.part[kPartOverhead] += dispatch;
+        c.time += dispatch - std::clamp(hw.dispatch_overlap, 0.0, 1.0) * std::min(c.time, dispatch);
+    }
     c.bottleneck = int(std::max_element(c.part, c.part + kPartCount) - c.part);
     return c;
 }
