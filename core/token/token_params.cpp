@@ -639,9 +639,9 @@ void add_dispatch(ParamRegistry& reg) {
       "Time the serving stack takes to launch one operation (a kernel, a program on the cores).",
       "服务软件栈启动一个算子（一个内核、核心上的一段程序）所需的时间。", ASSUMED);
     a("ops_per_layer", "Operations per layer", "每层算子数", "", 0, 200, 16,
-      "Operations launched per transformer layer: norms, projections, attention, the FFN's matrices, adds, "
-      "and the collective operations of tensor parallelism.",
-      "每个 Transformer 层启动的算子数：归一化、投影、注意力、前馈矩阵、加法，以及张量并行的集合通信算子。",
+      "Operations launched per transformer layer: norms, projections, attention, the FFN's matrices, adds. "
+      "Tensor parallelism adds its two all-reduces per layer.",
+      "每个 Transformer 层启动的算子数：归一化、投影、注意力、前馈矩阵、加法。张量并行每层再加两次全规约。",
       "assumption: a Llama decoder layer as op-by-op stacks run it (2 norms, QKV, rotary, KV update, attention, "
       "O, 2 adds, gate, up, multiply, down, plus reshapes)", Scale::Linear, true);
     a("dispatch_overlap", "Launches hidden under the device's work", "被设备计算掩盖的启动比例", "", 0, 1, 1,
