@@ -68,6 +68,11 @@ TEST_CASE("fidelity: every row names its family; the fitted constants are where 
         families.insert(r.family);
     }
     CHECK(families.size() >= 8);
+    // Issue 32's table: at least 45 rows, at least half of them validation only.
+    size_t validation = 0;
+    for (const FidelityRow& r : rows) validation += r.role == "validation";
+    CHECK(rows.size() >= 45);
+    CHECK(2 * validation >= rows.size());
     // Every fitted constant is carried by presets that exist, and reaches a row through them.
     std::vector<FitConstant> cs = model_constants();
     REQUIRE(!cs.empty());
