@@ -18,6 +18,8 @@ const std::vector<FittedConstant>& fitted_constants() {
          0.6, "assumption: large GEMMs typically reach 60-80% of dense peak (the registry default)"},
         {"gddr_bw_eff", "token.mesh.bw_eff", {"hw.rtx3090", "hw.rtx4090"}, 0.6939, 0.7,
          "assumption: as the HBM GPUs' prior (GDDR is its own memory kind: its own fraction)"},
+        {"geforce_dequant_flops", "token.mesh.dequant_flops", {"hw.rtx3090", "hw.rtx4090"}, 42.68, 2,
+         "assumption: a multiply and an add per weight (its block's scale and offset)"},
         {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.403, 1,
          "assumption: one chip-link hop, the registry default"},
         {"groq_spec_alpha", "token.spec.alpha", {"hw.groq_lpu"}, 0.9886, 0.7,

@@ -139,12 +139,12 @@ double per_operator_time(const Hardware& hw, const ModelShape& m, const StepWork
                          {2 * h * m.ffn, ffn_flops, ffn_read},
                          {h * double(m.ffn), ffn_flops, ffn_read},
                          {norms, 0, 1}};
-    double gemm = 0;
-    for (auto& mt : mats) gemm += op(2 * mt[0] * mt[1] * w.tokens, mt[0] * mt[2] * wbyte * wsec);
+    double gemm = 0, widen = hw.dequant_flops;  // per weight read
+    for (auto& mt : mats) gemm += op(2 * mt[0] * mt[1] * w.tokens + widen * mt[0] * mt[2], mt[0] * mt[2] * wbyte * wsec);
     double kv_bytes = kv_bytes_per_token(m) / m.layers * (w.kv_read_tokens + w.kv_write_tokens) * kv_factor;
     double attention = op(4.0 * m.heads * m.head_dim * w.pairs, kv_bytes * kvsec);
     double head_read = (w.logit_tokens > 0 ? head_params(m) : 0) + h;  // with the final norm
-    double head = op(2 * head_params(m) * w.logit_tokens, head_read * wbyte * wsec);
+    double head = op(2 * head_params(m) * w.logit_tokens + widen * head_read, head_read * wbyte * wsec);
     return m.layers * (gemm + attention) + head;
 }
 
@@ -163,7 +163,8 @@ StepCost pass_cost(const Hardware& hw, const ModelShape& m, const Placement& p, 
     split(p.embed, p.weights, emb_rows, emb_bytes);
 
     double achieved_flops = hw.peak_flops() * hw.compute_eff;
-    c.part[kPartCompute] = achieved_flops > 0 ? c.flops / achieved_flops : 0;
+    double widen_flops = hw.dequant_flops * wb / (m.weight_bits / 8);  // every streamed weight widened
+    c.part[kPartCompute] = achieved_flops > 0 ? (c.flops + widen_flops) / achieved_flops : 0;
     double latency = 0;  // first-byte latencies: per layer for streamed data, once for embedding rows
     for (int l = 0; l < kLevelCount; l++) {
         double streamed = c.weight_bytes[l] + c.kv_bytes[l];

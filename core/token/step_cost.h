@@ -15,6 +15,9 @@
 //                ((X-1)+(Y-1) hops plus 2 * bytes / link bandwidth) and, with
 //                several chips, across chips (log2(chips) link latencies plus
 //                2 * bytes / chip-link bandwidth)
+//   widening     weights narrower than the multiplies' format (4-bit blocks under 16-bit
+//                math) cost dequant_flops per weight read, added to each matrix's compute
+//                (0 where the hardware multiplies the format natively)
 //   overhead     per layer and per step, fixed
 //   dispatch     the serving stack launches every operation: layers x (ops per layer,
 //                plus the two all-reduces under tensor parallelism) x time per launch. A stack that queues launches ahead of the device

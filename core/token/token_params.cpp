@@ -295,6 +295,7 @@ struct HwFig {
     double sram_eff, dram3d_eff, hbm_eff, compute_eff;
     int pp_stages, regions;
     double op_us = 0, ops_per_layer = 16, dispatch_overlap = 1;  // the stack's launches (compiled engines: none)
+    double dequant_flops = 0;  // widening a narrow weight (none by default)
 };
 
 PV hw_values(const HwFig& f) {
@@ -332,7 +333,8 @@ PV hw_values(const HwFig& f) {
             {"token.mesh.regions", f.regions},
             {"token.serve.op_dispatch_us", f.op_us},
             {"token.serve.ops_per_layer", f.ops_per_layer},
-            {"token.serve.dispatch_overlap", f.dispatch_overlap}};
+            {"token.serve.dispatch_overlap", f.dispatch_overlap},
+            {"token.mesh.dequant_flops", f.dequant_flops}};
 }
 
 void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f) {
@@ -353,6 +355,7 @@ void add_hardware_presets(ParamRegistry& reg) {
     const double TT_COMPUTE_EFF = fitted_value("tt_compute_eff");    // tt-metal's 128-token prefill on n150
     const double TT_LINK_US = fitted_value("tt_link_us");            // tt-metal's all-reduce round on n300
     const double GDDR_EFF = fitted_value("gddr_bw_eff");             // llama.cpp's Llama 7B F16 on an RTX 3090
+    const double GEFORCE_WIDEN = fitted_value("geforce_dequant_flops");  // llama.cpp's Llama 7B Q4_0 on an RTX 3090
     const char* gpu_overhead =
         " Step form: per operator (kernels one after another). Achieved HBM fraction fitted to LMDeploy's "
         "Llama-2-7B batch-1 A100 figure (HBM2e) and to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction fitted to TensorRT-LLM's 2,048-token "
@@ -395,7 +398,8 @@ void add_hardware_presets(ParamRegistry& reg) {
     const char* geforce =
         " Memory kind GDDR6X: its own achieved fraction (gddr_bw_eff, fitted to llama.cpp's Llama 7B F16 decode on "
         "an RTX 3090), the compute fraction as the other GPUs'. Step form per operator; per-layer 5 us and per-step "
-        "20 us overheads, chip links over PCIe 4.0 (5 us, 31.5 GB/s) and the idle power are assumptions. SRAM per "
+        "20 us overheads, chip links over PCIe 4.0 (5 us, 31.5 GB/s) and the idle power are assumptions; the work "
+        "to widen a 4-bit weight (geforce_dequant_flops) is fitted to llama.cpp's Q4_0 decode. SRAM per "
         "core = (L2 + L1 per SM x SMs) / cores drawn.";
     add_hw(reg, "hw.rtx3090", "NVIDIA GeForce RTX 3090", "NVIDIA GeForce RTX 3090",
            (std::string("NVIDIA Ampere GA102 GPU architecture whitepaper (2020): GeForce RTX 3090, 82 SMs, 24 GB GDDR6X "
@@ -403,14 +407,14 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "(INT8 2x, INT4 4x; no FP8); PCIe 4.0 x16. Drawn as 9x9 cores.") +
             geforce).c_str(),
            {9, 9, 1, 71.0 / 81, (6144 + 82 * 128) / 81.0, 180, 0, 16, 8, 1, 24, 936, 500, 2, 256, 5, 31.5, 5, 20, 31.5,
-            2, 2, 2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1});
+            2, 2, 2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN});
     add_hw(reg, "hw.rtx4090", "NVIDIA GeForce RTX 4090", "NVIDIA GeForce RTX 4090",
            (std::string("NVIDIA Ada GPU architecture whitepaper (2022): GeForce RTX 4090, 128 SMs, 24 GB GDDR6X at "
                         "1,008 GB/s, 72 MB L2, 128 KB L1 per SM, 165.2 TFLOPS dense FP16 tensor with FP32 accumulate, "
                         "FP8 2x; PCIe 4.0 x16. Drawn as 16x8 cores.") +
             geforce).c_str(),
            {16, 8, 1, 165.2 / 128, (73728 + 128 * 128) / 128.0, 256, 0, 16, 8, 1, 24, 1008, 500, 2, 256, 5, 31.5, 5, 20,
-            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1});
+            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN});
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
@@ -652,6 +656,17 @@ void add_dispatch(ParamRegistry& reg) {
       ASSUMED);
 }
 
+// Widening narrow weights (added last, so earlier parameters keep their places).
+void add_dequant(ParamRegistry& reg) {
+    Adder a{reg, "mesh"};
+    a("dequant_flops", "Widening work per weight", "每个权重的展宽开销", "FLOP", 0, 1000, 0,
+      "When weights are narrower than the multiplies (4-bit blocks under 16-bit math), each weight read is "
+      "unpacked, scaled and converted first: this many operations at the chip's achieved rate, per weight.",
+      "权重比乘法格式窄时（16 位运算下的 4 位块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
+      "这么多次运算。",
+      ASSUMED);
+}
+
 }  // namespace
 
 const ParamRegistry& token_registry() {
@@ -675,6 +690,7 @@ void build_token_registry(ParamRegistry& reg) {
     add_serving(reg);
     add_chip_params(reg);
     add_dispatch(reg);
+    add_dequant(reg);
     add_hardware_presets(reg);
     add_model_presets(reg);
 }

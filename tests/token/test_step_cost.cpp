@@ -392,3 +392,24 @@ TEST_CASE("the stack's launches: added when each waits for the last op, hidden u
     h.dispatch_overlap = 0;
     CHECK(step_cost(h, m, p, w).time == device);
 }
+
+TEST_CASE("widening narrow weights adds its work per weight read to the compute", "[token][step][dequant]") {
+    ModelShape m = llama2_7b();
+    m.weight_bits = 4.5;
+    Hardware h = one_level(2.0e12);
+    Placement p = place(h, weight_bytes(m), 100 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    StepWork w = decode_work(1, 1, 100);
+    StepCost plain = step_cost(h, m, p, w);
+    h.dequant_flops = 10;
+    StepCost widened = step_cost(h, m, p, w);
+    // The streamed weights (the embedding rows aside), each widened once.
+    double weights = (weight_bytes_fetched(m, w.tokens, w.logit_tokens) - w.tokens * m.hidden * m.weight_bits / 8) /
+                     (m.weight_bits / 8);
+    CHECK(widened.part[kPartCompute] - plain.part[kPartCompute] == Approx(10 * weights / h.peak_flops()));
+    // On a GPU each matrix's compute grows, so its time cannot fall.
+    h.form = StepForm::PerOperator;
+    h.dequant_flops = 0;
+    double gpu_plain = step_cost(h, m, p, w).time;
+    h.dequant_flops = 1000;
+    CHECK(step_cost(h, m, p, w).time > gpu_plain);
+}
