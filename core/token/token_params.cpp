@@ -634,9 +634,9 @@ void add_chip_params(ParamRegistry& reg) {
       ill);
 }
 
-// The serving stack's launches (added last, so earlier parameters keep their places):
-// zero launch time by default, as the compiled engines the GPU presets stand for
-// (their launches are in the per-layer overhead).
+// The serving stack's launches and the widening of narrow weights (added last, so
+// earlier parameters keep their places): zero by default, as the compiled engines the
+// GPU presets stand for (their launches are in the per-layer overhead).
 void add_dispatch(ParamRegistry& reg) {
     Adder a{reg, "serve"};
     a("op_dispatch_us", "Launch time per operation", "每个算子的启动时间", "us", 0, 1000, 0,
@@ -654,18 +654,15 @@ void add_dispatch(ParamRegistry& reg) {
       "1：启动命令提前排入队列（CUDA graph、trace），只有设备计算掩盖不了的部分才算时间。0：每次启动都要等上一个算子"
       "完成（逐算子派发），时间直接加到这一步上。",
       ASSUMED);
-}
-
-// Widening narrow weights (added last, so earlier parameters keep their places).
-void add_dequant(ParamRegistry& reg) {
-    Adder a{reg, "mesh"};
-    a("dequant_flops", "Widening work per weight", "每个权重的展宽开销", "FLOP", 0, 1000, 0,
+    Adder m{reg, "mesh"};
+    m("dequant_flops", "Widening work per weight", "每个权重的展宽开销", "FLOP", 0, 1000, 0,
       "When weights are narrower than the multiplies (4-bit blocks under 16-bit math), each weight read is "
       "unpacked, scaled and converted first: this many operations at the chip's achieved rate, per weight.",
       "权重比乘法格式窄时（16 位运算下的 4 位块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
       "这么多次运算。",
       ASSUMED);
 }
+
 
 }  // namespace
 
@@ -690,7 +687,6 @@ void build_token_registry(ParamRegistry& reg) {
     add_serving(reg);
     add_chip_params(reg);
     add_dispatch(reg);
-    add_dequant(reg);
     add_hardware_presets(reg);
     add_model_presets(reg);
 }
