@@ -3,7 +3,7 @@
 //   token-journey-cli --scene token [--steps N] [--set id=value]... --format csv
 //   token-journey-cli tokenize ... | detokenize ...     (text tools, cli/text_command.h)
 //   token-journey-cli bench-engine [--customers N]      (engine speed, native or wasm)
-//   token-journey-cli fidelity [--table FILE]           (the model against published figures)
+//   token-journey-cli fidelity [--table FILE] [--fit|--cv] (the model against published figures)
 //
 // This file only dispatches; each command lives in its own file.
 #include <cstdio>

@@ -7,6 +7,7 @@
 
 #include "scenario.h"
 #include "scenes/scenes.h"
+#include "token/fitted_constants.h"
 
 namespace tj {
 
@@ -46,7 +47,8 @@ bool unit_scale(const std::string& unit, double& scale) {
 }
 
 // One run: the presets, then the settings "id=value,..." ("-" for none); the metric at time t.
-std::string run_metric(const FidelityRow& row, const std::string& settings, double& value) {
+std::string run_metric(const FidelityRow& row, const std::string& settings, const std::vector<ConstantSetting>& constants,
+                       double& value) {
     std::unique_ptr<Model> model = make_model("token");
     if (!model) return "the token scene is not built in";
     ParamValues v(model->registry());
@@ -56,6 +58,9 @@ std::string run_metric(const FidelityRow& row, const std::string& settings, doub
             const Preset* p = v.registry().find_preset(id);
             if (!p) return "unknown preset '" + id + "'";
             std::string err = v.apply(*p);
+            for (const ConstantSetting& c : constants)
+                if (err.empty() && std::find(c.presets.begin(), c.presets.end(), id) != c.presets.end())
+                    err = v.set(c.param, c.value);
             if (!err.empty()) return err;
         }
     std::string s = trim(settings);
@@ -91,15 +96,19 @@ std::string parse_fidelity_table(const std::string& text, std::vector<FidelityRo
     rows.clear();
     std::istringstream in(text);
     std::string line;
-    bool header = true;
+    bool header = true, family = false;
     for (int n = 1; std::getline(in, line); n++) {
         if (trim(line).empty() || line[0] == '#') continue;
         auto at = [&](const std::string& what) { return "line " + std::to_string(n) + ": " + what; };
         std::vector<std::string> f = split(line, '\t');
-        if (f.size() != 11) return at("expected 11 tab-separated columns, found " + std::to_string(f.size()));
+        size_t columns = family ? 12 : 11;
+        if (!header && f.size() != columns)
+            return at("expected " + std::to_string(columns) + " tab-separated columns, found " + std::to_string(f.size()));
         for (auto& x : f) x = trim(x);
         if (header) {
-            if (f[0] != "case" || f[10] != "source") return at("the header must name case ... source");
+            family = f.size() == 12 && f[10] == "family";
+            if (f.size() != (family ? 12 : 11) || f[0] != "case" || f.back() != "source")
+                return at("the header must name case ... expect, optionally family, then source");
             header = false;
             continue;
         }
@@ -112,7 +121,8 @@ std::string parse_fidelity_table(const std::string& text, std::vector<FidelityRo
         r.unit = f[6];
         r.role = f[8];
         r.expect = f[9];
-        r.source = f[10];
+        r.family = family ? f[10] : "-";
+        r.source = f.back();
         double scale = 0;
         if (!parse_decimal(f[3], r.time_s) || !(r.time_s > 0)) return at("time_s must be a positive number");
         if (!parse_decimal(f[5], r.published) || !(r.published > 0)) return at("published must be a positive number");
@@ -120,23 +130,42 @@ std::string parse_fidelity_table(const std::string& text, std::vector<FidelityRo
         if (!unit_scale(r.unit, scale)) return at("unknown unit '" + r.unit + "'");
         if (r.role != "fit" && r.role != "validation") return at("role must be fit or validation");
         if (r.expect != "in" && r.expect != "out") return at("expect must be in or out");
-        if (r.name.empty() || r.metric.empty() || r.source.empty()) return at("case, metric and source are required");
+        if (r.name.empty() || r.metric.empty() || r.source.empty() || r.family.empty())
+            return at("case, metric, family and source are required");
         rows.push_back(r);
     }
     return header ? "the table has no header" : "";
 }
 
+bool row_uses_presets(const FidelityRow& row, const std::vector<std::string>& presets) {
+    if (row.presets == "-") return false;
+    for (const std::string& raw : split(row.presets, ','))
+        if (std::find(presets.begin(), presets.end(), trim(raw)) != presets.end()) return true;
+    return false;
+}
+
+std::vector<ConstantSetting> current_constants() {
+    std::vector<ConstantSetting> out;
+    for (const token::FittedConstant& c : token::fitted_constants()) out.push_back({c.param, c.presets, c.value});
+    return out;
+}
+
 FidelityResult run_fidelity_row(const FidelityRow& row) {
+    static const std::vector<ConstantSetting> now = current_constants();
+    return run_fidelity_row(row, now);
+}
+
+FidelityResult run_fidelity_row(const FidelityRow& row, const std::vector<ConstantSetting>& constants) {
     FidelityResult r;
     double scale = 1;
     unit_scale(row.unit, scale);
     size_t slash = row.settings.find("//");
     double num = 0, den = 1;
     if (slash == std::string::npos) {
-        r.error = run_metric(row, row.settings, num);
+        r.error = run_metric(row, row.settings, constants, num);
     } else {
-        r.error = run_metric(row, row.settings.substr(0, slash), num);
-        if (r.error.empty()) r.error = run_metric(row, row.settings.substr(slash + 2), den);
+        r.error = run_metric(row, row.settings.substr(0, slash), constants, num);
+        if (r.error.empty()) r.error = run_metric(row, row.settings.substr(slash + 2), constants, den);
         if (r.error.empty() && !(den != 0)) r.error = "the denominator run gave 0";
     }
     if (!r.error.empty()) return r;

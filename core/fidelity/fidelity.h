@@ -18,12 +18,16 @@
 //   expect     in, or out when the model is known to miss (the row says why in its
 //              source column); the test holds each row to its expectation, so a
 //              change that brings an "out" row inside makes the test say so
+//   family     one vendor's hardware under one serving stack ("nvidia/tensorrt-llm"):
+//              cross-validation leaves one family out at a time (calibration.h).
+//              Optional: a table whose header has no family column gets "-"
 //   source     where the published value comes from, with its date
 // Adding a case is adding one line.
 //
 // Usage:
 //   std::vector<FidelityRow> rows; std::string err = parse_fidelity_table(text, rows);
 //   FidelityResult r = run_fidelity_row(rows[0]);   // r.model, r.ratio, r.inside
+//   r = run_fidelity_row(rows[0], {{"token.mesh.bw_eff", {"hw.a100_80gb"}, 0.7}});  // a trial constant
 //   double med = median_abs_error(results, "validation");
 #pragma once
 #include <string>
@@ -33,7 +37,7 @@ namespace tj {
 
 struct FidelityRow {
     int line = 0;  // line number in the table, for messages
-    std::string name, presets, settings, metric, unit, role, expect, source;
+    std::string name, presets, settings, metric, unit, role, expect, family, source;
     double time_s = 0, published = 0, band = 0;
 };
 
@@ -44,10 +48,24 @@ struct FidelityResult {
     std::string error;     // non-empty when the row could not be run
 };
 
+// A value set right after any of `presets` is applied, before the row's settings:
+// a fitted constant on trial (see calibration.h).
+struct ConstantSetting {
+    std::string param;
+    std::vector<std::string> presets;
+    double value = 0;
+};
+
 // Parses the whole table; returns "" or the first problem (with its line number).
 std::string parse_fidelity_table(const std::string& text, std::vector<FidelityRow>& rows);
-// Runs the row's configuration(s) on a fresh token model and compares.
+// The fitted constants as the code has them now (core/token/fitted_constants.h).
+std::vector<ConstantSetting> current_constants();
+// Runs the row's configuration(s) on a fresh token model and compares: with the
+// current constants, or with trial values for them.
 FidelityResult run_fidelity_row(const FidelityRow& row);
+FidelityResult run_fidelity_row(const FidelityRow& row, const std::vector<ConstantSetting>& constants);
+// Whether one of the row's presets is among `presets`.
+bool row_uses_presets(const FidelityRow& row, const std::vector<std::string>& presets);
 // Median of |ratio - 1| over the results whose row has this role (0 when none).
 double median_abs_error(const std::vector<FidelityRow>& rows, const std::vector<FidelityResult>& results,
                         const std::string& role);

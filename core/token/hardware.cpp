@@ -33,10 +33,13 @@ double format_peak_multiplier(int bits, double x8, double x4) {
     return 1;
 }
 
-int compute_format_bits(double weight_bits, int act_bits) {
+int weight_format_bits(double weight_bits) {
     // Block formats (8.5 or 4.5 bits: a shared exponent per block) count as 8 or 4.
-    int w = weight_bits > 9 ? 16 : weight_bits > 5 ? 8 : 4;
-    return std::max(w, act_bits <= 4 ? 4 : act_bits <= 8 ? 8 : 16);
+    return weight_bits > 9 ? 16 : weight_bits > 5 ? 8 : 4;
+}
+
+int compute_format_bits(double weight_bits, int act_bits) {
+    return std::max(weight_format_bits(weight_bits), act_bits <= 4 ? 4 : act_bits <= 8 ? 8 : 16);
 }
 
 const char* level_name(int l) {

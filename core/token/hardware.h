@@ -50,6 +50,12 @@ struct Hardware {
     double chip_link_latency = 0, chip_link_bw = 1e12, chip_link_pj_per_bit = 0;
     double layer_overhead = 0;   // s per layer per step (kernel launch, barrier)
     double step_overhead = 0;    // s per step (scheduling, launch of the step)
+    // The serving stack's dispatch: every operation of every layer costs op_dispatch
+    // to launch, hidden under the device's work by the share dispatch_overlap (see step_cost.h).
+    double op_dispatch = 0;      // s per operation
+    double ops_per_layer = 0;    // operations launched per layer
+    double dispatch_overlap = 0; // 0: launches wait for the previous op; 1: queued ahead of it
+    double dequant_flops = 0;    // FLOPs to widen one weight read, when it is narrower than the compute format
     double pj_per_flop = 0;
     double act_bits = 16;        // activations exchanged in reductions
     StepForm form = StepForm::Overlapped;
@@ -69,6 +75,8 @@ double format_peak_multiplier(int compute_bits, double x8, double x4);
 // The format a step's multiplies run in: activations' bits, unless the weights are
 // wider (weights narrower than the activations are widened on the fly).
 int compute_format_bits(double weight_bits, int act_bits);
+// The weights' own format, 16, 8 or 4 bits (block formats count as their element width).
+int weight_format_bits(double weight_bits);
 
 // Mean over the cores of an X x Y mesh of the hops from the nearest edge
 // (data from far memory enter through the edge routers): 1 + min distance to a side.

@@ -63,6 +63,12 @@ double kv_replication(const Hardware& hw, const ModelShape& m) {
     return std::max(1.0, double(hw.chips_per_stage()) / std::max(1, m.kv_heads));
 }
 
+double dispatch_time(const Hardware& hw, const ModelShape& m) {
+    // Tensor parallelism adds its two all-reduces per layer, each an operation of its own.
+    double ops = std::max(0.0, hw.ops_per_layer) + (hw.chips_per_stage() > 1 ? 2 : 0);
+    return std::max(0.0, hw.op_dispatch) * ops * m.layers;
+}
+
 double pipeline_fill_time(int stages, double stage_time, double hop_time) {
     return stages * stage_time + std::max(0, stages - 1) * hop_time;
 }
@@ -133,12 +139,12 @@ double per_operator_time(const Hardware& hw, const ModelShape& m, const StepWork
                          {2 * h * m.ffn, ffn_flops, ffn_read},
                          {h * double(m.ffn), ffn_flops, ffn_read},
                          {norms, 0, 1}};
-    double gemm = 0;
-    for (auto& mt : mats) gemm += op(2 * mt[0] * mt[1] * w.tokens, mt[0] * mt[2] * wbyte * wsec);
+    double gemm = 0, widen = hw.dequant_flops;  // per weight read
+    for (auto& mt : mats) gemm += op(2 * mt[0] * mt[1] * w.tokens + widen * mt[0] * mt[2], mt[0] * mt[2] * wbyte * wsec);
     double kv_bytes = kv_bytes_per_token(m) / m.layers * (w.kv_read_tokens + w.kv_write_tokens) * kv_factor;
     double attention = op(4.0 * m.heads * m.head_dim * w.pairs, kv_bytes * kvsec);
     double head_read = (w.logit_tokens > 0 ? head_params(m) : 0) + h;  // with the final norm
-    double head = op(2 * head_params(m) * w.logit_tokens, head_read * wbyte * wsec);
+    double head = op(2 * head_params(m) * w.logit_tokens + widen * head_read, head_read * wbyte * wsec);
     return m.layers * (gemm + attention) + head;
 }
 
@@ -157,7 +163,8 @@ StepCost pass_cost(const Hardware& hw, const ModelShape& m, const Placement& p, 
     split(p.embed, p.weights, emb_rows, emb_bytes);
 
     double achieved_flops = hw.peak_flops() * hw.compute_eff;
-    c.part[kPartCompute] = achieved_flops > 0 ? c.flops / achieved_flops : 0;
+    double widen_flops = hw.dequant_flops * wb / (m.weight_bits / 8);  // every streamed weight widened
+    c.part[kPartCompute] = achieved_flops > 0 ? (c.flops + widen_flops) / achieved_flops : 0;
     double latency = 0;  // first-byte latencies: per layer for streamed data, once for embedding rows
     for (int l = 0; l < kLevelCount; l++) {
         double streamed = c.weight_bytes[l] + c.kv_bytes[l];
@@ -291,6 +298,11 @@ StepCost step_cost(const Hardware& hw, const ModelShape& shape, const Placement&
     }
     c.part[kPartOverhead] += hw.step_overhead;
     c.time += hw.step_overhead;
+    double dispatch = dispatch_time(hw, m);
+    if (dispatch > 0) {
+        c.part[kPartOverhead] += dispatch;
+        c.time += dispatch - std::clamp(hw.dispatch_overlap, 0.0, 1.0) * std::min(c.time, dispatch);
+    }
     c.bottleneck = int(std::max_element(c.part, c.part + kPartCount) - c.part);
     return c;
 }

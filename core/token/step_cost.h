@@ -15,7 +15,15 @@
 //                ((X-1)+(Y-1) hops plus 2 * bytes / link bandwidth) and, with
 //                several chips, across chips (log2(chips) link latencies plus
 //                2 * bytes / chip-link bandwidth)
+//   widening     weights narrower than the multiplies' format (4-bit blocks under 16-bit
+//                math) cost dequant_flops per weight read, added to each matrix's compute
+//                (0 where the hardware multiplies the format natively)
 //   overhead     per layer and per step, fixed
+//   dispatch     the serving stack launches every operation: layers x (ops per layer,
+//                plus the two all-reduces under tensor parallelism) x time per launch. A stack that queues launches ahead of the device
+//                (overlap 1: CUDA graphs, traces) hides them under the device's work;
+//                one that waits for each op (overlap 0: op-by-op dispatch) adds them:
+//                  step = device + dispatch - overlap * min(device, dispatch)
 // How the parts combine is the machine's StepForm:
 //   Overlapped (dataflow machines: meshes, wafers, SRAM-only chips): within a layer
 //     the cores compute while their operands stream in and the NoC carries them, so
@@ -114,6 +122,8 @@ StepCost step_cost(const Hardware& hw, const ModelShape& m, const Placement& p, 
 
 // Copies of each KV entry across a tensor-parallel group: max(1, chips per stage / KV heads).
 double kv_replication(const Hardware& hw, const ModelShape& m);
+// The stack's launches of one step: op_dispatch x (ops_per_layer + 2 with several chips a stage) x layers.
+double dispatch_time(const Hardware& hw, const ModelShape& m);
 // The pipeline's closed forms (see above).
 double pipeline_fill_time(int stages, double stage_time, double hop_time);
 double pipeline_step_time(int stages, int micro_batches, double stage_time, double hop_time);

@@ -146,6 +146,11 @@ Hardware hardware_from(const ParamValues& v, const ModelShape& shape) {
     h.chip_link_pj_per_bit = g("token.energy.chip_link_pj");
     h.layer_overhead = g("token.mesh.layer_overhead_us") * 1e-6;
     h.step_overhead = g("token.mesh.step_overhead_us") * 1e-6;
+    h.op_dispatch = g("token.serve.op_dispatch_us") * 1e-6;
+    h.ops_per_layer = g("token.serve.ops_per_layer");
+    h.dispatch_overlap = g("token.serve.dispatch_overlap");
+    // Weights narrower than the multiplies' format are widened as they are read.
+    h.dequant_flops = compute_bits > weight_format_bits(shape.weight_bits) ? g("token.mesh.dequant_flops") : 0;
     h.pj_per_flop = g("token.energy.flop_pj");
     h.form = StepForm(std::clamp(g.i("token.run.overlap"), 0, 2));
     h.static_watts = g("token.energy.static_w");

@@ -1,6 +1,8 @@
 // token_params.cpp — the token scene's registry and presets. See token_params.h.
 #include "token_params.h"
 
+#include "fitted_constants.h"
+
 namespace tj::token {
 
 namespace {
@@ -292,6 +294,8 @@ struct HwFig {
     double static_w;               // idle/board power per chip
     double sram_eff, dram3d_eff, hbm_eff, compute_eff;
     int pp_stages, regions;
+    double op_us = 0, ops_per_layer = 16, dispatch_overlap = 1;  // the stack's launches (compiled engines: none)
+    double dequant_flops = 0;  // widening a narrow weight (none by default)
 };
 
 PV hw_values(const HwFig& f) {
@@ -326,30 +330,36 @@ PV hw_values(const HwFig& f) {
             {"token.mesh.bw_eff", f.hbm_eff},
             {"token.mesh.compute_eff", f.compute_eff},
             {"token.mesh.pp_stages", f.pp_stages},
-            {"token.mesh.regions", f.regions}};
+            {"token.mesh.regions", f.regions},
+            {"token.serve.op_dispatch_us", f.op_us},
+            {"token.serve.ops_per_layer", f.ops_per_layer},
+            {"token.serve.dispatch_overlap", f.dispatch_overlap},
+            {"token.mesh.dequant_flops", f.dequant_flops}};
 }
 
 void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f) {
     reg.preset({id, en, zh, "hardware", source, hw_values(f)});
 }
 
-// GPUs' achieved fraction of dense peak in large GEMMs: fitted to TensorRT-LLM's
-// 2,048-token prefill of Llama-7B on an A100 (120.5 ms); every other GPU row validates it.
-const double GPU_COMPUTE_EFF = 0.74;
-// HBM3/HBM3e GPUs (H100, H200, B200): achieved fraction of peak bandwidth in
-// decode, fitted to NVIDIA NeMo's Llama-2-7B on H100 (about 7 ms per token); the
-// A100's HBM2e keeps the 0.65 fitted to LMDeploy's figure.
-const double HBM3_EFF = 0.58;
-// Cerebras: time per layer beyond the modelled reductions and reads (control,
-// attention, the datasheet's unknowns), set with Llama-3.1-8B's 1,800 tok/s per
-// user; the hop between systems is an assumption.
-const double CEREBRAS_LAYER_US = 11, CEREBRAS_HOP_US = 20;
-
 void add_hardware_presets(ParamRegistry& reg) {
+    // Fitted constants (core/token/fitted_constants.h; their rows are in tests/fidelity/published.tsv).
+    const double GPU_COMPUTE_EFF = fitted_value("gpu_compute_eff");  // TensorRT-LLM's 2,048-token A100 prefill
+    const double A100_HBM_EFF = fitted_value("a100_bw_eff");         // LMDeploy's Llama-2-7B batch 1 (HBM2e)
+    const double HBM3_EFF = fitted_value("hbm3_bw_eff");             // NeMo's Llama-2-7B on H100 (HBM3, HBM3e)
+    // Cerebras: time per layer beyond the modelled reductions and reads (control,
+    // attention, the datasheet's unknowns); the hop between systems is an assumption.
+    const double CEREBRAS_LAYER_US = fitted_value("cerebras_layer_us"), CEREBRAS_HOP_US = 20;
+    const double GROQ_LINK_US = fitted_value("groq_link_us");        // Groq's Llama-3.1-70B 250 tok/s
+    const double TT_GDDR_EFF = fitted_value("tt_gddr_bw_eff");       // tt-metal's Llama-3.1-8B on n150
+    const double TT_OP_US = fitted_value("tt_op_us");                // tt-metal's launch per operation
+    const double TT_COMPUTE_EFF = fitted_value("tt_compute_eff");    // tt-metal's 128-token prefill on n150
+    const double TT_LINK_US = fitted_value("tt_link_us");            // tt-metal's all-reduce round on n300
+    const double GDDR_EFF = fitted_value("gddr_bw_eff");             // llama.cpp's Llama 7B F16 on an RTX 3090
+    const double GEFORCE_WIDEN = fitted_value("geforce_dequant_flops");  // llama.cpp's Llama 7B Q4_0 on an RTX 3090
     const char* gpu_overhead =
-        " Step form: per operator (kernels one after another). Achieved HBM fraction 0.65 fitted to LMDeploy's "
-        "Llama-2-7B batch-1 A100 figure (HBM2e), 0.58 to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction 0.74 fitted to TensorRT-LLM's 2,048-token "
-        "A100 prefill. Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
+        " Step form: per operator (kernels one after another). Achieved HBM fraction fitted to LMDeploy's "
+        "Llama-2-7B batch-1 A100 figure (HBM2e) and to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction fitted to TensorRT-LLM's 2,048-token "
+        "A100 prefill (token-journey-cli fidelity --fit; values in core/token/fitted_constants.cpp). Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
         "assumptions, as is the idle board power (static power). Mesh drawn from the SM count; SRAM per core "
         "= (L2 + shared memory) / SMs.";
     add_hw(reg, "hw.mesh3d", "Mesh + 3D DRAM (illustrative)", "网格 + 3D DRAM（示意）",
@@ -363,7 +373,7 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "dense (8-bit: 2x, 4-bit: 4x; no FP8).") +
             gpu_overhead).c_str(),
            {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 5,
-            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, 0.65, GPU_COMPUTE_EFF, 1, 1});
+            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, A100_HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h100_sxm", "NVIDIA H100 SXM", "NVIDIA H100 SXM",
            (std::string("NVIDIA H100 datasheet (SXM5): 80 GB HBM3 at 3.35 TB/s, 989 TFLOPS dense BF16, 132 SMs, "
                         "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s; FP8 1,979 TFLOPS dense (2x; no "
@@ -385,21 +395,41 @@ void add_hardware_presets(ParamRegistry& reg) {
             gpu_overhead).c_str(),
            {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
             140, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
+    const char* geforce =
+        " Memory kind GDDR6X: its own achieved fraction (gddr_bw_eff, fitted to llama.cpp's Llama 7B F16 decode on "
+        "an RTX 3090), the compute fraction as the other GPUs'. Step form per operator; per-layer 5 us and per-step "
+        "20 us overheads, chip links over PCIe 4.0 (5 us, 31.5 GB/s) and the idle power are assumptions; the work "
+        "to widen a 4-bit weight (geforce_dequant_flops) is fitted to llama.cpp's Q4_0 decode. SRAM per "
+        "core = (L2 + L1 per SM x SMs) / cores drawn.";
+    add_hw(reg, "hw.rtx3090", "NVIDIA GeForce RTX 3090", "NVIDIA GeForce RTX 3090",
+           (std::string("NVIDIA Ampere GA102 GPU architecture whitepaper (2020): GeForce RTX 3090, 82 SMs, 24 GB GDDR6X "
+                        "at 936 GB/s, 6 MB L2, 128 KB L1 per SM, 71 TFLOPS dense FP16 tensor with FP32 accumulate "
+                        "(INT8 2x, INT4 4x; no FP8); PCIe 4.0 x16. Drawn as 9x9 cores.") +
+            geforce).c_str(),
+           {9, 9, 1, 71.0 / 81, (6144 + 82 * 128) / 81.0, 180, 0, 16, 8, 1, 24, 936, 500, 2, 256, 5, 31.5, 5, 20, 31.5,
+            2, 2, 2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN});
+    add_hw(reg, "hw.rtx4090", "NVIDIA GeForce RTX 4090", "NVIDIA GeForce RTX 4090",
+           (std::string("NVIDIA Ada GPU architecture whitepaper (2022): GeForce RTX 4090, 128 SMs, 24 GB GDDR6X at "
+                        "1,008 GB/s, 72 MB L2, 128 KB L1 per SM, 165.2 TFLOPS dense FP16 tensor with FP32 accumulate, "
+                        "FP8 2x; PCIe 4.0 x16. Drawn as 16x8 cores.") +
+            geforce).c_str(),
+           {16, 8, 1, 165.2 / 128, (73728 + 128 * 128) / 128.0, 256, 0, 16, 8, 1, 24, 1008, 500, 2, 256, 5, 31.5, 5, 20,
+            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN});
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
            "Assumptions: weights served in 8 bits (576 x 230 MB = 132 GB does not hold 70B in 16 bits); 8 "
-           "pipeline stages (one rack each) of 72 chips in tensor parallel; chip-link latency 3.5 us per "
+           "pipeline stages (one rack each) of 72 chips in tensor parallel; chip-link latency per "
            "all-reduce round fitted to Groq's Llama-3.1-70B 250 tok/s (Artificial Analysis, 2024), bandwidth "
            "50 GB/s per chip; board power 200 W.",
-           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, 3.5, 50,
+           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, GROQ_LINK_US, 50,
             0.5, 10, 31.5, 0, 0, 4, 0, 200, 0.9, 0.65, 0.65, 0.6, 8, 1});
     const char* wse3 =
         "Cerebras WSE-3 (Cerebras, 2024): 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 "
         "PFLOPS peak AI compute, 214 Pb/s fabric; a CS-3 system draws about 23 kW. Drawn as 1000x900; per-core "
         "figures are these totals divided by the cores; a fabric link carries 214 Pb/s / (4 x 900,000) = 7.4 "
         "GB/s; one router hop per clock (1.1 GHz, an assumption). Layers are pipelined over regions of the wafer (one "
-        "Llama layer per region: an assumption). Per-layer time 11 us set with Cerebras' Llama-3.1-8B 1,800 "
+        "Llama layer per region: an assumption). Per-layer time fitted to Cerebras' Llama-3.1-8B 1,800 "
         "tok/s per user (Aug 2024); static power 15 kW per wafer, an assumption.";
     add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3", wse3,
            {1000, 900, 1, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
@@ -414,15 +444,15 @@ void add_hardware_presets(ParamRegistry& reg) {
            "MB SRAM (1.5 MB per core), 12 GB GDDR6 at 288 GB/s, 74 TFLOPS FP16, 148 TFLOPS BLOCKFP8 (2x; the "
            "format tt-metal serves weights in: 8.5 bits), 160 W board power, PCIe 4.0 x16. Drawn as 8x9; NoC "
            "figures, the achieved GDDR fraction 0.8 and the idle power 50 W are assumptions.",
-           {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, 2, 50, 5, 50, 31.5, 0, 0, 2, 0, 50, 0.9,
-            0.65, 0.8, 0.6, 1, 1});
+           {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, TT_LINK_US, 50, 5, 50, 31.5, 0, 0, 2, 0, 50,
+            0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, TT_OP_US, 16, 1});
     add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
            "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
            "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
-           "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole), the achieved GDDR fraction 0.8 and the "
-           "idle power 60 W are assumptions.",
-           {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, 2, 100, 5, 50, 63, 0, 0, 2, 0, 60, 0.9,
-            0.65, 0.8, 0.6, 1, 1});
+           "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole) and the idle power 60 W are assumptions; "
+           "the stack's constants (tt-metal's launches, GDDR and compute fractions) are the n150's.",
+           {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 5, 50, 63, 0, 0, 2, 0,
+            60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, TT_OP_US, 16, 1});
 }
 
 struct ModelFig {
@@ -604,6 +634,36 @@ void add_chip_params(ParamRegistry& reg) {
       ill);
 }
 
+// The serving stack's launches and the widening of narrow weights (added last, so
+// earlier parameters keep their places): zero by default, as the compiled engines the
+// GPU presets stand for (their launches are in the per-layer overhead).
+void add_dispatch(ParamRegistry& reg) {
+    Adder a{reg, "serve"};
+    a("op_dispatch_us", "Launch time per operation", "每个算子的启动时间", "us", 0, 1000, 0,
+      "Time the serving stack takes to launch one operation (a kernel, a program on the cores).",
+      "服务软件栈启动一个算子（一个内核、核心上的一段程序）所需的时间。", ASSUMED);
+    a("ops_per_layer", "Operations per layer", "每层算子数", "", 0, 200, 16,
+      "Operations launched per transformer layer: norms, projections, attention, the FFN's matrices, adds. "
+      "Tensor parallelism adds its two all-reduces per layer.",
+      "每个 Transformer 层启动的算子数：归一化、投影、注意力、前馈矩阵、加法。张量并行每层再加两次全规约。",
+      "assumption: a Llama decoder layer as op-by-op stacks run it (2 norms, QKV, rotary, KV update, attention, "
+      "O, 2 adds, gate, up, multiply, down, plus reshapes)", Scale::Linear, true);
+    a("dispatch_overlap", "Launches hidden under the device's work", "被设备计算掩盖的启动比例", "", 0, 1, 1,
+      "1: launches are queued ahead of the device (CUDA graphs, traces), so they cost only what the device's work "
+      "does not cover. 0: each launch waits for the previous operation (op-by-op dispatch) and adds to the step.",
+      "1：启动命令提前排入队列（CUDA graph、trace），只有设备计算掩盖不了的部分才算时间。0：每次启动都要等上一个算子"
+      "完成（逐算子派发），时间直接加到这一步上。",
+      ASSUMED);
+    Adder m{reg, "mesh"};
+    m("dequant_flops", "Widening work per weight", "每个权重的展宽开销", "FLOP", 0, 1000, 0,
+      "When weights are narrower than the multiplies (4-bit blocks under 16-bit math), each weight read is "
+      "unpacked, scaled and converted first: this many operations at the chip's achieved rate, per weight.",
+      "权重比乘法格式窄时（16 位运算下的 4 位块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
+      "这么多次运算。",
+      ASSUMED);
+}
+
+
 }  // namespace
 
 const ParamRegistry& token_registry() {
@@ -626,6 +686,7 @@ void build_token_registry(ParamRegistry& reg) {
     add_tokenizer_choice(reg);
     add_serving(reg);
     add_chip_params(reg);
+    add_dispatch(reg);
     add_hardware_presets(reg);
     add_model_presets(reg);
 }

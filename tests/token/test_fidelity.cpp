@@ -3,10 +3,12 @@
 // present.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "fidelity/calibration.h"
 #include "fidelity/fidelity.h"
 
 using namespace tj;
@@ -40,9 +42,113 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
         CHECK(r.error == "");
         CHECK(r.inside == (row.expect == "in"));
     }
-    // Issue 14's promise: the validation rows' median |error| is at most 12%.
-    INFO("validation median |error| " << median_abs_error(rows, results, "validation"));
-    CHECK(median_abs_error(rows, results, "validation") <= 0.12);
+    // Issue 14's promise: the validation rows it had keep a median |error| of at most 12%.
+    std::set<std::string> issue14 = {
+        "gptfast_a100_llama2_7b_b1", "gptfast_a100_llama31_8b_b1", "nemo_h100_llama2_7b_e2e",
+        "trtllm_a100_llama7b_b256_tput", "trtllm_a100_llama7b_ttft128", "nim_2xh100_70b_fp8_c1_ttft",
+        "nim_2xh100_70b_fp8_c1_itl", "nim_2xh100_70b_fp8_c50_itl", "nim_2xh100_70b_fp8_c50_tput",
+        "nim_2xh100_70b_fp8_c100_itl", "nim_2xh100_70b_fp8_c100_tput", "groq_lpu_llama31_8b_user",
+        "cerebras_wse3x4_llama31_70b_user", "vllm_h100_llama31_8b_kv_capacity"};
+    std::vector<FidelityRow> old_rows;
+    std::vector<FidelityResult> old_results;
+    for (size_t i = 0; i < rows.size(); i++)
+        if (issue14.count(rows[i].name)) old_rows.push_back(rows[i]), old_results.push_back(results[i]);
+    CHECK(old_rows.size() == issue14.size());
+    INFO("issue 14's validation median |error| " << median_abs_error(old_rows, old_results, "validation"));
+    CHECK(median_abs_error(old_rows, old_results, "validation") <= 0.12);
+}
+
+TEST_CASE("fidelity: every row names its family; the fitted constants are where the code has them",
+          "[token][fidelity]") {
+    std::vector<FidelityRow> rows = load_table();
+    std::set<std::string> families;
+    for (const FidelityRow& r : rows) {
+        INFO(r.name);
+        CHECK(r.family != "-");
+        families.insert(r.family);
+    }
+    CHECK(families.size() >= 8);
+    // Issue 32's table: at least 45 rows, at least half of them validation only.
+    size_t validation = 0;
+    for (const FidelityRow& r : rows) validation += r.role == "validation";
+    CHECK(rows.size() >= 45);
+    CHECK(2 * validation >= rows.size());
+    // Every fitted constant is carried by presets that exist, and reaches a row through them.
+    std::vector<FitConstant> cs = model_constants();
+    REQUIRE(!cs.empty());
+    for (const FitConstant& c : cs) {
+        INFO(c.name);
+        CHECK(c.lo > 0);
+        CHECK(c.value >= c.lo);
+        CHECK(c.value <= c.hi);
+        CHECK(c.prior >= c.lo);
+        CHECK(c.prior <= c.hi);
+        bool used = false;
+        for (const FidelityRow& r : rows) used = used || row_uses_presets(r, c.presets);
+        CHECK(used);
+    }
+}
+
+TEST_CASE("fidelity: a trial constant reaches the rows of its presets and no other", "[token][fidelity]") {
+    std::vector<FidelityRow> rows;
+    REQUIRE(parse_fidelity_table(std::string(kHeader) +
+                                     "a\thw.a100_80gb,model.llama2_7b\ttoken.run.batch=1,token.run.output_tokens=50\t1\t"
+                                     "tok_s_per_seq\t100\ttok/s\t0.25\tfit\tin\tself, 2026\n"
+                                     "h\thw.h100_sxm,model.llama2_7b\ttoken.run.batch=1,token.run.output_tokens=50\t1\t"
+                                     "tok_s_per_seq\t100\ttok/s\t0.25\tfit\tin\tself, 2026\n",
+                                 rows) == "");
+    std::vector<ConstantSetting> half = {{"token.mesh.bw_eff", {"hw.a100_80gb"}, 0.325}};
+    FidelityResult a = run_fidelity_row(rows[0]), a_half = run_fidelity_row(rows[0], half);
+    FidelityResult h = run_fidelity_row(rows[1]), h_half = run_fidelity_row(rows[1], half);
+    REQUIRE(a.error == "");
+    REQUIRE(a_half.error == "");
+    // Decode at batch 1 is bound by the weights' reads: half the bandwidth, about half the speed.
+    CHECK(a_half.model < 0.6 * a.model);
+    CHECK(a_half.model > 0.4 * a.model);
+    CHECK(h_half.model == h.model);
+}
+
+TEST_CASE("fidelity: the fit recovers a constant from rows made with it, and cross-validation leaves each family out",
+          "[token][fidelity]") {
+    // Rows whose published figures are the model's own with the A100 fraction at 0.5:
+    // the fit must find 0.5 from any start; leaving their family out gives the prior.
+    std::vector<FitConstant> cs;
+    for (const FitConstant& c : model_constants())
+        if (c.name == "a100_bw_eff") cs.push_back(c);
+    REQUIRE(cs.size() == 1);
+    std::string header = "case\tpresets\tsettings\ttime_s\tmetric\tpublished\tunit\tband\trole\texpect\tfamily\tsource\n";
+    auto row = [](const char* name, const char* settings, const char* family, double published) {
+        return std::string(name) + "\thw.a100_80gb,model.llama2_7b\t" + settings + "\t1\ttok_s_per_seq\t" +
+               std::to_string(published) + "\ttok/s\t0.25\tfit\tin\t" + family + "\tself, 2026\n";
+    };
+    std::vector<FidelityRow> probe;
+    REQUIRE(parse_fidelity_table(header + row("p", "token.run.batch=1,token.run.output_tokens=50", "f", 1), probe) == "");
+    double truth = run_fidelity_row(probe[0], {{"token.mesh.bw_eff", {"hw.a100_80gb"}, 0.5}}).model;
+    REQUIRE(truth > 0);
+    std::vector<FidelityRow> rows;
+    REQUIRE(parse_fidelity_table(header + row("p", "token.run.batch=1,token.run.output_tokens=50", "f", truth) +
+                                     row("q", "token.run.batch=1,token.run.output_tokens=50", "g", truth),
+                                 rows) == "");
+    CHECK(rows[0].family == "f");
+    FitOutcome fit = fit_constants(rows, cs, "");
+    CHECK(fit.fit_rows[0] == 2);
+    CHECK(fit.values[0] == Approx(0.5).epsilon(0.002));
+    CHECK(fit.sum_sq < 1e-5);
+    FitOutcome without_f = fit_constants(rows, cs, "f");
+    CHECK(without_f.fit_rows[0] == 1);
+    CHECK(without_f.values[0] == Approx(0.5).epsilon(0.002));
+    CrossValidation cv = cross_validate(rows, cs);
+    REQUIRE(cv.families.size() == 2);
+    CHECK(cv.results[0].ratio == Approx(1).epsilon(0.003));
+    // With one family only, leaving it out leaves nothing to fit: the prior, and its error shows.
+    std::vector<FidelityRow> lone(rows.begin(), rows.begin() + 1);
+    CrossValidation cv1 = cross_validate(lone, cs);
+    CHECK(cv1.folds[0].fit_rows[0] == 0);
+    CHECK(cv1.folds[0].values[0] == cs[0].prior);
+    CHECK(std::fabs(cv1.results[0].ratio - 1) > 0.1);
+    ErrorSummary s = summarize(cv1.results);
+    CHECK(s.rows == 1);
+    CHECK(s.median == Approx(std::fabs(cv1.results[0].ratio - 1)));
 }
 
 TEST_CASE("fidelity: the table holds the cases the project promises, each with a dated source", "[token][fidelity]") {

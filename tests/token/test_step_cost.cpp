@@ -363,3 +363,53 @@ TEST_CASE("the embedding table takes what is left, slowest level first, and neve
     CHECK(c.bytes[kHostMem] == Approx(4096 * 2.0));
     CHECK(c.part[kPartHostMem] == Approx(5e-6 + 4096 * 2.0 / 3e10));
 }
+
+TEST_CASE("the stack's launches: added when each waits for the last op, hidden under the device's work when queued",
+          "[token][step][dispatch]") {
+    ModelShape m = llama2_7b();
+    Hardware h = one_level(2.0e12);
+    Placement p = place(h, weight_bytes(m), 1000 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    StepWork w = decode_work(1, 1, 1000);
+    double device = step_cost(h, m, p, w).time;
+    h.ops_per_layer = 16;
+    for (double launch : {1e-6, 1e-4}) {  // below and above the device's time per op
+        h.op_dispatch = launch;
+        double dispatch = launch * 16 * m.layers;
+        CHECK(dispatch_time(h, m) == Approx(dispatch));
+        h.dispatch_overlap = 0;
+        CHECK(step_cost(h, m, p, w).time == Approx(device + dispatch));
+        h.dispatch_overlap = 1;
+        CHECK(step_cost(h, m, p, w).time == Approx(std::max(device, dispatch)));
+        h.dispatch_overlap = 0.5;
+        CHECK(step_cost(h, m, p, w).time == Approx(device + dispatch - 0.5 * std::min(device, dispatch)));
+    }
+    // Tensor parallelism adds its two all-reduces per layer as operations of their own.
+    h.chips = 2;
+    CHECK(dispatch_time(h, m) == Approx(1e-4 * 18 * m.layers));
+    // No launch time: the step is the device's, whatever the overlap.
+    h.chips = 1;
+    h.op_dispatch = 0;
+    h.dispatch_overlap = 0;
+    CHECK(step_cost(h, m, p, w).time == device);
+}
+
+TEST_CASE("widening narrow weights adds its work per weight read to the compute", "[token][step][dequant]") {
+    ModelShape m = llama2_7b();
+    m.weight_bits = 4.5;
+    Hardware h = one_level(2.0e12);
+    Placement p = place(h, weight_bytes(m), 100 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    StepWork w = decode_work(1, 1, 100);
+    StepCost plain = step_cost(h, m, p, w);
+    h.dequant_flops = 10;
+    StepCost widened = step_cost(h, m, p, w);
+    // The streamed weights (the embedding rows aside), each widened once.
+    double weights = (weight_bytes_fetched(m, w.tokens, w.logit_tokens) - w.tokens * m.hidden * m.weight_bits / 8) /
+                     (m.weight_bits / 8);
+    CHECK(widened.part[kPartCompute] - plain.part[kPartCompute] == Approx(10 * weights / h.peak_flops()));
+    // On a GPU each matrix's compute grows, so its time cannot fall.
+    h.form = StepForm::PerOperator;
+    h.dequant_flops = 0;
+    double gpu_plain = step_cost(h, m, p, w).time;
+    h.dequant_flops = 1000;
+    CHECK(step_cost(h, m, p, w).time > gpu_plain);
+}
