@@ -70,8 +70,12 @@ if [ $want_web = 1 ]; then
   fi
 fi
 
-# npm packages: playwright-core for the browser tests, gpt-tokenizer for the vocabularies.
+# npm packages: playwright-core and axe-core (the accessibility checks) for the browser
+# tests, gpt-tokenizer for the vocabularies.
 if [ $want_browser = 1 ] && [ ! -d "$CACHE/node/node_modules/playwright-core" ]; then
   mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
+fi
+if [ $want_browser = 1 ] && [ ! -d "$CACHE/node/node_modules/axe-core" ]; then
+  mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund axe-core@4 >/dev/null)
 fi
 echo "deps: ready (cache $CACHE)"
