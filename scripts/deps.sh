@@ -71,10 +71,14 @@ if [ $want_web = 1 ]; then
   fi
 fi
 
-# npm packages: playwright-core for the browser tests, ws for the class server's tests
-# and load benchmark (Node 20 has no WebSocket client of its own).
+# npm packages: playwright-core and axe-core (the accessibility checks) for the browser
+# tests, ws for the class server's tests and load benchmark (Node 20 has no WebSocket
+# client of its own).
 if [ $want_browser = 1 ] && [ ! -d "$CACHE/node/node_modules/playwright-core" ]; then
   mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
+fi
+if [ $want_browser = 1 ] && [ ! -d "$CACHE/node/node_modules/axe-core" ]; then
+  mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund axe-core@4 >/dev/null)
 fi
 if { [ $want_native = 1 ] || [ $want_browser = 1 ]; } && [ ! -d "$CACHE/node/node_modules/ws" ]; then
   mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund ws@8 >/dev/null)

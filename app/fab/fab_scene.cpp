@@ -150,6 +150,17 @@ void FabScene::draw_panels(const FrameInput& in) {
     numbers_window(in);
 }
 
+std::string FabScene::headline() const {
+    // As the map's caption names it (fab_map.cpp): the bottleneck, or the question's mark.
+    const FabView& v = fab().view();
+    char held[160];
+    std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
+    std::string b = join_magnitudes(std::string(tr("fab.cap.bottleneck")) + " " +
+                                    (answer_hidden_ ? held : v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none")));
+    if (v.stations[kStFab].held_for_respin && !answer_hidden_) b += std::string(" — ") + tr("fab.cap.respin");
+    return b;
+}
+
 std::vector<std::string> FabScene::texts() const {
     std::vector<std::string> t = ModelScene::texts();
     for (int b = 0; b < kBufCount; b++) t.push_back(fab_buffer_label(b, true));

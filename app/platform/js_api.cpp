@@ -7,6 +7,7 @@
 
 #include "app/shell/app.h"
 #include "app/platform/export.h"
+#include "app/render/motion.h"
 #include "app/ui/i18n.h"
 
 App* platform_app();
@@ -168,6 +169,55 @@ EMSCRIPTEN_KEEPALIVE const char* tj_filter_params(const char* text) {
     if (!platform_app()) return "app not ready";
     platform_app()->filter_params(text);
     return "";
+}
+
+// What the page's mirror shows as elements (App::describe_json).
+EMSCRIPTEN_KEEPALIVE const char* tj_describe_json() {
+    static std::string s;
+    s = platform_app() ? platform_app()->describe_json() : "{}";
+    return s.c_str();
+}
+
+// Picks choice c of the open step's question, as its button does; 1 when taken.
+EMSCRIPTEN_KEEPALIVE int tj_lesson_choose(int c) {
+    App* a = changing_app();
+    return a && a->lessons().choose(c) ? 1 : 0;
+}
+
+// Reveals the open step's answer, as the card's Reveal does.
+EMSCRIPTEN_KEEPALIVE const char* tj_lesson_reveal() {
+    static std::string s;
+    App* a = changing_app();
+    s = !a ? "app not ready" : !a->lessons().active() ? "no lesson open" : a->lessons().reveal(*a);
+    return s.c_str();
+}
+
+// Leaves the open lesson, as the card's Leave does (what the user had comes back).
+EMSCRIPTEN_KEEPALIVE void tj_lesson_leave() {
+    if (App* a = changing_app()) a->lessons().leave(*a);
+}
+
+// "Your turn": sets the step's parameter to try as its control on the card does; "" or why.
+EMSCRIPTEN_KEEPALIVE const char* tj_lesson_try(double value) {
+    static std::string s;
+    App* a = changing_app();
+    s = a ? a->lessons().try_value(*a, value) : "app not ready";
+    return s.c_str();
+}
+
+// A pick on the first-visit card (0 follow, 1 lesson, 2 explore), as its buttons make.
+EMSCRIPTEN_KEEPALIVE void tj_welcome_pick(int pick) {
+    if (changing_app()) platform_app()->choose_welcome(pick);
+}
+
+// The reader's wish for less motion (motion.h): the page passes prefers-reduced-motion on.
+EMSCRIPTEN_KEEPALIVE void tj_set_reduced_motion(int on) {
+    if (changing_app()) set_reduced_motion(on != 0);
+}
+
+// Single-key shortcuts on or off (App::set_shortcuts).
+EMSCRIPTEN_KEEPALIVE void tj_set_shortcuts(int on) {
+    if (platform_app()) platform_app()->set_shortcuts(on != 0);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {

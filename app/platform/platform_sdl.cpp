@@ -201,6 +201,11 @@ int main(int argc, char** argv) {
 #ifdef __EMSCRIPTEN__
     setenv("TJ_VOCAB_DIR", "/assets/vocab", 0);  // written there as they arrive (vocab_loader.h)
 #endif
+#ifdef __EMSCRIPTEN__
+    // Keys go to SDL only while the canvas has the focus, so the page's own controls
+    // (web/static/mirror.js) get theirs, Tab included.
+    SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+#endif
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return 1;

@@ -18,6 +18,7 @@ std::string glsl_vec2(ParcelAspect a) { return "vec2(" + glsl_float(a.x) + ", " 
 std::string parcel_geometry_glsl() {
     return "const vec2 kSlabAspect = " + glsl_vec2(kSlabAspect) + ";\n" +
            "const vec2 kCabinetAspect = " + glsl_vec2(kCabinetAspect) + ";\n" +
-           // parcel_ease, in GLSL: keep the two expressions the same.
-           "float parcel_ease(float t) { return t * t * (3.0 - 2.0 * t); }\n";
+           // parcel_ease, in GLSL: keep the two expressions the same (u_stepped: reduced_motion()).
+           "uniform float u_stepped;\n"
+           "float parcel_ease(float t) { return u_stepped > 0.5 ? step(0.5, t) : t * t * (3.0 - 2.0 * t); }\n";
 }

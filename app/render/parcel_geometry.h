@@ -15,6 +15,7 @@
 //   float e = parcel_ease(t);  bowed_route_point(ax, ay, bx, by, e, &x, &y);
 //   ParcelAspect a = parcel_aspect(kShapeSlab);
 #pragma once
+#include "app/render/motion.h"
 #include <cstdint>
 #include <string>
 
@@ -49,8 +50,9 @@ constexpr ParcelAspect parcel_aspect(int shape) {
 }
 
 // The share of the route covered at a share t (0..1) of the trip: parcels leave
-// and arrive gently. The shader's parcel_ease is the same expression (see the .cpp).
-inline float parcel_ease(float t) { return t * t * (3.0f - 2.0f * t); }
+// and arrive gently, or with reduced motion (motion.h) step from one end to the other
+// halfway. The shader's parcel_ease is the same expression (see the .cpp).
+inline float parcel_ease(float t) { return reduced_motion() ? (t < 0.5f ? 0.0f : 1.0f) : t * t * (3.0f - 2.0f * t); }
 
 // The point a share u (0..1) of the way from a to b along a route bowed as the
 // shader bows it (sideways by kParcelArc of the length at the middle).

@@ -14,6 +14,7 @@ bool ParcelRenderer::init(std::string* error) {
     u_offset_ = glGetUniformLocation(program_, "u_world_to_px_offset");
     u_viewport_ = glGetUniformLocation(program_, "u_viewport");
     u_arc_ = glGetUniformLocation(program_, "u_arc");
+    u_stepped_ = glGetUniformLocation(program_, "u_stepped");
 
     glGenVertexArrays(1, &vao_);
     glGenBuffers(1, &vbo_);
@@ -71,6 +72,7 @@ void ParcelRenderer::draw(float time, const View2D& view, int fb_w, int fb_h, co
     glUniform2f(u_offset_, view.offset_x, view.offset_y);
     glUniform2f(u_viewport_, float(fb_w), float(fb_h));
     glUniform1f(u_arc_, kParcelArc);
+    glUniform1f(u_stepped_, reduced_motion() ? 1.0f : 0.0f);
     glDisable(GL_BLEND);  // parcels are opaque (corners are discarded): no read-back per pixel
     glDisable(GL_DEPTH_TEST);
     if (clip) {

@@ -35,6 +35,6 @@ private:
     GLuint program_ = 0, vao_ = 0, vbo_ = 0, ibo_ = 0;
     std::vector<ParcelInstance> parcels_;  // what the buffers hold, one per parcel
     std::vector<ParcelInstance> corners_;  // upload scratch: four vertices per parcel
-    GLint u_time_ = -1, u_scale_ = -1, u_offset_ = -1, u_viewport_ = -1, u_arc_ = -1;
+    GLint u_time_ = -1, u_scale_ = -1, u_offset_ = -1, u_viewport_ = -1, u_arc_ = -1, u_stepped_ = -1;
     size_t capacity_ = 0;
 };

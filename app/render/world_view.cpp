@@ -1,5 +1,6 @@
 // world_view.cpp — see world_view.h.
 #include "app/render/world_view.h"
+#include "app/render/motion.h"
 
 #include <algorithm>
 #include <cmath>
@@ -44,7 +45,8 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
             track_offset_ = {c.x - track_x_, c.y - track_y_};
             tracking_ = true;
         }
-        const float keep = std::exp(-std::max(io.DeltaTime, 0.0f) * 6.0f);
+        // With reduced motion (motion.h) the camera cuts: nothing of the offset is kept.
+        const float keep = reduced_motion() ? 0.0f : std::exp(-std::max(io.DeltaTime, 0.0f) * 6.0f);
         track_offset_ = {track_offset_.x * keep, track_offset_.y * keep};
         zoom_ += (std::clamp(track_zoom_, 0.5f, 12.0f) * fit_zoom_ - zoom_) * (1.0f - keep);
         pan_ = {mid.x - (track_x_ + track_offset_.x) * zoom_, mid.y - (track_y_ + track_offset_.y) * zoom_};

@@ -204,6 +204,16 @@ std::vector<std::pair<std::string, ImVec2>> ModelScene::station_points() const {
     return out;
 }
 
+std::vector<StationText> ModelScene::station_texts() const {
+    std::vector<StationText> out;
+    const std::vector<tj::StationInfo>& st = model().stations();
+    const std::vector<tj::Metric> ms = metrics();
+    for (size_t i = 0; i < st.size(); i++)
+        out.push_back({st[i].id, pick(st[i].label_en, st[i].label_zh), pick(st[i].lesson_en, st[i].lesson_zh),
+                       station_lines(model(), ms, i)});
+    return out;
+}
+
 std::vector<std::string> ModelScene::texts() const {
     std::vector<std::string> t;
     const tj::ParamRegistry& reg = values().registry();

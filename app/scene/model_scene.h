@@ -56,6 +56,7 @@ public:
     void follow_skip_to(int stop) override;  // model_scene_follow.cpp
     std::vector<std::pair<std::string, ImVec2>> station_points() const override;
     std::vector<MapLabelBox> label_boxes() const override { return label_boxes_; }
+    std::vector<StationText> station_texts() const override;
 
     // Links and files: the scene's whole state, and the way back (all or nothing).
     tj::Scenario scenario() const override { return run_.scenario(); }

@@ -103,6 +103,13 @@ struct FollowState {
     float centre_x = 0, centre_y = 0;  // the map's centre
 };
 
+// What the page's mirror of the map (web/static/mirror.js) says of one station: its name,
+// what it teaches and its hover card's lines, in the language shown.
+struct StationText {
+    std::string id, name, lesson;
+    std::vector<std::string> lines;
+};
+
 class Scene {
 public:
     virtual ~Scene() = default;
@@ -155,6 +162,10 @@ public:
     // What the map writes on each pile of work in process as last drawn, by id ("?" while a
     // lesson's question keeps the piles back); empty for a scene without piles.
     virtual std::vector<std::pair<std::string, std::string>> pile_labels() const { return {}; }
+    // For the page's mirror: every station with its hover card's lines (as a card would show
+    // them now, a question's answer kept back), and the map's headline in words.
+    virtual std::vector<StationText> station_texts() const { return {}; }
+    virtual std::string headline() const { return ""; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const MetricHistory* history() const { return nullptr; }

@@ -13,6 +13,7 @@
 #include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
+#include "app/ui/palette.h"
 #include "app/ui/glossary_view.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // the windows on screen and the active item, for state() and touch scrolling
@@ -21,13 +22,14 @@
 #include "imgui_impl_opengl3.h"
 #include "app/platform/screenshot.h"
 #include "app/platform/vocab_loader.h"
+#include "app/render/motion.h"
 #include "app/render/world_view.h"
 #include "core/token/token_text.h"
 #include "app/shell/scene_list.h"
 #include "app/scene/race_pairs.h"
 
 namespace {
-const ImVec4 kBackdrop{0.075f, 0.085f, 0.11f, 1.0f};  // behind the map
+const ImVec4 kBackdrop = ImGui::ColorConvertU32ToFloat4(pal::kBackdrop);  // behind the map
 // The lesson the first-visit card's "Follow a token" opens.
 constexpr const char* kFollowLesson = "follow-a-token";
 // Below this width (logical pixels) the screen is narrow: a phone, or a tablet upright
@@ -121,6 +123,9 @@ void App::event(const SDL_Event& e) {
     if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
     SDL_Keycode k = e.key.keysym.sym;
     if (blank_) { blank_ = false; return; }  // any key brings the picture back
+    // Shortcuts off: a key that types a character does nothing here (WCAG 2.1.4).
+    bool character = (k >= SDLK_SPACE && k < SDLK_DELETE) || (k >= SDLK_KP_DIVIDE && k <= SDLK_KP_PERIOD);
+    if (!shortcuts_ && character) return;
     if (show_help_ && k == SDLK_ESCAPE) { show_help_ = false; return; }
     if (show_glossary_ && k == SDLK_ESCAPE) { show_glossary_ = false; return; }
     if (WelcomeChoice c = welcome_.key(k); c != WelcomeChoice::None) { welcome_chosen(c); return; }
@@ -394,6 +399,13 @@ const char* App::follow_label() const {
     return tr(s && std::string(s->id()) == "fab" ? "welcome.follow_lot" : "welcome.follow");
 }
 
+void App::choose_welcome(int pick) {
+    static constexpr WelcomeChoice kPicks[] = {WelcomeChoice::Follow, WelcomeChoice::Lesson, WelcomeChoice::Explore};
+    if (!welcome_.is_open() || pick < 0 || pick > 2) return;
+    welcome_.close();
+    welcome_chosen(kPicks[pick]);
+}
+
 void App::welcome_chosen(WelcomeChoice c) {
 #ifdef __EMSCRIPTEN__
     EM_ASM({ try { localStorage.setItem('tj.welcomed', '1'); } catch (e) {} });  // storage may be off
@@ -643,6 +655,7 @@ std::string App::state_json() const {
     j["panels"] = panels_;
     j["welcome"] = welcome_.is_open();  // the first-visit card is up
     j["present"] = present_;
+    j["reduced_motion"] = reduced_motion();  // the camera cuts, parcels step (motion.h)
     j["blank"] = blank_;
     j["ui_scale"] = ui_scale_;
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";

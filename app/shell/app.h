@@ -68,6 +68,15 @@ public:
     // Draw only what changed each frame, where the canvas keeps its pixels (the default there).
     void set_changes_only(bool on) { layers_.set_framebuffer_kept(on && canvas_kept_); }
     std::string state_json() const;
+    // What the page's mirror (web/static/mirror.js) shows as elements, in the language
+    // shown, from the app's own model: app_describe.cpp says what it holds.
+    std::string describe_json();
+    // A pick on the first-visit card, as its buttons make (0 follow, 1 lesson, 2 explore);
+    // nothing when the card is not up.
+    void choose_welcome(int pick);
+    // Single-key shortcuts (letters, digits, punctuation, Space) on or off (WCAG 2.1.4);
+    // arrows, Page Up/Down and Esc always work.
+    void set_shortcuts(bool on) { shortcuts_ = on; }
     // What init() refused of its options (a link that did not apply), or "".
     const std::string& startup_problem() const { return startup_problem_; }
     std::string set_param(const std::string& id, double value);
@@ -149,6 +158,7 @@ private:
     bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
     bool fonts_dirty_ = true;
     bool blank_ = false, show_help_ = false, show_glossary_ = false, png_requested_ = false;
+    bool shortcuts_ = true;  // single-key shortcuts (set_shortcuts)
     bool panels_before_lesson_ = true;  // a lesson hides the panels (H shows them) and restores them
     LessonPlayer lessons_;
     uint64_t vocab_seen_ = 0;   // vocab_arrivals() already acted on

@@ -270,8 +270,10 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
         if (st.predict.is_guess()) guess_scale(*scene, st);
         for (size_t c = 0; c < st.predict.choices.size(); c++) {
             bool right = int(c) == st.predict.answer;
-            if (revealed_ && right) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kGreen));
-            else if (int(c) == chosen_) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kBlue));
+            if (revealed_ && right) {  // dark text on the green: white reads only 3.4:1 there
+                ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kGreen));
+                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal::kOnGreen));
+            } else if (int(c) == chosen_) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kBlue));
             else ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Button));
             // Choices flow onto the next line when the caption is too narrow.
             std::string label = std::to_string(c + 1) + ". " + txt(st.predict.choices[c]);
@@ -280,7 +282,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
                              ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
                 ImGui::SameLine();
             if (ImGui::Button(label.c_str()) && !revealed_) chosen_ = int(c);
-            ImGui::PopStyleColor();
+            ImGui::PopStyleColor(revealed_ && right ? 2 : 1);
         }
         if (!revealed_) {
             ImGui::BeginDisabled(chosen_ < 0 && !guess_moved_);
@@ -347,6 +349,24 @@ void LessonPlayer::time_controls(LessonHost& host, const tj::LessonStep& st) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("lesson.scrub_help"));
 }
 
+std::string LessonPlayer::try_in(Scene& s, const tj::LessonStep& st, double value) {
+    std::string err = s.set_param(st.try_param, value);
+    if (!err.empty()) return err;
+    tried_ = true;
+    s.set_playing(false);
+    return s.seek(st.run);  // to the step's moment again, with the new value
+}
+
+std::string LessonPlayer::try_value(LessonHost& host, double value) {
+    if (lesson_ < 0) return "no lesson open";
+    const tj::LessonStep& st = lessons_[size_t(lesson_)].steps[size_t(step_)];
+    if (st.try_param.empty()) return "this step has no parameter to try";
+    if (st.has_predict && !revealed_) return "the question is still open";
+    Scene* s = host.scene_by_id(lessons_[size_t(lesson_)].scene);
+    if (!s) return "the lesson's scene is not built";
+    return try_error_ = try_in(*s, st, value);
+}
+
 void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     const tj::ParamValues& v = s.values();
     const int i = v.registry().find(st.try_param);
@@ -355,14 +375,7 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     ImGui::Spacing();
     text_wrapped(join_magnitudes(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh)), pal::kYellow);
     double x = v[size_t(i)];
-    if (param_control(d, x, &x, false)) {
-        try_error_ = s.set_param(st.try_param, x);
-        if (try_error_.empty()) {
-            tried_ = true;
-            s.set_playing(false);
-            try_error_ = s.seek(st.run);  // to the step's moment again, with the new value
-        }
-    }
+    if (param_control(d, x, &x, false)) try_error_ = try_in(s, st, x);
     if (!try_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", try_error_.c_str());
 }
 
@@ -490,7 +503,7 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
     // The guess and, once the marker has arrived, the truth, large.
     ImGui::SetWindowFontScale(1.3f * card_scale_);
     if (guess_moved_ || !revealed_) {
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(guess_moved_ ? pal::kBlue : pal::kGrey), "%s",
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(guess_moved_ ? pal::kSky : pal::kGrey), "%s",  // blue text reads 3.7:1
                            fill("lesson.guess.yours", guess_moved_ ? fmt(guess_) : "?").c_str());
     }
     if (arrived) {

@@ -72,6 +72,8 @@ public:
     // Picks choice c of the step's question (before the reveal); false when there is none.
     bool choose(int c);
     int chosen() const { return chosen_; }
+    // The open step's question has been answered (revealed), whichever way.
+    bool revealed() const { return revealed_; }
     // A question is open: the scene shows the step's set-up with its answer kept back.
     bool answer_held() const { return active() && asking_; }
     void leave(LessonHost& host);
@@ -108,6 +110,9 @@ public:
     GuessShown guess_shown() const;
     // Sets the guess as a drag would (before the reveal); "" or why not.
     std::string set_guess(double value);
+    // "Your turn": sets the step's parameter to try, as its control on the card does, and
+    // runs the step again to its moment; "" or why not.
+    std::string try_value(LessonHost& host, double value);
 
     void menu(LessonHost& host);
     bool key(SDL_Keycode sym, LessonHost& host);
@@ -135,6 +140,7 @@ private:
     // again to its moment and the card compares it with the step as the lesson set it.
     void your_turn(Scene& s, const tj::LessonStep& st);
     void fit_card();
+    std::string try_in(Scene& s, const tj::LessonStep& st, double value);  // try_value's work, "" or why
     // A question's number to guess: the log scale, the guess, the truth's marker and the verdict.
     void guess_scale(Scene& s, const tj::LessonStep& st);
 

@@ -9,6 +9,7 @@
 
 #include "core/token/token_text.h"
 #include "app/ui/font.h"
+#include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 
@@ -37,6 +38,31 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
         answer_key_ = key;
     }
     return answer_tokens_;
+}
+
+std::string TokenScene::headline() const {
+    // In the words the map's headline uses (token_map.cpp): what limits decode once a
+    // decode step has run, else the whole run's bottleneck, with its share and its meaning.
+    const TokenView& t = tv();
+    bool by_decode = t.decode_bottleneck >= 0 && t.bottleneck < kPartCount;
+    const char* title = by_decode ? "token.map.bottleneck_decode"
+                        : t.bottleneck < kPartCount ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
+    char buf[320];
+    if (answer_hidden_) {
+        char held[160];
+        std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
+        return join_magnitudes(std::string(tr(title)) + ": " + held);
+    }
+    int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
+    double share = by_decode ? t.decode_bottleneck_share
+                             : tj::metric_value(metrics(), "share_" + stage_id(t.bottleneck));
+    int bn = std::clamp(stage, 0, kStageCount - 1);
+    char key[24], busy[64];
+    std::snprintf(busy, sizeof busy, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
+    std::snprintf(key, sizeof key, "token.stage.%d", bn);
+    std::snprintf(buf, sizeof buf, tr("token.map.headline"), tr(title), tr(key), busy);
+    std::snprintf(key, sizeof key, "token.bn.%d", bn);
+    return std::string(buf) + " " + tr(key);
 }
 
 tj::Scenario TokenScene::scenario() const {

@@ -102,6 +102,7 @@ public:
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
     bool follow_asked() override { return std::exchange(follow_asked_, false); }
+    std::string headline() const override;  // token_scene.cpp
 
 protected:
     ImVec2 station_position(size_t station) const override;

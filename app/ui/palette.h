@@ -11,13 +11,17 @@ constexpr ImU32 kSky = IM_COL32(86, 180, 233, 255);
 constexpr ImU32 kGreen = IM_COL32(0, 158, 115, 255);
 constexpr ImU32 kYellow = IM_COL32(240, 228, 66, 255);
 constexpr ImU32 kBlue = IM_COL32(0, 114, 178, 255);
-constexpr ImU32 kVermillion = IM_COL32(213, 94, 0, 255);
+// Okabe and Ito's vermillion (213, 94, 0) lightened so text in it reads at 4.5:1 inside
+// a station's box (tests/app/ui/test_palette_contrast.cpp).
+constexpr ImU32 kVermillion = IM_COL32(240, 110, 40, 255);
 constexpr ImU32 kPurple = IM_COL32(204, 121, 167, 255);
 constexpr ImU32 kGrey = IM_COL32(153, 153, 153, 255);
 constexpr ImU32 kPale = IM_COL32(225, 225, 225, 255);
 
 constexpr ImU32 kSeries[] = {kSky, kOrange, kGreen, kVermillion, kBlue, kPurple, kYellow, kGrey};
 
+// Behind the map.
+constexpr ImU32 kBackdrop = IM_COL32(19, 22, 28, 255);
 // Map neutrals: background of stations, their outline, text, dim text.
 constexpr ImU32 kStationFill = IM_COL32(38, 45, 60, 255);
 constexpr ImU32 kStationEdge = IM_COL32(120, 138, 170, 255);
@@ -26,4 +30,6 @@ constexpr ImU32 kTextDim = IM_COL32(160, 170, 190, 255);
 constexpr ImU32 kBottleneck = kVermillion;  // the outline of the stage that limits
 // A plate under text drawn over the map, so it stays readable over whatever lies beneath.
 constexpr ImU32 kShade = IM_COL32(14, 16, 22, 200);
+// Text on a green fill (a lesson's right answer once revealed): white reads only 3.4:1 there.
+constexpr ImU32 kOnGreen = IM_COL32(14, 16, 22, 255);
 }  // namespace pal

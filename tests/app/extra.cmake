@@ -1,7 +1,7 @@
 # The app's pure helpers (no GL calls, no ImGui) and the run controller are tested here directly.
 target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${CMAKE_SOURCE_DIR}/app/render/parcel_fold.cpp
                                ${CMAKE_SOURCE_DIR}/app/render/parcel_geometry.cpp
-                               ${CMAKE_SOURCE_DIR}/app/render/parcel_bounds.cpp
+                               ${CMAKE_SOURCE_DIR}/app/render/parcel_bounds.cpp ${CMAKE_SOURCE_DIR}/app/render/motion.cpp
                                ${CMAKE_SOURCE_DIR}/app/platform/export.cpp
                                ${CMAKE_SOURCE_DIR}/app/ui/format.cpp
                                ${CMAKE_SOURCE_DIR}/app/ui/i18n.cpp
@@ -10,6 +10,8 @@ target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${C
                                ${CMAKE_SOURCE_DIR}/app/scene/race_pairs.cpp
                                ${CMAKE_SOURCE_DIR}/app/shell/lesson_guess.cpp)
 target_include_directories(test_app PRIVATE ${STB_INCLUDE_DIR})
+# The palette (app/ui/palette.h) names its colours with ImGui's IM_COL32: only the header.
+target_include_directories(test_app SYSTEM PRIVATE $<TARGET_PROPERTY:tj_imgui,INTERFACE_INCLUDE_DIRECTORIES>)
 
 # The web build's font subset, made here the way app/CMakeLists.txt makes it (the same
 # text list and hb-subset), then checked for every character of the texts.

@@ -31,6 +31,13 @@
 //   tokenJourney.tileHash(on)       -> a layer update redraws only changed tiles (default) or the whole layer
 //   tokenJourney.filterParams(text) -> types text into the parameter panel's filter box
 //                                      (at most 63 bytes); "" or why
+//   tokenJourney.describe()         -> what the page's mirror shows as elements (README: describe)
+//   tokenJourney.lessonChoose(c)    -> picks choice c of the open question; true when taken
+//   tokenJourney.lessonReveal()     -> reveals the open question's answer; "" or why
+//   tokenJourney.leaveLesson()      -> leaves the lesson (what the user had comes back)
+//   tokenJourney.lessonTry(value)   -> "your turn": sets the step's parameter to try; "" or why
+//   tokenJourney.welcomePick(i)     -> a pick on the first-visit card (0 follow, 1 lesson, 2 explore)
+//   tokenJourney.shortcuts(on)      -> single-key shortcuts on or off (remembered between visits)
 //
 // This is the one door for values from a page: every argument is checked here before
 // it crosses into wasm (numbers must be finite numbers, flags true/false or 1/0,
@@ -149,6 +156,32 @@
     filterParams(text) {
       if (!started()) return kNotReady;
       return textProblem('the filter', text, kMaxFilter) || callWithText('tj_filter_params', text);
+    },
+    describe() {
+      if (!this.ready()) return null;
+      return JSON.parse(Module.ccall('tj_describe_json', 'string', [], []));
+    },
+    lessonChoose(c) {
+      if (!started()) return kNotReady;
+      return integerProblem('the choice', c, 0, 100) || !!Module.ccall('tj_lesson_choose', 'number', ['number'], [c]);
+    },
+    lessonReveal() { return started() ? Module.ccall('tj_lesson_reveal', 'string', [], []) : kNotReady; },
+    leaveLesson() { if (started()) Module.ccall('tj_lesson_leave', null, [], []); return started() ? '' : kNotReady; },
+    lessonTry(value) {
+      if (!started()) return kNotReady;
+      return numberProblem('the value', value) || Module.ccall('tj_lesson_try', 'string', ['number'], [value]);
+    },
+    welcomePick(i) {
+      if (!started()) return kNotReady;
+      const why = integerProblem('the pick', i, 0, 2);
+      if (!why) Module.ccall('tj_welcome_pick', null, ['number'], [i]);
+      return why;
+    },
+    shortcuts(on) {
+      const why = flagProblem('shortcuts', on);
+      if (why) return why;
+      try { localStorage.setItem('tj.keys', on ? '1' : '0'); } catch (e) { /* storage may be off */ }
+      return setFlag('shortcuts', 'tj_set_shortcuts', on);
     },
     mapCache(on) { return setFlag('mapCache', 'tj_set_map_cached', on); },
     changesOnly(on) { return setFlag('changesOnly', 'tj_set_changes_only', on); },

@@ -23,7 +23,7 @@
     progress(done, total) {
       if (total > 0) fill.style.width = Math.round(100 * done / total) + '%';
     },
-    ready() { overlay.classList.add('hidden'); },
+    ready() { overlay.classList.add('hidden'); overlay.setAttribute('aria-hidden', 'true'); },
     // A short message over the running app, closed by a click.
     notice(en, zh) {
       const box = document.createElement('div');
@@ -155,7 +155,17 @@
       let lang = null;
       try { lang = localStorage.getItem('tj.lang'); } catch (e) { /* storage may be off */ }
       if (lang === 'zh') Module.ccall('tj_set_language', 'number', ['string'], ['zh']);
+      let keys = null;
+      try { keys = localStorage.getItem('tj.keys'); } catch (e) { /* storage may be off */ }
+      if (keys === '0') Module.ccall('tj_set_shortcuts', null, ['number'], [0]);
+      // Less motion where the system asks for it, now and when it changes.
+      const still = matchMedia('(prefers-reduced-motion: reduce)');
+      const pass = () => Module.ccall('tj_set_reduced_motion', null, ['number'], [still.matches ? 1 : 0]);
+      pass();
+      still.addEventListener('change', pass);
       TJPage.ready();
+      // The app has the keyboard until the reader moves on (Tab reaches the page's mirror).
+      if (document.activeElement === document.body) canvas.focus();
     },
     onAbort: (what) => TJPage.fail('The program stopped with an error.', '程序因错误而停止。', String(what)),
   };

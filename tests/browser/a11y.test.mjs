@@ -1,0 +1,267 @@
+// a11y.test.mjs — the page for a screen reader and the keyboard (web/static/mirror.js):
+// axe-core finds no serious or critical violation on the token scene, the chain, a
+// lesson step, the first-visit card and presenter mode; a lesson is taken from its first
+// step to its end with the keyboard alone (its questions answered, one slider moved), the
+// canvas following; the accessibility tree of a lesson step holds its caption, its figures
+// with their values, its question and its choices, in English and in 中文.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { useServedApp, openApp, waitFrames, waitVocab } from './browser.mjs';
+
+const app = useServedApp();
+const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
+const cache = process.env.TJ_CACHE || join(process.env.HOME, '.cache/token-journey');
+const axeSource = readFileSync(join(cache, 'node/node_modules/axe-core/axe.min.js'), 'utf8');
+const shots = process.env.SHOTS;
+
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+const shot = async (page, name) => { if (shots) await page.screenshot({ path: join(shots, name) }); };
+
+// Waits until the mirror has caught up with the app (it refreshes four times a second).
+const settle = async (page) => {
+  await page.evaluate(() => window.TJMirror.refresh());
+  await page.waitForTimeout(400);
+};
+
+// The serious and critical violations axe-core finds on the page, as "rule: target" lines.
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  // The lessons' list and the parameters open, so their controls are checked too.
+  await page.evaluate(() => document.querySelectorAll('#mirror details').forEach((d) => { d.open = true; }));
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${v.help}`));
+}
+
+test('axe-core: no serious or critical violation on the token scene, the chain, a lesson step, the first-visit card, presenter mode', async () => {
+  const views = [];
+  // A first visit (no link, nothing remembered) shows the card that says where to start.
+  {
+    const { page, problems } = await openApp(app.browser, app.url);
+    await waitFrames(page, 20);
+    assert.equal((await api(page, 'state')).welcome, true, 'the first-visit card is up');
+    await settle(page);
+    assert.ok(await page.locator('#m-welcome button').count() === 3, 'the card\'s three choices are buttons');
+    views.push(['first-visit card', await axeViolations(page)]);
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+  const { page, problems } = await openApp(app.browser, app.url + '#s=token');
+  await waitFrames(page, 30);
+  await waitVocab(page);
+  await settle(page);
+  views.push(['token scene', await axeViolations(page)]);
+  await shot(page, 'a11y-token.png');
+  assert.equal(await api(page, 'setScene', 'fab'), '');
+  await waitFrames(page, (await api(page, 'frames')) + 20);
+  await settle(page);
+  views.push(['chain', await axeViolations(page)]);
+  assert.equal(await api(page, 'openLesson', 0, 1), '');
+  await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
+  await settle(page);
+  views.push(['lesson step', await axeViolations(page)]);
+  assert.equal(await api(page, 'leaveLesson'), '');
+  assert.equal(await api(page, 'present', true), '');
+  await waitFrames(page, (await api(page, 'frames')) + 20);
+  await settle(page);
+  views.push(['presenter mode', await axeViolations(page)]);
+  for (const [view, found] of views) console.log(`axe ${view}: ${found.length} serious or critical`);
+  assert.deepEqual(views.filter(([, found]) => found.length), [], 'serious or critical violations');
+  assert.deepEqual(problems, []);
+});
+
+// Presses Tab (Shift-Tab with back) until the element with this id has the focus.
+async function tabTo(page, id, back = false, most = 120) {
+  for (let i = 0; i < most; i++) {
+    if (await page.evaluate((x) => document.activeElement && document.activeElement.id === x, id)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  assert.fail(`Tab never reached #${id} (the focus is on #${await page.evaluate(() => document.activeElement.id)})`);
+}
+const text = (page, sel) => page.locator(sel).innerText();
+const stepShown = (page) => page.locator('#m-step').innerText();
+async function nextStep(page, k) {
+  await tabTo(page, 'm-next');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((s) => document.getElementById('m-step')?.innerText.startsWith(`Step ${s} `), k, { timeout: 120000 });
+}
+
+test('the keyboard alone takes decode-is-logistics from its first step to its end: answers, a guess, a slider', async () => {
+  const { page, problems } = await openApp(app.browser, app.url + '#s=token');
+  await waitFrames(page, 30);
+  await waitVocab(page);
+  await settle(page);
+  const lesson = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+  const steps = lessons[lesson].steps;
+  // Lessons menu: Enter opens the list, then the lesson's own button.
+  await tabTo(page, 'm-lessons-summary');
+  await page.keyboard.press('Enter');
+  await tabTo(page, `m-lesson-${lesson}`);
+  await shot(page, 'a11y-focus-lesson-button.png');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('m-step')?.innerText.startsWith('Step 1 '), null, { timeout: 120000 });
+  assert.equal(await text(page, '#m-step-title'), steps[0].title.en);
+
+  // Step 2 asks for a choice: arrows pick it in the radio group, then Reveal.
+  await nextStep(page, 2);
+  await tabTo(page, 'm-choice-0');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => !document.getElementById('m-reveal')?.disabled);
+  assert.equal(await page.isChecked(`#m-choice-${steps[1].predict.answer}`), true, 'the right answer is picked');
+  await tabTo(page, 'm-reveal');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#m-verdict');
+  assert.match(await text(page, '#m-verdict'), /Right/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'm-verdict', 'the focus goes on to the verdict');
+  assert.match(await text(page, '#m-announce'), /Answer revealed/);
+  const s2 = await api(page, 'state');  // the canvas agrees (read only)
+  assert.equal(s2.lesson_choice, steps[1].predict.answer);
+  assert.equal(s2.lesson_answer_held, false);
+
+  await nextStep(page, 3);
+  // Step 4 asks for a number: the guess slider moves with the arrows, on the card's log scale.
+  await nextStep(page, 4);
+  await tabTo(page, 'm-guess');
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => !document.getElementById('m-reveal')?.disabled);
+  const guessed = await api(page, 'state');
+  assert.equal(guessed.lesson_guess.moved, true, 'the canvas has the guess');
+  assert.ok(guessed.lesson_guess.value < 0.0316 * 0.5, `the guess went down (${guessed.lesson_guess.value} s)`);
+  await shot(page, 'a11y-focus-guess.png');
+  await tabTo(page, 'm-reveal');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /×|within/.test(document.getElementById('m-verdict')?.innerText || ''), null, { timeout: 30000 });
+
+  // The last step: "your turn" moves the batch with the arrows; the card's figures follow.
+  await nextStep(page, 5);
+  const before = await api(page, 'state');
+  await tabTo(page, 'm-try');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((b) => window.tokenJourney.state().params['token.run.batch'] !== b,
+    before.params['token.run.batch'], { timeout: 30000 });
+  await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
+  assert.ok((await api(page, 'state')).params['token.run.batch'] > before.params['token.run.batch'], 'the slider moved the batch up');
+  assert.equal(await page.locator('#m-next').isDisabled(), true, 'the last step has no Next');
+  await tabTo(page, 'm-leave');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.tokenJourney.state().lesson === '', null, { timeout: 60000 });
+  assert.deepEqual(problems, []);
+});
+
+// The accessibility tree of the lesson card holds the step as the canvas shows it.
+async function checkSnapshot(page, lang, lesson, k) {
+  const st = lessons[lesson].steps[k];
+  await settle(page);
+  const tree = await page.locator('#m-lesson').ariaSnapshot();
+  const has = (s, what) => assert.ok(tree.includes(s), `${lang}: the tree has ${what} "${s}":\n${tree}`);
+  has(st.text[lang], 'the caption');
+  has(st.predict.question[lang], 'the question');
+  for (const c of st.predict.choices) has(c[lang], 'a choice');
+  const d = await api(page, 'describe');
+  const figures = (await api(page, 'state')).lesson_figures;
+  assert.equal(d.lesson.figures.length, figures.length);
+  d.lesson.figures.forEach((f, i) => {
+    assert.equal(f.value, figures[i], 'the mirror\'s figure is the card\'s');
+    assert.notEqual(f.value, '?', 'revealed: the figures have values');
+    has(`rowheader "${f.label}"`, 'a figure\'s name');
+    has(`cell "${f.value}"`, 'a figure\'s value');
+  });
+  assert.equal(await page.getAttribute('#m-caption', 'lang'), lang === 'zh' ? 'zh-Hans' : 'en');
+  return tree;
+}
+
+test('the accessibility tree of a lesson step: caption, figures with values, question and choices, in English and 中文', async () => {
+  const { page, problems } = await openApp(app.browser, app.url + '#s=token');
+  await waitFrames(page, 30);
+  await waitVocab(page);
+  const lesson = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+  assert.equal(await api(page, 'openLesson', lesson, 1), '');
+  assert.equal(await api(page, 'lessonChoose', 2), true);
+  assert.equal(await api(page, 'lessonReveal'), '');
+  await page.waitForFunction(() => window.tokenJourney.state().lesson_figures.every((f) => f !== '?'), null, { timeout: 60000 });
+  const en = await checkSnapshot(page, 'en', lesson, 1);
+  assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
+  await waitFrames(page, (await api(page, 'frames')) + 5);
+  const zh = await checkSnapshot(page, 'zh', lesson, 1);
+  assert.match(zh, /第 2 步，共 5 步/);
+  await shot(page, 'a11y-lesson-zh.png');
+  if (shots) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(shots, 'a11y-lesson-tree.txt'), `${en}\n\n${zh}\n`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('keys: SDL takes them only on the canvas, Tab leaves it, and single-key shortcuts can be turned off', async () => {
+  const { page, problems } = await openApp(app.browser, app.url + '#s=token');
+  await waitFrames(page, 30);
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'the canvas has the keyboard at first');
+  const present = async () => (await api(page, 'state')).present;
+  const press = async (key) => {
+    await page.keyboard.press(key);
+    await waitFrames(page, (await api(page, 'frames')) + 3);
+  };
+  await press('p');
+  assert.equal(await present(), true, 'P on the canvas: presenter mode');
+  await press('p');
+  assert.equal(await present(), false);
+  // A key pressed on a control of the page stays there.
+  await press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'canvas', 'Tab leaves the canvas');
+  await press('p');
+  assert.equal(await present(), false, 'P on a page control does not reach the app');
+  await tabTo(page, 'canvas', true);
+  assert.deepEqual(await page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    return [c.matches(':focus-visible'), getComputedStyle(c).outlineStyle, getComputedStyle(c).outlineWidth];
+  }), [true, 'solid', '3px'], 'the canvas shows a ring when the keyboard brings the focus back to it');
+  await shot(page, 'a11y-focus-canvas.png');
+  // Shortcuts off (the mirror's checkbox, Space): P does nothing, Esc and the arrows still act.
+  await tabTo(page, 'm-keys');
+  await press('Space');
+  assert.equal((await api(page, 'describe')).shortcuts, false);
+  await tabTo(page, 'canvas', true);
+  await press('p');
+  assert.equal(await present(), false, 'with the shortcuts off P does nothing');
+  assert.equal(await api(page, 'openLesson', 0, 0), '');
+  await press('ArrowRight');
+  assert.equal((await api(page, 'state')).lesson_step, 1, 'the arrows still move through a lesson');
+  await press('Escape');
+  assert.equal((await api(page, 'state')).lesson, '', 'Esc still leaves it');
+  assert.deepEqual(problems, []);
+});
+
+// The distances (CSS px) between the followed token and the map's centre over 40 frames
+// once the camera is on it.
+const followDistances = (page) => page.evaluate(() => new Promise((done) => {
+  const out = [];
+  const tick = () => {
+    const f = window.tokenJourney.state().follow;
+    if (f && f.camera) out.push(Math.hypot(f.x - f.centre[0], f.y - f.centre[1]));
+    if (out.length >= 40) done(out); else requestAnimationFrame(tick);
+  };
+  tick();
+}));
+
+test('reduced motion: the follow camera cuts to the token instead of gliding', async () => {
+  const far = {};
+  for (const reduce of [false, true]) {
+    const { page, problems } = await openApp(app.browser, app.url + '#s=token', 1280, 720, reduce ? { reducedMotion: 'reduce' } : {});
+    await waitFrames(page, 30);
+    await waitVocab(page);
+    assert.equal((await api(page, 'state')).reduced_motion, reduce);
+    assert.equal(await api(page, 'follow', true), '');
+    const d = await followDistances(page);
+    far[reduce] = Math.max(...d.slice(0, 10));
+    if (reduce) await shot(page, 'a11y-reduced-motion-follow.png');
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+  console.log(`follow: the token's largest distance from the centre in the first frames: glide ${far.false.toFixed(1)} px, cut ${far.true.toFixed(1)} px`);
+  assert.ok(far.false > 8, `without reduced motion the camera glides (${far.false} px)`);
+  assert.ok(far.true < 1, `with reduced motion the camera is on the token from its first frame (${far.true} px)`);
+});
