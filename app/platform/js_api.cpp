@@ -78,6 +78,14 @@ EMSCRIPTEN_KEEPALIVE const char* tj_lesson_guess(double value) {
     return s.c_str();
 }
 
+// Class mode's tally for the card (app/shell/class_votes.h); "" or why refused.
+EMSCRIPTEN_KEEPALIVE const char* tj_class_votes(const char* json) {
+    static std::string s;
+    App* a = changing_app();
+    s = a ? a->lessons().set_class_votes(json) : "app not ready";
+    return s.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE void tj_set_playing(int on) {
     if (changing_app() && platform_app()->current_scene()) platform_app()->current_scene()->set_playing(on != 0);
 }

@@ -670,6 +670,8 @@ std::string App::state_json() const {
     if (lessons_.active()) {
         LessonPlayer::CardFit f = lessons_.card_fit();
         j["lesson_card"] = {{"content_h", f.content_h}, {"room_h", f.room_h}, {"fit", f.fit}};
+        const ClassVotes v = lessons_.class_votes_shown();  // the class's answers as the card draws them
+        if (!v.lesson.empty()) j["lesson_class"] = {{"students", v.students}, {"answered", v.answered}, {"votes", v.histograms}};
     }
     if (LessonPlayer::GuessShown g = lessons_.guess_shown(); g.on)  // a question that asks for a number
         j["lesson_guess"] = {{"value", g.value},       {"moved", g.moved},   {"revealed", g.revealed},

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 
 #include "core/scenes/scenes.h"
@@ -284,6 +285,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
             if (ImGui::Button(label.c_str()) && !revealed_) chosen_ = int(c);
             ImGui::PopStyleColor(revealed_ && right ? 2 : 1);
         }
+        class_answers(st);
         if (!revealed_) {
             ImGui::BeginDisabled(chosen_ < 0 && !guess_moved_);
             if (ImGui::Button(tr("lesson.reveal"))) reveal(host);
@@ -317,6 +319,46 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     card_room_h_ = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
     fit_card();
     ImGui::End();
+}
+
+ClassVotes LessonPlayer::class_votes_shown() const {
+    if (!active() || !lessons_[size_t(lesson_)].steps[size_t(step_)].has_predict ||
+        !class_votes_.for_step(lessons_[size_t(lesson_)].id, step_))
+        return {};
+    return class_votes_;
+}
+
+// Class mode: how many of the class have answered, and for a choice question a row
+// per choice with a bar per vote (the first dimmed once a second is under way) and
+// the counts, the right answer's row green once revealed.
+void LessonPlayer::class_answers(const tj::LessonStep& st) const {
+    const ClassVotes v = class_votes_shown();
+    if (v.lesson.empty()) return;
+    const int votes = int(std::max<size_t>(1, v.histograms.size()));
+    char line[160];
+    std::snprintf(line, sizeof line, tr("lesson.class_count"), v.answered, v.students, votes);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", line);
+    if (st.predict.is_guess() || v.histograms.empty()) return;
+    const float fs = ImGui::GetFontSize(), full = ImGui::GetContentRegionAvail().x * 0.6f, h = fs * 0.38f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (size_t c = 0; c < st.predict.choices.size(); c++) {
+        const bool right = revealed_ && int(c) == st.predict.answer;
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(right ? pal::kGreen : pal::kTextDim), "%zu.", c + 1);
+        ImGui::SameLine();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float row = ImGui::GetTextLineHeight(), top = p.y + (row - float(v.histograms.size()) * h * 1.25f) * 0.5f;
+        std::string counts;
+        for (size_t k = 0; k < v.histograms.size(); k++) {
+            const int n = c < v.histograms[k].size() ? v.histograms[k][c] : 0;
+            const float y = top + float(k) * h * 1.25f;
+            const ImU32 col = k + 1 < v.histograms.size() ? IM_COL32(90, 104, 132, 255) : right ? pal::kGreen : pal::kSky;
+            dl->AddRectFilled({p.x, y}, {p.x + std::max(2.0f, full * float(n) / float(v.most())), y + h}, col, 2);
+            counts += (k ? " → " : "") + std::to_string(n);
+        }
+        ImGui::Dummy({full, row});
+        ImGui::SameLine();
+        ImGui::TextUnformatted(counts.c_str());
+    }
 }
 
 // A step longer than its card (a long answer, "your turn" and its slider, on a

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/lesson.h"
+#include "app/shell/class_votes.h"
 #include "imgui.h"
 #include "app/scene/scene.h"
 
@@ -110,6 +111,11 @@ public:
     GuessShown guess_shown() const;
     // Sets the guess as a drag would (before the reveal); "" or why not.
     std::string set_guess(double value);
+    // Class mode's tally for a question (class_votes.h): drawn beside the choices while
+    // its step is open. "" or why the text was refused (the last good tally stays).
+    std::string set_class_votes(const std::string& json) { return parse_class_votes(json, &class_votes_); }
+    // The tally the card shows now (lesson "" when none matches the open step).
+    ClassVotes class_votes_shown() const;
     // "Your turn": sets the step's parameter to try, as its control on the card does, and
     // runs the step again to its moment; "" or why not.
     std::string try_value(LessonHost& host, double value);
@@ -140,6 +146,7 @@ private:
     // again to its moment and the card compares it with the step as the lesson set it.
     void your_turn(Scene& s, const tj::LessonStep& st);
     void fit_card();
+    void class_answers(const tj::LessonStep& st) const;
     std::string try_in(Scene& s, const tj::LessonStep& st, double value);  // try_value's work, "" or why
     // A question's number to guess: the log scale, the guess, the truth's marker and the verdict.
     void guess_scale(Scene& s, const tj::LessonStep& st);
@@ -167,6 +174,7 @@ private:
     std::string try_error_;    // why the last try was refused
     ChartShown chart_shown_;
     std::vector<std::string> figures_shown_;
+    ClassVotes class_votes_;
     float card_content_h_ = 0;  // the card's content height in the last frame (the chart's room)
     float card_scale_ = 1;      // the card's text over the interface's (lesson_card_scale × card_fit_)
     float card_fit_ = 1;        // below 1 while the whole step would not fit the card (fit_card)

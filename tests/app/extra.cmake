@@ -8,7 +8,8 @@ target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${C
                                ${CMAKE_SOURCE_DIR}/app/scene/run_controller.cpp
                                ${CMAKE_SOURCE_DIR}/app/platform/heap_use.cpp
                                ${CMAKE_SOURCE_DIR}/app/scene/race_pairs.cpp
-                               ${CMAKE_SOURCE_DIR}/app/shell/lesson_guess.cpp)
+                               ${CMAKE_SOURCE_DIR}/app/shell/lesson_guess.cpp
+                               ${CMAKE_SOURCE_DIR}/app/shell/class_votes.cpp)
 target_include_directories(test_app PRIVATE ${STB_INCLUDE_DIR})
 # The palette (app/ui/palette.h) names its colours with ImGui's IM_COL32: only the header.
 target_include_directories(test_app SYSTEM PRIVATE $<TARGET_PROPERTY:tj_imgui,INTERFACE_INCLUDE_DIRECTORIES>)

@@ -65,6 +65,10 @@ test('a presenter and three phones: question, answers, histogram, reveal', { tim
   assert.equal(c.histogram.reduce((a, b) => a + b, 0), 3);
   assert.equal(c.histogram[lessons[i].steps[choiceStep].predict.answer], 2);
   assert.equal(c.histogram[1], 1);
+  // The lesson card on the projector shows the same answers under its choices.
+  await page.waitForFunction((h) => { const l = window.tokenJourney.state().lesson_class;
+    return l && l.answered === 3 && JSON.stringify(l.votes[0]) === JSON.stringify(h); }, c.histogram, { timeout: 10000 });
+  await page.screenshot({ path: join(shots, 'class-presenter-card-en.png') });
   await phones[0].screenshot({ path: join(shots, 'class-phone-choice-en.png') });
   // The app's reveal (the clicker's "next") reaches the phones with the lesson's answer.
   await page.focus('#canvas');
@@ -84,6 +88,9 @@ test('a presenter and three phones: question, answers, histogram, reveal', { tim
   assert.equal(both.length, 2);
   assert.deepEqual(both[0], c.histogram, 'the first vote is kept');
   assert.equal(both[1].reduce((a, b) => a + b, 0), 1);
+  await page.waitForFunction((h) => { const l = window.tokenJourney.state().lesson_class;
+    return l && l.votes.length === 2 && JSON.stringify(l.votes) === JSON.stringify(h); }, both, { timeout: 10000 });
+  await page.screenshot({ path: join(shots, 'class-presenter-card-revote-en.png') });
   assert.equal(await api(page, 'classReveal'), '');
   await page.waitForFunction(() => window.tokenJourney.state().class.revealed, null, { timeout: 10000 });
 

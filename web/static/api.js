@@ -115,6 +115,10 @@
       if (!started()) return kNotReady;
       return textProblem('the link', fragment, kMaxText) || callWithText('tj_apply_link', fragment);
     },
+    classVotes(json) {  // class mode's tally for the lesson card (app/shell/class_votes.h)
+      if (!started()) return kNotReady;
+      return textProblem('the class\'s votes', json, 4096) || callWithText('tj_class_votes', json);
+    },
     applyScenario(json) {
       if (!started()) return kNotReady;
       return textProblem('the scenario', json, kMaxText) || callWithText('tj_apply_scenario_json', json);

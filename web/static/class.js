@@ -60,10 +60,20 @@
       const m = JSON.parse(ev.data);
       if (m.type === 'question') question = m;
       else if (m.type === 'tally') tally = m;
+      if (m.type === 'question' || m.type === 'tally') toCard();
       else if (m.type === 'error') { problem = m.error; if (m.fatal) retry = 60000; }
       draw();
     };
     sock.onclose = () => { online = false; draw(); setTimeout(connect, retry); retry = Math.min(15000, retry * 2); };
+  }
+
+  // The class's answers on the lesson card too, beside the choices (a number
+  // question's bins stay on the panel; the card says how many answered).
+  function toCard() {
+    if (!question || !question.q) return;
+    const c = classState();
+    api.classVotes(JSON.stringify({ lesson: question.lesson, step: question.step, students: c.students,
+      answered: Math.min(c.answered, c.students), histograms: question.kind === 'choice' ? c.histograms : [] }));
   }
 
   // The lesson player's question, pushed when it opens; the app's reveal (the question
