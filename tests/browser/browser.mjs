@@ -96,6 +96,23 @@ export async function waitState(page, test, arg, what, timeoutMs = 60000) {
   }, [test.toString(), arg ?? null], what, timeoutMs);
 }
 
+// Calls tokenJourney[fn](...args) and counts, in the page, the app's frames until the
+// panel layer has been redrawn: how soon a change shows. (A wait set up from here
+// starts some frames after the call, too late to count them.)
+export async function framesToRedraw(page, fn, args, what, timeoutMs = 60000) {
+  return page.evaluate(([f, a, label, limit]) => new Promise((done, fail) => {
+    const app = window.tokenJourney, s0 = app.state(), t0 = performance.now();
+    app[f](...a);
+    const tick = () => {  // after the app's own frame: its callback was asked for first
+      const s = app.state();
+      if (s.panel_refreshes > s0.panel_refreshes) done(s.frames - s0.frames);
+      else if (performance.now() - t0 > limit) fail(new Error(`timed out waiting for ${label} (${limit / 1000} s)`));
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), [fn, args, what, timeoutMs]);
+}
+
 // Waits until the app has drawn a frame after this call, so it has taken in the input
 // sent before it (a frame reads the events at its start); returns the state then. For
 // input whose effect the state does not report (one move of a drag).
