@@ -3,6 +3,15 @@
 // Chromium headless with flags that draw WebGL on the CPU (SwiftShader) on a closed
 // network, open the page, collect console errors and page errors, wait until the app
 // has drawn frames.
+//
+// A test waits for the condition it then asserts, never for a number of frames or a
+// time: waitState(page, (s, arg) => ..., arg, 'what') for a state() field taking a
+// value, waitRedrawn(page, s) for the screen to show state s (before a screenshot),
+// nextFrame(page) for input the state does not report; each throws "timed out waiting
+// for <what>". waitFrames(page, n) is only the page's readiness after it opens.
+//
+// Sections: serving and launching · the page and its GL messages · waiting · scenes ·
+// images · frame rate · a test file's browser.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
