@@ -68,7 +68,12 @@ for (const [w, h, device] of [[390, 844, phone], [820, 1180, tablet]]) {
       const first = sheetWindows(s);
       assert.equal(first.length, 1, `one panel in the sheet: ${first}`);
       await page.touchscreen.tap(...tabAt(1));
-      s = await waitState(page, (st) => st.sheet_tab === 1, null, 'a tap to pick the second tab');
+      // The tab flips at the tap; its panel's window comes up in a later frame.
+      s = await waitState(page, (st, was) => {
+        const shown = st.windows.filter((x) => x.name.startsWith('###sheet_'));
+        return st.sheet_tab === 1 && shown.length === 1 && shown[0].name !== was;
+      }, first[0], 'a tap on the second tab to show its panel');
+      s = await waitRedrawn(page, s, 'the second tab\'s panel laid out');
       assert.equal(s.sheet_tab, 1, 'a tap on the second tab picks it');
       assert.notDeepEqual(sheetWindows(s), first, 'the sheet shows another panel');
       checkLayout(s, 'second tab');
@@ -82,14 +87,16 @@ for (const [w, h, device] of [[390, 844, phone], [820, 1180, tablet]]) {
       // The open tab again: the sheet closes and the map grows into its place.
       const mapBefore = s.map_rect;
       await page.touchscreen.tap(...tabAt(1));
-      s = await waitState(page, (st) => !st.sheet_open, null, 'a tap on the open tab to close the sheet');
+      s = await waitState(page, (st) => !st.sheet_open && !st.windows.some((x) => x.name.startsWith('###sheet_')), null,
+        'a tap on the open tab to close the sheet and its panel');
       s = await waitRedrawn(page, s, 'the map laid out without the sheet');
       assert.equal(s.sheet_open, false, 'a tap on the open tab closes the sheet');
       assert.ok(s.map_rect[3] > mapBefore[3] * 1.4, `the map grows: ${mapBefore[3]} -> ${s.map_rect[3]} px high`);
       const closedTabs = checkLayout(s, 'sheet closed');
       assert.equal(sheetWindows(s).length, 0, 'no panel with the sheet closed');
       await page.touchscreen.tap(closedTabs[0] + closedTabs[2] / n / 2, closedTabs[1] + closedTabs[3] / 2);
-      s = await waitState(page, (st) => st.sheet_open, null, 'a tap on a tab to open the sheet');
+      s = await waitState(page, (st) => st.sheet_open && st.windows.some((x) => x.name.startsWith('###sheet_')), null,
+        'a tap on a tab to open the sheet with its panel');
       s = await waitRedrawn(page, s, 'the map laid out with the sheet');
       assert.equal(s.sheet_open, true, 'a tab opens the sheet again');
       assert.equal(s.sheet_tab, 0);
