@@ -44,9 +44,14 @@ test('setParam from JavaScript changes the numbers the page reports', async () =
     'doubling the per-core peak doubles the reported peak');
 
   // A structural change (the batch size) restarts the run: simulated time starts over.
-  const t0 = (await state(page)).time;
-  assert.equal(await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 16)), '');
-  const restarted = await state(page);
+  // Read, set and read again in one call: frames drawn between two calls from here
+  // would move a restarted run on past a t0 read just after it had started.
+  await waitState(page, (st) => st.time > 0, null, 'the run to move');
+  const [t0, answer, restarted] = await page.evaluate(() => {
+    const app = window.tokenJourney, t = app.state().time;
+    return [t, app.setParam('token.run.batch', 16), app.state()];
+  });
+  assert.equal(answer, '');
   assert.ok(restarted.time < t0 || t0 === 0, 'a structural change restarts the run');
   assert.equal(restarted.params['token.run.batch'], 16);
   assert.match(await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 0)), /token\.run\.batch/);
