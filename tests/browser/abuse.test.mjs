@@ -4,17 +4,17 @@
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, openApp, waitFrames, waitVocab } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitVocab, waitState } from './browser.mjs';
 
 const app = useServedApp();
 
 const state = (page) => page.evaluate(() => window.tokenJourney.state());
 const call = (page, fn) => page.evaluate(fn);
 
-// The app still draws: more frames come.
+// The app still draws: more frames come (the app's frame count is what is checked).
 async function stillDrawing(page) {
   const f = await page.evaluate(() => window.tokenJourney.frames());
-  await waitFrames(page, f + 5, 20000);
+  await waitState(page, (s, k) => s.frames >= k, f + 5, 'the app to draw five more frames');
 }
 
 test('a fragment that does not decode starts the app with defaults and a message', async () => {
@@ -75,7 +75,7 @@ test('hostile JavaScript calls are refused with a reason and change nothing', as
   const r0 = (await state(page)).panel_refreshes;
   await page.mouse.move(200, 200);
   await page.mouse.move(300, 300);
-  await page.waitForFunction((n) => window.tokenJourney.state().panel_refreshes > n, r0, { timeout: 20000 });
+  await waitState(page, (s, n) => s.panel_refreshes > n, r0, 'the panels to refresh after a refused rate');
   await stillDrawing(page);
   assert.deepEqual(problems, []);
   await page.close();
@@ -106,10 +106,8 @@ test('a long time jump returns at once, runs over frames with a progress bar, an
   const s = await state(page);
   if (s.jump_progress >= 0) {  // still under way: frames keep coming, it advances, and it can be stopped
     await stillDrawing(page);
-    await page.waitForFunction((p) => {
-      const now = window.tokenJourney.state();
-      return now.jump_progress < 0 || now.jump_progress > p;
-    }, s.jump_progress, { timeout: 60000 });
+    await waitState(page, (now, p) => now.jump_progress < 0 || now.jump_progress > p, s.jump_progress,
+      'the jump to move on across frames');
     await call(page, () => window.tokenJourney.cancelJump());
     const stopped = await state(page);
     assert.equal(stopped.jump_progress, -1);

@@ -3,6 +3,15 @@
 // Chromium headless with flags that draw WebGL on the CPU (SwiftShader) on a closed
 // network, open the page, collect console errors and page errors, wait until the app
 // has drawn frames.
+//
+// A test waits for the condition it then asserts, never for a number of frames or a
+// time: waitState(page, (s, arg) => ..., arg, 'what') for a state() field taking a
+// value, waitRedrawn(page, s) for the screen to show state s (before a screenshot),
+// nextFrame(page) for input the state does not report; each throws "timed out waiting
+// for <what>". waitFrames(page, n) is only the page's readiness after it opens.
+//
+// Sections: serving and launching · the page and its GL messages · waiting · scenes ·
+// images · frame rate · a test file's browser.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,9 +73,86 @@ export async function openApp(browser, url, width = 1280, height = 720, device =
   return { page, problems };
 }
 
+// Waits until the app has drawn n frames since the page opened: a page's readiness
+// ("it has drawn"), not a wait for what an action did (see waitFor).
 export async function waitFrames(page, n, timeoutMs = 60000) {
-  await page.waitForFunction((k) => window.tokenJourney && window.tokenJourney.ready() &&
-    window.tokenJourney.frames() >= k, n, { timeout: timeoutMs, polling: 100 });
+  await waitFor(page, (k) => window.tokenJourney && window.tokenJourney.ready() &&
+    window.tokenJourney.frames() >= k, n, `the app to draw ${n} frames`, timeoutMs);
+}
+
+// Waits until predicate(arg), run in the page every 100 ms, returns something truthy,
+// and returns that value. A test waits for the condition it then asserts, never for a
+// number of frames or a time: on a busy machine it only takes longer. After timeoutMs
+// it throws "timed out waiting for <what>".
+export async function waitFor(page, predicate, arg, what, timeoutMs = 60000) {
+  try {
+    const handle = await page.waitForFunction(predicate, arg, { timeout: timeoutMs, polling: 100 });
+    return handle.jsonValue();
+  } catch (e) {
+    if (e.name === 'TimeoutError') throw new Error(`timed out waiting for ${what} (${timeoutMs / 1000} s)`);
+    throw e;
+  }
+}
+
+// Waits until test(state, arg) holds for the app's state() (test runs in the page, so it
+// may use only its arguments) and returns that state.
+export async function waitState(page, test, arg, what, timeoutMs = 60000) {
+  return waitFor(page, ([source, a]) => {
+    const app = window.tokenJourney;
+    if (!app || !app.ready()) return false;
+    const s = app.state();
+    return new Function(`return (${source})`)()(s, a) ? s : false;
+  }, [test.toString(), arg ?? null], what, timeoutMs);
+}
+
+// Calls tokenJourney[fn](...args) and counts, in the page, the app's frames until the
+// panel layer has been redrawn: how soon a change shows. (A wait set up from here
+// starts some frames after the call, too late to count them.)
+export async function framesToRedraw(page, fn, args, what, timeoutMs = 60000) {
+  return page.evaluate(([f, a, label, limit]) => new Promise((done, fail) => {
+    const app = window.tokenJourney, s0 = app.state(), t0 = performance.now();
+    app[f](...a);
+    const tick = () => {  // after the app's own frame: its callback was asked for first
+      const s = app.state();
+      if (s.panel_refreshes > s0.panel_refreshes) done(s.frames - s0.frames);
+      else if (performance.now() - t0 > limit) fail(new Error(`timed out waiting for ${label} (${limit / 1000} s)`));
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), [fn, args, what, timeoutMs]);
+}
+
+// Waits until the app has drawn a frame after this call, so it has taken in the input
+// sent before it (a frame reads the events at its start); returns the state then. For
+// input whose effect the state does not report (one move of a drag).
+export async function nextFrame(page, what = 'the app to take in the input') {
+  const f = await page.evaluate(() => window.tokenJourney.frames());
+  return waitState(page, (s, k) => s.frames > k, f, what);
+}
+
+// Touch points through the DevTools protocol (Playwright has no multi-finger touch),
+// each taken in by the app before the next is sent, so it sees every move.
+export async function touch(page, cdp, type, points) {
+  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  await nextFrame(page, `the app to take in a ${type}`);
+}
+
+// One finger from `from` to `to` in `steps` moves.
+export async function touchDrag(page, cdp, from, to, steps = 8) {
+  await touch(page, cdp, 'touchStart', [from]);
+  for (let i = 1; i <= steps; i++)
+    await touch(page, cdp, 'touchMove', [[from[0] + (to[0] - from[0]) * i / steps, from[1] + (to[1] - from[1]) * i / steps]]);
+  await touch(page, cdp, 'touchEnd', []);
+}
+
+// Waits until the screen shows what state s reports: the panel layer (captions,
+// cards, panels, labels over the map) redrawn after s's frame, or, where the panels
+// are not cached, any later frame (each frame then draws everything). The map layer
+// is brought up to date every frame. Returns the state then.
+export async function waitRedrawn(page, s, what = 'the screen to be redrawn') {
+  return waitState(page, (now, was) => (now.panels_cached && now.panel_hz > 0 && now.layers_cached
+    ? now.panel_refreshes > was.refreshes : now.frames > was.frames),
+  { refreshes: s.panel_refreshes, frames: s.frames }, what);
 }
 
 // Waits until the simulation has reached simulated time t (seconds): tests wait for
@@ -91,7 +177,7 @@ export async function openScene(browser, url, scene, fragment = `#s=${scene}`, w
   await waitFrames(opened.page, 30);
   await waitVocab(opened.page);
   assert.equal(await opened.page.evaluate((s) => window.tokenJourney.setScene(s), scene), '');
-  await waitFrames(opened.page, 60);
+  await waitRedrawn(opened.page, await opened.page.evaluate(() => window.tokenJourney.state()), `the ${scene} scene drawn`);
   return opened;
 }
 
@@ -106,9 +192,9 @@ export async function checkSceneBasics(page, scene, minParams, clip) {
   // filter that matches nothing must leave none drawn.
   const controlsWith = async (text) => {
     assert.equal(await page.evaluate((t) => window.tokenJourney.filterParams(t), text), '');
-    // Ten more frames: the panel layer is redrawn 15 times a second, so at least once.
-    await waitFrames(page, (await page.evaluate(() => window.tokenJourney.frames())) + 10);
-    return (await page.evaluate(() => window.tokenJourney.state())).param_controls;
+    // The panels answer a call at their next redraw.
+    const typed = await page.evaluate(() => window.tokenJourney.state());
+    return (await waitRedrawn(page, typed, `the parameter panel filtered by "${text}"`)).param_controls;
   };
   assert.equal(await controlsWith('.'), s.param_count, 'one drawn control per registry parameter');
   assert.equal(await controlsWith('no parameter is called this'), 0, 'a filter that matches nothing draws none');

@@ -8,7 +8,7 @@
 // Run: WEB_ROOT=<build>/web node --test tests/browser/fab.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, waitFrames, waitSimulated, imageStats, openScene, checkSceneBasics } from './browser.mjs';
+import { useServedApp, waitSimulated, waitState, waitRedrawn, imageStats, openScene, checkSceneBasics } from './browser.mjs';
 
 const WEEK = 604800;
 const app = useServedApp();
@@ -38,6 +38,7 @@ test('a link into the respin shows it: the fab is held, the markers are set', as
   assert.equal(s.metrics.discovery_week, s.params['fab.respin.discovery_week']);
   assert.equal(s.metrics.masks_ready_week, s.params['fab.respin.discovery_week'] + s.params['fab.respin.mask_weeks']);
   assert.equal(s.metrics.fab_restart_week, -1, 'the fab has not restarted before the new masks');
+  await waitRedrawn(page, s, 'the map drawn at week 33');
   const stats = await mapStats(page);
   assert.ok(stats.variance > 100, `map looks blank mid-respin (variance ${stats.variance.toFixed(1)})`);
   assert.deepEqual(problems, []);
@@ -52,8 +53,8 @@ test('setParam from JavaScript changes the numbers the page reports', async () =
   // the capacity, half the rate.
   const cap = before.params['fab.pack.capacity'];
   assert.equal(await page.evaluate((v) => window.tokenJourney.setParam('fab.pack.capacity', v), cap / 2), '');
-  await waitFrames(page, before.frames + 5);
-  const after = await state(page);
+  const after = await waitState(page, (s, rate) => s.metrics.pack_nominal_gpus_week !== rate,
+    before.metrics.pack_nominal_gpus_week, 'the nominal packaging rate to follow its capacity');
   assert.equal(after.params['fab.pack.capacity'], cap / 2);
   assert.ok(before.metrics.pack_nominal_gpus_week > 0);
   assert.ok(Math.abs(after.metrics.pack_nominal_gpus_week / before.metrics.pack_nominal_gpus_week - 0.5) < 1e-9,
@@ -78,11 +79,10 @@ test('switching scenes keeps each scene\'s state', async () => {
   await page.evaluate(() => window.tokenJourney.play(false));
   const fab = await state(page);
   assert.equal(await page.evaluate(() => window.tokenJourney.setScene('demo')), '');
-  await waitFrames(page, fab.frames + 20);
-  assert.equal((await state(page)).scene, 'demo');
+  const demo = await waitRedrawn(page, await state(page), 'the demo scene drawn');
+  assert.equal(demo.scene, 'demo');
   assert.equal(await page.evaluate(() => window.tokenJourney.setScene('fab')), '');
-  await waitFrames(page, fab.frames + 30);
-  const back = await state(page);
+  const back = await waitRedrawn(page, await state(page), 'the chain drawn again');
   assert.equal(back.scene, 'fab');
   assert.equal(back.params['fab.cust.gpus_per_week'], 12345);
   assert.equal(back.time, fab.time, 'the paused run is where it was left');

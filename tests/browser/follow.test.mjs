@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { useServedApp, openScene, waitFrames } from './browser.mjs';
+import { useServedApp, openScene, waitState } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -19,6 +19,12 @@ const stations = ['prompt', 'tokenizer', 'h2d', 'mesh', 'sampler', 'd2h', 'detok
 
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
 const state = (page) => api(page, 'state');
+
+// The follow's state once the follow has started (or ended: on false), as `what` says.
+const following = (page, on, what) => waitState(page, (s, want) => !!s.follow === want, on, what);
+// The camera has caught up with the followed parcel: it is near the map's centre.
+const cameraOn = (page, what) => waitState(page, (s) => s.follow &&
+  Math.hypot(s.follow.x - s.follow.centre[0], s.follow.y - s.follow.centre[1]) < 60, null, what);
 
 // Samples state().follow every 100 ms until the token is on the screen, or the lot with
 // the customers (or the time is up).
@@ -39,8 +45,7 @@ async function followToScreen(page, onSample = async () => {}) {
 // The follow lets go when asked: the run plays on at the lens it had. Then the page closes.
 async function letGoAndClose(page, problems) {
   assert.equal(await api(page, 'follow', false), '');
-  await waitFrames(page, (await state(page)).frames + 3);
-  const s = await state(page);
+  const s = await following(page, false, 'the follow to let go');
   assert.equal(s.follow, undefined);
   assert.equal(s.playing, true);
   assert.deepEqual(problems, []);
@@ -51,8 +56,7 @@ test('T follows a token from the door to the screen, every stop captioned, the c
   const { page, problems } = await openScene(app.browser, app.url, 'token');
   await page.focus('#canvas');
   await page.keyboard.press('t');
-  await waitFrames(page, (await state(page)).frames + 3);
-  let s = await state(page);
+  let s = await following(page, true, 'T to start a follow');
   assert.ok(s.follow, 'T starts a follow');
   assert.equal(s.follow.index, 1, 'the first token of the answer');
   assert.ok(s.time < 1e-3, `the run started again (t = ${s.time})`);
@@ -96,15 +100,14 @@ test('T follows a token from the door to the screen, every stop captioned, the c
   assert.ok(card, 'the card is a window');
   const [cx, cy, , ch] = card.rect;
   await page.mouse.click(cx + 30, cy + ch - 21);
-  await waitFrames(page, (await state(page)).frames + 3);
-  s = await state(page);
+  s = await waitState(page, (st) => st.follow && !st.follow.done, null, 'the card\'s button to follow the next token');
   assert.ok(s.follow.index > 1, `the next token of the answer (number ${s.follow.index})`);
   assert.equal(s.follow.seq, samples[0].seq);
   assert.equal(s.follow.done, false);
   assert.equal(s.follow.stop, 3, 'a later token starts at the cores');
   assert.equal(s.follow.caption, lesson.steps[3].title.en);
   if (shots) {
-    await page.waitForTimeout(2000);
+    await cameraOn(page, 'the camera on the next token');
     await page.screenshot({ path: join(shots, 'web-follow-next-1280.png') });
   }
   await letGoAndClose(page, problems);
@@ -119,8 +122,7 @@ test('the answer panel\'s button follows a token, as the menu item does', async 
   // The button is the panel's first line, under its title bar.
   const [x, y] = answer.rect;
   await page.mouse.click(x + 30, y + 44);
-  await waitFrames(page, (await state(page)).frames + 3);
-  s = await state(page);
+  s = await following(page, true, 'the click to start a follow');
   assert.ok(s.follow, 'the click starts a follow');
   assert.equal(s.follow.index, 1, 'the first token of the answer');
   assert.equal(s.follow.caption, lesson.steps[s.follow.stop].title.en, "captioned with the lesson's steps, as from the menu");
@@ -132,32 +134,27 @@ test("the user's drag lets go of the camera until the next stop; the caption fol
   const { page, problems } = await openScene(app.browser, app.url, 'token');
   assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
   assert.equal(await api(page, 'follow', true), '');
-  await waitFrames(page, (await state(page)).frames + 3);
-  let s = await state(page);
+  let s = await following(page, true, 'the follow to start');
   assert.equal(s.follow.caption, lesson.steps[s.follow.stop].title.zh);
   // Drag the map at the tokenizer's stop.
-  while ((await state(page)).follow.stop < 1) await page.waitForTimeout(100);
-  const [x, y] = (await state(page)).follow.centre;
+  const [x, y] = (await waitState(page, (st) => st.follow.stop >= 1, null, 'the tokenizer\'s stop')).follow.centre;
   await page.mouse.move(x + 40, y + 40);
   await page.mouse.down();
   await page.mouse.move(x + 140, y + 90, { steps: 5 });
   await page.mouse.up();
-  await waitFrames(page, (await state(page)).frames + 2);
-  s = await state(page);
+  s = await waitState(page, (st) => !st.follow.camera, null, 'the drag to let go of the camera');
   assert.equal(s.follow.stop, 1, 'still at the tokenizer (each stop shows for seconds)');
   assert.equal(s.follow.camera, false, 'the drag lets go of the camera');
   assert.ok(Math.hypot(s.follow.x - s.follow.centre[0], s.follow.y - s.follow.centre[1]) > 60, 'the map went where the drag took it');
-  while ((await state(page)).follow.stop < 2) await page.waitForTimeout(100);
-  await waitFrames(page, (await state(page)).frames + 2);
-  assert.equal((await state(page)).follow.camera, true, 'the camera comes back at the next stop');
+  s = await waitState(page, (st) => st.follow.stop >= 2 && st.follow.camera, null, 'the camera back at the next stop');
+  assert.equal(s.follow.camera, true, 'the camera comes back at the next stop');
   if (shots) {
-    await page.waitForTimeout(1500);
+    await cameraOn(page, 'the camera on the token again');
     await page.screenshot({ path: join(shots, 'web-follow-1280-zh.png') });
   }
   // Play takes the clock back: the follow ends.
   await api(page, 'play', true);
-  await waitFrames(page, (await state(page)).frames + 3);
-  assert.equal((await state(page)).follow, undefined);
+  assert.equal((await following(page, false, 'play to end the follow')).follow, undefined);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -166,8 +163,7 @@ test('in the chain, follow takes a wafer lot from the fab to the customers, capt
   const { page, problems } = await openScene(app.browser, app.url, 'fab');
   const before = (await state(page)).time;
   assert.equal(await api(page, 'follow', true), '');
-  await waitFrames(page, (await state(page)).frames + 3);
-  let s = await state(page);
+  let s = await following(page, true, 'the follow to start in the chain');
   assert.equal(s.scene, 'fab', 'it follows in the chain, not the token scene');
   assert.equal(s.follow.active, true);
   assert.equal(s.follow.station, 'fab', 'the lot starts at the wafer fab');

@@ -4,7 +4,7 @@
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, openApp, waitFrames, waitSimulated, imageDiff, waitVocab } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitSimulated, waitState, waitRedrawn, nextFrame, framesToRedraw, imageDiff, waitVocab } from './browser.mjs';
 
 const app = useServedApp();
 
@@ -12,10 +12,23 @@ const app = useServedApp();
 // scene's default lens (token 5 ms a second, chain two weeks a second).
 const kFillTime = { token: 0.0075, fab: 3 * 604800 };
 
-async function framesLater(page, n) {
-  const f = await page.evaluate(() => window.tokenJourney.frames());
-  await waitFrames(page, f + n);
+const state = (page) => page.evaluate(() => window.tokenJourney.state());
+
+// The screen drawn after a switch made by call(page) (see waitRedrawn); returns the state.
+async function switched(page, call, what) {
+  await page.evaluate(call);
+  return waitRedrawn(page, await state(page), what);
 }
+
+// n more frames of moving parcels: what the frames that draw only changes are tried on
+// (their count is the exercise, not a wait for something).
+async function drive(page, n) {
+  await waitFrames(page, (await state(page)).frames + n);
+}
+
+// Waits until the canvas has taken the viewport's new width (the menu bar spans it).
+const resized = (page, width) => waitState(page, (s, w) => s.windows.some((x) => x.name === '##MainMenuBar' &&
+  Math.abs(x.rect[2] - w) < 1), width, `the canvas resized to ${width} px`);
 
 for (const scene of ['token', 'fab']) {
   test(`${scene}: the cached layers match drawing every frame, and follow changes`, async () => {
@@ -25,14 +38,10 @@ for (const scene of ['token', 'fab']) {
     await waitSimulated(page, kFillTime[scene]);
     await page.evaluate(() => window.tokenJourney.play(false));
 
-    await page.evaluate(() => window.tokenJourney.panelRate(0));
-    await framesLater(page, 5);
-    assert.equal((await page.evaluate(() => window.tokenJourney.state())).layers_cached, false);
+    assert.equal((await switched(page, () => window.tokenJourney.panelRate(0), 'a frame drawn directly')).layers_cached, false);
     const direct = await page.screenshot();
 
-    await page.evaluate(() => window.tokenJourney.panelRate(15));
-    await framesLater(page, 5);
-    const st = await page.evaluate(() => window.tokenJourney.state());
+    const st = await switched(page, () => window.tokenJourney.panelRate(15), 'the cached layers drawn');
     assert.equal(st.layers_cached, true, 'the layer is in use');
     assert.ok(st.layer_copied_share > 0.05 && st.layer_copied_share < 2, `copied share ${st.layer_copied_share}`);  // map + panels
     const cached = await page.screenshot();
@@ -41,18 +50,17 @@ for (const scene of ['token', 'fab']) {
     // Each tier of the cache switched off alone draws the same picture.
     for (const tier of ['panelCache', 'mapCache', 'tileHash']) {
       await page.evaluate((t) => window.tokenJourney[t](false), tier);
-      await framesLater(page, 5);
+      await waitRedrawn(page, await state(page), `a frame with ${tier} off`);
       const without = await imageDiff(page, direct, await page.screenshot());
       assert.ok(without.share < 0.001, `${tier} off and direct differ on ${(without.share * 100).toFixed(3)}% of pixels (max ${without.max})`);
       await page.evaluate((t) => window.tokenJourney[t](true), tier);
     }
 
     // A change from outside shows within a couple of frames, not at the next refresh.
-    await page.evaluate(() => window.tokenJourney.panelRate(0.5));
-    await framesLater(page, 3);
+    await switched(page, () => window.tokenJourney.panelRate(0.5), 'the panels at half a refresh a second');
     const before = await page.screenshot();
-    await page.evaluate(() => window.tokenJourney.setLanguage('zh'));
-    await framesLater(page, 2);
+    const frames = await framesToRedraw(page, 'setLanguage', ['zh'], 'the language change drawn');
+    assert.ok(frames <= 2, `the language change is drawn ${frames} frames later, not at the next refresh`);
     const after = await page.screenshot();
     const changed = await imageDiff(page, before, after);
     assert.ok(changed.share > 0.01, `the language change shows at once (${(changed.share * 100).toFixed(2)}% changed)`);
@@ -73,23 +81,25 @@ for (const [scene, setup] of [['token', null], ['fab', null], ['demo', ['demo.pa
     if (setup) assert.equal(await page.evaluate(([id, v]) => window.tokenJourney.setParam(id, v), setup), '');
     let st = await page.evaluate(() => window.tokenJourney.state());
     assert.equal(st.changes_only, true, 'the page keeps the canvas, so frames draw only changes');
-    await framesLater(page, 45);
+    await drive(page, 45);
     await page.mouse.move(640, 300);
     await page.mouse.wheel(0, -300);  // zoom in: bigger parcels, unfolded stacks
-    await framesLater(page, 30);
+    if (st.view) await waitState(page, (s, z) => s.view.zoom > z, st.view.zoom, 'the wheel to zoom the map');
+    else await nextFrame(page, 'the wheel taken in');  // a scene without a map view reports no zoom
+    await drive(page, 30);
     await page.setViewportSize({ width: 1000, height: 640 });  // a resized canvas starts over
-    await framesLater(page, 15);
+    await resized(page, 1000);
+    await drive(page, 15);
     await page.setViewportSize({ width: 1280, height: 720 });
-    await framesLater(page, 30);
-    st = await page.evaluate(() => window.tokenJourney.state());
+    await resized(page, 1280);
+    await drive(page, 30);
+    st = await state(page);
     assert.ok(st.parcels > 0, 'parcels are on the move');
     assert.ok(st.screen_drawn_share < 0.9, `frames draw less than the whole screen (${st.screen_drawn_share})`);
-    await page.evaluate(() => window.tokenJourney.play(false));
-    await framesLater(page, 3);
+    await switched(page, () => window.tokenJourney.play(false), 'the paused map drawn');
     const kept = await page.screenshot();
-    await page.evaluate(() => window.tokenJourney.changesOnly(false));
-    await framesLater(page, 3);
-    assert.equal((await page.evaluate(() => window.tokenJourney.state())).screen_drawn_share > st.screen_drawn_share, true);
+    const wholeFrame = await switched(page, () => window.tokenJourney.changesOnly(false), 'a frame drawn whole');
+    assert.equal(wholeFrame.screen_drawn_share > st.screen_drawn_share, true);
     const whole = await page.screenshot();
     // The same pixels: a parcel left behind would be tens of pixels (the smallest is 5 px a side).
     const same = await imageDiff(page, kept, whole);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useServedApp, openApp, waitFrames, waitVocab } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitVocab, waitState, waitRedrawn } from './browser.mjs';
 
 const app = useServedApp();
 const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
@@ -27,9 +27,10 @@ async function countAnimationFrames(page) {
 async function openAndHold(page, i, k) {
   const where = `${lessons[i].id} step ${k + 1}`;
   assert.equal(await api(page, 'openLesson', i, k), '', where);
-  await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000, polling: 100 });
-  const s = await api(page, 'state');
+  const s = await waitState(page, (st) => st.jump_progress < 0, null, `${where} at its moment`, 120000);
   const raf = await page.evaluate(() => window.tjRaf);
+  // What is checked here is that nothing moves while frames come: 20 of the app's frames
+  // are the span watched, not a wait for something to happen.
   await waitFrames(page, s.frames + 20);
   // The browser's own count, apart from the app's: 20 more animation frames within 10 s.
   await page.waitForFunction((r) => window.tjRaf >= r + 20, raf, { timeout: 10000, polling: 50 })
@@ -64,13 +65,11 @@ test('every lesson opens in turn, frames keep coming, steps hold still, the heap
   // Leaving a lesson lets the scene run again, and the map keeps drawing.
   await page.focus('#canvas');
   await page.keyboard.press('Escape');
-  let s = await api(page, 'state');
-  await waitFrames(page, s.frames + 30);
-  s = await api(page, 'state');
+  const s = await waitState(page, (st) => st.lesson === '', null, 'Escape to leave the lesson');
   assert.equal(s.lesson, '');
   const t0 = s.time;
-  await waitFrames(page, s.frames + 30);
-  assert.ok((await api(page, 'state')).time > t0, 'outside a lesson the run goes on');
+  const later = await waitState(page, (st, t) => st.time > t, t0, 'the run to go on outside the lesson');
+  assert.ok(later.time > t0, 'outside a lesson the run goes on');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -83,7 +82,7 @@ test('keys 1-4 pick a choice; a chain step holds its week while the class reads 
   const i = lessons.findIndex((l) => l.id === 'respin-weakest-link');
   assert.ok(i >= 0);
   const held = await openAndHold(page, i, 3);
-  await waitFrames(page, held.frames + 120);
+  await waitFrames(page, held.frames + 120);  // the span watched: no week may pass in it
   assert.equal((await api(page, 'state')).time, held.time, 'no week passes after the step is reached');
   assert.equal(held.playing, false);
   const q = lessons[i].steps.findIndex((st) => st.predict && st.predict.choices.length >= 3);
@@ -93,9 +92,8 @@ test('keys 1-4 pick a choice; a chain step holds its week while the class reads 
   await page.focus('#canvas');
   for (const [key, pick] of [['3', 2], ['1', 0]]) {
     await page.keyboard.press(key);
-    const s = await api(page, 'state');
-    await waitFrames(page, s.frames + 3);
-    assert.equal((await api(page, 'state')).lesson_choice, pick, `key ${key} picks choice ${pick + 1}`);
+    const s = await waitState(page, (st, p) => st.lesson_choice === p, pick, `key ${key} to pick choice ${pick + 1}`);
+    assert.equal(s.lesson_choice, pick, `key ${key} picks choice ${pick + 1}`);
   }
   assert.deepEqual(problems, []);
   await page.close();
@@ -114,8 +112,7 @@ test('a question shows its own set-up at its moment; the reveal shows the answer
   assert.equal(asked.params['token.mesh.chips'], 576, 'the map shows the question\'s set-up (576 LPUs), not the step before');
   await page.focus('#canvas');
   await page.keyboard.press('PageDown');  // the clicker's "next" reveals the answer first
-  await waitFrames(page, asked.frames + 5);
-  const shown = await api(page, 'state');
+  const shown = await waitState(page, (st) => !st.lesson_answer_held, null, 'PageDown to reveal the held answer');
   assert.equal(shown.lesson_step, k, 'the reveal stays on the step');
   assert.equal(shown.lesson_answer_held, false, 'the reveal shows what was held');
   assert.equal(shown.params['token.mesh.chips'], 576);
@@ -139,12 +136,9 @@ test('a chain question keeps its piles back on the map until the reveal', async 
     assert.equal(text, '?', `while the question is open the ${id} pile's size is not written (${text})`);
   await page.focus('#canvas');
   await page.keyboard.press('PageDown');  // the reveal
-  // A loaded machine may draw a frame or two before the map writes the piles again.
-  await page.waitForFunction(() => {
-    const s = window.tokenJourney.state();
-    return !s.lesson_answer_held && Object.values(s.piles || {}).every((t) => t !== '?');
-  }, null, { timeout: 60000, polling: 100 }).catch(() => {});
-  const shown = await api(page, 'state');
+  // The map writes the piles again at its next frame after the reveal.
+  const shown = await waitState(page, (st) => !st.lesson_answer_held && Object.values(st.piles || {}).every((t) => t !== '?'),
+    null, 'the reveal to write the piles\' sizes');
   assert.equal(shown.lesson_answer_held, false);
   assert.deepEqual(Object.keys(shown.piles).sort(), Object.keys(asked.piles).sort(), 'the same piles');
   for (const [id, text] of Object.entries(shown.piles))
@@ -172,8 +166,10 @@ async function chartOnCard(page, id, k, chart, where) {
   for (let tries = 0; tries < 8 && s.narrow && card && s.lesson_chart && !inside(s.lesson_chart.rect, card); tries++) {
     await page.mouse.move(card[0] + card[2] / 2, card[1] + card[3] / 2);
     await page.mouse.wheel(0, card[3] / 2);
-    await waitFrames(page, s.frames + 10);
-    s = await api(page, 'state');
+    s = await waitState(page, (st, [y, r]) => {
+      const now = st.windows.find((w) => w.name.endsWith('###lesson'));
+      return now && (now.scroll_y !== y || (st.lesson_chart && st.lesson_chart.rect[1] !== r));
+    }, [s.windows.find((w) => w.name.endsWith('###lesson')).scroll_y, s.lesson_chart.rect[1]], `${where}: the wheel to scroll the card`);
   }
   assert.ok(card, `${where}: the caption card is up`);
   assert.ok(s.lesson_chart, `${where}: the state reports the step's chart`);
@@ -201,10 +197,8 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     assert.equal(asked.lesson_chart.waiting, true, 'the chart waits while the question is open');
     await page.focus('#canvas');
     await page.keyboard.press('PageDown');  // the clicker's "next" reveals the answer first
-    await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000, polling: 100 });
-    let s = await api(page, 'state');
-    await waitFrames(page, s.frames + 10);
-    s = await api(page, 'state');
+    const s = await waitState(page, (st) => st.jump_progress < 0 && st.lesson_chart && !st.lesson_chart.waiting, null,
+      'the reveal to bring the p99 chart', 120000);
     assert.equal(s.lesson_step, 1);
     assert.equal(s.lesson_chart.waiting, false, 'the revealed answer brings the chart');
     assert.ok(inside(s.lesson_chart.rect, cardRect(s)));
@@ -242,17 +236,15 @@ test('a lesson moving the map shows no hover card until the pointer moves', asyn
   assert.ok(target, 'a station is on the map');
   const [x, y] = target[1];
   await page.mouse.move(x, y);
-  s = await api(page, 'state');
-  await waitFrames(page, s.frames + 5);
-  assert.equal((await api(page, 'state')).card, target[0], `the pointer moved onto ${target[0]}: its card`);
+  s = await waitState(page, (st, id) => st.card === id, target[0], `the card of ${target[0]} under the pointer`);
+  assert.equal(s.card, target[0], `the pointer moved onto ${target[0]}: its card`);
   // The step again: the camera moves to the same place, under a pointer that stays.
   s = await openAndHold(page, i, 0);
-  await waitFrames(page, s.frames + 5);
-  assert.equal((await api(page, 'state')).card, '', 'no card for a pointer that did not move');
+  s = await waitRedrawn(page, s, 'the step drawn again under the still pointer');
+  assert.equal(s.card, '', 'no card for a pointer that did not move');
   await page.mouse.move(x + 1, y);
-  s = await api(page, 'state');
-  await waitFrames(page, s.frames + 5);
-  assert.equal((await api(page, 'state')).card, target[0], 'the pointer moves: the card is back');
+  s = await waitState(page, (st, id) => st.card === id, target[0], `the card of ${target[0]} after the pointer moved`);
+  assert.equal(s.card, target[0], 'the pointer moves: the card is back');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -265,9 +257,8 @@ test('the ring goes around the place a step points at, the door included', async
   const ringOf = async (id, k) => {
     const [i] = at(id, k);
     assert.ok(i >= 0, id);
-    let s = await openAndHold(page, i, k);
-    await waitFrames(page, s.frames + 3);
-    s = await api(page, 'state');
+    await openAndHold(page, i, k);
+    const s = await waitState(page, (st) => Array.isArray(st.ring), null, `${id} step ${k + 1}: the ring drawn`);
     assert.ok(Array.isArray(s.ring), `${id} step ${k + 1}: a ring is drawn`);
     return s;
   };

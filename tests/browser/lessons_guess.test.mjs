@@ -7,24 +7,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useServedApp, openApp, waitFrames } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitState, waitRedrawn, touchDrag } from './browser.mjs';
 
 const app = useServedApp();
 const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
 
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
-const held = (page) => page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null,
-  { timeout: 120000, polling: 100 });
 // The ratio as the card writes it (app/ui/format.h format_ratio).
 const ratio = (r) => (r >= 10 ? r.toFixed(0) : r >= 2 ? r.toFixed(1) : r.toFixed(2));
 
-// Opens the step and waits until it holds at its moment, a few frames drawn.
+// Opens the step and waits until it holds at its moment and its card is drawn.
 async function openStep(page, i, k) {
   assert.equal(await api(page, 'openLesson', i, k), '');
-  await held(page);
-  const s = await api(page, 'state');
-  await waitFrames(page, s.frames + 5);
-  return api(page, 'state');
+  const s = await waitState(page, (st) => st.jump_progress < 0, null, `step ${k + 1} at its moment`, 120000);
+  return waitRedrawn(page, s, `step ${k + 1} drawn`);
 }
 
 test('a number question: nudge the guess, reveal, the marker moves to the truth and the verdict is a ratio', async () => {
@@ -49,11 +45,11 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
   // → three times, ← once: two twentieths of the log scale up.
   await page.focus('#canvas');
   for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
-  await waitFrames(page, s.frames + 3);
-  s = await api(page, 'state');
+  const nudged = middle * (g.max / g.min) ** (2 / 20);
+  s = await waitState(page, (st, v) => st.lesson_guess && Math.abs(st.lesson_guess.value / v - 1) < 1e-9, nudged,
+    'the four arrow keys to nudge the guess');
   assert.equal(s.lesson_step, k, 'the arrows nudge the guess, they do not change the step');
   assert.equal(s.lesson_guess.moved, true);
-  const nudged = middle * (g.max / g.min) ** (2 / 20);
   assert.ok(Math.abs(s.lesson_guess.value / nudged - 1) < 1e-9, `nudged to ${s.lesson_guess.value}, not ${nudged}`);
 
   // The page's call: refused off the scale or for a bad value, taken on it.
@@ -65,14 +61,13 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
 
   // Reveal with the clicker's "next": the truth arrives once the step holds at its moment.
   await page.keyboard.press('PageDown');
-  await page.waitForFunction(() => window.tokenJourney.state().lesson_guess.truth > 0, null, { timeout: 120000, polling: 20 });
+  s = await waitState(page, (st) => st.lesson_guess.truth > 0, null, 'the reveal to bring the truth', 120000);
   const seen = [];
-  for (;;) {
-    s = await api(page, 'state');
+  for (;;) {  // every frame's state while the marker moves
     seen.push(s.lesson_guess.progress);
     if (s.lesson_guess.progress >= 1) break;
     assert.equal(s.lesson_guess.verdict, '', 'no verdict while the marker moves');
-    await page.waitForTimeout(40);
+    s = await waitState(page, (st, f) => st.frames > f, s.frames, 'the next frame of the moving marker');
   }
   assert.ok(seen.some((p) => p > 0 && p < 1), `the marker was seen on its way (progress ${seen.join(', ')})`);
   const truth = s.lesson_guess.truth;
@@ -85,8 +80,9 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
   assert.match(await api(page, 'lessonGuess', 0.01), /already revealed/);
   // The verdict follows the language.
   await api(page, 'setLanguage', 'zh');
-  await waitFrames(page, s.frames + 3);
-  assert.equal((await api(page, 'state')).lesson_guess.verdict, `猜高了：是真实值的 ${ratio(guess / truth)} 倍。`);
+  const zh = await waitState(page, (st, en) => st.lesson_guess.verdict !== en, s.lesson_guess.verdict,
+    'the verdict in Chinese');
+  assert.equal(zh.lesson_guess.verdict, `猜高了：是真实值的 ${ratio(guess / truth)} 倍。`);
   await api(page, 'setLanguage', 'en');
 
   // Revealed without a guess: the truth, no verdict.
@@ -94,10 +90,8 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
   assert.equal(s.lesson_guess.moved, false);
   await page.focus('#canvas');
   await page.keyboard.press('PageDown');
-  await page.waitForFunction(() => window.tokenJourney.state().lesson_guess.truth > 0, null, { timeout: 120000, polling: 50 });
-  s = await api(page, 'state');
-  await waitFrames(page, s.frames + 3);
-  s = await api(page, 'state');
+  s = await waitState(page, (st) => st.lesson_guess.truth > 0 && st.lesson_guess.progress >= 1, null,
+    'the reveal without a guess to put the marker at the truth', 120000);
   assert.equal(s.lesson_guess.progress, 1);
   assert.equal(s.lesson_guess.marker, s.lesson_guess.truth);
   assert.equal(s.lesson_guess.verdict, '', 'no verdict without a guess');
@@ -109,20 +103,6 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
   assert.deepEqual(problems, []);
   await page.close();
 });
-
-// Touch points through the DevTools protocol, one frame apart so the app sees every move
-// (as phone.test.mjs does).
-async function touchDrag(page, cdp, from, to, steps = 8) {
-  const touch = async (type, points) => {
-    await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
-    const s = await api(page, 'state');
-    await waitFrames(page, s.frames + 1);
-  };
-  await touch('touchStart', [from]);
-  for (let i = 1; i <= steps; i++)
-    await touch('touchMove', [[from[0] + (to[0] - from[0]) * i / steps, from[1] + (to[1] - from[1]) * i / steps]]);
-  await touch('touchEnd', []);
-}
 
 test('on a phone a finger dragged along the scale moves the guess (390x844, touch)', async () => {
   const { page, problems } = await openApp(app.browser, app.url, 390, 844, { hasTouch: true, isMobile: true, deviceScaleFactor: 3 });

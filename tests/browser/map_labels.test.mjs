@@ -5,14 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, openScene, waitFrames } from './browser.mjs';
+import { useServedApp, openScene, waitState, waitRedrawn } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
 
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
 const state = (page) => api(page, 'state');
-const settle = async (page, frames = 10) => waitFrames(page, (await state(page)).frames + frames);
 
 const overlap = (a, b) =>
   Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]) > 0.5 && Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]) > 0.5;
@@ -27,8 +26,8 @@ for (const scene of ['token', 'fab']) {
     await api(page, 'present', true);
     for (const lang of ['en', 'zh']) {
       assert.equal(await api(page, 'setLanguage', lang), lang);
-      await settle(page);
-      s = await state(page);
+      s = await waitRedrawn(page, await waitState(page, (st, l) => st.present && st.language === l, lang, `presenter mode in ${lang}`),
+        `the map's labels drawn in presenter mode in ${lang}`);
       assert.equal(s.present, true);
       assert.ok(s.ui_scale >= 1.75, `presenter mode's text scale (${s.ui_scale})`);
       const labels = Object.entries(s.labels);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, openApp, waitFrames } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitState, waitRedrawn, touch, touchDrag } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -19,23 +19,8 @@ const kTarget = 44;
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
 const state = (page) => api(page, 'state');
 
-async function settle(page, frames = 6) {
-  await waitFrames(page, (await state(page)).frames + frames);
-}
-
-// Touch points through the DevTools protocol (Playwright has no multi-finger touch),
-// one frame apart so the app sees every move.
-async function touch(page, cdp, type, points) {
-  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
-  await settle(page, 1);
-}
-
-async function drag(page, cdp, from, to, steps = 8) {
-  await touch(page, cdp, 'touchStart', [from]);
-  for (let i = 1; i <= steps; i++)
-    await touch(page, cdp, 'touchMove', [[from[0] + (to[0] - from[0]) * i / steps, from[1] + (to[1] - from[1]) * i / steps]]);
-  await touch(page, cdp, 'touchEnd', []);
-}
+// After a gesture the app has taken in: its answer on screen (the panel layer redrawn).
+const redrawn = async (page, what) => waitRedrawn(page, await state(page), what);
 
 async function pinch(page, cdp, centre, from, to, steps = 8) {
   const at = (d) => [[centre[0] - d, centre[1]], [centre[0] + d, centre[1]]];
@@ -67,8 +52,7 @@ for (const [w, h, device] of [[390, 844, phone], [820, 1180, tablet]]) {
     test(`${w}x${h} ${scene}: the map on top, tabs under it, touch pans, pinches and taps`, async () => {
       const { page, problems } = await openApp(app.browser, app.url + `#s=${scene}`, w, h, device);
       const cdp = await page.context().newCDPSession(page);
-      await waitFrames(page, 10);
-      await settle(page, 10);
+      await waitFrames(page, 30);
       let s = await state(page);
       assert.equal(s.welcome, false, 'a link with state opens without the first-visit card');
       assert.equal(s.sheet_open, true, 'the sheet is open at the start');
@@ -84,40 +68,44 @@ for (const [w, h, device] of [[390, 844, phone], [820, 1180, tablet]]) {
       const first = sheetWindows(s);
       assert.equal(first.length, 1, `one panel in the sheet: ${first}`);
       await page.touchscreen.tap(...tabAt(1));
-      await settle(page);
-      s = await state(page);
+      // The tab flips at the tap; its panel's window comes up in a later frame.
+      s = await waitState(page, (st, was) => {
+        const shown = st.windows.filter((x) => x.name.startsWith('###sheet_'));
+        return st.sheet_tab === 1 && shown.length === 1 && shown[0].name !== was;
+      }, first[0], 'a tap on the second tab to show its panel');
+      s = await waitRedrawn(page, s, 'the second tab\'s panel laid out');
       assert.equal(s.sheet_tab, 1, 'a tap on the second tab picks it');
       assert.notDeepEqual(sheetWindows(s), first, 'the sheet shows another panel');
       checkLayout(s, 'second tab');
       // A finger dragged up over the panel scrolls it, as a phone's page scrolls.
       const numbers = s.windows.find((x) => x.name.startsWith('###sheet_'));
       const from = [numbers.rect[0] + numbers.rect[2] * 0.5, numbers.rect[1] + numbers.rect[3] * 0.8];
-      await drag(page, cdp, from, [from[0], from[1] - 150]);
-      await settle(page);
-      s = await state(page);
+      await touchDrag(page, cdp, from, [from[0], from[1] - 150]);
+      s = await redrawn(page, 'the panel scrolled by the drag');
       const scrolled = s.windows.find((x) => x.name === numbers.name).scroll_y - numbers.scroll_y;
       assert.ok(scrolled > 60, `a drag of 150 px up scrolls the panel by ${scrolled} px`);
       // The open tab again: the sheet closes and the map grows into its place.
       const mapBefore = s.map_rect;
       await page.touchscreen.tap(...tabAt(1));
-      await settle(page);
-      s = await state(page);
+      s = await waitState(page, (st) => !st.sheet_open && !st.windows.some((x) => x.name.startsWith('###sheet_')), null,
+        'a tap on the open tab to close the sheet and its panel');
+      s = await waitRedrawn(page, s, 'the map laid out without the sheet');
       assert.equal(s.sheet_open, false, 'a tap on the open tab closes the sheet');
       assert.ok(s.map_rect[3] > mapBefore[3] * 1.4, `the map grows: ${mapBefore[3]} -> ${s.map_rect[3]} px high`);
       const closedTabs = checkLayout(s, 'sheet closed');
       assert.equal(sheetWindows(s).length, 0, 'no panel with the sheet closed');
       await page.touchscreen.tap(closedTabs[0] + closedTabs[2] / n / 2, closedTabs[1] + closedTabs[3] / 2);
-      await settle(page);
-      s = await state(page);
+      s = await waitState(page, (st) => st.sheet_open && st.windows.some((x) => x.name.startsWith('###sheet_')), null,
+        'a tap on a tab to open the sheet with its panel');
+      s = await waitRedrawn(page, s, 'the map laid out with the sheet');
       assert.equal(s.sheet_open, true, 'a tab opens the sheet again');
       assert.equal(s.sheet_tab, 0);
 
       // One finger pans the map.
       const map = s.map_rect, centre = [map[0] + map[2] / 2, map[1] + map[3] / 2];
       const v0 = s.view;
-      await drag(page, cdp, centre, [centre[0] + 60, centre[1] + 30]);
-      await settle(page);
-      s = await state(page);
+      await touchDrag(page, cdp, centre, [centre[0] + 60, centre[1] + 30]);
+      s = await redrawn(page, 'the map panned by the drag');
       assert.ok(Math.abs(s.view.pan_x - v0.pan_x - 60) < 15 && Math.abs(s.view.pan_y - v0.pan_y - 30) < 15,
         `a one-finger drag of (60, 30) moves the view by (${(s.view.pan_x - v0.pan_x).toFixed(1)}, ${(s.view.pan_y - v0.pan_y).toFixed(1)})`);
       assert.equal(s.view.zoom, v0.zoom, 'a drag does not zoom');
@@ -126,20 +114,18 @@ for (const [w, h, device] of [[390, 844, phone], [820, 1180, tablet]]) {
       // Two fingers pinch: apart from 40 to 120 px, the zoom triples (about their middle).
       const z0 = s.view.zoom;
       await pinch(page, cdp, centre, 40, 120);
-      await settle(page);
-      s = await state(page);
+      s = await redrawn(page, 'the map zoomed by the pinch');
       assert.ok(s.view.zoom > z0 * 2.5 && s.view.zoom < z0 * 3.5, `a pinch from 80 to 240 px apart zooms ${z0.toFixed(3)} -> ${s.view.zoom.toFixed(3)}`);
       await pinch(page, cdp, centre, 120, 40);
-      await settle(page);
-      s = await state(page);
+      s = await redrawn(page, 'the map zoomed back by the pinch');
       assert.ok(Math.abs(s.view.zoom / z0 - 1) < 0.1, `pinching back returns the zoom: ${z0.toFixed(3)} -> ${s.view.zoom.toFixed(3)}`);
 
       // A tap on a station shows its hover card.
       const target = Object.entries(s.stations).find(([, p]) => inside(s.map_rect, p));
       assert.ok(target, 'a station is on the map');
       await page.touchscreen.tap(...target[1]);
-      await settle(page);
-      s = await state(page);
+      s = await waitState(page, (st, id) => st.card === id && st.windows.some((x) => x.kind === 'tooltip'), target[0],
+        `a tap on ${target[0]} to show its card`);
       assert.equal(s.card, target[0], `a tap on ${target[0]} shows its card`);
       const card = s.windows.find((x) => x.kind === 'tooltip');
       assert.ok(card && card.rect[0] >= 0 && card.rect[0] + card.rect[2] <= w + 1, `the card fits the screen's width: ${card?.rect}`);
@@ -154,8 +140,8 @@ test('a lesson on a phone: the caption under the map, never over it', async () =
   const { page, problems } = await openApp(app.browser, app.url + '#s=token', 390, 844, phone);
   await waitFrames(page, 10);
   assert.equal(await api(page, 'openLesson', 2, 1), '');
-  await settle(page, 10);
-  const s = await state(page);
+  const up = await waitState(page, (st) => st.windows.some((w) => w.name === '###lesson'), null, 'the caption up');
+  const s = await waitRedrawn(page, up, 'the caption laid out');
   assert.equal(s.narrow, true);
   const caption = named(s, '###lesson');
   assert.ok(caption, 'the caption is up');
@@ -168,8 +154,7 @@ test('a lesson on a phone: the caption under the map, never over it', async () =
 
 test('a wide screen keeps its layout', async () => {
   const { page } = await openApp(app.browser, app.url + '#s=token', 1280, 720, {});
-  await waitFrames(page, 10);
-  await settle(page);
+  await waitFrames(page, 30);
   const s = await state(page);
   assert.equal(s.narrow, false, '1280x720 is not narrow');
   assert.equal(named(s, '##sheet_tabs'), undefined, 'no tabs');

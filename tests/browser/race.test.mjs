@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, openScene, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, openScene, waitState, nextFrame, imageStats } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -16,12 +16,11 @@ const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney
 // Waits until both maps have parcels and both runs a value for each of these
 // headline numbers (all when none are named).
 async function waitNumbers(page, metrics = []) {
-  await page.waitForFunction((ids) => {
-    const r = window.tokenJourney.state().race;
+  return waitState(page, (s, ids) => {
+    const r = s.race;
     return r && r.numbers && r.maps.length === 2 && r.maps.every((m) => m.parcels > 0) &&
       r.numbers.filter((n) => !ids.length || ids.includes(n.metric)).every((n) => n.a > 0 && n.b > 0);
-  }, metrics, { timeout: 180000, polling: 200 });
-  return api(page, 'state');
+  }, metrics, `both maps' parcels and ${metrics.length ? metrics.join(', ') : 'every headline number'} for A and B`, 180000);
 }
 
 const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -69,8 +68,7 @@ test('H100 against WSE-3: two maps with their own parcels, the winner per number
   assert.match(await api(page, 'comparePair', 'nope'), /unknown pair/);
   assert.equal((await api(page, 'state')).race.maps[0].label, 'NVIDIA H100 SXM', 'a refusal changes nothing');
   assert.equal(await api(page, 'compare', false), false);
-  await waitFrames(page, (await api(page, 'state')).frames + 3);
-  assert.equal((await api(page, 'state')).race, undefined);
+  assert.equal((await waitState(page, (st) => st.race === undefined, null, 'compare off to end the race')).race, undefined);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -88,14 +86,15 @@ test('each map takes only its own pointer: a drag pans the map it started on, a 
   await page.mouse.down();
   for (let k = 1; k <= 10; k++) await page.mouse.move(a.x + a.w * 0.5 + (b.x + b.w * 0.5 - (a.x + a.w * 0.5)) * k / 10, y);
   await page.mouse.up();
-  await waitFrames(page, (await api(page, 'state')).frames + 3);
+  await nextFrame(page, 'the drag taken in');
+  await waitState(page, (st, x) => st.race.maps[0].pan_x > x + 100, before[0].x, 'A to pan with the drag');
   const dragged = await views();
   assert.ok(dragged[0].x > before[0].x + 100, `A pans with the drag that started on it: ${before[0].x} -> ${dragged[0].x}`);
   assert.deepEqual(dragged[1], before[1], 'B does not pan for a drag that started on A');
   // A wheel over B's map zooms B alone.
   await page.mouse.move(b.x + b.w * 0.5, b.y + b.h * 0.8);
   await page.mouse.wheel(0, -300);
-  await waitFrames(page, (await api(page, 'state')).frames + 3);
+  await waitState(page, (st, z) => st.race.maps[1].zoom > z * 1.1, dragged[1].zoom, 'B to zoom under the wheel');
   const wheeled = await views();
   assert.ok(wheeled[1].zoom > dragged[1].zoom * 1.1, `B zooms under the wheel: ${dragged[1].zoom} -> ${wheeled[1].zoom}`);
   assert.deepEqual(wheeled[0], dragged[0], 'A does not zoom for a wheel over B');
@@ -111,9 +110,8 @@ test('a station under the pointer on either map brings up its card, with that ru
     const [x, y] = s.race.maps[side].stations.pack;
     await page.mouse.move(x - 30, y - 30);
     await page.mouse.move(x + 2, y + 1, { steps: 4 });
-    await page.waitForFunction((k) => window.tokenJourney.state().race.maps[k].hovered === 'pack', side,
-      { timeout: 30000, polling: 100 });
-    const t = await api(page, 'state');
+    const t = await waitState(page, (st, k) => st.race.maps[k].hovered === 'pack' && st.card === 'pack', side,
+      `the packaging card of map ${side ? 'B' : 'A'}`);
     assert.equal(t.card, 'pack', 'the packaging card is up');
     assert.equal(t.race.maps[1 - side].hovered, '', 'the other map has no station under the pointer');
     if (shots && side === 1) await page.screenshot({ path: join(shots, 'web-race-card.png') });
@@ -121,7 +119,7 @@ test('a station under the pointer on either map brings up its card, with that ru
   // Away from every station: no card.
   const b = s.race.maps[1];
   await page.mouse.move(b.x + 4, b.y + 4, { steps: 4 });
-  await page.waitForFunction(() => window.tokenJourney.state().card === '', null, { timeout: 30000, polling: 100 });
+  await waitState(page, (st) => st.card === '', null, 'the card gone away from every station');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -148,8 +146,7 @@ test('the chain races respin against no respin, in Chinese too', async () => {
   assert.deepEqual(s.race.maps.map((m) => m.label), ['2024 record (illustrative)', 'No respin']);
   assert.deepEqual(s.race.numbers.map((n) => n.metric), ['cum_shipped_gpus', 'backlog_gpus']);
   assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
-  await waitFrames(page, s.frames + 5);
-  const z = await api(page, 'state');
+  const z = await waitState(page, (st, en) => st.race.maps[1].label !== en, s.race.maps[1].label, 'the race in Chinese');
   assert.equal(z.race.maps[1].label, '无重新流片');
   if (shots) await page.screenshot({ path: join(shots, 'web-race-fab-zh.png') });
   assert.deepEqual(problems, []);

@@ -4,7 +4,7 @@
 // Run: node --test tests/browser/  (WEB_ROOT = the built web folder)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServedApp, openApp, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitState, imageStats } from './browser.mjs';
 
 const app = useServedApp();
 
@@ -12,7 +12,7 @@ test('page loads, draws frames, is not blank, and setParam changes the state', a
   const { page, problems } = await openApp(app.browser, app.url + '#s=demo');
   await waitFrames(page, 30);
   await page.evaluate(() => window.tokenJourney.setScene('demo'));
-  await waitFrames(page, 40);
+  await waitState(page, (s) => s.scene === 'demo' && s.parcels > 0, null, 'the demo scene drawing its parcels');
   const shot = await page.screenshot();
   const stats = await imageStats(page, shot);
   assert.ok(stats.variance > 20, `screenshot looks blank (luminance variance ${stats.variance.toFixed(1)})`);
@@ -21,8 +21,7 @@ test('page loads, draws frames, is not blank, and setParam changes the state', a
   assert.equal(before.scene, 'demo');
   const err = await page.evaluate(() => window.tokenJourney.setParam('demo.parcels', 1234));
   assert.equal(err, '');
-  await waitFrames(page, before.frames + 5);
-  const after = await page.evaluate(() => window.tokenJourney.state());
+  const after = await waitState(page, (s, n) => s.parcels === n, 1234, 'the renderer to hold 1234 parcels');
   assert.equal(after.params['demo.parcels'], 1234);
   assert.equal(after.parcels, 1234, 'the renderer holds the new parcel count');
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, openApp, waitFrames, waitSimulated, imageStats, waitVocab } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitSimulated, waitState, waitRedrawn, imageStats, waitVocab } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -19,8 +19,7 @@ test('a lesson opens and the clicker keys step through it', async () => {
   const s0 = await api(page, 'state');
   assert.ok(s0.lessons >= 10, `${s0.lessons} lessons loaded`);
   assert.equal(await api(page, 'openLesson', 0, 0), '');
-  await waitFrames(page, s0.frames + 5);
-  let s = await api(page, 'state');
+  let s = await waitState(page, (st) => st.lesson !== '' && st.jump_progress < 0, null, 'the first lesson at its first step');
   assert.equal(s.lesson_step, 0);
   const lesson = s.lesson;
   assert.ok(lesson.length > 0);
@@ -28,20 +27,18 @@ test('a lesson opens and the clicker keys step through it', async () => {
   // A question step takes two presses: the first reveals the answer.
   for (let i = 0; i < 3 && s.lesson_step === 0; i++) {
     await page.keyboard.press('PageDown');
-    await waitFrames(page, s.frames + 3);
-    s = await api(page, 'state');
+    s = await waitState(page, (st, [k, held]) => st.lesson_step !== k || st.lesson_answer_held !== held,
+      [s.lesson_step, s.lesson_answer_held], 'PageDown to reveal or advance');
   }
   assert.equal(s.lesson_step, 1, 'PageDown advances the lesson');
   await page.keyboard.press('PageUp');
-  await waitFrames(page, s.frames + 3);
-  s = await api(page, 'state');
+  s = await waitState(page, (st, k) => st.lesson_step !== k, s.lesson_step, 'PageUp to change the step');
   assert.equal(s.lesson_step, 0, 'PageUp goes back');
   assert.equal(s.lesson, lesson);
   if (shots) await page.screenshot({ path: join(shots, 'web-lesson.png') });
   await page.keyboard.press('Escape');
-  // Counted from now: the screenshot above may have taken longer than a few frames.
-  await waitFrames(page, (await api(page, 'state')).frames + 3);
-  assert.equal((await api(page, 'state')).lesson, '', 'Esc leaves the lesson');
+  assert.equal((await waitState(page, (st) => st.lesson === '', null, 'Esc to leave the lesson')).lesson, '',
+    'Esc leaves the lesson');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -52,9 +49,8 @@ test('presenter mode hides the panels', async () => {
   await waitVocab(page);
   const before = await imageStats(page, await page.screenshot());
   await api(page, 'present', true);
-  const s = await api(page, 'state');
-  await waitFrames(page, s.frames + 10);
-  const st = await api(page, 'state');
+  const st = await waitRedrawn(page, await waitState(page, (x) => x.present && !x.panels, null, 'presenter mode without panels'),
+    'presenter mode drawn');
   assert.equal(st.present, true);
   assert.equal(st.panels, false);
   const shot = await page.screenshot();
@@ -94,9 +90,7 @@ test('a link replays to the same metrics after the same simulated time', async (
   const t0 = (await api(a.page, 'state')).time;
   await waitSimulated(a.page, t0 + 0.0075);  // 1.5 s at the token scene's default lens (5 ms a second)
   await api(a.page, 'play', false);
-  const f = (await api(a.page, 'state')).frames;
-  await waitFrames(a.page, f + 3);
-  const sa = await api(a.page, 'state');
+  const sa = await waitRedrawn(a.page, await waitState(a.page, (st) => !st.playing, null, 'A paused'), 'A drawn paused');
   const link = await api(a.page, 'link');
   assert.match(link, new RegExp(`s=${scene}`));
 
@@ -105,9 +99,9 @@ test('a link replays to the same metrics after the same simulated time', async (
   await waitVocab(b.page);
   await api(b.page, 'play', false);
   assert.equal(await api(b.page, 'applyLink', link), '');
-  const fb = (await api(b.page, 'state')).frames;
-  await waitFrames(b.page, fb + 3);
-  const sb = await api(b.page, 'state');
+  const replayed = await waitState(b.page, (st, [p, v]) => st.jump_progress < 0 && st.params[p] === v, [id, value],
+    'B to replay the link');
+  const sb = await waitRedrawn(b.page, replayed, 'B drawn after the replay');
   assert.equal(sb.scene, sa.scene);
   assert.equal(sb.params[id], value, 'the changed parameter survives the link');
   assert.notEqual(sb.params[id], before);
@@ -123,9 +117,8 @@ test('compare mode runs both parameter sets', async () => {
   await waitFrames(page, 10);
   await waitVocab(page);
   assert.equal(await api(page, 'compare', true), true);
-  const s = await api(page, 'state');
-  await waitFrames(page, s.frames + 20);
-  const st = await api(page, 'state');
+  const st = await waitState(page, (x) => x.comparing && x.compare_metrics && Object.keys(x.compare_metrics).length > 0, null,
+    'B to report its metrics');
   assert.equal(st.comparing, true);
   assert.ok(st.compare_metrics && Object.keys(st.compare_metrics).length > 0, 'B reports its metrics');
   if (shots) await page.screenshot({ path: join(shots, 'web-compare.png') });

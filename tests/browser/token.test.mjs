@@ -6,12 +6,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, waitFrames, waitSimulated, openScene, checkSceneBasics, imageStats } from './browser.mjs';
+import { useServedApp, waitSimulated, waitState, waitRedrawn, openScene, checkSceneBasics, imageStats } from './browser.mjs';
 
 const app = useServedApp();
 const shots = process.env.SHOTS;
 
 const state = (page) => page.evaluate(() => window.tokenJourney.state());
+
+// Waits until a question's reveal has applied its setting (id = value) and the step holds
+// at its moment (run seconds); returns the state.
+const waitRevealed = (page, id, value, run) => waitState(page, (s, [p, v, t]) =>
+  !s.lesson_answer_held && s.params[p] === v && s.jump_progress < 0 && Math.abs(s.time - t) <= t * 1e-6, [id, value, run],
+  `the reveal to set ${id} = ${value} and hold at ${run} s`, 120000);
 
 const openToken = (width = 1280, height = 720) => openScene(app.browser, app.url, 'token', '#s=token', width, height);
 
@@ -31,16 +37,21 @@ test('setParam from JavaScript changes the numbers the page reports', async () =
     1e-6 * before.metrics.roofline_peak_flops, 'peak FLOP/s = cores x per-core peak');
   const tflops = before.params['token.mesh.core_tflops'] * 2;
   assert.equal(await page.evaluate((v) => window.tokenJourney.setParam('token.mesh.core_tflops', v), tflops), '');
-  await waitFrames(page, before.frames + 5);
-  const after = await state(page);
+  const after = await waitState(page, (s, peak) => s.metrics.roofline_peak_flops !== peak, before.metrics.roofline_peak_flops,
+    'the reported peak to follow the per-core peak');
   assert.equal(after.params['token.mesh.core_tflops'], tflops);
   assert.ok(Math.abs(after.metrics.roofline_peak_flops / before.metrics.roofline_peak_flops - 2) < 1e-9,
     'doubling the per-core peak doubles the reported peak');
 
   // A structural change (the batch size) restarts the run: simulated time starts over.
-  const t0 = (await state(page)).time;
-  assert.equal(await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 16)), '');
-  const restarted = await state(page);
+  // Read, set and read again in one call: frames drawn between two calls from here
+  // would move a restarted run on past a t0 read just after it had started.
+  await waitState(page, (st) => st.time > 0, null, 'the run to move');
+  const [t0, answer, restarted] = await page.evaluate(() => {
+    const app = window.tokenJourney, t = app.state().time;
+    return [t, app.setParam('token.run.batch', 16), app.state()];
+  });
+  assert.equal(answer, '');
   assert.ok(restarted.time < t0 || t0 === 0, 'a structural change restarts the run');
   assert.equal(restarted.params['token.run.batch'], 16);
   assert.match(await page.evaluate(() => window.tokenJourney.setParam('token.run.batch', 0)), /token\.run\.batch/);
@@ -70,9 +81,8 @@ test('a pipeline of chips is drawn: stages under the mesh, the token crossing th
   const { page, problems } = await openToken();
   // Groq as its maker runs it (the pipeline lesson's step, no question first): 576 chips in 8 stages.
   assert.equal(await page.evaluate(() => window.tokenJourney.openLesson(9, 3)), '');
-  const s0 = await state(page);
-  await waitFrames(page, s0.frames + 30);
-  const s = await state(page);
+  const s = await waitRedrawn(page, await waitState(page, (st) => st.jump_progress < 0 && st.metrics.tok_s_per_seq > 0, null,
+    'the pipeline step at its moment, tokens coming out'), 'the pipeline step drawn');
   assert.equal(s.lesson, 'token-crosses-pipeline');
   assert.equal(s.metrics.pipeline_stages, 8);
   assert.ok(s.metrics.tok_s_per_seq > 0, 'tokens come out of the pipeline');
@@ -84,10 +94,9 @@ test('a pipeline of chips is drawn: stages under the mesh, the token crossing th
   assert.equal(await page.evaluate(() => window.tokenJourney.openLesson(9, 2)), '');
   await page.focus('#canvas');
   await page.keyboard.press('PageDown');  // reveal the answer: the step's settings run
-  const w0 = await state(page);
-  await waitFrames(page, w0.frames + 30);
-  const w = await state(page);
+  const w = await waitRevealed(page, 'token.run.batch', 32, 1);
   assert.equal(w.metrics.pipeline_stages, 32);
+  await waitRedrawn(page, w, 'the wafer pipeline drawn');
   if (shots) await page.screenshot({ path: join(shots, 'web-token-wafer-pipeline.png') });
   assert.deepEqual(problems, []);
   await page.close();
@@ -105,14 +114,13 @@ test('a full KV warehouse: the door shows the queue, and the KV is never read ov
   assert.ok(opened >= 0, 'the KV warehouse lesson is listed');
   // The step asks first: "next" reveals the answer, which applies the hundred users and runs them.
   await page.keyboard.press('PageDown');
-  await waitFrames(page, (await state(page)).frames + 10);
-  const s = await state(page);
+  const s = await waitRevealed(page, 'token.run.batch', 100, 200);
   assert.equal(s.lesson_step, 1, 'the answer is revealed on the same step');
   assert.ok(s.metrics.kv_used_fraction > 0.9, `KV blocks in use ${s.metrics.kv_used_fraction}`);
   assert.ok(s.metrics.queue_len > 0, `${s.metrics.queue_len} requests wait at the door`);
   assert.ok(s.metrics.requests_running < 100);
   assert.equal(s.metrics.kv_bytes_host, 0);
-  await waitFrames(page, s.frames + 10);
+  await waitRedrawn(page, s, 'the full warehouse drawn');
   if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/web-token-kv-full.png` });
   assert.deepEqual(problems, []);
   await page.close();

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useServedApp, openApp, waitFrames, waitVocab } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitVocab, waitState } from './browser.mjs';
 
 const app = useServedApp();
 const kBudget = 1.2e6;  // bytes before the first frame (issue 20)
@@ -17,8 +17,7 @@ const state = (page) => page.evaluate(() => window.tokenJourney.state());
 
 // Waits until the token model runs with tokenizer `used` (0 stand-in, 1 cl100k, 2 o200k).
 async function waitTokenizer(page, used) {
-  await page.waitForFunction((u) => window.tokenJourney.state().metrics.tokenizer_in_use === u, used,
-    { timeout: 60000, polling: 100 });
+  await waitState(page, (s, u) => s.metrics.tokenizer_in_use === u, used, `the run to use tokenizer ${used}`);
 }
 
 // Every download so far: name, start (ms), bytes on the wire and after decoding.
@@ -79,14 +78,12 @@ test('a lesson opened before the vocabulary arrives runs its step again with the
   await page.route('**/vocab/cl100k_base.tjbpe', async (route) => { await held; await route.continue(); });
   await waitFrames(page, 1);
   assert.equal(await page.evaluate(([k, st]) => window.tokenJourney.openLesson(k, st), [i, step]), '');
-  await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000, polling: 100 });
-  let s = await state(page);
+  let s = await waitState(page, (st) => st.jump_progress < 0, null, 'the lesson step at its moment', 120000);
   assert.equal(s.vocab.cl100k_base.state, 'loading');
   assert.equal(s.metrics.tokenizer_in_use, 0, 'meanwhile the stand-in cuts the answer');
   release();
   await waitTokenizer(page, 1);
-  await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000, polling: 100 });
-  s = await state(page);
+  s = await waitState(page, (st) => st.jump_progress < 0, null, 'the step run again to its moment', 120000);
   assert.equal(s.lesson, 'last-mile', 'the lesson stays open');
   assert.equal(s.lesson_step, step, 'at the same step');
   const run = lessons[i].steps[step].run;
@@ -108,8 +105,8 @@ test('a vocabulary that does not parse is named on screen and the stand-in stays
   const s = await state(page);
   assert.match(s.message, /cl100k_base/, 'the message names the vocabulary');
   assert.equal(s.metrics.tokenizer_in_use, 0, 'the stand-in cuts the text');
-  await waitFrames(page, s.frames + 30);
-  assert.ok((await state(page)).time > s.time, 'the run goes on');
+  const later = await waitState(page, (st, t) => st.time > t, s.time, 'the run to go on');
+  assert.ok(later.time > s.time, 'the run goes on');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { useServedApp, openApp, waitFrames, imageStats } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitState, waitRedrawn, imageStats } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -16,14 +16,17 @@ const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', imp
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
 const state = (page) => api(page, 'state');
 
-async function settle(page, frames = 10) {
-  await waitFrames(page, (await state(page)).frames + frames);
-}
-
+// Presses key and waits until the card has gone (every key here closes it); returns the state.
 async function press(page, key) {
   await page.focus('#canvas');
   await page.keyboard.press(key);
-  await settle(page, 5);
+  return waitState(page, (s) => !s.welcome, null, `${key} to close the card`);
+}
+
+// The card up or down as asked (the API's welcome), and the screen drawn so.
+async function welcomeShown(page, on) {
+  const s = await waitState(page, (st, want) => st.welcome === want, on, on ? 'the card up' : 'the card put away');
+  return waitRedrawn(page, s, on ? 'the card drawn' : 'the screen drawn without the card');
 }
 
 // Mean luminance of a strip along the left edge, outside the card.
@@ -33,34 +36,28 @@ async function edgeLuminance(page) {
 
 test('a first visit shows the card over the dimmed map; Explore closes it for good', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
-  await waitFrames(page, 10);
-  await settle(page, 20);
-  let s = await state(page);
+  await waitFrames(page, 30);
+  let s = await waitRedrawn(page, await state(page), 'the first visit drawn');
   assert.equal(s.welcome, true, 'the card is up on a first visit');
   assert.ok(s.time > 0, 'the map runs behind the card');
   const dimmed = await edgeLuminance(page);
   if (shots) await page.screenshot({ path: join(shots, 'web-welcome-test.png') });
   // Put away without a pick (as the API can), to see the same screen undimmed.
   assert.equal(await api(page, 'welcome', false), '');
-  await settle(page, 20);
-  assert.equal((await state(page)).welcome, false);
+  assert.equal((await welcomeShown(page, false)).welcome, false);
   const clear = await edgeLuminance(page);
   assert.ok(dimmed < clear * 0.7, `the screen is dimmed behind the card (edge luminance ${dimmed.toFixed(1)} vs ${clear.toFixed(1)})`);
   assert.equal(await api(page, 'welcome', true), '');
-  await settle(page, 5);
-  await press(page, '3');
-  s = await state(page);
+  await welcomeShown(page, true);
+  s = await press(page, '3');
   assert.equal(s.welcome, false, '3 (Explore freely) closes the card');
   assert.equal(s.panels, false, 'Explore starts calm: the panels wait to be asked for');
   await page.reload();
-  await waitFrames(page, 10);
-  await settle(page, 10);
+  await waitFrames(page, 30);
   assert.equal((await state(page)).welcome, false, 'a reload does not show the card again');
   assert.equal(await api(page, 'welcome', true), '');
-  await settle(page, 5);
-  assert.equal((await state(page)).welcome, true, 'Where to start brings it back');
-  await press(page, 'Escape');
-  assert.equal((await state(page)).welcome, false, 'Esc closes it');
+  assert.equal((await welcomeShown(page, true)).welcome, true, 'Where to start brings it back');
+  assert.equal((await press(page, 'Escape')).welcome, false, 'Esc closes it');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -68,8 +65,7 @@ test('a first visit shows the card over the dimmed map; Explore closes it for go
 test('links with state, embedding and presenter mode never show the card', async () => {
   for (const fragment of ['#s=token', '#s=fab&seed=3', '#s=token&embed=1', '#s=token&present=1']) {
     const { page, problems } = await openApp(app.browser, app.url + fragment);
-    await waitFrames(page, 10);
-    await settle(page, 10);
+    await waitFrames(page, 30);
     assert.equal((await state(page)).welcome, false, fragment);
     assert.deepEqual(problems, [], fragment);
     await page.close();
@@ -78,8 +74,8 @@ test('links with state, embedding and presenter mode never show the card', async
   await waitFrames(page, 10);
   assert.equal((await state(page)).welcome, true);
   await api(page, 'present', true);
-  await settle(page, 5);
-  assert.equal((await state(page)).welcome, false, 'presenter mode puts the card away');
+  assert.equal((await waitState(page, (s) => s.present, null, 'presenter mode')).welcome, false,
+    'presenter mode puts the card away');
   await page.close();
 });
 
@@ -88,15 +84,14 @@ test('Take a lesson opens the first lesson; Follow a token opens the guided trip
     const { page, problems } = await openApp(app.browser, app.url);
     await waitFrames(page, 10);
     assert.equal((await state(page)).welcome, true);
-    await press(page, key);
-    const s = await state(page);
+    const s = await press(page, key);
     assert.equal(s.welcome, false, `key ${key} closes the card`);
     assert.equal(s.lesson, id, `key ${key} opens ${id}`);
     assert.equal(s.lesson_step, 0);
     assert.equal(await api(page, 'welcome', true), '');
-    await settle(page, 5);
-    assert.equal((await state(page)).lesson, '', 'Where to start leaves the lesson');
-    assert.equal((await state(page)).welcome, true);
+    const back = await welcomeShown(page, true);
+    assert.equal(back.lesson, '', 'Where to start leaves the lesson');
+    assert.equal(back.welcome, true);
     assert.deepEqual(problems, []);
     await page.close();
   }
