@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useServedApp, openApp, waitFrames, waitVocab } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitVocab, waitState, waitRedrawn, nextFrame } from './browser.mjs';
 
 const app = useServedApp();
 const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
@@ -20,9 +20,11 @@ const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney
 const shot = async (page, name) => { if (shots) await page.screenshot({ path: join(shots, name) }); };
 
 // Waits until the mirror has caught up with the app (it refreshes four times a second).
+// The screen redrawn after what was asked, then the mirror brought up to date from it
+// (refresh is synchronous: the elements are there when it returns).
 const settle = async (page) => {
+  await waitRedrawn(page, await api(page, 'state'), 'the screen redrawn before the mirror is read');
   await page.evaluate(() => window.TJMirror.refresh());
-  await page.waitForTimeout(400);
 };
 
 // The serious and critical violations axe-core finds on the page, as "rule: target" lines.
@@ -55,7 +57,7 @@ test('axe-core: no serious or critical violation on the token scene, the chain, 
   views.push(['token scene', await axeViolations(page)]);
   await shot(page, 'a11y-token.png');
   assert.equal(await api(page, 'setScene', 'fab'), '');
-  await waitFrames(page, (await api(page, 'frames')) + 20);
+  await waitState(page, (st) => st.scene === 'fab', null, 'the chain scene');
   await settle(page);
   views.push(['chain', await axeViolations(page)]);
   assert.equal(await api(page, 'openLesson', 0, 1), '');
@@ -64,7 +66,7 @@ test('axe-core: no serious or critical violation on the token scene, the chain, 
   views.push(['lesson step', await axeViolations(page)]);
   assert.equal(await api(page, 'leaveLesson'), '');
   assert.equal(await api(page, 'present', true), '');
-  await waitFrames(page, (await api(page, 'frames')) + 20);
+  await waitState(page, (st) => st.present && st.lesson === '', null, 'presenter mode, the lesson left');
   await settle(page);
   views.push(['presenter mode', await axeViolations(page)]);
   for (const [view, found] of views) console.log(`axe ${view}: ${found.length} serious or critical`);
@@ -184,7 +186,8 @@ test('the accessibility tree of a lesson step: caption, figures with values, que
   await page.waitForFunction(() => window.tokenJourney.state().lesson_figures.every((f) => f !== '?'), null, { timeout: 60000 });
   const en = await checkSnapshot(page, 'en', lesson, 1);
   assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
-  await waitFrames(page, (await api(page, 'frames')) + 5);
+  await waitRedrawn(page, await waitState(page, (st) => st.language === 'zh', null, '中文'), 'the card redrawn in 中文');
+  await page.evaluate(() => window.TJMirror.refresh());
   const zh = await checkSnapshot(page, 'zh', lesson, 1);
   assert.match(zh, /第 2 步，共 5 步/);
   await shot(page, 'a11y-lesson-zh.png');
@@ -201,9 +204,9 @@ test('keys: SDL takes them only on the canvas, Tab leaves it, and single-key sho
   await settle(page);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'the canvas has the keyboard at first');
   const present = async () => (await api(page, 'state')).present;
-  const press = async (key) => {
+  const press = async (key) => {  // the key taken in by whoever has it: the app reads it at its next frame
     await page.keyboard.press(key);
-    await waitFrames(page, (await api(page, 'frames')) + 3);
+    await nextFrame(page, `the app to take in ${key}`);
   };
   await press('p');
   assert.equal(await present(), true, 'P on the canvas: presenter mode');

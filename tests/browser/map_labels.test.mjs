@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, openScene, waitState, waitRedrawn } from './browser.mjs';
+import { useServedApp, openScene, waitFrames, waitState, waitRedrawn } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -70,11 +70,11 @@ for (const { w, h, device, present } of sizes) {
       for (const view of ['scene', 'lesson']) {
         if (view === 'scene') assert.equal(await api(page, 'setScene', scene), '');
         else assert.equal(await api(page, 'openLesson', ...lessonSteps[scene]), '');
-        await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
         for (const lang of ['en', 'zh']) {
           assert.equal(await api(page, 'setLanguage', lang), lang);
-          await settle(page);
-          const s = await state(page);
+          const s = await waitRedrawn(page, await waitState(page, (st, [sc, l, v]) => st.scene === sc && st.language === l &&
+            st.jump_progress < 0 && (v === 'scene') === (st.lesson === ''), [scene, lang, view], `the ${scene} ${view} in ${lang}`, 120000),
+          `the ${scene} ${view}'s labels drawn in ${lang}`);
           assert.equal(s.scene, scene);
           const parts = Object.entries(s.labels).flatMap(([id, l]) => l.parts.map((rect) => ({ id, rect })));
           assert.ok(parts.length >= 8, `${scene} ${view} ${lang}: the labels are reported (${parts.length})`);
