@@ -768,12 +768,9 @@ float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_m
     char when[96];
     if (language() == Lang::Zh) std::snprintf(when, sizeof when, "第 %.0f 周（%d 年 %d 月）", std::floor(v.week), year, month + 1);
     else std::snprintf(when, sizeof when, "Week %.0f (%s %d)", std::floor(v.week), months_en[month], year);
-    // A lesson's question open: the bottleneck and the figures below wait for its answer.
-    char held[160];
-    std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
-    std::string b = join_magnitudes(std::string(tr("fab.cap.bottleneck")) + " " +
-                                    (answer_hidden_ ? held : v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none")));
-    if (v.stations[kStFab].held_for_respin && !answer_hidden_) b += std::string(" — ") + tr("fab.cap.respin");
+    // The bottleneck, or the open question's mark (the figures below wait for its
+    // answer): the headline the page's mirror reads too.
+    const std::string b = headline();
     // The bottleneck goes beside the date when both fit on one line.
     float wx = text_size(big, when).x + fs;
     if (wx + text_size(big, b.c_str()).x < wrap) {

@@ -151,7 +151,7 @@ void FabScene::draw_panels(const FrameInput& in) {
 }
 
 std::string FabScene::headline() const {
-    // As the map's caption names it (fab_map.cpp): the bottleneck, or the question's mark.
+    // The map's caption draws this line (fab_map.cpp): the bottleneck, or the question's mark.
     const FabView& v = fab().view();
     char held[160];
     std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));

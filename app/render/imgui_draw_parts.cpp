@@ -24,11 +24,11 @@ void render_draw_data(ImDrawData* dd) {
         ImVector<ImDrawVert> vtx;  // what is lent; while lent, the list's own empty buffer
         ImVector<ImDrawIdx> idx;
     };
-    std::vector<Lent> lent;
-    lent.reserve(size_t(dd->CmdListsCount));  // never moved: ImVector's copy would memcpy from a null pointer
+    std::vector<Lent> lent;  // most frames none: no allocation then
     for (int l = 0; l < dd->CmdListsCount; l++) {
         ImDrawList* list = dd->CmdLists[l];
         if (list->VtxBuffer.Size > 0 && list->IdxBuffer.Size > 0) continue;
+        if (lent.empty()) lent.reserve(size_t(dd->CmdListsCount));  // never moved: ImVector's copy would memcpy from a null pointer
         lent.emplace_back();
         Lent& p = lent.back();
         p.list = list;

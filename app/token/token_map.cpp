@@ -623,16 +623,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     labels.draw(dl);
     label_boxes_ = labels.boxes();
 
-    // Bottleneck: outlined where it is and named in words at the top of the map. Once a
-    // decode step has run, the headline names what limits decode, the phase every new
-    // token waits on (a whole-run measure reads "compute" while long prompts are being
-    // read in); before the first decode step the headline says that prompts are being
-    // read in; a link or a host stage that limits the whole run belongs to no phase.
-    bool on_device = t.bottleneck < kPartCount;
-    bool by_decode = t.decode_bottleneck >= 0 && on_device;
-    const char* title = by_decode ? "token.map.bottleneck_decode"
-                        : on_device ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
-    int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
+    // Bottleneck: outlined where it is and named in words at the top of the map
+    // (headline_text: the same words the page's mirror reads).
+    const HeadlineText head = headline_text();
+    const int stage = head.stage;
     int st = answer_hidden_ ? -1 : station_of_stage(stage);  // a question open: no outline
     if (st >= 0) {
         MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
@@ -640,42 +634,27 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
         dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
                     0, std::max(2.5f, 4 * v.zoom()));
     }
-    double share = t.decode_bottleneck_share;
-    if (!by_decode) {  // the whole run's share, as the metrics name it
-        share = metric(("share_" + stage_id(t.bottleneck)).c_str());
-    }
-    int bn = std::clamp(stage, 0, kStageCount - 1);
-    char key[24];
-    std::snprintf(key, sizeof key, "token.stage.%d", bn);
-    char busy_share[64];  // "busy 97% of the time" / "利用率 97%"
-    std::snprintf(busy_share, sizeof busy_share, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
-    if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
-        char held[160];
-        std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
-        std::snprintf(buf, sizeof buf, "%s", join_magnitudes(std::string(tr(title)) + ": " + held).c_str());
-    }
-    else std::snprintf(buf, sizeof buf, tr("token.map.headline"), tr(title), tr(key), busy_share);
+    const char* line = head.line.c_str();
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
     float px = headline_px();
     ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
-    std::snprintf(key, sizeof key, "token.bn.%d", bn);
     // On a plate: a zoomed map lies under the headline.
     auto plate = [&](ImVec2 at, ImVec2 size) {
         dl->AddRectFilled({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2}, pal::kShade, 4);
     };
-    const char* why = answer_hidden_ ? "" : tr(key);  // what the bottleneck means, once named
+    const char* why = head.why.c_str();  // what the bottleneck means, once named
     if (in.narrow) {  // wrapped to the phone's width
         float w = ar.map_size.x - 20;
-        plate(p, wrapped_text_size(px, buf, w));
-        p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, buf, w) + px * 0.1f;
+        plate(p, wrapped_text_size(px, line, w));
+        p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, line, w) + px * 0.1f;
         if (*why) plate(p, wrapped_text_size(px * 0.85f, why, w));
         draw_text_wrapped(dl, px * 0.85f, p, pal::kText, why, w);
     } else {
         ImVec2 second{p.x, p.y + px * 1.2f};
-        plate(p, font->CalcTextSizeA(px, FLT_MAX, 0, buf));
+        plate(p, font->CalcTextSizeA(px, FLT_MAX, 0, line));
         if (*why) plate(second, font->CalcTextSizeA(px * 0.85f, FLT_MAX, 0, why));
-        dl->AddText(font, px, p, pal::kBottleneck, buf);
+        dl->AddText(font, px, p, pal::kBottleneck, line);
         dl->AddText(font, px * 0.85f, second, pal::kText, why);
     }
 

@@ -40,29 +40,34 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
     return answer_tokens_;
 }
 
-std::string TokenScene::headline() const {
-    // In the words the map's headline uses (token_map.cpp): what limits decode once a
-    // decode step has run, else the whole run's bottleneck, with its share and its meaning.
+TokenScene::HeadlineText TokenScene::headline_text() const {
+    // Once a decode step has run, what limits decode, the phase every new token waits on
+    // (a whole-run measure reads "compute" while long prompts are being read in); before
+    // the first decode step, that prompts are being read in; a link or a host stage that
+    // limits the whole run belongs to no phase.
     const TokenView& t = tv();
-    bool by_decode = t.decode_bottleneck >= 0 && t.bottleneck < kPartCount;
-    const char* title = by_decode ? "token.map.bottleneck_decode"
-                        : t.bottleneck < kPartCount ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
-    char buf[320];
-    if (answer_hidden_) {
+    const bool on_device = t.bottleneck < kPartCount, by_decode = t.decode_bottleneck >= 0 && on_device;
+    const char* title = by_decode ? "token.map.bottleneck_decode" : on_device ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
+    const int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
+    if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
         char held[160];
         std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
-        return join_magnitudes(std::string(tr(title)) + ": " + held);
+        return {join_magnitudes(std::string(tr(title)) + ": " + held), "", stage};
     }
-    int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
-    double share = by_decode ? t.decode_bottleneck_share
-                             : tj::metric_value(metrics(), "share_" + stage_id(t.bottleneck));
-    int bn = std::clamp(stage, 0, kStageCount - 1);
-    char key[24], busy[64];
+    // The decode phase's share, else the whole run's, as the metrics name it.
+    const double share = by_decode ? t.decode_bottleneck_share : tj::metric_value(metrics(), "share_" + stage_id(t.bottleneck));
+    const int bn = std::clamp(stage, 0, kStageCount - 1);
+    char key[24], busy[64], line[320];  // busy: "busy 97% of the time" / "利用率 97%"
     std::snprintf(busy, sizeof busy, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
     std::snprintf(key, sizeof key, "token.stage.%d", bn);
-    std::snprintf(buf, sizeof buf, tr("token.map.headline"), tr(title), tr(key), busy);
+    std::snprintf(line, sizeof line, tr("token.map.headline"), tr(title), tr(key), busy);
     std::snprintf(key, sizeof key, "token.bn.%d", bn);
-    return std::string(buf) + " " + tr(key);
+    return {line, tr(key), stage};
+}
+
+std::string TokenScene::headline() const {
+    const HeadlineText h = headline_text();
+    return h.why.empty() ? h.line : h.line + " " + h.why;
 }
 
 tj::Scenario TokenScene::scenario() const {

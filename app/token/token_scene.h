@@ -102,7 +102,15 @@ public:
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
     bool follow_asked() override { return std::exchange(follow_asked_, false); }
-    std::string headline() const override;  // token_scene.cpp
+    std::string headline() const override;  // token_scene.cpp: headline_text()'s two lines as one
+    // What the map's headline says, computed once for the map and the page's mirror:
+    // its line ("Bottleneck in decode: …"), what that means (empty while a question
+    // holds it back), and the stage it names (outlined on the map).
+    struct HeadlineText {
+        std::string line, why;
+        int stage;
+    };
+    HeadlineText headline_text() const;
 
 protected:
     ImVec2 station_position(size_t station) const override;
