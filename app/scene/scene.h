@@ -110,6 +110,20 @@ struct StationText {
     std::vector<std::string> lines;
 };
 
+// The map's headline as a measure (state().headline): the station the scene's
+// bottleneck method names (its id, "" when none binds or while a question keeps it
+// back), its busy share over the stated window, the phase measured ("decode",
+// "prefill", "" in the chain), the window in words ("last 8 weeks") and whether the
+// bottleneck is shifting between stations rather than held by one.
+struct HeadlineState {
+    std::string station;
+    double share = 0;
+    std::string phase;
+    std::string window;
+    bool shifting = false;
+    std::vector<std::string> shifting_between;  // the stations it shifts between, by id
+};
+
 class Scene {
 public:
     virtual ~Scene() = default;
@@ -166,6 +180,7 @@ public:
     // them now, a question's answer kept back), and the map's headline in words.
     virtual std::vector<StationText> station_texts() const { return {}; }
     virtual std::string headline() const { return ""; }
+    virtual HeadlineState headline_state() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const MetricHistory* history() const { return nullptr; }

@@ -719,6 +719,9 @@ std::string App::state_json() const {
         j["tabs"] = nlohmann::json::array();
         for (const char* t : s->panel_tabs()) j["tabs"].push_back(tr(t));
         if (const WorldView* v = s->map_view()) j["view"] = {{"zoom", v->zoom()}, {"pan_x", v->pan().x}, {"pan_y", v->pan().y}};
+        const HeadlineState h = s->headline_state();
+        j["headline"] = {{"station", h.station}, {"share", h.share},   {"phase", h.phase},
+                         {"window", h.window},   {"shifting", h.shifting}, {"shifting_between", h.shifting_between}};
         j["card"] = s->card_station();  // the station whose hover card is up, "" when none
         if (ImVec2 a, b; s->ring_rect(&a, &b)) j["ring"] = {a.x, a.y, b.x, b.y};  // the lesson's ring on screen
         for (auto& [id, at] : s->station_points()) j["stations"][id] = {at.x, at.y};
