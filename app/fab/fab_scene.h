@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "app/scene/model_scene.h"
+#include "app/fab/fab_race.h"
 
 namespace tj::fab {
 class FabModel;
@@ -36,6 +37,9 @@ public:
     void draw_panels(const FrameInput& in) override;
     std::vector<const char*> panel_tabs() const override { return {"tab.run", "tab.numbers"}; }
     std::vector<std::string> texts() const override;
+    const std::vector<RacePair>& race_pairs() const override { return fabui::race_pairs(); }
+    const std::vector<RaceHeadline>& race_headlines() const override { return fabui::race_headlines(); }
+    const char* follow_words_key() const override { return "welcome.follow_lot"; }
     std::string headline() const override;  // fab_scene.cpp
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // fab_panels.cpp
     // Follows the next wafer lot the fab starts from now (fab_follow.cpp; the chain's

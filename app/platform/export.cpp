@@ -1,7 +1,6 @@
 // export.cpp — see export.h.
 #include "app/platform/export.h"
 
-#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -10,33 +9,6 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
-
-#include "core/csv.h"
-
-namespace {
-using tj::csv_field;
-std::string num(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.10g", std::isfinite(v) ? v : 0.0);
-    return b;
-}
-}  // namespace
-
-std::string metrics_csv(const std::vector<tj::Metric>& now, const MetricHistory* h) {
-    std::string out = "metric,value,unit,label\n";
-    for (auto& m : now) out += csv_field(m.id) + "," + num(m.value) + "," + csv_field(m.unit) + "," + csv_field(m.label_en) + "\n";
-    if (h && !h->times.empty()) {
-        out += "\ntime_s";
-        for (auto& id : h->ids) out += "," + csv_field(id);
-        out += "\n";
-        for (size_t i = 0; i < h->times.size(); i++) {
-            out += num(h->times[i]);
-            for (double v : h->rows[i]) out += "," + num(v);
-            out += "\n";
-        }
-    }
-    return out;
-}
 
 std::string timestamped_name(const std::string& stem, const char* ext) {
     const std::time_t now = std::time(nullptr);

@@ -1,4 +1,5 @@
-// touch_gesture.h — fingers on a touch screen, turned into what the map needs.
+// touch_gesture.h — fingers on a touch screen, turned into what the map needs
+// (TouchInput, app/platform/touch_input.h: the scenes see that, not SDL).
 //
 // SDL turns the first finger into the mouse (a tap clicks, a drag drags), so one
 // finger already pans the map and taps buttons. What the mouse cannot say is kept
@@ -16,17 +17,8 @@
 
 #include <array>
 
+#include "app/platform/touch_input.h"
 #include "imgui.h"
-
-// This frame's touch gesture, in logical pixels.
-struct TouchInput {
-    int fingers = 0;       // fingers on the screen now
-    float zoom = 1;        // distance between two fingers now over before (1: no pinch)
-    ImVec2 centre{0, 0};   // the two fingers' middle
-    ImVec2 pan{0, 0};      // how far that middle moved
-    float drag_y = 0;      // one finger's vertical move this frame (scrolls a panel)
-    bool dragged = false;  // the finger of the last touch moved (more than a tap's wobble)
-};
 
 class TouchGesture {
 public:

@@ -9,7 +9,7 @@
 //   View2D gl = view.gl_view(fb_scale);      // for the parcel renderer (framebuffer pixels)
 #pragma once
 #include "imgui.h"
-#include "app/platform/touch_gesture.h"
+#include "app/platform/touch_input.h"
 #include "app/render/parcel_geometry.h"
 
 struct WorldBox {

@@ -42,10 +42,10 @@ float text_width(float px, const std::string& s) {
 
 void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& a, const RaceRun& b,
                        uint64_t generation, const StationPosition& position, const ParcelStyleOf& style,
-                       const std::string& scene) {
+                       const std::vector<RaceHeadline>& heads) {
     const RaceRun runs[2] = {a, b};
     std::vector<RaceNumberState> numbers;
-    for (const RaceHeadline& h : race_headlines(scene)) {
+    for (const RaceHeadline& h : heads) {
         RaceNumberState n;
         n.metric = h.metric;
         n.a = tj::metric_value(*a.metrics, h.metric);
@@ -67,7 +67,7 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
     for (int s = 0; s < 2; s++) {
         ImVec2 lmin = side_by_side ? ImVec2{min.x + float(s) * (lane_size.x + gap), min.y}
                                    : ImVec2{min.x, min.y + float(s) * (lane_size.y + gap)};
-        int hovered = draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, position, style, scene);
+        int hovered = draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, position, style, heads);
         state_.maps.push_back({labels[s], lmin.x, lmin.y, lane_size.x, lane_size.y, lanes_[s].parcels.drawn(),
                                lanes_[s].view.zoom(), lanes_[s].view.pan().x, lanes_[s].view.pan().y,
                                hovered >= 0 ? runs[s].model->stations()[size_t(hovered)].id : std::string(),
@@ -77,7 +77,7 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
 
 int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
                             const std::string& label, const std::vector<RaceNumberState>& numbers,
-                            const StationPosition& position, const ParcelStyleOf& style, const std::string& scene) {
+                            const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const float fs = ImGui::GetFontSize(), pad = std::floor(fs * 0.6f);
     const ImVec2 max{min.x + size.x, min.y + size.y};
@@ -93,7 +93,6 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
     text_at(dl, name_px, {min.x + pad, y}, col,
             std::string(letter) + ": " + (label.empty() ? tr("race.same") : label));
     y += name_px * 1.3f;
-    const auto& heads = race_headlines(scene);
     float name_w = 0;
     for (auto& h : heads) name_w = std::max(name_w, text_width(row_px, tr(h.label_key)));
     float value_w = 0;

@@ -33,7 +33,7 @@ class CompareRace {
 public:
     // generation: the runs' (they restart together), so a restart uploads both maps' parcels anew.
     void draw(const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& a, const RaceRun& b, uint64_t generation,
-              const StationPosition& position, const ParcelStyleOf& style, const std::string& scene);
+              const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads);
     const RaceState& state() const { return state_; }
 
 private:
@@ -46,7 +46,7 @@ private:
     // Draws one run's map; gives the station under the pointer (-1: none).
     int draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
                    const std::string& label, const std::vector<RaceNumberState>& numbers,
-                   const StationPosition& position, const ParcelStyleOf& style, const std::string& scene);
+                   const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads);
     Lane lanes_[2];
     RaceState state_;
 };

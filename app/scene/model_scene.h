@@ -43,7 +43,7 @@ public:
     void reset() override;
     void update(double real_dt) override;  // a follow moves the run on its clock first
     std::vector<tj::Metric> metrics() const override { return run_.metrics(); }
-    const MetricHistory* history() const override { return &run_.history(); }
+    const tj::MetricHistory* history() const override { return &run_.history(); }
     double sim_time() const override { return run_.sim_time(); }
     uint64_t seed() const override { return run_.seed(); }
     size_t parcels_drawn() const override { return parcels_.drawn(); }
@@ -81,6 +81,11 @@ public:
     std::vector<tj::Metric> compare_metrics() const override { return run_.compare_metrics(); }
     std::string compare_pair(const std::string& pair_id) override;  // model_scene_race.cpp
     RaceState race() const override;
+    // The numbers the race shows large on each map, and which way is better.
+    virtual const std::vector<RaceHeadline>& race_headlines() const {
+        static const std::vector<RaceHeadline> none;
+        return none;
+    }
     // The B run while comparing (else nullptr), for scenes that overlay it.
     const tj::Model* compare_model() const { return run_.compare_model(); }
     std::string set_compare_param(const std::string& id, double value) { return run_.set_compare_param(id, value); }

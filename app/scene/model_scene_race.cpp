@@ -13,8 +13,8 @@
 #include "imgui.h"
 
 std::string ModelScene::compare_pair(const std::string& pair_id) {
-    const RacePair* pair = find_race_pair(pair_id);
-    if (!pair || pair->scene != id()) return "unknown pair '" + pair_id + "' for the " + std::string(id()) + " scene";
+    const RacePair* pair = find_race_pair(race_pairs(), pair_id);
+    if (!pair) return "unknown pair '" + pair_id + "' for the " + std::string(id()) + " scene";
     tj::ParamValues a = values(), b = values();
     if (std::string err = race_pair_values(*pair, &a, &b); !err.empty()) return err;
     // As a link would give it: A's and B's values, the same seed, from time 0 (all or nothing).
@@ -54,7 +54,7 @@ void ModelScene::draw_compare(const FrameInput& in) {
         ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 16, size.x - st.WindowPadding.x * 2));
         if (ImGui::BeginCombo("##pairs", tr("race.pairs"))) {
             for (const RacePair& p : race_pairs())
-                if (p.scene == id() && ImGui::Selectable(tr(p.name_key))) compare_pair(p.id);
+                if (ImGui::Selectable(tr(p.name_key))) compare_pair(p.id);
             ImGui::EndCombo();
         }
         next_fits(playing() ? tr("ctl.pause") : tr("ctl.play"), 0);
@@ -75,7 +75,7 @@ void ModelScene::draw_compare(const FrameInput& in) {
     }
     race_->draw(in, min, size, {&model_mut(), &run_.values(), &run_.metrics()},
                 {run_.compare_model_mut(), run_.compare_values(), &run_.compare_metrics()}, run_.generation(),
-                [this](size_t i) { return station_position(i); }, [this](uint16_t k) { return parcel_style(k); }, id());
+                [this](size_t i) { return station_position(i); }, [this](uint16_t k) { return parcel_style(k); }, race_headlines());
     // A station under the pointer on either map: its card, with that run's own numbers.
     const bool hover = hover_wanted();
     for (size_t side = 0; side < race_->state().maps.size() && hover; side++) {

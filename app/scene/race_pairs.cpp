@@ -6,23 +6,8 @@
 
 #include "app/ui/format.h"
 
-const std::vector<RacePair>& race_pairs() {
-    // Token pairs other than the hardware one run on an H100, so the one change is the lesson.
-    static const std::vector<RacePair> pairs = {
-        {"h100_wse3", "token", "race.pair.h100_wse3", {{"hw.h100_sxm"}, {}}, {{"hw.cerebras_wse3"}, {}}},
-        {"batch_1_64", "token", "race.pair.batch", {{"hw.h100_sxm"}, {{"token.run.batch", 1}}},
-         {{"hw.h100_sxm"}, {{"token.run.batch", 64}}}},
-        {"spec_k4", "token", "race.pair.spec", {{"hw.h100_sxm"}, {{"token.spec.draft_k", 0}}},
-         {{"hw.h100_sxm"}, {{"token.spec.draft_k", 4}}}},
-        {"prefill_mixed", "token", "race.pair.sched", {{"hw.h100_sxm"}, {{"token.serve.scheduler", 0}}},
-         {{"hw.h100_sxm"}, {{"token.serve.scheduler", 1}}}},
-        {"respin", "fab", "race.pair.respin", {{"fab.record_2024"}, {}}, {{"fab.no_respin"}, {}}},
-    };
-    return pairs;
-}
-
-const RacePair* find_race_pair(const std::string& id) {
-    for (auto& p : race_pairs())
+const RacePair* find_race_pair(const std::vector<RacePair>& pairs, const std::string& id) {
+    for (auto& p : pairs)
         if (p.id == id) return &p;
     return nullptr;
 }
@@ -66,20 +51,6 @@ std::string race_pair_values(const RacePair& pair, tj::ParamValues* a, tj::Param
     *a = na;
     *b = nb;
     return "";
-}
-
-const std::vector<RaceHeadline>& race_headlines(const std::string& scene) {
-    static const std::vector<RaceHeadline> token = {
-        {"tpot_chip_mean_s", "race.tpot", true, "race.win.faster", "race.win.none", true},
-        {"tok_s_total", "race.tok_s", false, "race.win.more"},
-        {"energy_pj_per_token_total", "race.energy", true, "race.win.less_energy", "race.win.none", true},
-    };
-    static const std::vector<RaceHeadline> fab = {
-        {"cum_shipped_gpus", "race.shipped", false, "race.win.more"},
-        {"backlog_gpus", "race.backlog", true, "race.win.smaller", "race.win.no_backlog"},
-    };
-    static const std::vector<RaceHeadline> none;
-    return scene == "token" ? token : scene == "fab" ? fab : none;
 }
 
 RaceVerdict judge_race(double a, double b, bool lower_better) {

@@ -1,13 +1,15 @@
 // race_pairs.h — what compare's race shows besides the maps, as plain functions
-// (no GL, no ImGui; tested in tests/app/scene/test_race_pairs.cpp):
-//   - the classic pairs a class asks about (H100 against wafer-scale, batch 1
-//     against 64, ...), each as A's and B's changes from the registry's defaults;
-//   - the headline numbers per scene and which side wins each, by what ratio;
+// (no GL, no ImGui; tested in tests/app/scene/test_race_pairs.cpp). Each scene gives
+// its own tables (Scene::race_pairs, ModelScene::race_headlines: app/token/token_race.h,
+// app/fab/fab_race.h); what is here works on any of them:
+//   - a classic pair a class asks about (H100 against wafer-scale, batch 1 against
+//     64, ...), as A's and B's changes from the registry's defaults;
+//   - the headline numbers and which side wins each, by what ratio;
 //   - a short name for each side: the presets it matches and the other does not,
 //     else the parameters that differ ("Batch size / users = 64").
 //
 // Usage:
-//   const RacePair* p = find_race_pair("h100_wse3");
+//   const RacePair* p = find_race_pair(scene.race_pairs(), "h100_wse3");
 //   tj::ParamValues a(reg), b(reg);
 //   std::string err = race_pair_values(*p, &a, &b);
 //   RaceVerdict v = judge_race(a_tpot, b_tpot, true);        // v.winner 1: B, v.ratio 9.8
@@ -31,8 +33,7 @@ struct RacePair {
     RaceSide a, b;
 };
 
-const std::vector<RacePair>& race_pairs();
-const RacePair* find_race_pair(const std::string& id);  // nullptr when unknown
+const RacePair* find_race_pair(const std::vector<RacePair>& pairs, const std::string& id);  // nullptr when unknown
 // A's and B's values for a pair: the registry's defaults, then the pair's changes.
 // "" or why (a and b are then unchanged).
 std::string race_pair_values(const RacePair& pair, tj::ParamValues* a, tj::ParamValues* b);
@@ -46,7 +47,6 @@ struct RaceHeadline {
     const char* zero_key = "race.win.none";  // when the better one is zero: "{w}: no backlog"
     bool zero_is_pending = false;  // zero means not measured yet (no token made), not a result
 };
-const std::vector<RaceHeadline>& race_headlines(const std::string& scene);
 
 // winner 0: A, 1: B, -1: even (within 1%) or nothing to judge yet (both zero).
 // ratio: the better over the worse (as >= 1); 0 when the better one is zero

@@ -21,7 +21,7 @@
 #include "core/model.h"
 #include "core/params.h"
 #include "core/scenario.h"
-#include "app/platform/export.h"
+#include "core/metric_history.h"
 
 // What one real second shows, bounded, with the place it happens ("on the chip").
 struct TimeLens {
@@ -72,7 +72,7 @@ public:
     double sim_time() const { return model_->now(); }
     const std::vector<tj::Metric>& metrics() const { return metrics_; }
     // Metrics sampled every natural time unit, thinned to stay within kMaxHistoryRows.
-    const MetricHistory& history() const { return history_; }
+    const tj::MetricHistory& history() const { return history_; }
     // The latest simulated time this run has reached (the rewind slider's end).
     double furthest() const { return furthest_; }
     // Changes whenever the model is reset or replaced by a snapshot: segment versions
@@ -165,7 +165,7 @@ private:
     double jump_at_once_s_ = kJumpAtOnceSeconds, jump_per_update_s_ = kJumpPerUpdateSeconds;
     double stop_at_ = -1, lens_after_stop_ = 0;  // a replay under way stops at stop_at_ and puts the lens back
     std::vector<tj::Metric> metrics_;
-    MetricHistory history_;
+    tj::MetricHistory history_;
     double history_every_ = 0, history_next_ = 0;
     std::unique_ptr<tj::Model> compare_model_;
     std::unique_ptr<tj::ParamValues> compare_values_;

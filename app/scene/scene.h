@@ -35,10 +35,11 @@
 #include "core/model.h"
 #include "core/params.h"
 #include "core/scenario.h"
-#include "app/platform/export.h"
+#include "core/metric_history.h"
 #include "imgui.h"
-#include "app/platform/touch_gesture.h"
+#include "app/platform/touch_input.h"
 #include "app/render/parcel_pass.h"
+#include "app/scene/race_pairs.h"
 #include "app/ui/map_labels.h"
 
 class WorldView;
@@ -124,6 +125,17 @@ struct HeadlineState {
     std::vector<std::string> shifting_between;  // the stations it shifts between, by id
 };
 
+// What a scene's downloads did this frame, and where each one stands.
+struct DownloadNews {
+    bool arrived = false;  // something arrived and what ran without it was redone
+    std::string failed;    // a failure to tell the user (said once), "" when none
+};
+struct DownloadState {
+    std::string name;      // "cl100k_base"
+    std::string state;     // "idle", "loading", "ready", "failed"
+    double done = 0, total = 0;  // bytes so far and in all (total 0: not known)
+};
+
 class Scene {
 public:
     virtual ~Scene() = default;
@@ -144,7 +156,12 @@ public:
     virtual void set_comparing(bool on) {}
     virtual void draw_compare(const FrameInput& in) {}
     virtual std::vector<tj::Metric> compare_metrics() const { return {}; }
-    // Starts one of the classic pairs (app/scene/race_pairs.h) as A and B: "" or why.
+    // The classic pairs of this scene's race (app/scene/race_pairs.h), for the menus, and
+    // starting one of them as A and B: "" or why.
+    virtual const std::vector<RacePair>& race_pairs() const {
+        static const std::vector<RacePair> none;
+        return none;
+    }
     virtual std::string compare_pair(const std::string& pair_id) { return "this scene has no pairs"; }
     virtual RaceState race() const { return {}; }
     // A long time jump (a link's time, a lesson step, a rewind) runs over several
@@ -183,7 +200,7 @@ public:
     virtual HeadlineState headline_state() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
-    virtual const MetricHistory* history() const { return nullptr; }
+    virtual const tj::MetricHistory* history() const { return nullptr; }
     virtual double sim_time() const = 0;
     virtual uint64_t seed() const = 0;
     virtual size_t parcels_drawn() const = 0;
@@ -215,6 +232,11 @@ public:
     // the fab starts to the customers, with captions of its own. Off lets go. "" or why not.
     virtual std::string follow(bool on, const std::vector<tj::Text2>& captions) { return "nothing to follow here"; }
     virtual FollowState follow_state() const { return {}; }
+    // What "Follow" is called here (an i18n key: "Follow a token", "Follow a wafer lot"),
+    // nullptr when there is nothing to follow; and the lesson whose step titles caption
+    // the stops ("" when the scene captions them itself).
+    virtual const char* follow_words_key() const { return nullptr; }
+    virtual const char* follow_lesson() const { return ""; }
     // Puts a follow's clock a little way into one of its stops (0-based), as if the
     // stops before had been shown: a screenshot of that stop.
     virtual void follow_skip_to(int stop) {}
@@ -223,8 +245,14 @@ public:
     virtual bool follow_asked() { return false; }
     // Every text the scene may show, both languages (for the font's glyphs).
     virtual std::vector<std::string> texts() const = 0;
-    // A tokenizer vocabulary arrived (app/platform/vocab_loader.h): what was cut by the
-    // stand-in is cut again; with rerun, a run that used the stand-in starts again and
-    // returns to the moment it had reached.
-    virtual void vocabulary_arrived(bool rerun) {}
+    // Data a scene fetches after the first frame (the token scene's vocabularies,
+    // app/token/vocab_loader.h). The App calls follow_downloads once a frame after the
+    // first: the scene asks for what it needs now and, when something arrived, redoes
+    // what ran without it (with rerun: a run that used a stand-in starts again and
+    // returns to the moment it had reached; without, as in a lesson, the App shows the
+    // step again). download_note is the line shown while one is on its way
+    // ("Loading vocabulary… 45%"), downloads() each one's state for state().
+    virtual DownloadNews follow_downloads(bool rerun) { return {}; }
+    virtual std::string download_note() const { return ""; }
+    virtual std::vector<DownloadState> downloads() const { return {}; }
 };

@@ -1,4 +1,13 @@
 // app.cpp — see app.h.
+//
+// Index:
+//   init, fonts, presenter mode, events           App::init … App::event
+//   scenes, scenarios, links, parameters          App::scene_by_id … App::set_param
+//   menus and the narrow screen's sheet tabs      App::draw_menu … App::draw_menus
+//   share: link, CSV, scenario files              App::copy_link … App::apply_scenario_json
+//   follow, welcome card, help, jumps, downloads  App::show_welcome … App::draw_download_note
+//   the frame and its steps                       App::frame … App::draw_notes
+//   touch, rendering, state() for the page        App::touch_to_imgui … App::state_json
 #include "app/shell/app.h"
 
 #include <cmath>
@@ -18,20 +27,16 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // the windows on screen and the active item, for state() and touch scrolling
 #include "app/platform/export.h"
+#include "core/metric_history.h"
 #include "app/platform/heap_use.h"
 #include "imgui_impl_opengl3.h"
 #include "app/platform/screenshot.h"
-#include "app/platform/vocab_loader.h"
 #include "app/render/motion.h"
 #include "app/render/world_view.h"
-#include "core/token/token_text.h"
 #include "app/shell/scene_list.h"
-#include "app/scene/race_pairs.h"
 
 namespace {
 const ImVec4 kBackdrop = ImGui::ColorConvertU32ToFloat4(pal::kBackdrop);  // behind the map
-// The lesson the first-visit card's "Follow a token" opens.
-constexpr const char* kFollowLesson = "follow-a-token";
 // Below this width (logical pixels) the screen is narrow: a phone, or a tablet upright
 // (820 wide), where side panels would leave the map a strip of some 400 pixels.
 constexpr float kNarrowWidth = 900;
@@ -290,8 +295,8 @@ void App::draw_menus() {
         if (Scene* c = current(); c && ImGui::MenuItem(tr("menu.compare"), nullptr, c->comparing()))
             c->set_comparing(!c->comparing());
         if (Scene* c = current(); c && ImGui::BeginMenu(tr("race.pairs"))) {
-            for (const RacePair& p : race_pairs())
-                if (p.scene == c->id() && ImGui::MenuItem(tr(p.name_key))) notice_ = c->compare_pair(p.id);
+            for (const RacePair& p : c->race_pairs())
+                if (ImGui::MenuItem(tr(p.name_key))) notice_ = c->compare_pair(p.id);
             ImGui::EndMenu();
         }
         if (ImGui::MenuItem(tr("menu.export_csv"))) export_csv();
@@ -337,7 +342,7 @@ void App::copy_link() {
 void App::export_csv() {
     Scene* s = current();
     if (!s) return;
-    notice_ = deliver_file(std::string("token-journey-") + s->id() + "-metrics.csv", metrics_csv(s->metrics(), s->history()),
+    notice_ = deliver_file(std::string("token-journey-") + s->id() + "-metrics.csv", tj::metrics_csv(s->metrics(), s->history()),
                            "text/csv");
 }
 
@@ -352,7 +357,7 @@ void App::load_scenario() {
 #ifdef __EMSCRIPTEN__
     EM_ASM({ if (window.TJPage && TJPage.pickScenarioFile) TJPage.pickScenarioFile(); });
 #else
-    std::string name = std::string("token-journey-") + (current() ? current()->id() : "token") + ".json";
+    std::string name = std::string("token-journey-") + (current() ? current()->id() : "scenario") + ".json";
     FILE* f = std::fopen(name.c_str(), "rb");
     if (!f) { notice_ = "No file " + name + " in the current folder"; return; }
     std::string text;
@@ -386,17 +391,29 @@ std::string App::follow(bool on) {
     }
     if (lessons_.active()) lessons_.leave(*this);  // the follow drives the clock itself
     welcome_.close();
-    if (Scene* s = current(); s && std::string(s->id()) == "fab") return s->follow(true, {});  // the chain: a wafer lot
-    if (std::string why = set_scene("token"); !why.empty()) return why;
+    const int i = follow_scene();
+    if (i < 0) return "nothing to follow here";
+    Scene* s = scenes_[size_t(i)].get();
+    if (s != current())
+        if (std::string why = set_scene(s->id()); !why.empty()) return why;
     std::vector<tj::Text2> captions;
-    if (int l = lessons_.find(kFollowLesson); l >= 0)
+    if (int l = lessons_.find(s->follow_lesson()); l >= 0)
         for (const tj::LessonStep& st : lessons_.lessons()[size_t(l)].steps) captions.push_back(st.title);
-    return current()->follow(true, captions);
+    return s->follow(true, captions);
+}
+
+// A follow happens in the scene shown when it has something to follow, else in the
+// first scene of the menu that has.
+int App::follow_scene() const {
+    if (const Scene* s = current(); s && s->follow_words_key()) return int(current_);
+    for (size_t i = 0; i < scenes_.size(); i++)
+        if (scenes_[i]->follow_words_key()) return int(i);
+    return -1;
 }
 
 const char* App::follow_label() const {
-    const Scene* s = current();
-    return tr(s && std::string(s->id()) == "fab" ? "welcome.follow_lot" : "welcome.follow");
+    const int i = follow_scene();
+    return i < 0 ? "" : tr(scenes_[size_t(i)]->follow_words_key());
 }
 
 void App::choose_welcome(int pick) {
@@ -411,7 +428,11 @@ void App::welcome_chosen(WelcomeChoice c) {
     EM_ASM({ try { localStorage.setItem('tj.welcomed', '1'); } catch (e) {} });  // storage may be off
 #endif
     switch (c) {
-        case WelcomeChoice::Follow: lessons_.open(*this, std::max(0, lessons_.find(kFollowLesson))); break;
+        case WelcomeChoice::Follow: {
+            const int i = follow_scene();
+            lessons_.open(*this, std::max(0, i < 0 ? 0 : lessons_.find(scenes_[size_t(i)]->follow_lesson())));
+            break;
+        }
         case WelcomeChoice::Lesson: lessons_.open(*this, 0); break;
         case WelcomeChoice::Explore: calm_ = true; panels_ = false; break;
         case WelcomeChoice::None: break;
@@ -451,31 +472,24 @@ void App::draw_jump(Scene& s, int win_w, int win_h) {
     ImGui::End();
 }
 
-// The vocabularies come after the first frame (vocab_loader.h): the token scene's
-// chosen one is asked for, and when one arrives what ran on the stand-in runs again
-// with it. A lesson in the token scene shows its step again, so its numbers are the
-// real tokenizer's.
-void App::follow_vocabularies() {
-    Scene* token = scene_by_id("token");
-    if (!token) return;
-    if (frames_ > 1) vocab_request(int(token->values().get("token.run.tokenizer")));
-    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {  // a failure is said once; the stand-in goes on
-        VocabStatus st = vocab_status(c);
-        if (st.state != VocabState::Failed || (vocab_failures_shown_ & (1u << c))) continue;
-        vocab_failures_shown_ |= 1u << c;
-        message_ = std::string(tr("vocab.failed")) + " · " + vocab_name(c) + "\n" + st.problem + "\n" + tr("vocab.standin");
+// What the scenes fetch after the first frame (Scene::follow_downloads): a failure is
+// said once; when something arrives, a lesson in that scene shows its step again, so
+// its numbers are the ones made with it.
+void App::follow_downloads() {
+    if (frames_ <= 1) return;
+    for (auto& sc : scenes_) {
+        const bool in_lesson = lessons_.active() && lessons_.scene_id() == sc->id();
+        const DownloadNews news = sc->follow_downloads(!in_lesson);
+        if (!news.failed.empty()) message_ = news.failed;
+        if (!news.arrived) continue;
+        if (in_lesson) lessons_.show_again(*this);
+        refresh_panels();
     }
-    if (vocab_arrivals() == vocab_seen_) return;
-    vocab_seen_ = vocab_arrivals();
-    bool in_lesson = lessons_.active() && lessons_.scene_id() == "token";
-    for (auto& sc : scenes_) sc->vocabulary_arrived(!in_lesson);
-    if (in_lesson) lessons_.show_again(*this);
-    refresh_panels();
 }
 
-void App::draw_vocab_note(int win_h) {
-    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {
-        std::string note = vocab_progress_text(c);
+void App::draw_download_note(int win_h) {
+    for (auto& sc : scenes_) {
+        const std::string note = sc->download_note();
         if (note.empty()) continue;
         ImGui::SetNextWindowPos({10, float(win_h) - 10}, ImGuiCond_Always, {0, 1});
         ImGui::Begin("##vocab", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar |
@@ -486,58 +500,79 @@ void App::draw_vocab_note(int win_h) {
     }
 }
 
+// One frame: what the scenes fetch, the menu, the layout of map, caption and sheet,
+// the scene, then what is drawn over it.
 void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     frames_++;
-    follow_vocabularies();
+    follow_downloads();
     fps_ = fps_ == 0 ? 1.0 / std::max(real_dt, 1e-3) : fps_ * 0.95 + 0.05 / std::max(real_dt, 1e-3);
     passes_.clear();
     win_w_ = win_w;
     win_h_ = win_h;
     narrow_ = float(win_w) < kNarrowWidth;
-    Scene* s = current();
-    // The menu bar shows with the panels, and without them after "Explore freely"
-    // (on a narrow screen also with the sheet closed: it holds the way back).
-    bool chrome = panels_ || (calm_ && !present_ && !embed_) || (narrow_ && !present_ && !embed_);
-    float top = 0;
-    if (chrome) {
-        if (narrow_) draw_narrow_menu();
-        else draw_menu();
-        top = ImGui::GetFrameHeight();
-        if (const ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar")) top = bar->Size.y;  // the narrow one is taller
-    }
-    FrameInput in;
+    const FrameLayout lay = layout_frame(real_dt, draw_chrome(), fb_w, fb_h);
+    draw_scene(lay, real_dt);
+    if (panels_ && !narrow_) draw_status();
+    if (Scene* s = current(); s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
+    draw_download_note(win_h);
+    draw_lesson_card(lay);
+    if (show_help_) draw_help();
+    if (show_glossary_) glossary_window(&show_glossary_);
+    if (lessons_.active() || present_ || embed_) welcome_.close();
+    if (WelcomeChoice c = welcome_.draw(narrow_); c != WelcomeChoice::None) welcome_chosen(c);
+    draw_notes(lay);
+}
+
+// The menu bar shows with the panels, and without them after "Explore freely" (on a
+// narrow screen also with the sheet closed: it holds the way back). Returns its height
+// (0: no menu bar).
+float App::draw_chrome() {
+    chrome_ = panels_ || (calm_ && !present_ && !embed_) || (narrow_ && !present_ && !embed_);
+    if (!chrome_) return 0;
+    if (narrow_) draw_narrow_menu();
+    else draw_menu();
+    float top = ImGui::GetFrameHeight();
+    if (const ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar")) top = bar->Size.y;  // the narrow one is taller
+    return top;
+}
+
+// Where the map, a lesson's caption and a narrow screen's sheet and tabs go below the
+// menu bar. A lesson's caption docks on the right, full height, or under the map on a
+// narrow screen; the map keeps the rest, so the station a step points at is never
+// under the text.
+App::FrameLayout App::layout_frame(double real_dt, float top, int fb_w, int fb_h) {
+    const Scene* s = current();
+    FrameLayout lay;
+    FrameInput& in = lay.in;
     in.real_dt = real_dt;
     in.touch = touch_now_;
     in.origin = {0, top};
-    in.size = {float(win_w), float(win_h) - top};
-    // A lesson's caption docks on the right, full height, or under the map on a narrow
-    // screen; the map keeps the rest, so the station a step points at is never under the text.
-    ImVec2 caption_min = in.origin, caption_size{0, in.size.y};
-    bool tabs = narrow_ && chrome && s && !lessons_.active() && !s->comparing();  // the race takes the whole area
-    float tab_h = kTouchTarget + 4;
-    ImVec2 tabs_min{0, 0};
+    in.size = {float(win_w_), float(win_h_) - top};
+    lay.caption_min = in.origin;
+    lay.caption_size = {0, in.size.y};
+    lay.tabs = narrow_ && chrome_ && s && !lessons_.active() && !s->comparing();  // the race takes the whole area
     if (lessons_.active() && narrow_) {
         float map_h = std::floor(in.size.y * 0.5f);
-        caption_min.y += map_h;
-        caption_size = {in.size.x, in.size.y - map_h};
+        lay.caption_min.y += map_h;
+        lay.caption_size = {in.size.x, in.size.y - map_h};
         in.size.y = map_h;
     } else if (lessons_.active()) {
         // Thirty of the card's characters wide (its text grows on a large window), at most a third of the window.
         float fs = ImGui::GetFontSize();
-        caption_size.x = std::min(in.size.x * 0.36f, fs * 30 * lesson_card_scale(ImGui::GetIO().DisplaySize, fs));
-        in.size.x -= caption_size.x;
-        caption_min.x = in.origin.x + in.size.x;
-    } else if (tabs) {
-        float map_h = panels_ ? std::floor((in.size.y - tab_h) * kNarrowMapShare) : in.size.y - tab_h;
-        tabs_min = {0, top + map_h};
-        in.sheet_min = {0, top + map_h + tab_h};
-        in.sheet_size = {in.size.x, in.size.y - map_h - tab_h};
+        lay.caption_size.x = std::min(in.size.x * 0.36f, fs * 30 * lesson_card_scale(ImGui::GetIO().DisplaySize, fs));
+        in.size.x -= lay.caption_size.x;
+        lay.caption_min.x = in.origin.x + in.size.x;
+    } else if (lay.tabs) {
+        float map_h = panels_ ? std::floor((in.size.y - lay.tab_h) * kNarrowMapShare) : in.size.y - lay.tab_h;
+        lay.tabs_min = {0, top + map_h};
+        in.sheet_min = {0, top + map_h + lay.tab_h};
+        in.sheet_size = {in.size.x, in.size.y - map_h - lay.tab_h};
         in.size.y = map_h;
     }
     if (s) sheet_tab_ = std::clamp(sheet_tab_, 0, int(s->panel_tabs().size()) - 1);
     in.narrow = narrow_;
     in.sheet_tab = sheet_tab_;
-    in.fb_scale = win_w > 0 ? float(fb_w) / float(win_w) : 1;
+    in.fb_scale = win_w_ > 0 ? float(fb_w) / float(win_w_) : 1;
     in.ui_scale = ui_scale_;
     in.fb_w = fb_w;
     in.fb_h = fb_h;
@@ -545,56 +580,65 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     in.parcels = &passes_;
     map_min_ = in.origin;
     map_size_ = in.size;
-    bool sheet = panels_ && (!narrow_ || tabs);
-    if (s) {
-        s->update(real_dt);
-        if (s->comparing()) {  // the race takes the scene's whole area
-            s->draw_compare(in);
-        } else {
-            s->draw_map(in);
-            if (sheet) s->draw_panels(in);
-        }
-        if (tabs) draw_sheet_tabs(*s, tabs_min, in.size.x, tab_h);
-        if (s->follow_asked()) notice_ = follow(true);
+    return lay;
+}
+
+// The scene moves on and draws: its race, or its map and its panels (beside the map,
+// or in a narrow screen's sheet under its tabs).
+void App::draw_scene(const FrameLayout& lay, double real_dt) {
+    Scene* s = current();
+    if (!s) return;
+    s->update(real_dt);
+    if (s->comparing()) {  // the race takes the scene's whole area
+        s->draw_compare(lay.in);
+    } else {
+        s->draw_map(lay.in);
+        if (panels_ && (!narrow_ || lay.tabs)) s->draw_panels(lay.in);
     }
-    if (panels_ && !narrow_) {
-        ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
-        ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-        ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
-        ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
-        ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
-        ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
-        if (layers_.cached())
-            ImGui::TextUnformatted(join_magnitudes(std::string(tr("status.layers")) + ": " + tr("status.layers_cached") + " " +
-                                                   std::to_string(int(std::lround(panel_hz_)))).c_str());
-        else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
-        if (layers_.cached() && layers_.framebuffer_kept())
-            ImGui::Text("%s %.0f%%", tr("status.screen_drawn"), layers_.screen_drawn_share() * 100);
-        if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
-        ImGui::End();
-    }
-    if (s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
-    draw_vocab_note(win_h);
-    if (narrow_) {  // the caption's buttons (back, next, the choices) as large as a finger
+    if (lay.tabs) draw_sheet_tabs(*s, lay.tabs_min, lay.in.size.x, lay.tab_h);
+    if (s->follow_asked()) notice_ = follow(true);
+}
+
+// The status window: version, frame rate, the time a frame takes, how the layers are drawn.
+void App::draw_status() {
+    const Scene* s = current();
+    ImGui::SetNextWindowPos({float(win_w_) * 0.5f, float(win_h_) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
+    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+    ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
+    ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
+    ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);
+    if (layers_.cached())
+        ImGui::TextUnformatted(join_magnitudes(std::string(tr("status.layers")) + ": " + tr("status.layers_cached") + " " +
+                                               std::to_string(int(std::lround(panel_hz_)))).c_str());
+    else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
+    if (layers_.cached() && layers_.framebuffer_kept())
+        ImGui::Text("%s %.0f%%", tr("status.screen_drawn"), layers_.screen_drawn_share() * 100);
+    if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
+    ImGui::End();
+}
+
+// A lesson's card in its place (on a narrow screen its buttons as large as a finger).
+void App::draw_lesson_card(const FrameLayout& lay) {
+    if (narrow_) {
         float fs = ImGui::GetFontSize();
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, {fs * 0.6f, std::max(3.0f, (kTouchTarget - fs) * 0.5f)});
     }
-    lessons_.caption(*this, caption_min, caption_size);
+    lessons_.caption(*this, lay.caption_min, lay.caption_size);
     if (narrow_) ImGui::PopStyleVar();
-    if (show_help_) draw_help();
-    if (show_glossary_) glossary_window(&show_glossary_);
-    if (lessons_.active() || present_ || embed_) welcome_.close();
-    if (WelcomeChoice c = welcome_.draw(narrow_); c != WelcomeChoice::None) welcome_chosen(c);
-    // A narrow screen wraps what is said to its width, under the map.
-    float wrap = narrow_ ? float(win_w) - 40 : 0;
-    if (!notice_.empty() && chrome) {
-        if (narrow_) note_window("##notice", notice_, {float(win_w) - 10, float(win_h) - 10}, {1, 1}, wrap);
-        else note_window("##notice", notice_, {float(win_w) - 10, top + 10}, {1, 0}, wrap);
+}
+
+// What is said over everything: the last action's notice, the blank screen, a message.
+// A narrow screen wraps them to its width, under the map.
+void App::draw_notes(const FrameLayout& lay) {
+    const float w = float(win_w_), h = float(win_h_), wrap = narrow_ ? w - 40 : 0;
+    if (!notice_.empty() && chrome_) {
+        if (narrow_) note_window("##notice", notice_, {w - 10, h - 10}, {1, 1}, wrap);
+        else note_window("##notice", notice_, {w - 10, lay.in.origin.y + 10}, {1, 0}, wrap);
     }
-    if (blank_) {  // slide-style blank screen: the whole window black, any key returns
-        ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, {float(win_w), float(win_h)}, IM_COL32(0, 0, 0, 255));
-    }
-    if (!message_.empty() && chrome) note_window("##message", message_, {10, float(win_h) - 10}, {0, 1}, wrap);
+    if (blank_)  // slide-style blank screen: the whole window black, any key returns
+        ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, {w, h}, IM_COL32(0, 0, 0, 255));
+    if (!message_.empty() && chrome_) note_window("##message", message_, {10, h - 10}, {0, 1}, wrap);
 }
 
 void App::touch_to_imgui(ImGuiIO& io) {
@@ -684,11 +728,10 @@ std::string App::state_json() const {
                        {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
-    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {  // the vocabularies on their way (vocab_loader.h)
-        static const char* const states[] = {"idle", "loading", "ready", "failed"};
-        VocabStatus st = vocab_status(c);
-        j["vocab"][vocab_name(c)] = {{"state", states[int(st.state)]}, {"done", st.done}, {"total", st.total}};
-    }
+    j["vocab"] = nlohmann::json::object();  // the scenes' downloads on their way (the token scene's vocabularies)
+    for (auto& sc : scenes_)
+        for (const DownloadState& d : sc->downloads())
+            j["vocab"][d.name] = {{"state", d.state}, {"done", d.done}, {"total", d.total}};
     // The layout: narrow (the phone's), the map's area, the sheet's tab and every
     // window on screen (kind: panel, tooltip for a hover card, popup for an open menu).
     j["narrow"] = narrow_;

@@ -1,7 +1,7 @@
 // app.h — the application shared by the desktop and the browser builds.
 //
 // init / event / frame / shutdown, in the style of a sokol app: the platform layer
-// (platform_sdl.cpp) owns the window, the GL context and the loop, and calls these.
+// (app/main/main_sdl.cpp) owns the window, the GL context and the loop, and calls these.
 // The app owns the scenes, the menu bar, the language, presenter mode and the
 // parcel renderer; it never calls SDL's window or GL context functions itself.
 #pragma once
@@ -19,6 +19,7 @@
 #include "app/render/layer_cache.h"
 #include "app/render/parcel_pass.h"
 #include "app/scene/scene.h"
+#include "app/ui/draw.h"
 
 struct AppOptions {
     bool present = false;        // start in presenter mode
@@ -103,6 +104,7 @@ public:
     std::string follow(bool on);
     // The menu's words for it in the current scene.
     const char* follow_label() const;
+    int follow_scene() const;  // the scene a follow happens in (index in scenes_), -1: none
     // A follow's clock put at one of its stops (a screenshot of that stop).
     void follow_skip_to(int stop) {
         if (Scene* s = current()) s->follow_skip_to(stop);
@@ -132,8 +134,22 @@ private:
     tj::Scenario scenario() const;
     void draw_jump(Scene& s, int win_w, int win_h);
     void draw_help();
-    void follow_vocabularies();       // asks for the token scene's vocabulary, reruns on arrival
-    void draw_vocab_note(int win_h);  // "Loading vocabulary… 45%" while one is on its way
+    // The frame's steps (App::frame) and the layout they share.
+    struct FrameLayout {
+        FrameInput in;                   // the map's area and what the scene draws with
+        ImVec2 caption_min{0, 0}, caption_size{0, 0};  // a lesson's card
+        bool tabs = false;               // a narrow screen's sheet tabs under the map
+        ImVec2 tabs_min{0, 0};
+        float tab_h = kTouchTarget + 4;
+    };
+    float draw_chrome();
+    FrameLayout layout_frame(double real_dt, float top, int fb_w, int fb_h);
+    void draw_scene(const FrameLayout& lay, double real_dt);
+    void draw_status();
+    void draw_lesson_card(const FrameLayout& lay);
+    void draw_notes(const FrameLayout& lay);
+    void follow_downloads();             // what the scenes fetch after the first frame
+    void draw_download_note(int win_h);  // "Loading vocabulary… 45%" while one is on its way
     // A pick on the first-visit card: remembered (the page does not show the card again), then done.
     void welcome_chosen(WelcomeChoice c);
     void copy_link();
@@ -142,6 +158,7 @@ private:
 
     std::vector<std::unique_ptr<Scene>> scenes_;
     size_t current_ = 0;
+    bool chrome_ = false;  // the menu bar is shown this frame (draw_chrome)
     ParcelPasses passes_;    // this frame's, handed to the scene in FrameInput
     LayerCache layers_;
     static constexpr double kPanelHz = 15;  // the panel layer's default rate
@@ -161,8 +178,6 @@ private:
     bool shortcuts_ = true;  // single-key shortcuts (set_shortcuts)
     bool panels_before_lesson_ = true;  // a lesson hides the panels (H shows them) and restores them
     LessonPlayer lessons_;
-    uint64_t vocab_seen_ = 0;   // vocab_arrivals() already acted on
-    unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c is in message_
     WelcomeCard welcome_;
     // "Explore freely" starts calm: the menu and the map with its headline, the panels
     // hidden until asked for (H or View); the menu stays when the panels are hidden.

@@ -3,14 +3,14 @@
 
 #include <cstdio>
 
-#include "app/platform/vocab_loader.h"
+#include "app/token/vocab_loader.h"
 #include "app/ui/i18n.h"
 #include "app/ui/font.h"
 #include "imgui.h"
 #include "app/ui/palette.h"
-#include "text/bpe.h"
-#include "text/utf8.h"
-#include "token/token_text.h"
+#include "core/text/bpe.h"
+#include "core/text/utf8.h"
+#include "core/token/token_text.h"
 
 namespace tokenui {
 

@@ -16,7 +16,7 @@
 #include "app/ui/palette.h"
 #include "app/token/token_scene.h"
 #include "app/ui/font.h"
-#include "text/utf8.h"
+#include "core/text/utf8.h"
 
 using namespace tj;
 using namespace tj::token;

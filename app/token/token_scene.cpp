@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/token/token_text.h"
+#include "app/token/vocab_loader.h"
 #include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
@@ -94,12 +95,42 @@ std::string TokenScene::apply(const tj::Scenario& s) {
     return err;
 }
 
-void TokenScene::vocabulary_arrived(bool rerun) {
+// The chosen tokenizer's vocabulary is asked for; a failure is told once (the stand-in
+// goes on); when one arrives, what the stand-in cut is cut again.
+DownloadNews TokenScene::follow_downloads(bool rerun) {
+    DownloadNews news;
+    vocab_request(int(values().get("token.run.tokenizer")));
+    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {
+        const VocabStatus st = vocab_status(c);
+        if (st.state != VocabState::Failed || (vocab_failures_shown_ & (1u << c))) continue;
+        vocab_failures_shown_ |= 1u << c;
+        news.failed = std::string(tr("vocab.failed")) + " · " + vocab_name(c) + "\n" + st.problem + "\n" + tr("vocab.standin");
+    }
+    if (vocab_arrivals() == vocab_seen_) return news;
+    vocab_seen_ = vocab_arrivals();
+    news.arrived = true;
     answer_key_.clear();
     prompt_.tokenized_with = -2;
-    if (!rerun) return;
-    for (const tj::Metric& m : metrics())
-        if (m.id == "tokenizer_in_use" && int(m.value) != int(values().get("token.run.tokenizer"))) apply(scenario());
+    if (rerun)
+        for (const tj::Metric& m : metrics())
+            if (m.id == "tokenizer_in_use" && int(m.value) != int(values().get("token.run.tokenizer"))) apply(scenario());
+    return news;
+}
+
+std::string TokenScene::download_note() const {
+    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++)
+        if (std::string note = vocab_progress_text(c); !note.empty()) return note;
+    return "";
+}
+
+std::vector<DownloadState> TokenScene::downloads() const {
+    static const char* const kStates[] = {"idle", "loading", "ready", "failed"};
+    std::vector<DownloadState> out;
+    for (int c = tj::token::kTokenizerCl100k; c <= tj::token::kTokenizerO200k; c++) {
+        const VocabStatus st = vocab_status(c);
+        out.push_back({vocab_name(c), kStates[int(st.state)], st.done, st.total});
+    }
+    return out;
 }
 
 void TokenScene::update(double real_dt) {

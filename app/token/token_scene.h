@@ -22,6 +22,7 @@
 #include "core/token/token_model.h"
 #include "app/scene/model_scene.h"
 #include "app/token/token_chips.h"
+#include "app/token/token_race.h"
 #include "app/ui/draw.h"
 #include "app/ui/map_labels.h"
 
@@ -98,10 +99,17 @@ public:
     // Links and files also carry the user's own prompt and answer.
     tj::Scenario scenario() const override;  // token_scene.cpp
     std::string apply(const tj::Scenario& s) override;
-    void vocabulary_arrived(bool rerun) override;
+    // The tokenizer vocabularies (vocab_loader.h): token_scene.cpp.
+    DownloadNews follow_downloads(bool rerun) override;
+    std::string download_note() const override;
+    std::vector<DownloadState> downloads() const override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
     bool follow_asked() override { return std::exchange(follow_asked_, false); }
+    const std::vector<RacePair>& race_pairs() const override { return tokenui::race_pairs(); }
+    const std::vector<RaceHeadline>& race_headlines() const override { return tokenui::race_headlines(); }
+    const char* follow_words_key() const override { return "welcome.follow"; }
+    const char* follow_lesson() const override { return "follow-a-token"; }
     std::string headline() const override;  // token_scene.cpp: headline_text()'s two lines as one
     // What the map's headline says, computed once for the map and the page's mirror:
     // its line ("Bottleneck in decode: …"), what that means (empty while a question
@@ -186,4 +194,6 @@ private:
     int selected_bin_ = -1;
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
     bool follow_asked_ = false;  // the answer panel's follow button was clicked
+    uint64_t vocab_seen_ = 0;          // vocab_arrivals() already acted on
+    unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c was told
 };

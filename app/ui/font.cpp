@@ -8,7 +8,7 @@
 
 #include "app/ui/code_glyphs.h"
 #include "imgui.h"
-#include "text/utf8.h"
+#include "core/text/utf8.h"
 
 namespace {
 std::string g_path;

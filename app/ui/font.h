@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "imgui.h"
-#include "text/line_break.h"
+#include "core/text/line_break.h"
 
 // The interface font's size at the normal text scale (logical pixels).
 constexpr float kFontPx = 18.0f;

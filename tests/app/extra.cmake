@@ -8,6 +8,7 @@ target_sources(test_app PRIVATE ${CMAKE_SOURCE_DIR}/app/render/tile_mask.cpp ${C
                                ${CMAKE_SOURCE_DIR}/app/scene/run_controller.cpp
                                ${CMAKE_SOURCE_DIR}/app/platform/heap_use.cpp
                                ${CMAKE_SOURCE_DIR}/app/scene/race_pairs.cpp
+                               ${CMAKE_SOURCE_DIR}/app/token/token_race.cpp ${CMAKE_SOURCE_DIR}/app/fab/fab_race.cpp
                                ${CMAKE_SOURCE_DIR}/app/shell/lesson_guess.cpp
                                ${CMAKE_SOURCE_DIR}/app/shell/class_votes.cpp)
 target_include_directories(test_app PRIVATE ${STB_INCLUDE_DIR})
@@ -27,3 +28,7 @@ if(TJ_HB_SUBSET AND TJ_PYTHON3)
   set_tests_properties("app: font: the web build's subset has every character the texts use" PROPERTIES
     FIXTURES_REQUIRED tj_web_font ENVIRONMENT "TJ_WEB_FONT=${tj_web_font}")
 endif()
+
+# app/'s layer order (README, "Layers of app/"): every include looks down, SDL stays in
+# platform, shell and main, every include is spelled from the repository's root.
+add_test(NAME "app: layers: every include looks down" COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check_layers.py ${CMAKE_SOURCE_DIR})

@@ -35,7 +35,7 @@
       TJPage.errors.push(en);
     },
     // A tokenizer vocabulary, fetched when the app asks for it (after the first frame,
-    // app/platform/vocab_loader.h): its progress, then its bytes, go to the app, which
+    // app/token/vocab_loader.h): its progress, then its bytes, go to the app, which
     // checks them and names any failure on screen.
     async fetchVocab(name) {
       try {

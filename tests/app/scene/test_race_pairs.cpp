@@ -7,18 +7,34 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/fab/fab_race.h"
 #include "app/scene/race_pairs.h"
+#include "app/token/token_race.h"
 #include "core/scenes/scenes.h"
 
 using namespace tj;
 
 namespace {
+// Every scene's pairs, and one by id.
+std::vector<RacePair> all_pairs() {
+    std::vector<RacePair> all = tokenui::race_pairs();
+    all.insert(all.end(), fabui::race_pairs().begin(), fabui::race_pairs().end());
+    return all;
+}
+const RacePair* pair_of(const std::string& id) {
+    static const std::vector<RacePair> all = all_pairs();
+    return find_race_pair(all, id);
+}
+const std::vector<RaceHeadline>& headlines_of(const std::string& scene) {
+    return scene == "token" ? tokenui::race_headlines() : fabui::race_headlines();
+}
+
 // A and B of a pair, both run to time t with the same seed.
 struct Raced {
     std::unique_ptr<Model> a, b;
 };
 Raced race(const std::string& pair_id, double t) {
-    const RacePair* p = find_race_pair(pair_id);
+    const RacePair* p = pair_of(pair_id);
     REQUIRE(p);
     Raced r{make_model(p->scene), make_model(p->scene)};
     ParamValues va(r.a->registry()), vb(r.b->registry());
@@ -32,7 +48,7 @@ Raced race(const std::string& pair_id, double t) {
 }  // namespace
 
 TEST_CASE("race: every classic pair applies on its scene and names both sides apart") {
-    for (const RacePair& p : race_pairs()) {
+    for (const RacePair& p : all_pairs()) {
         INFO("pair " << p.id);
         auto m = make_model(p.scene);
         REQUIRE(m);
@@ -51,30 +67,30 @@ TEST_CASE("race: a side is named by its preset, else by the parameters that diff
     REQUIRE(i18n_load(&error));  // units are named from the string tables
     auto m = make_model("token");
     ParamValues a(m->registry()), b(m->registry());
-    REQUIRE(race_pair_values(*find_race_pair("h100_wse3"), &a, &b) == "");
+    REQUIRE(race_pair_values(*pair_of("h100_wse3"), &a, &b) == "");
     CHECK(race_side_label(a, b, Lang::En) == "NVIDIA H100 SXM");
     CHECK(race_side_label(b, a, Lang::En) == "Cerebras WSE-3");
-    REQUIRE(race_pair_values(*find_race_pair("batch_1_64"), &a, &b) == "");
+    REQUIRE(race_pair_values(*pair_of("batch_1_64"), &a, &b) == "");
     CHECK(race_side_label(a, b, Lang::En) == "Batch size / users = 1 seq");
     CHECK(race_side_label(b, a, Lang::Zh) == "批大小 / 用户数 = 64 个序列");
-    REQUIRE(race_pair_values(*find_race_pair("prefill_mixed"), &a, &b) == "");
+    REQUIRE(race_pair_values(*pair_of("prefill_mixed"), &a, &b) == "");
     CHECK(race_side_label(a, b, Lang::En) == "Scheduler = Prefill first");
     CHECK(race_side_label(a, a, Lang::En) == "");
 
     auto f = make_model("fab");
     ParamValues fa(f->registry()), fb(f->registry());
-    REQUIRE(race_pair_values(*find_race_pair("respin"), &fa, &fb) == "");
+    REQUIRE(race_pair_values(*pair_of("respin"), &fa, &fb) == "");
     CHECK(race_side_label(fb, fa, Lang::En) == "No respin");
     CHECK(race_side_label(fb, fa, Lang::Zh) == "无重新流片");
 }
 
 TEST_CASE("race: a pair for another scene or an unknown one is refused") {
-    CHECK(find_race_pair("nope") == nullptr);
+    CHECK(pair_of("nope") == nullptr);
     auto f = make_model("fab");
     ParamValues a(f->registry()), b(f->registry());
     a.set("fab.respin.enabled", 0);
     // The token pair's presets are not in the chain's registry: refused, values kept.
-    CHECK(race_pair_values(*find_race_pair("h100_wse3"), &a, &b) != "");
+    CHECK(race_pair_values(*pair_of("h100_wse3"), &a, &b) != "");
     CHECK(a.get("fab.respin.enabled") == 0);
 }
 
@@ -95,11 +111,11 @@ TEST_CASE("race: the verdict says who is better and by what ratio") {
     CHECK(v.winner == 0);
     CHECK(v.ratio == 0);
     // A time per token of zero is one not measured yet: no winner until both have one.
-    const RaceHeadline& tpot = race_headlines("token")[0];
+    const RaceHeadline& tpot = headlines_of("token")[0];
     REQUIRE(tpot.metric == std::string("tpot_chip_mean_s"));
     CHECK(judge_headline(tpot, 0, 5e-3).winner == -1);
     CHECK(judge_headline(tpot, 8e-3, 1e-3).winner == 1);
-    const RaceHeadline& backlog = race_headlines("fab")[1];
+    const RaceHeadline& backlog = headlines_of("fab")[1];
     CHECK(judge_headline(backlog, 0, 5).winner == 0);
 }
 
@@ -108,8 +124,8 @@ TEST_CASE("race: the headline numbers are metrics the models give") {
         auto m = make_model(scene);
         ParamValues v(m->registry());
         m->reset(v, 1);
-        REQUIRE(!race_headlines(scene).empty());
-        for (const RaceHeadline& h : race_headlines(scene)) {
+        REQUIRE(!headlines_of(scene).empty());
+        for (const RaceHeadline& h : headlines_of(scene)) {
             INFO(scene << " " << h.metric);
             CHECK(metric_value(m->metrics(), h.metric, -1) != -1);
         }
@@ -138,9 +154,9 @@ TEST_CASE("race: every name the pairs and headlines show is in the string table,
     text << in.rdbuf();
     auto table = nlohmann::json::parse(text.str());
     std::vector<std::string> keys = {"race.win.none", "race.same", "race.pending"};
-    for (auto& p : race_pairs()) keys.push_back(p.name_key);
+    for (auto& p : all_pairs()) keys.push_back(p.name_key);
     for (const std::string scene : {"token", "fab"})
-        for (auto& h : race_headlines(scene)) keys.insert(keys.end(), {h.label_key, h.win_key, h.zero_key});
+        for (auto& h : headlines_of(scene)) keys.insert(keys.end(), {h.label_key, h.win_key, h.zero_key});
     for (auto& k : keys) {
         INFO("key " << k);
         REQUIRE(table.contains(k));

@@ -336,12 +336,12 @@ TEST_CASE("run controller: the metric history stays bounded over a long run") {
     size_t most = 0;
     for (int i = 0; i < seconds; i++) {
         run.update(1.0);
-        const MetricHistory& h = run.history();
+        const tj::MetricHistory& h = run.history();
         most = std::max(most, h.times.size());
         CHECK(h.times.size() < RunController::kMaxHistoryRows);
         CHECK(h.rows.size() == h.times.size());
     }
-    const MetricHistory& h = run.history();
+    const tj::MetricHistory& h = run.history();
     CHECK(most > RunController::kMaxHistoryRows / 2);  // it filled up before it thinned
     CHECK(h.times.front() == 0);
     CHECK(h.times.back() <= run.sim_time());

@@ -1,6 +1,6 @@
 // vocab_loader.cpp — see vocab_loader.h. The page's side is TJPage.fetchVocab in
 // web/static/page.js.
-#include "app/platform/vocab_loader.h"
+#include "app/token/vocab_loader.h"
 
 #include <cstdio>
 #include <string>

@@ -1,4 +1,4 @@
-// platform_sdl.cpp — the thin platform layer: SDL2 window, an OpenGL ES 3.0 /
+// main_sdl.cpp — main and the loop, over a thin platform layer: SDL2 window, an OpenGL ES 3.0 /
 // WebGL2 context, Dear ImGui's SDL and GL backends, and the loop. Natively the
 // loop is a plain while; in the browser it is emscripten_set_main_loop_arg, driven
 // by requestAnimationFrame (no ASYNCIFY, no threads). Everything else is in App.

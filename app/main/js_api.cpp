@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/shell/app.h"
-#include "app/platform/export.h"
+#include "core/metric_history.h"
 #include "app/render/motion.h"
 #include "app/ui/i18n.h"
 
@@ -140,7 +140,7 @@ EMSCRIPTEN_KEEPALIVE const char* tj_metrics_csv() {
     static std::string s;
     App* a = platform_app();
     Scene* sc = a ? a->current_scene() : nullptr;
-    s = sc ? metrics_csv(sc->metrics(), sc->history()) : "";
+    s = sc ? tj::metrics_csv(sc->metrics(), sc->history()) : "";
     return s.c_str();
 }
 
