@@ -79,7 +79,7 @@ TEST_CASE("last-mile lesson: held tokens and screen gaps on the real tokenizer",
 
 TEST_CASE("token scene: cl100k_base is the default tokenizer", "[token][text]") {
     TokenRun r;
-    CHECK(r.v.get("token.run.tokenizer") == kTokenizerCl100k);
+    CHECK(int(r.v.get("token.run.tokenizer")) == kTokenizerCl100k);
     if (!have_vocabularies()) {  // the stand-in path of the same default: the [no-vocab] tests
         WARN(no_vocabulary_reason());
         return;
@@ -87,7 +87,7 @@ TEST_CASE("token scene: cl100k_base is the default tokenizer", "[token][text]") 
     r.set("token.run.answer_lang", 1);
     r.start();
     r.m.advance_to(0.3, 1000000);
-    CHECK(r.metric("tokenizer_in_use") == kTokenizerCl100k);
+    CHECK(int(r.metric("tokenizer_in_use")) == kTokenizerCl100k);
     CHECK(r.m.tokenizer_note().empty());
 }
 
@@ -97,7 +97,7 @@ TEST_CASE("token scene: the default tokenizer works before its vocabulary is the
     r.set("token.run.answer_lang", 1);
     r.start();
     r.m.advance_to(0.3, 1000000);
-    CHECK(r.metric("tokenizer_in_use") == kTokenizerStandin);
+    CHECK(int(r.metric("tokenizer_in_use")) == kTokenizerStandin);
     CHECK(!r.m.tokenizer_note().empty());
     CHECK(r.metric("tokens_at_screen") > 10);
 }

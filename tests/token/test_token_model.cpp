@@ -548,8 +548,8 @@ TEST_CASE("the decode bottleneck: what limits each new token, apart from a long 
     CHECK(r.metric("decode_bottleneck") == -1);  // no decode step yet
     CHECK(r.m.view().decode_bottleneck == -1);
     r.run_until([&] { return r.metric("decode_steps") >= 3; }, 5);
-    CHECK(r.metric("bottleneck") == kPartCompute);
-    CHECK(r.metric("decode_bottleneck") == kPartHbm);
+    CHECK(int(r.metric("bottleneck")) == kPartCompute);
+    CHECK(int(r.metric("decode_bottleneck")) == kPartHbm);
     CHECK(r.m.view().decode_bottleneck == kPartHbm);
     double share = r.metric("decode_bottleneck_share");
     CHECK(share > 0.8);
@@ -567,5 +567,5 @@ TEST_CASE("the decode bottleneck: what limits each new token, apart from a long 
     big.start();
     big.m.advance_to(1, 2000000);
     INFO("decode bottleneck: " << big.metric("decode_bottleneck"));
-    CHECK(big.metric("decode_bottleneck") == kPartCompute);
+    CHECK(int(big.metric("decode_bottleneck")) == kPartCompute);
 }
