@@ -205,6 +205,13 @@ void TokenScene::draw_memory(ImDrawList* dl) {
         fill_bar(dl, {m.x0 + 10, m.y1 - 22, m.x1 - 10, m.y1 - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
 }
 
+std::string TokenScene::waiting_text(const std::vector<tj::Metric>& metrics) const {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, tr("token.map.waiting"), int(tj::metric_value(metrics, "requests_waiting")),
+                  int(tj::metric_value(metrics, "requests_preempted_waiting")));
+    return buf;
+}
+
 // The door between the prompts and the chip: with the paged KV policy a request comes
 // in only while the KV warehouse has room for it; the bar is the warehouse (blocks in
 // use over all), the squares the requests waiting outside.
@@ -240,9 +247,9 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
         return;
     }
-    std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
-    bool waiting = t.queued + t.preempted > 0;
-    map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
+    const std::string waiting_words = waiting_text(metrics_now_);
+    bool waiting = metric("requests_waiting") > 0;
+    map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, waiting_words);
     std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
     map_detail(labels, "door", v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
@@ -573,7 +580,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores), 0);
     map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
-    std::snprintf(buf, sizeof buf, "%s %.0f%%", tr("token.map.computing"), t.core_busy_fraction * 100);
+    std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"),
+                  format_metric("core_busy_fraction", t.core_busy_fraction, "", language()).c_str());  // as the card writes it
     map_detail(labels, sram, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
 
     // Right side: sampler, link back, detokenizer, screen.
@@ -712,10 +720,12 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
     const int s = int(station);
     Lang lang = language();
     std::vector<std::string> out;
+    // A busy share over the bottleneck's window, written as the headline writes it.
+    const std::string window = pace_window_words(t.pace, lang == Lang::Zh);
     auto share = [&](const char* id, const char* label = "token.card.busy") {
-        char b[160];
-        std::snprintf(b, sizeof b, "%s: %.1f%% %s", tr(label), metric(id) * 100, tr("token.tag.out"));
-        return std::string(b);
+        char b[320];
+        std::snprintf(b, sizeof b, tr("token.card.busy_in"), tr(label), window.c_str(), format_metric(id, metric(id), "", lang).c_str());
+        return std::string(b) + " " + tr("token.tag.out");
     };
     auto level = [&](int l) {
         out.push_back(std::string(tr("token.card.capacity")) + ": " + format_bytes(hw.level[l].capacity) + " " + tr("token.tag.in"));
@@ -723,10 +733,11 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
         out.push_back(std::string(tr("token.map.weights")) + ": " + format_bytes(t.weights[l]) + ", KV: " + format_bytes(t.kv[l]) + " " + tr("token.tag.out"));
         static const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm", "bytes_per_token_host"};
         out.push_back(std::string(tr("token.card.bytes_per_token")) + ": " + format_bytes(metric(ids[l])) + " " + tr("token.tag.out"));
+        out.push_back(share(("share_" + stage_id(kPartSram + l)).c_str(), "token.card.busy_level"));
     };
     switch (s) {
         case kStPrompt:
-            out.push_back(std::string(tr("token.card.queue")) + ": " + format_si(metric("queue_len"), "req") + " " + tr("token.tag.out"));
+            out.push_back(waiting_text(metrics) + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.running")) + ": " + format_si(metric("requests_running"), "req") + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.preempted")) + ": " + format_si(metric("requests_preempted"), "") + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.queue_wait")) + ": " + format_duration(metric("queue_wait_s"), lang) + " " + tr("token.tag.out"));
@@ -735,9 +746,11 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
         case kStH2d: out.push_back(share("share_h2d_link")); break;
         case kStMesh:
             out.push_back(std::string(tr("token.card.peak")) + ": " + format_si(hw.peak_flops(), "FLOP/s") + " " + tr("token.tag.in"));
-            out.push_back(std::string(tr("token.card.computing_now")) + ": " + format_si(t.core_busy_fraction * 100, "%") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.computing_now")) + ": " + format_metric("core_busy_fraction", t.core_busy_fraction, "", lang) + " " + tr("token.tag.out"));
             out.push_back(share("share_compute", "token.card.busy_compute"));
             out.push_back(share("share_noc", "token.card.busy_noc"));
+            if (hw.chips > 1) out.push_back(share("share_chip_link", "token.card.busy_chip_link"));
+            out.push_back(share("share_overhead", "token.card.busy_overhead"));
             break;
         case kStSram: case kStDram3d: case kStHbm: case kStHostMem: level(s - kStSram); break;
         case kStSampler: out.push_back(share("share_sampler")); break;
