@@ -721,7 +721,7 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
     Lang lang = language();
     std::vector<std::string> out;
     // A busy share over the bottleneck's window, written as the headline writes it.
-    const std::string window = pace_window_words(t.pace, lang == Lang::Zh);
+    const std::string window = pace_window_words(model.pace(), lang == Lang::Zh);
     auto share = [&](const char* id, const char* label = "token.card.busy") {
         char b[320];
         std::snprintf(b, sizeof b, tr("token.card.busy_in"), tr(label), window.c_str(), format_metric(id, metric(id), "", lang).c_str());

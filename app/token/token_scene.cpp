@@ -44,7 +44,7 @@ TokenScene::HeadlineText TokenScene::headline_text() const {
     // The bottleneck of the phase that took the device's recent time, as the model
     // measures it (pace.h): named with its busy share and the window, shifting between
     // two stages, or none binding.
-    const PaceMeasure& p = tv().pace;
+    const PaceMeasure& p = tm().pace();
     const char* title = p.phase == kPhasePrefill ? "token.map.bottleneck_prompts" : "token.map.bottleneck_decode";
     if (p.steps == 0) return {std::string(tr("token.map.bottleneck")) + ": " + tr("token.map.no_step_yet"), "", -1};
     if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
@@ -74,12 +74,12 @@ TokenScene::HeadlineText TokenScene::headline_text() const {
 }
 
 std::string TokenScene::stage_share_text(int stage) const {
-    const PaceMeasure& p = tv().pace;
+    const PaceMeasure& p = tm().pace();
     return format_metric("share_" + stage_id(stage), p.share[std::clamp(stage, 0, kStageCount - 1)], "", language());
 }
 
 HeadlineState TokenScene::headline_state() const {
-    const PaceMeasure& p = tv().pace;
+    const PaceMeasure& p = tm().pace();
     HeadlineState h;
     if (p.steps == 0) return h;
     h.phase = p.phase == kPhasePrefill ? "prefill" : "decode";

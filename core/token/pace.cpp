@@ -50,16 +50,6 @@ PaceMeasure measure_pace(const std::deque<PaceSample>& log, int phase, double wi
     return m;
 }
 
-int recent_phase(const std::deque<PaceSample>& log, double window_s) {
-    double time[2] = {}, span = 0;
-    for (auto it = log.rbegin(); it != log.rend() && span < window_s; ++it) {
-        const double step = std::max(0.0, it->end - it->start);
-        span += step + std::max(0.0, it->wait);
-        time[it->phase == kPhasePrefill ? 1 : 0] += step;
-    }
-    return time[1] > time[0] ? kPhasePrefill : kPhaseDecode;
-}
-
 std::string pace_window_words(const PaceMeasure& m, bool zh) {
     char b[96];
     const bool decode = m.phase == kPhaseDecode;

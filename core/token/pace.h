@@ -27,13 +27,13 @@
 // host stage's: the work it was given, at most the span): the one number written for it.
 // A step is a decode step when it only makes tokens for decoding sequences (decode,
 // verify); a step that reads prompt chunks in is a prefill step (prefill, and mixed
-// steps, whose time the chunks they carry set). The headline measures the phase that
-// took the most of the device's time in the latest window (recent_phase).
+// steps, whose time the chunks they carry set). The headline measures the phase of
+// the step under way (the last step's while the device waits): the step the map shows.
 //
 // Usage:
 //   std::deque<PaceSample> log;                    // the model keeps the latest kPaceSamples
 //   log.push_back(sample);                         // at every step's end
-//   PaceMeasure m = measure_pace(log, recent_phase(log, kPaceWindowS), kPaceWindowS);
+//   PaceMeasure m = measure_pace(log, kPhaseDecode, kPaceWindowS);
 //   pace_window_words(m, false)                    // "decode steps, last 2 s"
 //   m.stage (-1: none binds, or shifting between m.between[0] and m.between[1]), m.share[s]
 #pragma once
@@ -75,8 +75,6 @@ struct PaceMeasure {
 };
 
 PaceMeasure measure_pace(const std::deque<PaceSample>& log, int phase, double window_s);
-// The phase with the most step time in the latest window_s of steps (decode on a tie or an empty log).
-int recent_phase(const std::deque<PaceSample>& log, double window_s);
 // The window in words: "decode steps, last 0.29 s" / "解码步，最近 0.29 秒" (the span measured).
 std::string pace_window_words(const PaceMeasure& m, bool zh);
 

@@ -309,6 +309,8 @@ void TokenModel::clear_run(uint64_t seed) {
     std::fill(std::begin(step_part_), std::end(step_part_), 0.0);
     std::fill(std::begin(pace_host_seen_), std::end(pace_host_seen_), 0.0);
     pace_wait_ = pace_last_end_ = 0;
+    pace_samples_ = 0;
+    pace_cache_key_ = ~uint64_t(0);
     decode_byte_hops_ = link_energy_pj_ = 0;
     busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_sampler_ = 0;
     placement_ = place(hw_, weight_total_, 0, policy_, embed_total_);
@@ -325,7 +327,6 @@ void TokenModel::reset_view() {
     view_.mean_edge_hops = hw_.mean_edge_hops;
     view_.core_busy_fraction = view_.core_wait_fraction = 0;
     view_.step_kind_now = -1;
-    view_.pace = PaceMeasure{};
     view_.steps.clear();
     view_.answer.clear();
     view_.journeys.clear();
@@ -975,7 +976,19 @@ void TokenModel::record_pace(double now) {
     pace_log_.push_back(p);
     if (pace_log_.size() > kPaceSamples) pace_log_.pop_front();
     pace_last_end_ = now;
-    view_.pace = measure_pace(pace_log_, recent_phase(pace_log_, kPaceWindowS), kPaceWindowS);
+    pace_samples_++;
+}
+
+const PaceMeasure& TokenModel::pace() const {
+    // The step under way, else the last one (step_kind_ keeps it): measured once per
+    // new sample and phase, however often the map and the metrics read it.
+    const int phase = step_phase(step_kind_);
+    const uint64_t key = pace_samples_ * 2 + uint64_t(phase);
+    if (key != pace_cache_key_) {
+        pace_cache_ = measure_pace(pace_log_, phase, kPaceWindowS);
+        pace_cache_key_ = key;
+    }
+    return pace_cache_;
 }
 
 std::vector<Metric> TokenModel::metrics() const {
@@ -1072,7 +1085,7 @@ void TokenModel::traffic_energy_metrics(std::vector<Metric>& out) const {
 // Each stage's busy share and the bottleneck, over the headline's window (pace.h).
 void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
-    const PaceMeasure& p = view_.pace;
+    const PaceMeasure& p = pace();
     for (int s = 0; s < kStageCount; s++)
         add("share_" + stage_id(s), p.share[s], "", std::string("Busy share over the bottleneck's window: ") + stage_label(s),
             std::string("瓶颈测量窗口内的利用率：") + stage_name_zh(s));

@@ -144,10 +144,6 @@ struct TokenView {
     double core_busy_fraction = 0;   // cores computing during the last step (SPMD: all alike)
     double core_wait_fraction = 0;   // waiting for memory, NoC, reductions, overheads
     int step_kind_now = -1;          // -1: device idle
-    // The bottleneck of the phase that took most of the device's recent time, with every
-    // stage's busy share over the same window (pace.h): what the headline names, the
-    // cards and the share_* metrics write. Its steps are 0 before the first step.
-    PaceMeasure pace;
     std::deque<TokenStepRecord> steps;  // recent steps, oldest first (at most 256)
     std::deque<ScreenChar> answer;      // the watched sequence's text (at most 8192 chars)
     uint32_t watched_seq = 0;
@@ -189,6 +185,10 @@ public:
     uint64_t tokens_at_screen() const { return tokens_at_screen_; }
     uint64_t tokens_in_flight() const { return tokens_on_host_ + tokens_held_; }
     uint64_t decode_steps() const { return decode_steps_; }
+    // The bottleneck of the phase of the step under way (the last step's while the device
+    // waits), with every stage's busy share over the same window (pace.h): what the
+    // headline names, the cards and the share_* metrics write. No steps before the first.
+    const PaceMeasure& pace() const;
 
 private:
     struct Seq {
@@ -332,6 +332,9 @@ private:
     double step_part_[kPartCount] = {};
     double pace_wait_ = 0, pace_last_end_ = 0;
     double pace_host_seen_[kStageCount - kStageH2d] = {};
+    uint64_t pace_samples_ = 0;            // samples recorded since reset
+    mutable PaceMeasure pace_cache_;       // pace() of ...
+    mutable uint64_t pace_cache_key_ = ~uint64_t(0);  // ... these samples and this phase
     Placement placement_;
 };
 

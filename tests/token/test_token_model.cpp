@@ -84,7 +84,7 @@ TEST_CASE("published: Llama-2-7B FP16 batch 1 on A100-80GB decodes at about 100 
     CHECK(tps == Approx(100.02).epsilon(0.2));  // LMDeploy's benchmark
     CHECK(tps == Approx(104.9).epsilon(0.2));   // gpt-fast's README
     CHECK(r.metric("bottleneck") == double(int(kPartHbm)));
-    CHECK(r.m.view().pace.stage == kPartHbm);
+    CHECK(r.m.pace().stage == kPartHbm);
 }
 
 TEST_CASE("published: H100 SXM serves Llama-2-7B 128 in / 20 out in about 153.8 ms", "[token][published]") {
@@ -544,13 +544,13 @@ TEST_CASE("the bottleneck of the phase under way: compute while a long prompt is
     // each decode step waits about 8 ms on HBM.
     TokenRun r;
     one_user_on_h100(r, 8192, 512);
-    CHECK(r.m.view().pace.steps == 0);  // nothing measured before the first step
+    CHECK(r.m.pace().steps == 0);  // nothing measured before the first step
     r.run_until([&] { return r.metric("prefill_steps") >= 1; }, 5);
     CHECK(r.metric("bottleneck_phase") == double(kPhasePrefill));
     CHECK(r.metric("bottleneck") == double(kPartCompute));
     // Once decode steps fill most of the window, the headline measures them.
     r.run_until([&] { return r.metric("decode_steps") >= 300; }, 10);
-    const PaceMeasure& p = r.m.view().pace;
+    const PaceMeasure& p = r.m.pace();
     CHECK(p.phase == kPhaseDecode);
     CHECK(p.stage == kPartHbm);
     CHECK(r.metric("bottleneck") == double(kPartHbm));
@@ -587,7 +587,7 @@ TEST_CASE("a host stage is the bottleneck only when it is given more work than t
         r.set("token.host.detok_mode", naive ? 1 : 0);
         r.start();
         r.m.advance_to(3, 20000000);
-        const PaceMeasure& p = r.m.view().pace;
+        const PaceMeasure& p = r.m.pace();
         INFO("naive " << naive << ": stage " << p.stage << ", detokenizer busy " << p.share[kStageDetok]);
         CHECK(p.phase == kPhaseDecode);
         if (naive) CHECK(p.stage == kStageDetok);
