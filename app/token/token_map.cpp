@@ -526,11 +526,16 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     {
         const MapRect& r = lay_.station[kStHostMem];
         map_name(labels, id(kStHostMem), v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
-        double used = t.weights[kHostMem] + t.kv[kHostMem];
-        std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
-                                 : std::string(tr("token.map.empty"));
-        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s);
-        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+        // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it.
+        const double kv = t.kv[kHostMem], weights = t.weights[kHostMem];
+        std::string s = kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
+                               : weights > 0 ? "" : std::string(tr("token.map.empty"));
+        const ImU32 col = kv + weights > 0 ? pal::kVermillion : pal::kTextDim;
+        if (!s.empty()) map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 48}, 14, col, s);
+        if (weights > 0)
+            map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + (kv > 0 ? 70 : 48)}, 13, col,
+                       std::string(tr("token.map.weights")) + " " + format_bytes(weights) + " " + tr("token.map.spilled"));
+        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 94}, 13, pal::kTextDim, tr("token.map.over_pcie"));
     }
     // The chip.
     const Hardware& hw = tm().hardware();
@@ -575,7 +580,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     map_detail(labels, sram, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
     double cores = std::max(1.0, hw.cores());
     float tx = b.x0 + 50;
-    map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes(hw.level[kSram].capacity / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes_binary(hw.level[kSram].capacity / cores), 0);
     map_detail(labels, sram, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
     map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores), 0);
     map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores), 0);
