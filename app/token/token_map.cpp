@@ -23,6 +23,15 @@ using namespace tj::token;
 using namespace tokenui;
 
 namespace {
+// A memory level's capacity and bandwidth as its settings give them: per chip, times
+// the chips ("2 × 16.0 GB · 2 × 8.00 TB/s"), so the map and the card read as the slider
+// does; host memory is one pool.
+std::string level_size(const Hardware& hw, int l) {
+    const int n = l == kHostMem ? 1 : std::max(1, hw.chips);
+    const std::string times = n > 1 ? std::to_string(n) + " × " : "";
+    return times + format_bytes(hw.level[l].capacity / n) + " · " + times + format_si(hw.level[l].bandwidth / n, "B/s");
+}
+
 // The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
 constexpr WorldBox kWorld{0, -60, 1000, 790};
 // A narrow screen (a phone) fits the stations alone, between bands of their own for
@@ -557,8 +566,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
     auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
         std::string head = std::string(name) + "  " +
-                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
-                                                     " " + provenance_tag(Provenance::Input)
+                           (t.level_enabled[l] ? level_size(hw, l) + " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
         ImVec2 at = v.to_screen(r.center().x, y_name);
         ImU32 col = t.level_enabled[l] ? pal::kText : pal::kTextDim;
@@ -582,8 +590,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     float tx = b.x0 + 50;
     map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes_binary(hw.level[kSram].capacity / cores), 0);
     map_detail(labels, sram, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes_binary(t.weights[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes_binary(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
     std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"),
                   format_metric("core_busy_fraction", t.core_busy_fraction, "", language()).c_str());  // as the card writes it
@@ -733,8 +741,7 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
         return std::string(b) + " " + tr("token.tag.out");
     };
     auto level = [&](int l) {
-        out.push_back(std::string(tr("token.card.capacity")) + ": " + format_bytes(hw.level[l].capacity) + " " + tr("token.tag.in"));
-        out.push_back(std::string(tr("token.card.bandwidth")) + ": " + format_si(hw.level[l].bandwidth, "B/s") + " " + tr("token.tag.in"));
+        out.push_back(std::string(tr("token.card.capacity_bandwidth")) + ": " + level_size(hw, l) + " " + tr("token.tag.in"));
         out.push_back(std::string(tr("token.map.weights")) + ": " + format_bytes(t.weights[l]) + ", KV: " + format_bytes(t.kv[l]) + " " + tr("token.tag.out"));
         static const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm", "bytes_per_token_host"};
         out.push_back(std::string(tr("token.card.bytes_per_token")) + ": " + format_bytes(metric(ids[l])) + " " + tr("token.tag.out"));
