@@ -23,6 +23,15 @@ using namespace tj::token;
 using namespace tokenui;
 
 namespace {
+// A memory level's capacity and bandwidth as its settings give them: per chip, times
+// the chips ("2 × 16.0 GB · 2 × 8.00 TB/s"), so the map and the card read as the slider
+// does; host memory is one pool.
+std::string level_size(const Hardware& hw, int l) {
+    const int n = l == kHostMem ? 1 : std::max(1, hw.chips);
+    const std::string times = n > 1 ? std::to_string(n) + " × " : "";
+    return times + format_bytes(hw.level[l].capacity / n) + " · " + times + format_si(hw.level[l].bandwidth / n, "B/s");
+}
+
 // The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
 constexpr WorldBox kWorld{0, -60, 1000, 790};
 // A narrow screen (a phone) fits the stations alone, between bands of their own for
@@ -205,6 +214,13 @@ void TokenScene::draw_memory(ImDrawList* dl) {
         fill_bar(dl, {m.x0 + 10, m.y1 - 22, m.x1 - 10, m.y1 - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
 }
 
+std::string TokenScene::waiting_text(const std::vector<tj::Metric>& metrics) const {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, tr("token.map.waiting"), int(tj::metric_value(metrics, "requests_waiting")),
+                  int(tj::metric_value(metrics, "requests_preempted_waiting")));
+    return buf;
+}
+
 // The door between the prompts and the chip: with the paged KV policy a request comes
 // in only while the KV warehouse has room for it; the bar is the warehouse (blocks in
 // use over all), the squares the requests waiting outside.
@@ -240,9 +256,9 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
         return;
     }
-    std::snprintf(buf, sizeof buf, tr("token.map.waiting"), t.queued + t.preempted, t.preempted);
-    bool waiting = t.queued + t.preempted > 0;
-    map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, buf);
+    const std::string waiting_words = waiting_text(metrics_now_);
+    bool waiting = metric("requests_waiting") > 0;
+    map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, waiting_words);
     std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
     map_detail(labels, "door", v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
@@ -519,11 +535,16 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     {
         const MapRect& r = lay_.station[kStHostMem];
         map_name(labels, id(kStHostMem), v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
-        double used = t.weights[kHostMem] + t.kv[kHostMem];
-        std::string s = used > 0 ? format_bytes(used) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
-                                 : std::string(tr("token.map.empty"));
-        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 50}, 14, used > 0 ? pal::kVermillion : pal::kTextDim, s);
-        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 76}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+        // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it.
+        const double kv = t.kv[kHostMem], weights = t.weights[kHostMem];
+        std::string s = kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
+                               : weights > 0 ? "" : std::string(tr("token.map.empty"));
+        const ImU32 col = kv + weights > 0 ? pal::kVermillion : pal::kTextDim;
+        if (!s.empty()) map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 48}, 14, col, s);
+        if (weights > 0)
+            map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + (kv > 0 ? 70 : 48)}, 13, col,
+                       std::string(tr("token.map.weights")) + " " + format_bytes(weights) + " " + tr("token.map.spilled"));
+        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 94}, 13, pal::kTextDim, tr("token.map.over_pcie"));
     }
     // The chip.
     const Hardware& hw = tm().hardware();
@@ -545,8 +566,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
     auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
         std::string head = std::string(name) + "  " +
-                           (t.level_enabled[l] ? format_bytes(hw.level[l].capacity) + " · " + format_si(hw.level[l].bandwidth, "B/s") +
-                                                     " " + provenance_tag(Provenance::Input)
+                           (t.level_enabled[l] ? level_size(hw, l) + " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
         ImVec2 at = v.to_screen(r.center().x, y_name);
         ImU32 col = t.level_enabled[l] ? pal::kText : pal::kTextDim;
@@ -568,12 +588,13 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     map_detail(labels, sram, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
     double cores = std::max(1.0, hw.cores());
     float tx = b.x0 + 50;
-    map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes(hw.level[kSram].capacity / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes_binary(hw.level[kSram].capacity / cores), 0);
     map_detail(labels, sram, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes(t.weights[kSram] / cores), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes(t.kv[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes_binary(t.weights[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes_binary(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
-    std::snprintf(buf, sizeof buf, "%s %.0f%%", tr("token.map.computing"), t.core_busy_fraction * 100);
+    std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"),
+                  format_metric("core_busy_fraction", t.core_busy_fraction, "", language()).c_str());  // as the card writes it
     map_detail(labels, sram, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
 
     // Right side: sampler, link back, detokenizer, screen.
@@ -712,21 +733,23 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
     const int s = int(station);
     Lang lang = language();
     std::vector<std::string> out;
+    // A busy share over the bottleneck's window, written as the headline writes it.
+    const std::string window = pace_window_words(model.pace(), lang == Lang::Zh);
     auto share = [&](const char* id, const char* label = "token.card.busy") {
-        char b[160];
-        std::snprintf(b, sizeof b, "%s: %.1f%% %s", tr(label), metric(id) * 100, tr("token.tag.out"));
-        return std::string(b);
+        char b[320];
+        std::snprintf(b, sizeof b, tr("token.card.busy_in"), tr(label), window.c_str(), format_metric(id, metric(id), "", lang).c_str());
+        return std::string(b) + " " + tr("token.tag.out");
     };
     auto level = [&](int l) {
-        out.push_back(std::string(tr("token.card.capacity")) + ": " + format_bytes(hw.level[l].capacity) + " " + tr("token.tag.in"));
-        out.push_back(std::string(tr("token.card.bandwidth")) + ": " + format_si(hw.level[l].bandwidth, "B/s") + " " + tr("token.tag.in"));
+        out.push_back(std::string(tr("token.card.capacity_bandwidth")) + ": " + level_size(hw, l) + " " + tr("token.tag.in"));
         out.push_back(std::string(tr("token.map.weights")) + ": " + format_bytes(t.weights[l]) + ", KV: " + format_bytes(t.kv[l]) + " " + tr("token.tag.out"));
         static const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm", "bytes_per_token_host"};
         out.push_back(std::string(tr("token.card.bytes_per_token")) + ": " + format_bytes(metric(ids[l])) + " " + tr("token.tag.out"));
+        out.push_back(share(("share_" + stage_id(kPartSram + l)).c_str(), "token.card.busy_level"));
     };
     switch (s) {
         case kStPrompt:
-            out.push_back(std::string(tr("token.card.queue")) + ": " + format_si(metric("queue_len"), "req") + " " + tr("token.tag.out"));
+            out.push_back(waiting_text(metrics) + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.running")) + ": " + format_si(metric("requests_running"), "req") + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.preempted")) + ": " + format_si(metric("requests_preempted"), "") + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.queue_wait")) + ": " + format_duration(metric("queue_wait_s"), lang) + " " + tr("token.tag.out"));
@@ -735,9 +758,11 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
         case kStH2d: out.push_back(share("share_h2d_link")); break;
         case kStMesh:
             out.push_back(std::string(tr("token.card.peak")) + ": " + format_si(hw.peak_flops(), "FLOP/s") + " " + tr("token.tag.in"));
-            out.push_back(std::string(tr("token.card.computing_now")) + ": " + format_si(t.core_busy_fraction * 100, "%") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.computing_now")) + ": " + format_metric("core_busy_fraction", t.core_busy_fraction, "", lang) + " " + tr("token.tag.out"));
             out.push_back(share("share_compute", "token.card.busy_compute"));
             out.push_back(share("share_noc", "token.card.busy_noc"));
+            if (hw.chips > 1) out.push_back(share("share_chip_link", "token.card.busy_chip_link"));
+            out.push_back(share("share_overhead", "token.card.busy_overhead"));
             break;
         case kStSram: case kStDram3d: case kStHbm: case kStHostMem: level(s - kStSram); break;
         case kStSampler: out.push_back(share("share_sampler")); break;

@@ -213,6 +213,10 @@ void TokenScene::roofline_chart(ImVec2 size) {
             roofs.push_back({tr(kLevelKey[l]), hw.level[l].bandwidth * hw.level[l].efficiency, kLevelCol[l]});
     std::vector<RoofPoint> pts = {{metric("roofline_flops_per_byte"), metric("roofline_attained_flops"),
                                    tr("token.chart.decode_point")}};
+    // The steps that read prompts in are their own dot: their intensity is not decode's.
+    if (metric("roofline_prompt_flops_per_byte") > 0)
+        pts.push_back({metric("roofline_prompt_flops_per_byte"), metric("roofline_prompt_attained_flops"),
+                       tr("token.chart.prompt_point")});
     roofline("roof", size, hw.peak_flops() * hw.compute_eff, roofs, pts);
 }
 

@@ -42,28 +42,59 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
 }
 
 TokenScene::HeadlineText TokenScene::headline_text() const {
-    // Once a decode step has run, what limits decode, the phase every new token waits on
-    // (a whole-run measure reads "compute" while long prompts are being read in); before
-    // the first decode step, that prompts are being read in; a link or a host stage that
-    // limits the whole run belongs to no phase.
-    const TokenView& t = tv();
-    const bool on_device = t.bottleneck < kPartCount, by_decode = t.decode_bottleneck >= 0 && on_device;
-    const char* title = by_decode ? "token.map.bottleneck_decode" : on_device ? "token.map.bottleneck_prompts" : "token.map.bottleneck";
-    const int stage = by_decode ? t.decode_bottleneck : t.bottleneck;
+    // The bottleneck of the phase that took the device's recent time, as the model
+    // measures it (pace.h): named with its busy share and the window, shifting between
+    // two stages, or none binding.
+    const PaceMeasure& p = tm().pace();
+    const char* title = p.phase == kPhasePrefill ? "token.map.bottleneck_prompts" : "token.map.bottleneck_decode";
+    if (p.steps == 0) return {std::string(tr("token.map.bottleneck")) + ": " + tr("token.map.no_step_yet"), "", -1};
     if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
         char held[160];
         std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
-        return {join_magnitudes(std::string(tr(title)) + ": " + held), "", stage};
+        return {join_magnitudes(std::string(tr(title)) + ": " + held), "", -1};
     }
-    // The decode phase's share, else the whole run's, as the metrics name it.
-    const double share = by_decode ? t.decode_bottleneck_share : tj::metric_value(metrics(), "share_" + stage_id(t.bottleneck));
-    const int bn = std::clamp(stage, 0, kStageCount - 1);
-    char key[24], busy[64], line[320];  // busy: "busy 97% of the time" / "利用率 97%"
-    std::snprintf(busy, sizeof busy, tr(by_decode ? "token.map.busy_decode" : "token.map.busy"), share * 100);
-    std::snprintf(key, sizeof key, "token.stage.%d", bn);
-    std::snprintf(line, sizeof line, tr("token.map.headline"), tr(title), tr(key), busy);
-    std::snprintf(key, sizeof key, "token.bn.%d", bn);
-    return {line, tr(key), stage};
+    const std::string window = pace_window_words(p, language() == Lang::Zh);
+    char key[24], what[256], line[400];
+    if (p.stage >= 0) {
+        std::snprintf(key, sizeof key, "token.stage.%d", p.stage);
+        std::snprintf(what, sizeof what, tr("token.map.busy_window"), stage_share_text(p.stage).c_str(), window.c_str());
+        std::snprintf(line, sizeof line, tr("token.map.headline"), tr(title), tr(key), what);
+        std::snprintf(key, sizeof key, "token.bn.%d", p.stage);
+        return {line, tr(key), p.stage};
+    }
+    if (p.shifting) {
+        char a[24], b[24];
+        std::snprintf(a, sizeof a, "token.stage.%d", p.between[0]);
+        std::snprintf(b, sizeof b, "token.stage.%d", p.between[1]);
+        std::snprintf(what, sizeof what, tr("token.map.shifting"), tr(a), tr(b));
+    } else {
+        std::snprintf(what, sizeof what, "%s", tr("token.map.none_binds"));
+    }
+    std::snprintf(line, sizeof line, tr("token.map.headline"), tr(title), what, window.c_str());
+    return {line, "", -1};
+}
+
+std::string TokenScene::stage_share_text(int stage) const {
+    const PaceMeasure& p = tm().pace();
+    return format_metric("share_" + stage_id(stage), p.share[std::clamp(stage, 0, kStageCount - 1)], "", language());
+}
+
+HeadlineState TokenScene::headline_state() const {
+    const PaceMeasure& p = tm().pace();
+    HeadlineState h;
+    if (p.steps == 0) return h;
+    h.phase = p.phase == kPhasePrefill ? "prefill" : "decode";
+    h.window = pace_window_words(p, language() == Lang::Zh);
+    if (answer_hidden_) return h;  // a question open: the named station waits for the reveal
+    const auto& st = model().stations();
+    auto id = [&](int stage) { return std::string(st[size_t(station_of_stage(stage))].id); };
+    if (p.stage >= 0) {
+        h.station = id(p.stage);
+        h.share = p.share[p.stage];
+    }
+    h.shifting = p.shifting;
+    if (p.shifting) h.shifting_between = {id(p.between[0]), id(p.between[1])};
+    return h;
 }
 
 std::string TokenScene::headline() const {
@@ -197,7 +228,6 @@ int TokenScene::station_of_stage(int stage) const {
 std::vector<std::string> TokenScene::texts() const {
     std::vector<std::string> t = ModelScene::texts();
     for (int lang = 0; lang < 2; lang++) t.push_back(tj::token::answer_text(lang));
-    t.push_back(tv().bottleneck_name_zh);
     return t;
 }
 

@@ -119,6 +119,7 @@ public:
         int stage;
     };
     HeadlineText headline_text() const;
+    HeadlineState headline_state() const override;  // the same measure: station, share, phase, window
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -133,12 +134,16 @@ private:
     double metric(const char* id) const;  // a metric by id (0 when absent)
     const tj::Metric* find_metric(const char* id) const;
     int station_of_stage(int stage) const;  // the station a bottleneck stage is drawn on
+    // A stage's busy share over the bottleneck's window as every place writes it ("59%").
+    std::string stage_share_text(int stage) const;
 
     // token_map.cpp
     void draw_stations(ImDrawList* dl);
     void draw_mesh(ImDrawList* dl);
     void draw_memory(ImDrawList* dl);
     void draw_door(ImDrawList* dl, MapLabels& labels);
+    // Who waits at the door ("59 waiting (1 pre-empted)"), one count for the map and the card.
+    std::string waiting_text(const std::vector<tj::Metric>& metrics) const;
     void draw_streams(ImDrawList* dl);
     void draw_pipeline(ImDrawList* dl, MapLabels& labels);
     void draw_tokens_on_host(ImDrawList* dl);

@@ -46,6 +46,15 @@ std::string format_bytes(double bytes) {
     return format_si(bytes, "B");
 }
 
+std::string format_bytes_binary(double bytes) {
+    if (!std::isfinite(bytes)) return "—";
+    static const struct { double f; const char* unit; } pre[] = {
+        {1099511627776.0, "TiB"}, {1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}};
+    for (auto& p : pre)
+        if (std::fabs(bytes) >= p.f * 0.9995) return three_digits(bytes / p.f, p.unit);
+    return three_digits(bytes, "B");
+}
+
 std::string format_count(double v, Lang lang) {
     if (!std::isfinite(v)) return "—";
     char buf[48];

@@ -11,6 +11,9 @@
 std::string format_duration(double seconds, Lang lang);
 // "1.50 GB", "820 KB" (decimal prefixes, as datasheets use).
 std::string format_bytes(double bytes);
+// "1.00 MiB", "48.0 KiB" (binary prefixes): for sizes set in binary units (SRAM per core
+// in KiB), so that 1,024 KiB reads 1 MiB, never "1.05 MB".
+std::string format_bytes_binary(double bytes);
 // 3 significant digits with an SI prefix: format_si(2.5e12, "FLOP/s") -> "2.50 TFLOP/s".
 std::string format_si(double value, const char* unit);
 // A count, 3 significant digits: English "950", "69.0k", "1.23M", "4.56G"; Chinese

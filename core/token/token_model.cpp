@@ -15,6 +15,9 @@ namespace {
 
 enum EventType : uint32_t { kEvArrival = 1, kEvTokenized, kEvOnDevice, kEvStepEnd, kEvWake };
 enum SeqPhase : int { kTokenizing = 0, kReady, kDecoding };
+// A step's phase for the bottleneck and the roofline (pace.h): decode steps alone, or
+// steps that read prompts in (a mixed step's time is set by its prompt chunks too).
+int step_phase(int kind) { return kind == kStepPrefill || kind == kStepMixed ? kPhasePrefill : kPhaseDecode; }
 
 const size_t kMaxWaiting = 10000;     // admission queue cap (open mode); beyond it requests are dropped
 const size_t kMaxOnHost = 16384;      // released-text records in flight before the device waits
@@ -301,10 +304,14 @@ void TokenModel::clear_run(uint64_t seed) {
     for (Quantiles* q : {&ttft_screen_q_, &tpot_chip_q_, &tpot_screen_q_}) q->clear();
     std::fill(std::begin(decode_bytes_), std::end(decode_bytes_), 0.0);
     std::fill(std::begin(decode_energy_), std::end(decode_energy_), 0.0);
-    std::fill(std::begin(busy_part_), std::end(busy_part_), 0.0);
-    std::fill(std::begin(busy_decode_part_), std::end(busy_decode_part_), 0.0);
-    decode_only_s_ = 0;
-    decode_flops_ = decode_device_s_ = decode_byte_hops_ = link_energy_pj_ = 0;
+    roof_[kPhaseDecode] = roof_[kPhasePrefill] = RoofDot{};
+    pace_log_.clear();
+    std::fill(std::begin(step_part_), std::end(step_part_), 0.0);
+    std::fill(std::begin(pace_host_seen_), std::end(pace_host_seen_), 0.0);
+    pace_wait_ = pace_last_end_ = 0;
+    pace_samples_ = 0;
+    pace_cache_key_ = ~uint64_t(0);
+    decode_byte_hops_ = link_energy_pj_ = 0;
     busy_h2d_ = busy_d2h_ = busy_tokenizer_ = busy_detok_ = busy_sampler_ = 0;
     placement_ = place(hw_, weight_total_, 0, policy_, embed_total_);
 }
@@ -320,11 +327,6 @@ void TokenModel::reset_view() {
     view_.mean_edge_hops = hw_.mean_edge_hops;
     view_.core_busy_fraction = view_.core_wait_fraction = 0;
     view_.step_kind_now = -1;
-    view_.bottleneck = 0;
-    view_.bottleneck_name = stage_name(0);
-    view_.bottleneck_name_zh = stage_name_zh(0);
-    view_.decode_bottleneck = -1;
-    view_.decode_bottleneck_share = 0;
     view_.steps.clear();
     view_.answer.clear();
     view_.journeys.clear();
@@ -582,17 +584,15 @@ void TokenModel::grow_kv(double q) {
 }
 
 void TokenModel::record_step(const StepCost& c, double scale, bool decode) {
-    for (int p = 0; p < kPartCount; p++) busy_part_[p] += c.part[p] * scale;
+    for (int p = 0; p < kPartCount; p++) step_part_[p] += c.part[p] * scale;
+    RoofDot& dot = roof_[step_phase(step_kind_)];
+    dot.flops += c.flops * scale;
+    dot.device_s += c.time * scale;
+    for (int l = 0; l < kLevelCount; l++) dot.bytes[l] += c.bytes[l] * scale;
     if (!decode) return;
-    if (step_kind_ != kStepMixed) {  // a mixed step also reads prompts in: not decode alone
-        for (int p = 0; p < kPartCount; p++) busy_decode_part_[p] += c.part[p] * scale;
-        decode_only_s_ += c.time * scale;
-    }
     for (int l = 0; l < kLevelCount; l++) decode_bytes_[l] += c.bytes[l] * scale;
     for (int k = 0; k < kEnergyCount; k++) decode_energy_[k] += c.energy_pj[k] * scale;
-    decode_flops_ += c.flops * scale;
     decode_byte_hops_ += c.byte_hops * scale;
-    decode_device_s_ += c.time * scale;
 }
 
 void TokenModel::emit_fetch_segments(const StepCost& c, double t0, double t1) {
@@ -663,6 +663,8 @@ void TokenModel::start_step() {
     step_kind_ = !decode ? kStepPrefill : !planned_.empty() ? kStepMixed : draft_k_ > 0 ? kStepVerify : kStepDecode;
     placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_, embed_total_);
     c = step_cost(hw_, shape_, placement_, w);
+    std::fill(std::begin(step_part_), std::end(step_part_), 0.0);
+    pace_wait_ = std::max(0.0, now - pace_last_end_);
     record_step(c, 1, decode);
     if (decode && draft_k_ > 0) {  // k steps of a draft model costing draft_ratio of a target step each
         StepCost d = step_cost(hw_, shape_, placement_, decode_work(double(decoding_.size()), 1, ctx));
@@ -816,17 +818,7 @@ void TokenModel::end_step() {
 
     view_.steps.push_back(r);
     if (view_.steps.size() > kMaxSteps) view_.steps.pop_front();
-    double busy[kStageCount];
-    view_.bottleneck = stage_busy(busy);
-    view_.bottleneck_name = stage_name(view_.bottleneck);
-    view_.bottleneck_name_zh = stage_name_zh(view_.bottleneck);
-    if (decode_only_s_ > 0) {
-        int worst = 0;
-        for (int p = 1; p < kPartCount; p++)
-            if (busy_decode_part_[p] > busy_decode_part_[worst]) worst = p;
-        view_.decode_bottleneck = worst;
-        view_.decode_bottleneck_share = std::min(1.0, busy_decode_part_[worst] / decode_only_s_);
-    }
+    record_pace(now);
     view_.step_kind_now = -1;
     admit();
     start_step();
@@ -968,17 +960,35 @@ void TokenModel::finish(int slot) {
     if (mode_ == kClosedBatch) enqueue(now);
 }
 
-int TokenModel::stage_busy(double* busy) const {
-    for (int p = 0; p < kPartCount; p++) busy[p] = busy_part_[p];
-    busy[kStageH2d] = busy_h2d_;
-    busy[kStageD2h] = busy_d2h_;
-    busy[kStageTokenizer] = busy_tokenizer_;
-    busy[kStageDetok] = busy_detok_;
-    busy[kStageSampler] = busy_sampler_;
-    int worst = 0;
-    for (int s = 1; s < kStageCount; s++)
-        if (busy[s] > busy[worst]) worst = s;
-    return worst;
+void TokenModel::record_pace(double now) {
+    PaceSample p;
+    p.start = step_start_;
+    p.end = now;
+    p.wait = pace_wait_;
+    p.phase = step_phase(step_kind_);
+    p.holder = step_bottleneck_;
+    for (int k = 0; k < kPartCount; k++) p.busy[k] = step_part_[k];
+    const double host[kStageCount - kStageH2d] = {busy_h2d_, busy_d2h_, busy_tokenizer_, busy_detok_, busy_sampler_};
+    for (int k = 0; k < kStageCount - kStageH2d; k++) {
+        p.busy[kStageH2d + k] = host[k] - pace_host_seen_[k];
+        pace_host_seen_[k] = host[k];
+    }
+    pace_log_.push_back(p);
+    if (pace_log_.size() > kPaceSamples) pace_log_.pop_front();
+    pace_last_end_ = now;
+    pace_samples_++;
+}
+
+const PaceMeasure& TokenModel::pace() const {
+    // The step under way, else the last one (step_kind_ keeps it): measured once per
+    // new sample and phase, however often the map and the metrics read it.
+    const int phase = step_phase(step_kind_);
+    const uint64_t key = pace_samples_ * 2 + uint64_t(phase);
+    if (key != pace_cache_key_) {
+        pace_cache_ = measure_pace(pace_log_, phase, kPaceWindowS);
+        pace_cache_key_ = key;
+    }
+    return pace_cache_;
 }
 
 std::vector<Metric> TokenModel::metrics() const {
@@ -1072,57 +1082,59 @@ void TokenModel::traffic_energy_metrics(std::vector<Metric>& out) const {
         "每词元总能耗（动态 + 静态）");
 }
 
-// Each stage's busy share and the bottleneck, over the run and in decode.
+// Each stage's busy share and the bottleneck, over the headline's window (pace.h).
 void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
-    const double now = engine_.now();
-    double busy[kStageCount];
-    int worst = stage_busy(busy);
-    // Work is booked when it starts, to its end: the share counts time up to the end
-    // of the work already booked on each stage, so it never passes 100%.
-    double booked[kStageCount];
-    std::fill(booked, booked + kStageCount, step_end_);
-    booked[kStageH2d] = std::max(h2d_free_, step_end_);
-    booked[kStageD2h] = std::max(d2h_free_, step_end_);
-    booked[kStageTokenizer] = tok_free_;
-    booked[kStageDetok] = detok_free_;
-    for (int s = 0; s < kStageCount; s++) {
-        double span = std::max(now, booked[s]);
-        // Over the whole run, prefill included: not the headline's share of the decode time.
-        add("share_" + stage_id(s), span > 0 ? busy[s] / span : 0, "",
-            std::string("Busy share of the whole run: ") + stage_label(s), std::string("整段运行的利用率：") + stage_name_zh(s));
-    }
-    add("bottleneck", worst, "", std::string("Bottleneck: ") + stage_label(worst), std::string("瓶颈：") + stage_name_zh(worst));
-    int dec = view_.decode_bottleneck;
-    add("decode_bottleneck", dec, "", std::string("Bottleneck in decode steps: ") + (dec < 0 ? "none yet" : stage_label(dec)),
-        std::string("解码步的瓶颈：") + (dec < 0 ? "尚无" : stage_name_zh(dec)));
-    add("decode_bottleneck_share", view_.decode_bottleneck_share, "", "Its busy share of the decode steps' time",
-        "它在解码步时间中的利用率");
+    const PaceMeasure& p = pace();
+    for (int s = 0; s < kStageCount; s++)
+        add("share_" + stage_id(s), p.share[s], "", std::string("Busy share over the bottleneck's window: ") + stage_label(s),
+            std::string("瓶颈测量窗口内的利用率：") + stage_name_zh(s));
+    add("bottleneck", p.stage, "", std::string("Bottleneck: ") + (p.stage < 0 ? "none named" : stage_label(p.stage)),
+        std::string("瓶颈：") + (p.stage < 0 ? "未指明" : stage_name_zh(p.stage)));
+    add("bottleneck_share", p.stage < 0 ? 0 : p.share[p.stage], "", "Its busy share of the window", "它在窗口内的利用率");
+    add("bottleneck_phase", p.phase, "", "Phase measured (0 decode steps, 1 prefill steps)", "所测阶段（0 解码步，1 预填充步）");
+    add("bottleneck_window_s", p.window_s, "s", "Span of the phase's steps measured", "所测该阶段各步的时长");
+    add("bottleneck_shifting", p.shifting ? 1 : 0, "", "The bottleneck shifts between two stages", "瓶颈在两个环节之间转移");
 }
 
-// The decode roofline: intensity, attained and attainable FLOP/s, the ridge.
+namespace {
+// The roofline's dot of one kind of step: FLOP per byte, attained and attainable FLOP/s.
+struct RoofPoint { double intensity = 0, attained = 0; };
+}  // namespace
+
+// The roofline: the decode steps' dot and the prompt steps' dot, the slope and the ridge.
 void TokenModel::roofline_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
-    const double bytes_total = decode_bytes_total();
     double peak = hw_.peak_flops();
-    double stream_max = 0, stream_sum = 0;
+    // The slope: the bandwidth decode steps achieved over their levels.
+    const RoofDot& dec = roof_[kPhaseDecode];
+    double stream_max = 0, stream_sum = 0, bytes_total = 0;
     for (int l = 0; l < kLevelCount; l++) {
         double bw = hw_.level[l].bandwidth * hw_.level[l].efficiency;
-        double t = bw > 0 ? decode_bytes_[l] / bw : 0;
+        double t = bw > 0 ? dec.bytes[l] / bw : 0;
         stream_max = std::max(stream_max, t);
         stream_sum += t;
+        bytes_total += dec.bytes[l];
     }
     double eff_bw = bytes_total / (hw_.form == StepForm::Overlapped ? stream_max : stream_sum);
-    double intensity = bytes_total > 0 ? decode_flops_ / bytes_total : 0;
-    add("roofline_flops_per_byte", intensity, "FLOP/B", "Arithmetic intensity of decode", "解码的算术强度");
-    add("roofline_attained_flops", decode_device_s_ > 0 ? decode_flops_ / decode_device_s_ : 0, "FLOP/s",
-        "Attained FLOP/s in decode", "解码实际达到的 FLOP/s");
+    auto point = [](const RoofDot& d) {
+        double bytes = 0;
+        for (double b : d.bytes) bytes += b;
+        return RoofPoint{bytes > 0 ? d.flops / bytes : 0, d.device_s > 0 ? d.flops / d.device_s : 0};
+    };
+    const RoofPoint dp = point(dec), pp = point(roof_[kPhasePrefill]);
+    add("roofline_flops_per_byte", dp.intensity, "FLOP/B", "Arithmetic intensity of decode steps", "解码步的算术强度");
+    add("roofline_attained_flops", dp.attained, "FLOP/s", "Attained FLOP/s in decode steps", "解码步实际达到的 FLOP/s");
     add("roofline_peak_flops", peak, "FLOP/s", "Peak FLOP/s", "峰值 FLOP/s");
     add("roofline_bw_bytes_s", eff_bw, "B/s", "Achieved memory bandwidth (roofline slope)", "达成存储带宽（屋顶线斜率）");
     add("roofline_ridge_flops_per_byte", eff_bw > 0 ? peak * hw_.compute_eff / eff_bw : 0, "FLOP/B",
         "Ridge point: intensity where compute starts to bind", "拐点：计算开始成为约束的算术强度");
-    add("roofline_attainable_flops", std::min(peak * hw_.compute_eff, intensity * eff_bw), "FLOP/s",
+    add("roofline_attainable_flops", std::min(peak * hw_.compute_eff, dp.intensity * eff_bw), "FLOP/s",
         "Roofline bound at this intensity", "此算术强度下的屋顶线上限");
+    add("roofline_prompt_flops_per_byte", pp.intensity, "FLOP/B", "Arithmetic intensity of steps that read prompts in",
+        "读入提示的步的算术强度");
+    add("roofline_prompt_attained_flops", pp.attained, "FLOP/s", "Attained FLOP/s in steps that read prompts in",
+        "读入提示的步实际达到的 FLOP/s");
 }
 
 // Where the KV cache and the weights sit.
@@ -1145,6 +1157,10 @@ void TokenModel::serving_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
     const double now = engine_.now();
     add("queue_len", double(waiting_.size()), "req", "Requests waiting at the door", "在门口等待的请求");
+    // Who waits at the door, as the map and the card count them: new requests and
+    // pre-empted sequences waiting to return.
+    add("requests_waiting", double(waiting_.size() + preempted_.size()), "req",
+        "Waiting at the door: new requests and pre-empted sequences", "在门口等待：新请求与被抢占的序列");
     double t_area = std::max(now, area_t_);
     double area = in_engine_area_ + in_engine_ * (t_area - area_t_);
     add("kv_capacity_tokens", paged_ ? double(total_blocks_) * block_tokens_ : 0, "tok",

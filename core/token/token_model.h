@@ -64,6 +64,7 @@
 #include "text/detokenize.h"
 #include "token/hardware.h"
 #include "token/model_shape.h"
+#include "token/pace.h"
 #include "token/placement.h"
 #include "token/step_cost.h"
 #include "token/token_params.h"
@@ -80,11 +81,6 @@ enum TokenStation : uint16_t {
 enum TokenSegmentKind : uint16_t {
     kSegPromptTokens = 0, kSegOutputToken = 1, kSegWeightFetch = 2, kSegKvFetch = 2 + kLevelCount,
     kSegText = 2 + 2 * kLevelCount
-};
-// Stages that can be the bottleneck (TokenMetrics::bottleneck): the step's parts
-// (StepPart, step_cost.h), then the links and the host stages.
-enum TokenStage : int {
-    kStageH2d = kPartCount, kStageD2h, kStageTokenizer, kStageDetok, kStageSampler, kStageCount
 };
 // A stage's name in English ("host memory"), in Chinese, and as metric ids name it
 // ("host_memory": share_host_memory); "?" for no stage.
@@ -148,14 +144,6 @@ struct TokenView {
     double core_busy_fraction = 0;   // cores computing during the last step (SPMD: all alike)
     double core_wait_fraction = 0;   // waiting for memory, NoC, reductions, overheads
     int step_kind_now = -1;          // -1: device idle
-    int bottleneck = 0;              // a TokenStage: a StepPart, a link or a host stage
-    std::string bottleneck_name, bottleneck_name_zh;
-    // The bottleneck over decode steps alone (a StepPart; -1 before the first; steps that
-    // mix in prompt chunks do not count) and its busy
-    // share of their time: what limits each new token once the prompts are in, which a
-    // whole-run measure hides while long prefills dominate.
-    int decode_bottleneck = -1;
-    double decode_bottleneck_share = 0;
     std::deque<TokenStepRecord> steps;  // recent steps, oldest first (at most 256)
     std::deque<ScreenChar> answer;      // the watched sequence's text (at most 8192 chars)
     uint32_t watched_seq = 0;
@@ -197,6 +185,10 @@ public:
     uint64_t tokens_at_screen() const { return tokens_at_screen_; }
     uint64_t tokens_in_flight() const { return tokens_on_host_ + tokens_held_; }
     uint64_t decode_steps() const { return decode_steps_; }
+    // The bottleneck of the phase of the step under way (the last step's while the device
+    // waits), with every stage's busy share over the same window (pace.h): what the
+    // headline names, the cards and the share_* metrics write. No steps before the first.
+    const PaceMeasure& pace() const;
 
 private:
     struct Seq {
@@ -263,8 +255,7 @@ private:
     void text_metrics(std::vector<Metric>& out) const;
     void view_metrics(std::vector<Metric>& out) const;
     double decode_bytes_total() const;  // bytes decode read from every level
-    // Busy time of every stage so far (step parts, links, host stages); returns the busiest.
-    int stage_busy(double* busy) const;
+    void record_pace(double now);       // the step that ends now, for the bottleneck's window (pace.h)
 
     Engine engine_;
     Rng rng_;
@@ -326,11 +317,24 @@ private:
     RunningStats trip_tokenizer_, trip_h2d_, trip_step_, trip_sampler_, trip_d2h_, trip_detok_, trip_flush_;
     Quantiles ttft_screen_q_, tpot_chip_q_, tpot_screen_q_;
     double decode_bytes_[kLevelCount] = {}, decode_energy_[kEnergyCount] = {};
-    double decode_flops_ = 0, decode_device_s_ = 0, decode_byte_hops_ = 0, link_energy_pj_ = 0;
-    double busy_part_[kPartCount] = {};
-    double busy_decode_part_[kPartCount] = {};  // the same, in decode steps alone (not mixed ones)
-    double decode_only_s_ = 0;                    // their device time
+    double decode_byte_hops_ = 0, link_energy_pj_ = 0;
+    // The roofline's dots, one per kind of step: decode steps alone (decode, verify) and
+    // steps that read prompts in (prefill, mixed), each its FLOPs, bytes and device time.
+    struct RoofDot {
+        double flops = 0, device_s = 0;
+        double bytes[kLevelCount] = {};
+    };
+    RoofDot roof_[2];  // by PacePhase
     double busy_h2d_ = 0, busy_d2h_ = 0, busy_tokenizer_ = 0, busy_detok_ = 0, busy_sampler_ = 0;
+    // The bottleneck's window (pace.h): the latest steps, the current step's parts, the
+    // device's wait before it and the host stages' busy time at the last step's end.
+    std::deque<PaceSample> pace_log_;
+    double step_part_[kPartCount] = {};
+    double pace_wait_ = 0, pace_last_end_ = 0;
+    double pace_host_seen_[kStageCount - kStageH2d] = {};
+    uint64_t pace_samples_ = 0;            // samples recorded since reset
+    mutable PaceMeasure pace_cache_;       // pace() of ...
+    mutable uint64_t pace_cache_key_ = ~uint64_t(0);  // ... these samples and this phase
     Placement placement_;
 };
 

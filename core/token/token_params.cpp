@@ -170,7 +170,7 @@ void add_memories(ParamRegistry& reg) {
     const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
     reg.group("token.sram", "SRAM in each core", "核内 SRAM");
     Adder s{reg, "sram"};
-    s("kb_per_core", "SRAM per core", "每核 SRAM", "KB", 1, 1048576, 1024,
+    s("kb_per_core", "SRAM per core", "每核 SRAM", "KiB", 1, 1048576, 1024,
       "On-core memory: the fastest, smallest warehouse.", "核心内的存储：最快、最小的仓库。", ill, LOG, false, true);
     s("gbs_per_core", "SRAM bandwidth per core", "每核 SRAM 带宽", "GB/s", 1, 100000, 256,
       "Read bandwidth of one core's SRAM.", "一个核心 SRAM 的读带宽。", ill, LOG);

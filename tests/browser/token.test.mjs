@@ -1,12 +1,15 @@
 // token.test.mjs — the token logistics scene in the browser build (headless
 // Chromium): it draws (the map is not blank), setParam from JavaScript changes the
 // numbers the page reports, every registry parameter has a control, and a minute at
-// the fastest time lens leaves no console or page error and finite numbers.
+// the fastest time lens leaves no console or page error and finite numbers, and on
+// every step of every token lesson the headline names the bottleneck the model's method
+// names, with the share and window the station's card writes.
 // Run: WEB_ROOT=<build>/web node --test tests/browser/token.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useServedApp, waitSimulated, waitState, waitRedrawn, openScene, checkSceneBasics, imageStats } from './browser.mjs';
+import { readFileSync } from 'node:fs';
+import { useServedApp, waitSimulated, waitState, waitRedrawn, waitVocab, openScene, checkSceneBasics, imageStats } from './browser.mjs';
 
 const app = useServedApp();
 const shots = process.env.SHOTS;
@@ -125,3 +128,69 @@ test('a full KV warehouse: the door shows the queue, and the KV is never read ov
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// The station each bottleneck stage is drawn on (TokenScene::station_of_stage), by the
+// model's stage number: the step's parts, then the links and the host stages.
+const kStageStation = ['mesh', 'sram', 'dram3d', 'hbm', 'host_mem', 'mesh', 'mesh', 'mesh', 'h2d', 'd2h', 'tokenizer',
+  'detok', 'sampler'];
+const kStageId = ['compute', 'sram', 'dram3d', 'hbm', 'host_memory', 'noc', 'chip_link', 'overhead', 'h2d_link', 'd2h_link',
+  'tokenizer', 'detokenizer', 'sampler'];
+
+test('every token lesson step, after its reveal: the headline names the method\'s station, its share as the card writes it',
+  async () => {
+    const { page, problems } = await openToken();
+    await waitVocab(page);  // the last-mile lessons count cl100k's tokens
+    const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
+    const api = (fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+    const seen = {};
+    for (let i = 0; i < lessons.length; i++) {
+      if (lessons[i].scene !== 'token') continue;
+      for (let k = 0; k < lessons[i].steps.length; k++) {
+        const where = `${lessons[i].id} step ${k}`;
+        const step = lessons[i].steps[k];
+        assert.equal(await api('openLesson', i, k), '', where);
+        let s = await waitState(page, (st, kk) => st.lesson_step === kk && st.jump_progress < 0, k, `${where} at its moment`,
+          120000);
+        if (step.predict) {
+          assert.equal(s.headline.station, '', `${where}: an open question keeps the bottleneck back`);
+          if (step.predict.guess) await api('lessonGuess', Math.sqrt(step.predict.guess.min * step.predict.guess.max));
+          else assert.equal(await api('lessonChoose', step.predict.answer), true, where);
+          assert.equal(await api('lessonReveal'), '', where);
+          s = await waitState(page, (st) => !st.lesson_answer_held && st.jump_progress < 0, null, `${where} revealed`, 120000);
+        }
+        const d = await api('describe');
+        const h = s.headline, named = s.metrics.bottleneck;
+        // Named only when the method names it, and then the station it names.
+        assert.equal(h.station, named >= 0 ? kStageStation[named] : '', `${where}: "${d.headline}"`);
+        assert.equal(h.shifting, s.metrics.bottleneck_shifting === 1, where);
+        assert.equal(h.phase, s.metrics.bottleneck_phase === 1 ? 'prefill' : 'decode', where);
+        assert.ok(h.window.length > 0, `${where}: the window is stated`);
+        seen[where] = h.station;
+        if (named < 0) {
+          assert.doesNotMatch(d.headline, /busy/, `${where}: no share without a station named`);
+          continue;
+        }
+        // One number: the headline's share, the state's and the card's.
+        const m = d.headline.match(/busy ([\d.]+%), (.*?)\)/);
+        assert.ok(m, `${where}: the headline gives the share and the window: "${d.headline}"`);
+        assert.equal(m[2], h.window, `${where}: the headline's window is the state's`);
+        assert.equal(h.share, s.metrics[`share_${kStageId[named]}`], where);
+        assert.ok(Math.abs(parseFloat(m[1]) - h.share * 100) <= 0.5, `${where}: ${m[1]} is the share ${h.share}`);
+        // The picture agrees: a part of the step named compute exactly when the map's cores
+        // compute for most of the step shown.
+        const now = d.stations.find((c) => c.id === 'mesh').lines.find((l) => l.startsWith('Cores computing right now'));
+        if (named < kStageStation.indexOf('h2d') && now) {
+          const computing = parseFloat(now.split(': ')[1]);
+          assert.equal(named === 0, computing >= 50, `${where}: the headline names ${kStageId[named]}, the cores compute ${computing}%`);
+        }
+        const card = d.stations.find((c) => c.id === h.station);
+        assert.ok(card, `${where}: the station ${h.station} has a card`);
+        assert.ok(card.lines.some((l) => l.includes(`(${h.window}): ${m[1]} `)),
+          `${where}: the card writes ${m[1]} over ${h.window}: ${JSON.stringify(card.lines)}`);
+      }
+    }
+    // The detokenizer is busy for part of each step and waits for the pipeline: not the bottleneck.
+    assert.notEqual(seen['token-crosses-pipeline step 3'], 'detok');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });

@@ -84,7 +84,7 @@ TEST_CASE("published: Llama-2-7B FP16 batch 1 on A100-80GB decodes at about 100 
     CHECK(tps == Approx(100.02).epsilon(0.2));  // LMDeploy's benchmark
     CHECK(tps == Approx(104.9).epsilon(0.2));   // gpt-fast's README
     CHECK(r.metric("bottleneck") == double(int(kPartHbm)));
-    CHECK(r.m.view().bottleneck_name == "hbm");
+    CHECK(r.m.pace().stage == kPartHbm);
 }
 
 TEST_CASE("published: H100 SXM serves Llama-2-7B 128 in / 20 out in about 153.8 ms", "[token][published]") {
@@ -538,23 +538,28 @@ TEST_CASE("a token's trip: each station's time from its closed form, and the sta
     }
 }
 
-TEST_CASE("the decode bottleneck: what limits each new token, apart from a long prefill", "[token][model]") {
+TEST_CASE("the bottleneck of the phase under way: compute while a long prompt is read in, HBM in decode",
+          "[token][model][pace]") {
     // One user on an H100 with an 8,192-token prompt: reading it in is arithmetic, then
-    // each decode step waits about 8 ms on HBM. Just after the prompt the whole run still
-    // reads "compute"; decode steps alone read HBM.
+    // each decode step waits about 8 ms on HBM.
     TokenRun r;
-    one_user_on_h100(r, 8192, 128);
-    r.m.advance_to(0.001, 2000000);
-    CHECK(r.metric("decode_bottleneck") == -1);  // no decode step yet
-    CHECK(r.m.view().decode_bottleneck == -1);
-    r.run_until([&] { return r.metric("decode_steps") >= 3; }, 5);
-    CHECK(int(r.metric("bottleneck")) == kPartCompute);
-    CHECK(int(r.metric("decode_bottleneck")) == kPartHbm);
-    CHECK(r.m.view().decode_bottleneck == kPartHbm);
-    double share = r.metric("decode_bottleneck_share");
-    CHECK(share > 0.8);
-    CHECK(share <= 1.0);
-    CHECK(r.m.view().decode_bottleneck_share == share);
+    one_user_on_h100(r, 8192, 512);
+    CHECK(r.m.pace().steps == 0);  // nothing measured before the first step
+    r.run_until([&] { return r.metric("prefill_steps") >= 1; }, 5);
+    CHECK(r.metric("bottleneck_phase") == double(kPhasePrefill));
+    CHECK(r.metric("bottleneck") == double(kPartCompute));
+    // Once decode steps fill most of the window, the headline measures them.
+    r.run_until([&] { return r.metric("decode_steps") >= 300; }, 10);
+    const PaceMeasure& p = r.m.pace();
+    CHECK(p.phase == kPhaseDecode);
+    CHECK(p.stage == kPartHbm);
+    CHECK(r.metric("bottleneck") == double(kPartHbm));
+    CHECK(r.metric("bottleneck_share") == p.share[kPartHbm]);
+    CHECK(r.metric("share_hbm") == p.share[kPartHbm]);
+    CHECK(p.share[kPartHbm] > 0.8);
+    CHECK(p.share[kPartHbm] <= 1.0);
+    CHECK(p.share[kPartCompute] < 0.05);
+    CHECK(p.window_s == Approx(kPaceWindowS).margin(0.02));
     // With many users on a chip of a tenth of the H100's arithmetic, decode itself is
     // arithmetic-bound (at batch 256 the H100 itself is still below its ridge).
     TokenRun big;
@@ -566,6 +571,29 @@ TEST_CASE("the decode bottleneck: what limits each new token, apart from a long 
     big.set("token.run.output_tokens", 64);
     big.start();
     big.m.advance_to(1, 2000000);
-    INFO("decode bottleneck: " << big.metric("decode_bottleneck"));
-    CHECK(int(big.metric("decode_bottleneck")) == kPartCompute);
+    INFO("bottleneck: " << big.metric("bottleneck") << " in phase " << big.metric("bottleneck_phase"));
+    CHECK(big.metric("bottleneck") == double(kPartCompute));
+}
+
+TEST_CASE("a host stage is the bottleneck only when it is given more work than the device's steps take",
+          "[token][model][pace]") {
+    // The built-in detokenizer is busy for part of each step and waits for the next: the
+    // device sets the pace. A naive detokenizer (each token re-decodes the answer so far)
+    // is given more work than the steps take: the tokens pile up before it and it is named.
+    for (bool naive : {false, true}) {
+        TokenRun r;
+        one_user_on_h100(r, 64, 4000);
+        r.set("token.run.batch", 32);
+        r.set("token.host.detok_mode", naive ? 1 : 0);
+        r.start();
+        r.m.advance_to(3, 20000000);
+        const PaceMeasure& p = r.m.pace();
+        INFO("naive " << naive << ": stage " << p.stage << ", detokenizer busy " << p.share[kStageDetok]);
+        CHECK(p.phase == kPhaseDecode);
+        if (naive) CHECK(p.stage == kStageDetok);
+        else {
+            CHECK(p.stage == kPartHbm);
+            CHECK(p.share[kStageDetok] < p.share[kPartHbm]);
+        }
+    }
 }

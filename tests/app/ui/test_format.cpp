@@ -88,3 +88,11 @@ TEST_CASE("format_metric: a lesson card's figures with their units, per language
     CHECK(format_metric("energy_pj_per_token_dynamic", 5.2e11, "pJ", Lang::Zh) == "520 毫焦");  // the captions' unit words
     CHECK(format_metric("energy_pj_per_token_static", 1.95e14, "pJ", Lang::Zh) == "195 焦耳");
 }
+
+TEST_CASE("format_bytes_binary: a size set in KiB reads in binary units, never a MiB written as 1.05 MB") {
+    CHECK(format_bytes_binary(1024.0 * 1024) == "1.00 MiB");
+    CHECK(format_bytes(1024.0 * 1024) == "1.05 MB");  // the same bytes in decimal units: the pair this avoids
+    CHECK(format_bytes_binary(48 * 1024.0) == "48.0 KiB");
+    CHECK(format_bytes_binary(64 * 1048576.0 * 256) == "16.0 GiB");
+    CHECK(format_bytes_binary(512) == "512 B");
+}
