@@ -100,6 +100,7 @@ public:
     std::string apply(const tj::Scenario& s) override;
     void vocabulary_arrived(bool rerun) override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
+    ChartAxes lesson_chart_axes() const override { return chart_axes_; }
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
     bool follow_asked() override { return std::exchange(follow_asked_, false); }
     std::string headline() const override;  // token_scene.cpp: headline_text()'s two lines as one
@@ -111,6 +112,8 @@ public:
         int stage;
     };
     HeadlineText headline_text() const;
+    // The pile at the detokenizer as the map writes it ("?" while a question holds it).
+    std::vector<std::pair<std::string, std::string>> pile_labels() const override { return {{"detok", detok_pile_}}; }
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -186,4 +189,6 @@ private:
     int selected_bin_ = -1;
     std::vector<tj::Metric> metrics_now_;     // this frame's metrics (metric() looks them up)
     bool follow_asked_ = false;  // the answer panel's follow button was clicked
+    ChartAxes chart_axes_;       // the last chart drawn with axes (the staircase, KV, gaps)
+    std::string detok_pile_;     // the tokens waiting and held at the detokenizer, as last drawn ("" for none)
 };
