@@ -41,6 +41,7 @@
 #include "app/render/parcel_pass.h"
 #include "app/scene/race_pairs.h"
 #include "app/ui/map_labels.h"
+#include "app/ui/plots.h"
 
 class WorldView;
 
@@ -220,12 +221,17 @@ public:
     // The lesson's highlight ring on screen in the last frame; false when none was drawn.
     virtual bool ring_rect(ImVec2* min, ImVec2* max) const { return false; }
     // While a lesson's question is open the map keeps back what would answer it: the
-    // headline's bottleneck and its figures (the map itself shows the step's set-up).
+    // headline's bottleneck and every model output on the map (figures, how full each
+    // store is, how wide each flow, the piles), "?" where a figure stood; the map shows
+    // the step's set-up (its inputs), and parcels keep moving.
     virtual void set_answer_hidden(bool hidden) {}
     // A lesson's card shows the chart its step names (tj::lesson_charts(): "roofline",
     // "flow", ...) with the code the scene's own panel draws it with, live, at the
     // current window's cursor and in the given size; false when the scene has no such chart.
     virtual bool draw_lesson_chart(const std::string& id, ImVec2 size) { return false; }
+    // What the chart draw_lesson_chart drew last spans on its axes and where its data lies
+    // (drawn false for a chart without such axes).
+    virtual ChartAxes lesson_chart_axes() const { return {}; }
     // Follow one traveller stop by stop. The token scene starts the run again and
     // follows the first token of its first answer from the keyboard, with each stop's
     // caption from captions (tj::TripStop order); the chain follows the next wafer lot

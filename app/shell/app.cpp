@@ -709,6 +709,10 @@ std::string App::state_json() const {
     if (lessons_.active() && !lessons_.chart_shown().id.empty()) {  // the step's chart on the card, as last drawn
         const LessonPlayer::ChartShown& c = lessons_.chart_shown();
         j["lesson_chart"] = {{"id", c.id}, {"waiting", c.waiting}, {"rect", {c.min.x, c.min.y, c.size.x, c.size.y}}};
+        if (const ChartAxes& a = c.axes; a.drawn)  // what its axes span, and its data
+            j["lesson_chart"]["axes"] = {{"x", {a.x0, a.x1}},           {"y", {a.y0, a.y1}},
+                                         {"data_x", {a.data_x0, a.data_x1}}, {"data_y", {a.data_y0, a.data_y1}},
+                                         {"shown", a.shown},           {"total", a.total}};
     }
     if (lessons_.active()) j["lesson_figures"] = lessons_.figures_shown();  // the card's figures as drawn
     if (lessons_.active()) {
@@ -771,7 +775,8 @@ std::string App::state_json() const {
         for (const MapLabelBox& b : s->label_boxes()) {
             nlohmann::json parts = nlohmann::json::array();
             for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
-            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts}, {"px", b.min_px}};
+            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
+                                 {"texts", b.texts}, {"px", b.min_px}};
         }
         for (auto& [id, text] : s->pile_labels()) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())

@@ -499,13 +499,13 @@ void LessonPlayer::chart(Scene& s, const tj::LessonStep& st) {
     chart_shown_ = {st.chart};
     if (st.chart.empty()) return;
     float fs = ImGui::GetFontSize();
-    // About ten lines high beside the map, less where the card shares a phone's screen
+    // Up to twelve lines high beside the map, less where the card shares a phone's screen
     // with it; and no higher than the room the rest of the card leaves (as measured in
     // the last frame), down to eight lines, so the card's buttons stay in view.
     const ImGuiStyle& style = ImGui::GetStyle();
     float card_h = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
     float room = card_h - style.ItemSpacing.y - (card_content_h_ - drawn_h);
-    float h = std::min(fs * 9.5f, ImGui::GetWindowHeight() * 0.32f);
+    float h = std::min(fs * 12, ImGui::GetWindowHeight() * 0.4f);
     ImVec2 size{ImGui::GetContentRegionAvail().x, std::clamp(room, std::min(h, fs * 8), h)};
     chart_shown_.min = ImGui::GetCursorScreenPos();
     chart_shown_.waiting = st.has_predict && !revealed_;
@@ -523,6 +523,8 @@ void LessonPlayer::chart(Scene& s, const tj::LessonStep& st) {
     } else if (!s.draw_lesson_chart(st.chart, size)) {
         chart_shown_.id.clear();  // the scene has no such chart (the lesson check refuses it first)
         return;
+    } else {
+        chart_shown_.axes = s.lesson_chart_axes();
     }
     chart_shown_.size = {size.x, ImGui::GetCursorScreenPos().y - style.ItemSpacing.y - chart_shown_.min.y};
 }

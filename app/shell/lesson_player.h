@@ -84,11 +84,13 @@ public:
     const std::string& scene_id() const;  // the open lesson's scene, "" when none
 
     // The step's chart as last drawn on the card (for the page's tests): its id ("" when
-    // the step names none), whether it waits for a question's answer, and its rectangle.
+    // the step names none), whether it waits for a question's answer, its rectangle, and
+    // what its axes span against where its data lies (Scene::lesson_chart_axes).
     struct ChartShown {
         std::string id;
         bool waiting = false;
         ImVec2 min{0, 0}, size{0, 0};
+        ChartAxes axes;
     };
     const ChartShown& chart_shown() const { return chart_shown_; }
     // The step's figures as last drawn on the card ("?" while a question hides them).

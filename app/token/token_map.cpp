@@ -101,6 +101,9 @@ float cell_hash(int i) {
 
 void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity,
                           bool vertical) {
+    // A lesson's question open: what each warehouse holds is the model's output, and may
+    // be the answer (the cache spilling outward, a warehouse full), so every bar waits empty.
+    if (answer_hidden_) weights = kv = 0;
     ImVec2 a = view_.to_screen(r.x0, r.y0), b = view_.to_screen(r.x1, r.y1);
     dl->AddRectFilled(a, b, kBarBack);
     double cap = capacity > 0 ? capacity : std::max(1.0, weights + kv);
@@ -278,7 +281,10 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
     float cell = std::min((m.x1 - m.x0) / float(gx), (m.y1 - m.y0 - 26) / float(gy));
     float ox = m.center().x - cell * gx * 0.5f, oy = m.y0 + 26;
     bool busy = t.step_kind_now >= 0;
-    float f = float(t.core_busy_fraction);
+    // A question open: how much of the time the cores compute waits with the answer, so
+    // the squares, the enlarged core's outline and its bar show no split.
+    const bool held = answer_hidden_;
+    float f = held ? 0.0f : float(t.core_busy_fraction);
     double per_core_cap = t.capacity[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
     double per_core_w = t.weights[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
     double per_core_kv = t.kv[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
@@ -289,7 +295,7 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
                   y1 = oy + (y + 1) * cell - pad;
             // The share of squares shown computing is the cores' share of time computing in the step.
             bool computing = busy && cell_hash(y * gx + x) < f;
-            ImU32 fill = !busy ? kIdleFill : computing ? kCompute : kWaitFill;
+            ImU32 fill = !busy || held ? kIdleFill : computing ? kCompute : kWaitFill;
             dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), fill);
             // Its SRAM warehouse: a small bar in the square's left edge.
             fill_bar(dl, {x0, y0, x0 + (x1 - x0) * 0.28f, y1}, per_core_w, per_core_kv, per_core_cap, true);
@@ -299,13 +305,13 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
     MapRect b = kBigCore;
     // Its state as the colour of a thick outline (a filled card would cost pixels, not meaning).
     ImU32 bstate = !busy ? kIdleFill : f >= 0.5f ? kCompute : kWaitFill;
-    dl->AddRect(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), bstate == kWaitFill ? pal::kStationEdge : bstate,
+    dl->AddRect(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), bstate == kWaitFill || held ? pal::kStationEdge : bstate,
                 6 * v.zoom(), 0, std::max(2.0f, 4 * v.zoom()));
     fill_bar(dl, {b.x0 + 8, b.y0 + 40, b.x0 + 40, b.y1 - 10}, per_core_w, per_core_kv, per_core_cap, true);
     // The compute/wait split of the last step as a bar.
     MapRect sb{b.x0 + 50, b.y1 - 24, b.x1 - 8, b.y1 - 12};
     ImVec2 sa = v.to_screen(sb.x0, sb.y0), sbb = v.to_screen(sb.x1, sb.y1);
-    dl->AddRectFilled(sa, sbb, kWaitFill);
+    dl->AddRectFilled(sa, sbb, held ? kIdleFill : kWaitFill);
     dl->AddRectFilled(sa, {sa.x + (sbb.x - sa.x) * f, sbb.y}, kCompute);
     dl->AddRect(sa, sbb, pal::kStationEdge);
 }
@@ -320,23 +326,26 @@ void TokenScene::draw_streams(ImDrawList* dl) {
     for (int l = 0; l < kLevelCount; l++) most = std::max(most, bytes[l] = metric(ids[l]));
     if (!(most > 0)) return;
     float phase = playing() && busy ? float(std::fmod(ImGui::GetTime() * 0.8, 1.0)) : 0.25f;
+    // A question open: the streams still run from every warehouse the model reads, but all
+    // alike and grey, since how wide each is (and how much of it is KV cache) may be the answer.
+    const bool held = answer_hidden_;
     MapRect m = lay_.mesh, d = lay_.station[kStDram3d], h = lay_.station[kStHbm], hm = lay_.station[kStHostMem];
     for (int l = 0; l < kLevelCount; l++) {
         if (!(bytes[l] > 0)) continue;
         // Width and dash count in proportion to the level's bytes per token; the dashes
         // split orange/purple as the level's bytes split between weights and KV cache
         // (every decode step reads all of both).
-        float share = float(bytes[l] / most);
+        float share = held ? 0.5f : float(bytes[l] / most);
         float wpx = (1.5f + 9.0f * share) * std::max(0.6f, v.zoom());
         int n = 2 + int(6 * share);
-        double held = t.weights[l] + t.kv[l];
-        int n_kv = held > 0 ? int(std::lround(n * t.kv[l] / held)) : 0;
-        ImU32 base = l == kHostMem ? IM_COL32(213, 94, 0, 90) : IM_COL32(230, 159, 0, 60);
+        double stored = t.weights[l] + t.kv[l];
+        int n_kv = stored > 0 && !held ? int(std::lround(n * t.kv[l] / stored)) : 0;
+        ImU32 base = held ? IM_COL32(120, 128, 144, 60) : l == kHostMem ? IM_COL32(213, 94, 0, 90) : IM_COL32(230, 159, 0, 60);
         auto flow = [&](const ImVec2* pts, int np, float width, int count) {
             for (int i = 1; i < np; i++)
                 dl->AddLine(v.to_screen(pts[i - 1].x, pts[i - 1].y), v.to_screen(pts[i].x, pts[i].y), base, width);
             int kv = std::min(count, count * n_kv / std::max(1, n));
-            dashes(dl, v, pts, np, pal::kOrange, width, phase, count - kv);
+            dashes(dl, v, pts, np, held ? pal::kGrey : pal::kOrange, width, phase, count - kv);
             dashes(dl, v, pts, np, pal::kPurple, width, std::fmod(phase + 0.5f / float(count), 1.0f), kv);
         };
         if (l == kSram) {
@@ -437,7 +446,8 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     }
     head += std::string(" ") + provenance_tag(Provenance::Input);
     if (micro > 0) {
-        std::snprintf(buf, sizeof buf, " · %s %d %s", tr("token.map.in_flight"), micro, provenance_tag(Provenance::Output));
+        std::string count = answer_hidden_ ? "?" : std::to_string(micro);  // a question open: the model's count waits
+        std::snprintf(buf, sizeof buf, " · %s %s %s", tr("token.map.in_flight"), count.c_str(), provenance_tag(Provenance::Output));
         head += buf;
     }
     head = join_magnitudes(head);
@@ -453,12 +463,34 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
            det = lay_.station[kStDetok].center(), scr = lay_.station[kStScreen].center();
     MapRect tray{830, 408, 980, 440};  // where held tokens wait, labelled under it
     bool show_text = map_font_px(v, 13, 0) >= 14;  // zoomed in enough to read a token
+    // The pile at the detokenizer: whether tokens wait for it or are held until their
+    // character is whole, counted over the tokens kept (the drawing stops at 40); how many
+    // are on their way written as the card writes it (the model counts them all).
+    int waiting_all = 0, held_all = 0;
+    for (const TokenJourney& j : t.journeys) {
+        double t_det = j.t_sampled + j.link_s + j.detok_s;
+        waiting_all += j.t_sampled + j.link_s <= now && now < t_det;
+        held_all += t_det <= now && now < t_det + j.hold_s;
+    }
+    // A question open: how many tokens pile up there may be its answer (a careless
+    // detokenizer, a share held), so the tokens still cross the link and the rest waits.
+    char pile[160] = "?";
+    if (!answer_hidden_) {
+        const Metric* m = find_metric("tokens_in_flight");
+        std::string on_way = m ? format_metric(m->id, m->value, m->unit, language()) : std::to_string(waiting_all + held_all);
+        if (waiting_all + held_all == 0) pile[0] = 0;
+        else std::snprintf(pile, sizeof pile, tr("token.map.detok_pile"), on_way.c_str(), held_all);
+    }
+    detok_pile_ = pile;
+    if (!detok_pile_.empty() && !answer_hidden_)
+        map_text(dl, v, {tray.center().x, tray.y1 + 12}, 12, pal::kVermillion, detok_pile_.c_str());
     int queued = 0, held = 0, drawn = 0;
     std::vector<ImVec2> labelled;
     for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
         const TokenJourney& j = *it;
         if (!(j.t_sampled <= now && now < j.t_screen)) continue;
         double t_link = j.t_sampled + j.link_s, t_det = t_link + j.detok_s, t_hold = t_det + j.hold_s;
+        if (answer_hidden_ && now >= t_link) continue;
         ImVec2 p;
         auto lerp = [](ImVec2 a, ImVec2 b, double u) {
             float f = float(std::clamp(u, 0.0, 1.0));
@@ -496,7 +528,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     }
     if (held > 0) {
         dl->AddRect(v.to_screen(tray.x0, tray.y0), v.to_screen(tray.x1, tray.y1), pal::kVermillion, 4, 0, 1.5f);
-        map_text(dl, v, {tray.center().x, tray.y1 + 12}, 12, pal::kVermillion, tr("token.map.held"));
+        map_text(dl, v, {tray.center().x, tray.y1 + 26}, 12, pal::kVermillion, tr("token.map.held"));
     }
 }
 
@@ -525,6 +557,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     };
     const ParamValues& pv = values();
     Lang lang = language();
+    // A question open: what the warehouses hold is an output that may be its answer.
+    auto held_bytes = [&](double b) { return answer_hidden_ ? std::string("?") : format_bytes(b); };
     // Host side, left.
     map_name(labels, "host_in", v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
     std::snprintf(buf, sizeof buf, "%.0f %s", pv.get("token.run.prompt_tokens"), tr("unit.tok"));
@@ -535,10 +569,12 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     {
         const MapRect& r = lay_.station[kStHostMem];
         map_name(labels, id(kStHostMem), v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
-        // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it.
-        const double kv = t.kv[kHostMem], weights = t.weights[kHostMem];
-        std::string s = kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
-                               : weights > 0 ? "" : std::string(tr("token.map.empty"));
+        // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it;
+        // while a question is open, whether anything spills may be the answer.
+        const double kv = answer_hidden_ ? 0 : t.kv[kHostMem], weights = answer_hidden_ ? 0 : t.weights[kHostMem];
+        std::string s = answer_hidden_ ? "? " + std::string(provenance_tag(Provenance::Output))
+                        : kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
+                        : weights > 0 ? "" : std::string(tr("token.map.empty"));
         const ImU32 col = kv + weights > 0 ? pal::kVermillion : pal::kTextDim;
         if (!s.empty()) map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 48}, 14, col, s);
         if (weights > 0)
@@ -574,8 +610,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
         if (map_detail_shown(v, 15)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, name, head);
         else labels.name(id(kStSram + l), at, map_font_px(v, 15), col, name);
         if (!t.level_enabled[l]) return;
-        std::string fill = std::string(tr("token.map.weights")) + " " + format_bytes(t.weights[l]) + "  +  KV " +
-                           format_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
+        std::string fill = std::string(tr("token.map.weights")) + " " + held_bytes(t.weights[l]) + "  +  KV " +
+                           held_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
         map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill);
     };
     MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
@@ -590,12 +626,16 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     float tx = b.x0 + 50;
     map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes_binary(hw.level[kSram].capacity / cores), 0);
     map_detail(labels, sram, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, format_bytes_binary(t.weights[kSram] / cores), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, format_bytes_binary(t.kv[kSram] / cores), 0);
+    auto held_binary = [&](double b) { return answer_hidden_ ? std::string("?") : format_bytes_binary(b); };
+    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, held_binary(t.weights[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, held_binary(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
-    std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"),
-                  format_metric("core_busy_fraction", t.core_busy_fraction, "", language()).c_str());  // as the card writes it
-    map_detail(labels, sram, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim, busy ? buf : tr("token.map.idle"), 0);
+    if (answer_hidden_) std::snprintf(buf, sizeof buf, "%s ?", tr("token.map.computing"));
+    else
+        std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"),
+                      format_metric("core_busy_fraction", t.core_busy_fraction, "", language()).c_str());  // as the card writes it
+    map_detail(labels, sram, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim,
+               busy || answer_hidden_ ? buf : tr("token.map.idle"), 0);
 
     // Right side: sampler, link back, detokenizer, screen.
     map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));

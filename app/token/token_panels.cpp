@@ -229,38 +229,52 @@ void TokenScene::kv_chart(ImVec2 size) {
     }
     ChartOptions opt;
     opt.y_unit = "B";
-    line_chart("kv", size, series, opt);
+    line_chart("kv", size, series, opt, &chart_axes_);
 }
 
 bool TokenScene::itl_chart(ImVec2 size) {
     const TokenView& t = tv();
     double now = model().now();
-    // Only the bins from the first to the last non-empty one, so the bars are wide enough to click.
+    // Only the bins from the first to the last non-empty one, so the bars are wide enough to
+    // click. Count i holds gaps in [edges[i-1], edges[i]); count 0 the gaps below edges[0]
+    // (1 µs): tokens that reach the screen with the one before (a held token's character
+    // comes with the next one). They get a bar of their own at the left, "0", rather than
+    // stretching the log axis over decades where no gap is.
     size_t lo = t.itl_counts.size(), hi = 0;
-    for (size_t i = 0; i < t.itl_counts.size(); i++)
+    for (size_t i = 1; i < t.itl_counts.size(); i++)
         if (t.itl_counts[i] > 0) { lo = std::min(lo, i); hi = i; }
-    if (lo > hi || t.itl_edges.size() < 2) {
+    const bool zeros = !t.itl_counts.empty() && t.itl_counts[0] > 0;
+    if ((lo > hi && !zeros) || t.itl_edges.size() < 2) {
         text_wrapped(tr("token.chart.no_data"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         return false;
     }
-    // Count i holds gaps in [edges[i-1], edges[i]); count 0 is below edges[0].
-    lo = std::max<size_t>(lo, 1);
+    if (lo > hi) lo = hi = 1;  // only zeros so far
     hi = std::min(hi, t.itl_edges.size() - 1);
+    const double data_lo = t.itl_edges[lo - 1], data_hi = t.itl_edges[hi];
     // At least two decades around them (5 bins a decade): gaps that are all alike stay a narrow bar.
     for (bool down = true; hi - lo + 1 < 10 && (lo > 1 || hi + 1 < t.itl_edges.size()); down = !down) {
         if (down && lo > 1) lo--;
         else if (hi + 1 < t.itl_edges.size()) hi++;
     }
     std::vector<double> edges, counts;
+    if (zeros) counts.push_back(double(t.itl_counts[0])), edges.push_back(0);
     for (size_t i = lo; i <= hi; i++) counts.push_back(double(t.itl_counts[i]));
     for (size_t i = lo - 1; i <= hi; i++) edges.push_back(t.itl_edges[i]);
-    int hl = selected_bin_ >= int(lo) && selected_bin_ <= int(hi) ? selected_bin_ - int(lo) : -1;
+    // Bar k of the chart is the model's bin `lo + k` (after the zeros' bar, when shown).
+    const int shift = int(lo) - (zeros ? 1 : 0);
+    int hl = zeros && selected_bin_ == 0                            ? 0
+             : selected_bin_ >= int(lo) && selected_bin_ <= int(hi) ? selected_bin_ - shift
+                                                                    : -1;
+    double top = 0;
+    for (double c : counts) top = std::max(top, c);
+    chart_axes_ = {true, t.itl_edges[lo - 1], t.itl_edges[hi], 0, top, data_lo, data_hi, 0, top,
+                   int(counts.size()), int(counts.size())};
     Lang lang = language();
     std::vector<ChartMarker> marks = {{metric("tpot_screen_p50_s"), "p50 " + format_duration(metric("tpot_screen_p50_s"), lang)},
                                       {metric("tpot_screen_p99_s"), "p99 " + format_duration(metric("tpot_screen_p99_s"), lang)}};
     int clicked = histogram("itl", size, edges, counts, "s", hl, marks);
     if (clicked >= 0) {
-        int bin = clicked + int(lo);
+        int bin = zeros && clicked == 0 ? 0 : clicked + shift;
         // The slowest recent token whose gap falls in the bin.
         double worst = -1;
         for (size_t i = 0; i < t.journeys.size(); i++) {
@@ -332,6 +346,7 @@ bool TokenScene::draw_lesson_chart(const std::string& id, ImVec2 size) {
         if (id == chart) title = key;
     if (!title) return false;
     text_wrapped(tr(title), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    chart_axes_ = {};  // the charts with axes to check say what they drew
     size.y = std::max(size.y - ImGui::GetTextLineHeightWithSpacing(), ImGui::GetFontSize() * 4);
     if (id == "roofline") roofline_chart(size);
     else if (id == "staircase") staircase(size, true);
@@ -424,24 +439,34 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
         return;
     }
     // The steps [first, last) that fit at a readable width: the last ones, ending now;
-    // or, from the prefill, the first request the steps hold: from its prefill to the
-    // next prefill (or now), with its scales, so a longer answer is a longer, taller climb.
+    // or, from the prefill, the first request the steps hold (from its prefill to the next
+    // prefill, or now): its first steps, few enough that each stair shows, with the whole
+    // request above them as a bar, the window marked on it, and its size in tokens and time.
+    constexpr size_t kStairWindow = 20;
     size_t first = t.steps.size() > 16 ? t.steps.size() - 16 : 0, last = t.steps.size();
+    size_t whole_last = last;  // the request's end, when the window shows only its first steps
     if (from_prefill) {
         auto is_prefill = [](const TokenStepRecord& r) { return r.kind == kStepPrefill; };
         auto prefill = std::find_if(t.steps.begin(), t.steps.end(), is_prefill);
         if (prefill != t.steps.end()) {
             first = size_t(prefill - t.steps.begin());
-            last = size_t(std::find_if(prefill + 1, t.steps.end(), is_prefill) - t.steps.begin());
+            whole_last = size_t(std::find_if(prefill + 1, t.steps.end(), is_prefill) - t.steps.begin());
         }
+        last = std::min(whole_last, first + kStairWindow);
     }
-    double t0 = t.steps[first].start, t1 = last == t.steps.size() ? std::max(now, t.steps.back().end) : t.steps[last - 1].end;
+    auto end_of = [&](size_t end) { return end == t.steps.size() ? std::max(now, t.steps.back().end) : t.steps[end - 1].end; };
+    double t0 = t.steps[first].start, t1 = end_of(last), whole_t1 = end_of(whole_last);
     if (!(t1 > t0)) t1 = t0 + 1e-9;
+    if (!(whole_t1 > t0)) whole_t1 = t1;
     float label_w = 0;
-    for (const char* k : {"token.stairs.chip", "token.stairs.screen", "token.stairs.tokens"})
+    for (const char* k : {"token.stairs.chip", "token.stairs.screen", "token.stairs.tokens", "token.stairs.whole"})
         label_w = std::max(label_w, ImGui::CalcTextSize(tr(k)).x);
     float left = p0.x + label_w + fs * 0.8f, right = p0.x + size.x - fs * 0.4f;
-    float lane_chip_y0 = p0.y + size.y - fs * 2.9f, lane_chip_y1 = p0.y + size.y - fs * 1.6f;
+    // A short chart with the whole request's bar (a card on a phone) leaves the screen's
+    // lane out: the stairs keep room to show.
+    const bool screen_lane = !from_prefill || size.y >= fs * 9;
+    const float lanes = screen_lane ? fs * 1.3f : 0;
+    float lane_chip_y0 = p0.y + size.y - fs * 1.6f - lanes, lane_chip_y1 = p0.y + size.y - fs * 0.3f - lanes;
     float lane_scr_y = p0.y + size.y - fs * 1.3f;
     // The legend of the lane colours and the staircases, in as many rows as it needs.
     struct LegendKey {
@@ -485,9 +510,32 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
     }
     float stair_y0 = at.y + fs * 1.3f, stair_y1 = lane_chip_y0 - fs * 0.3f;
     auto X = [&](double tt) { return left + float((tt - t0) / (t1 - t0)) * (right - left); };
+    if (from_prefill) {
+        // The whole request as a bar, its steps coloured as in the chip lane, the window
+        // outlined, and what the whole climb comes to written over it.
+        const float y0 = stair_y0, y1 = stair_y0 + fs * 0.9f;
+        auto WX = [&](double tt) { return left + float((tt - t0) / (whole_t1 - t0)) * (right - left); };
+        for (size_t i = first; i < whole_last; i++) {
+            const TokenStepRecord& r = t.steps[i];
+            dl->AddRectFilled({WX(r.start), y0}, {std::max(WX(r.end), WX(r.start) + 1), y1},
+                              with_alpha(r.kind == kStepPrefill ? pal::kSky : pal::kGreen, 150));
+        }
+        dl->AddRect({WX(t0) - 1, y0 - 2}, {std::max(WX(t1), WX(t0) + 3) + 1, y1 + 2}, pal::kText, 0, 0, 2);
+        int whole_tokens = 0;  // the watched sequence's tokens over the whole request
+        for (size_t i = first; i < whole_last; i++)
+            for (int k = 0; k < t.steps[i].listed; k++)
+                if (t.steps[i].seq_id[k] == watched) whole_tokens += t.steps[i].seq_tokens[k];
+        std::string whole = format_metric("", whole_tokens, "tok", language()) + " · " + format_duration(whole_t1 - t0, language());
+        ImVec2 ws = ImGui::CalcTextSize(whole.c_str());
+        ImVec2 wa{right - ws.x - fs * 0.2f, (y0 + y1 - ws.y) * 0.5f};
+        dl->AddRectFilled({wa.x - fs * 0.2f, wa.y}, {wa.x + ws.x + fs * 0.2f, wa.y + ws.y}, IM_COL32(24, 28, 36, 220), 3);
+        dl->AddText(wa, pal::kText, whole.c_str());
+        dl->AddText({p0.x + fs * 0.4f, (y0 + y1 - fs) * 0.5f}, pal::kTextDim, tr("token.stairs.whole"));
+        stair_y0 = y1 + fs * 0.3f;
+    }
     dl->AddText({p0.x + fs * 0.4f, (lane_chip_y0 + lane_chip_y1 - fs) * 0.5f}, pal::kTextDim, tr("token.stairs.chip"));
     dl->AddText({p0.x + fs * 0.4f, (stair_y0 + stair_y1 - fs) * 0.5f}, pal::kTextDim, tr("token.stairs.tokens"));
-    dl->AddText({p0.x + fs * 0.4f, lane_scr_y}, pal::kTextDim, tr("token.stairs.screen"));
+    if (screen_lane) dl->AddText({p0.x + fs * 0.4f, lane_scr_y}, pal::kTextDim, tr("token.stairs.screen"));
 
     // One staircase per sequence the steps list (at most kListed): each step's end
     // lifts a sequence by the tokens it got. Plain decode steps lift them all by one,
@@ -538,7 +586,7 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
     }
     // The request's scales: tokens climbed (lines at round counts) and the time it took.
     if (from_prefill) {
-        for (double y : nice_ticks(0, climb, 4)) {
+        for (double y : nice_ticks(0, climb, stair_y1 - stair_y0 < fs * 4 ? 2 : 4)) {
             if (!(y > 0)) continue;
             float yy = stair_y1 - float(y / climb) * (stair_y1 - stair_y0);
             dl->AddLine({left, yy}, {right, yy}, IM_COL32(60, 68, 84, 255));
@@ -546,8 +594,11 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
                 dl->AddText({left + fs * 0.2f, yy - fs}, pal::kTextDim, format_count(y, language()).c_str());
         }
         std::string span = format_metric("", climb, "tok", language()) + " · " + format_duration(t1 - t0, language());
-        dl->AddText({right - ImGui::CalcTextSize(span.c_str()).x, stair_y0}, pal::kText, span.c_str());
+        // Top left, where the stairs have not yet climbed, where they leave it room.
+        if (stair_y1 - stair_y0 >= fs * 2.5f) dl->AddText({left + fs * 2, stair_y0}, pal::kText, span.c_str());
     }
+    chart_axes_ = {true, t0, t1, 0, double(climb), t.steps[first].start, t.steps[last - 1].end, 0, double(climb),
+                   int(last - first), int(whole_last - first)};
     // The other sequences in grey, the one whose answer is shown on top in yellow.
     std::stable_partition(stairs.begin(), stairs.end(), [&](const Stair& st) { return st.seq != watched; });
     for (Stair& st : stairs) {
@@ -559,7 +610,7 @@ void TokenScene::staircase(ImVec2 size, bool from_prefill) {
     }
     // The screen lane: when each character of the watched answer appeared.
     for (const ScreenChar& c : t.answer)
-        if (c.t >= t0 && c.t <= std::min(now, t1)) dl->AddLine({X(c.t), lane_scr_y}, {X(c.t), lane_scr_y + fs * 0.9f}, pal::kYellow, 2);
+        if (screen_lane && c.t >= t0 && c.t <= std::min(now, t1)) dl->AddLine({X(c.t), lane_scr_y}, {X(c.t), lane_scr_y + fs * 0.9f}, pal::kYellow, 2);
     if (now <= t1) dl->AddLine({X(now), stair_y0}, {X(now), p0.y + size.y}, IM_COL32(255, 255, 255, 90));
     if (hover_step >= 0) {
         const TokenStepRecord& r = t.steps[size_t(hover_step)];

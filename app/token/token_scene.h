@@ -104,6 +104,7 @@ public:
     std::string download_note() const override;
     std::vector<DownloadState> downloads() const override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
+    ChartAxes lesson_chart_axes() const override { return chart_axes_; }
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
     bool follow_asked() override { return std::exchange(follow_asked_, false); }
     const std::vector<RacePair>& race_pairs() const override { return tokenui::race_pairs(); }
@@ -120,6 +121,8 @@ public:
     };
     HeadlineText headline_text() const;
     HeadlineState headline_state() const override;  // the same measure: station, share, phase, window
+    // The pile at the detokenizer as the map writes it ("?" while a question holds it).
+    std::vector<std::pair<std::string, std::string>> pile_labels() const override { return {{"detok", detok_pile_}}; }
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -201,4 +204,6 @@ private:
     bool follow_asked_ = false;  // the answer panel's follow button was clicked
     uint64_t vocab_seen_ = 0;          // vocab_arrivals() already acted on
     unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c was told
+    ChartAxes chart_axes_;       // the last chart drawn with axes (the staircase, KV, gaps)
+    std::string detok_pile_;     // the tokens waiting and held at the detokenizer, as last drawn ("" for none)
 };

@@ -110,7 +110,8 @@ std::vector<double> nice_ticks(double lo, double hi, int n) {
     return t;
 }
 
-void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& series, const ChartOptions& opt) {
+void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& series, const ChartOptions& opt,
+                ChartAxes* axes) {
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (auto& s : series) {
         size_t n = std::min(s.x->size(), s.y->size());
@@ -124,12 +125,31 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     }
     float fs = ImGui::GetFontSize();
     Frame f = begin_chart(id, size, fs * 4.2f);
+    const double data[4] = {x0, x1, y0, y1};
+    // The legend's rows along the top: each key where it fits on the row, else on the next.
+    std::vector<ImVec2> keys;
+    float row = fs * 1.15f, lx = f.min.x + fs * 0.4f, ly = f.min.y + fs * 0.1f;
+    for (auto& s : series) {
+        float w = fs * 1.6f + ImGui::CalcTextSize(s.label.c_str()).x;
+        if (lx > f.min.x + fs * 0.4f && lx + w > f.max.x) lx = f.min.x + fs * 0.4f, ly += row;
+        keys.push_back({lx, ly});
+        lx += w;
+    }
+    const float plot_h = f.max.y - f.min.y;
+    const float legend_h = std::min(series.empty() ? 0.0f : ly + row - f.min.y, plot_h * 0.5f);
+    // The data's top is drawn under the legend's band, a little clear of it.
+    const double room = plot_h / std::max(1.0f, plot_h - legend_h) * 1.03;
     if (!(x1 > x0)) { x0 = std::isfinite(x0) ? x0 : 0; x1 = x0 + 1; }
     if (!std::isfinite(y0)) { y0 = 0; y1 = 1; }
     if (opt.y_from_zero && !opt.log_y) y0 = std::min(0.0, y0);
-    if (opt.log_y) { y0 = std::max(y0, y1 * 1e-6); y0 = std::pow(10, std::floor(std::log10(y0))); y1 = std::pow(10, std::ceil(std::log10(y1))); }
+    if (opt.log_y) {
+        y0 = std::max(y0, y1 * 1e-6);
+        y0 = std::pow(10, std::floor(std::log10(y0)));
+        y1 = std::pow(10, std::log10(y0) + (std::log10(y1) - std::log10(y0)) * room);
+    }
     if (!(y1 > y0)) y1 = y0 + 1;
-    else if (!opt.log_y) y1 += (y1 - y0) * 0.05;
+    else if (!opt.log_y) y1 = y0 + (y1 - y0) * room;
+    if (axes) *axes = {true, x0, x1, y0, y1, data[0], data[1], data[2], data[3]};
     auto px = [&](double x, double y) {
         return ImVec2(f.min.x + float((x - x0) / (x1 - x0)) * (f.max.x - f.min.x),
                       f.max.y - float(to_unit_y(y, y0, y1, opt.log_y)) * (f.max.y - f.min.y));
@@ -161,7 +181,7 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
         if (m.x < x0 || m.x > x1) continue;
         ImVec2 a = px(m.x, y0);
         f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, pal::kVermillion, 2);
-        f.dl->AddText({a.x + 3, f.min.y + fs * (1.2f + float(shown++ % 3))}, pal::kVermillion, m.label.c_str());
+        f.dl->AddText({a.x + 3, f.min.y + legend_h + fs * (0.1f + float(shown++ % 3))}, pal::kVermillion, m.label.c_str());
     }
     for (auto& s : series) {
         size_t n = std::min(s.x->size(), s.y->size());
@@ -178,11 +198,11 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     }
     f.dl->PopClipRect();
     // Legend along the top, readout on hover.
-    float lx = f.min.x + fs * 0.4f;
-    for (auto& s : series) {
-        f.dl->AddRectFilled({lx, f.min.y + fs * 0.35f}, {lx + fs * 0.7f, f.min.y + fs * 1.05f}, s.color);
-        f.dl->AddText({lx + fs * 0.9f, f.min.y + fs * 0.1f}, pal::kText, s.label.c_str());
-        lx += fs * 1.6f + ImGui::CalcTextSize(s.label.c_str()).x;
+    for (size_t i = 0; i < series.size(); i++) {
+        const LineSeries& s = series[i];
+        const ImVec2 k = keys[i];
+        f.dl->AddRectFilled({k.x, k.y + fs * 0.25f}, {k.x + fs * 0.7f, k.y + fs * 0.95f}, s.color);
+        f.dl->AddText({k.x + fs * 0.9f, k.y}, pal::kText, s.label.c_str());
     }
     if (f.hovered && !series.empty()) {
         double mx = x0 + (ImGui::GetIO().MousePos.x - f.min.x) / (f.max.x - f.min.x) * (x1 - x0);
@@ -269,15 +289,18 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
         size_t i = size_t(it - edges.begin()) - 1;
         return f.min.x + bw * (float(i) + float((v - edges[i]) / (edges[i + 1] - edges[i])));
     };
-    // The axis: the powers of ten inside (the model's bins are log-spaced), else both ends.
+    // The axis: the powers of ten inside (the model's bins are log-spaced), else both ends;
+    // a bin of zeros first has its 0 at the left.
     std::vector<double> ticks;
-    if (edges.front() > 0)
-        for (double v = std::pow(10, std::ceil(std::log10(edges.front()))); v <= edges[n] && ticks.size() < 12; v *= 10)
+    const bool zeros = edges.front() == 0 && n > 1;
+    if (zeros) ticks.push_back(0);
+    if (const double lo = zeros ? edges[1] : edges.front(); lo > 0)
+        for (double v = std::pow(10, std::ceil(std::log10(lo) - 1e-9)); v <= edges[n] * (1 + 1e-9) && ticks.size() < 12; v *= 10)
             ticks.push_back(v);
     if (ticks.size() < 2) ticks = {edges.front(), edges[n]};
     float last_right = -INFINITY;
     for (double v : ticks) {
-        float x = v == edges[n] ? f.max.x : x_of(v);
+        float x = v >= edges[n] ? f.max.x : v == 0 ? f.min.x : x_of(std::max(v, edges[zeros ? 1 : 0]));
         if (std::isnan(x)) continue;
         std::string s = format_axis_value(v, x_unit);
         float tw = ImGui::CalcTextSize(s.c_str()).x, tx = std::clamp(x - tw * 0.5f, f.min.x, f.max.x - tw);

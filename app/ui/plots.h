@@ -35,7 +35,20 @@ struct ChartOptions {
     std::vector<ChartMarker> markers;  // vertical lines with labels (e.g. the respin)
 };
 
-void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& series, const ChartOptions& opt);
+// What a chart's axes span and where its data lies, as last drawn (for tests: the axes
+// must hold the data, and not much more): x0..x1 and y0..y1 the axes, data_* the data's
+// extent; a chart with a window (the staircase) also counts what it shows and what there is.
+struct ChartAxes {
+    bool drawn = false;
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    double data_x0 = 0, data_x1 = 0, data_y0 = 0, data_y1 = 0;
+    int shown = 0, total = 0;
+};
+
+// The legend runs along the plot's top, in as many rows as it needs; the y axis leaves
+// that band to it, so no series runs under its words.
+void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& series, const ChartOptions& opt,
+                ChartAxes* axes = nullptr);
 
 struct BarPart {
     std::string label;
@@ -48,6 +61,8 @@ void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height
 // Bars over bins [edges[i], edges[i+1]); returns the clicked bin or -1.
 // highlight marks one bin (e.g. the selected token's); markers are labelled vertical
 // lines at values (e.g. p50 and p99), placed within their bin in proportion.
+// A first edge of 0 makes the first bin the values of 0 (say, tokens that arrive with the
+// one before): the axis's powers of ten start after it.
 int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, const std::vector<double>& counts,
               const char* x_unit, int highlight = -1, const std::vector<ChartMarker>& markers = {});
 

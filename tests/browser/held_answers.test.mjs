@@ -1,0 +1,107 @@
+// held_answers.test.mjs — a question keeps its answer back everywhere: for every question
+// of the token lessons, while it is open the map writes no model output (no figure
+// tagged [out], no share of the time computing, no bytes a warehouse holds, no pile at
+// the detokenizer), the hover cards of describe().stations keep their outputs back, the
+// card's figures read "?" and its chart waits; after the reveal they are there. The
+// leaks found on the map before are checked by name on their steps.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useServedApp, openApp, waitFrames, waitVocab, waitState, waitRedrawn } from './browser.mjs';
+
+const app = useServedApp();
+const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+
+// Model outputs as the token map writes them: a figure with the output tag, the
+// enlarged core's share of the time computing, the bytes in a warehouse, the door's counts.
+const OUT = '[out]';
+const outputs = [
+  /computing \d/,               // the enlarged core: "computing 0%"
+  /KV [\d.]+ ?[kMGT]?B/,         // what a warehouse holds: "KV 4.3 GB"
+  /weights [\d.]+ ?[kMGT]?B/i,
+  /\d+ waiting/,                 // the door's queue, the detokenizer's pile
+  /[\d.]+ ?[kMGT]?B spilled/,    // host memory
+];
+const figures = (text) => outputs.filter((re) => re.test(text)).map(String);
+
+// The map's words, the hover cards' lines and the piles, as last drawn.
+async function shown(page) {
+  const s = await api(page, 'state');
+  const d = await api(page, 'describe');
+  const labels = Object.entries(s.labels ?? {}).flatMap(([id, l]) => (l.texts ?? []).map((t) => ({ id, t })));
+  return {
+    s,
+    labels,
+    // An output-tagged line with a "?" keeps its output back (the door's "KV ? / 146 GB":
+    // the warehouse's size is an input).
+    mapOutputs: labels.filter(({ t }) => figures(t).length > 0 || (t.includes(OUT) && !t.includes('?'))).map(({ id, t }) => `${id}: ${t}`),
+    cardOutputs: d.stations.flatMap((st) => st.lines.filter((l) => l.includes(OUT)).map((l) => `${st.id}: ${l}`)),
+    piles: s.piles ?? {},
+    figures: s.lesson_figures ?? [],
+    text: (id) => labels.filter((l) => l.id === id).map((l) => l.t).join(' | '),
+  };
+}
+
+// The leaks found before, by lesson and 0-based step: what the map must keep back while
+// the question is open (before) and show once it is answered (after).
+const named = {
+  'decode-is-logistics/1': { id: 'sram', before: /computing \?/, after: /computing \d+%/ },
+  'history-weighs/1': { id: 'hbm', before: /KV \?/, after: /KV [\d.]+ ?[kMG]B/ },
+  'history-weighs/2': { id: 'dram3d', before: /KV \?/, after: /KV [\d.]+ ?[kMG]B/ },
+  'kv-warehouse-full/1': { id: 'hbm', before: /weights \? {2}\+ {2}KV \?/, after: /KV [\d.]+ ?[kMG]B/ },
+  'last-mile/3': { pile: 'detok', before: /^\?$/, after: /^[1-9][\d,]* tokens on the way/ },
+};
+
+async function atMoment(page, i, k, what) {
+  assert.equal(await api(page, 'openLesson', i, k), '', what);
+  const s = await waitState(page, (st, [id, step]) => st.lesson === id && st.lesson_step === step && st.jump_progress < 0,
+    [lessons[i].id, k], `${what} at its moment`, 180000);
+  return waitRedrawn(page, s, `${what} drawn`);
+}
+
+test('every question of the token lessons keeps its answer off the map, the cards and the card until the reveal', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await waitVocab(page);  // the last-mile questions count cl100k's tokens
+  let asked = 0;
+  for (let i = 0; i < lessons.length; i++) {
+    if (lessons[i].scene !== 'token') continue;
+    for (let k = 0; k < lessons[i].steps.length; k++) {
+      const st = lessons[i].steps[k];
+      if (!st.predict) continue;
+      asked++;
+      const where = `${lessons[i].id} step ${k + 1}`;
+      await atMoment(page, i, k, where);
+      const before = await shown(page);
+      assert.equal(before.s.lesson_answer_held, true, `${where}: the question holds its answer`);
+      assert.deepEqual(before.mapOutputs, [], `${where}: the map writes no model output while the question is open`);
+      assert.deepEqual(before.cardOutputs, [], `${where}: no hover card shows a model output while the question is open`);
+      assert.ok(before.figures.length > 0 && before.figures.every((f) => f === '?'), `${where}: the card's figures wait (${before.figures})`);
+      if (st.chart) assert.equal(before.s.lesson_chart?.waiting, true, `${where}: the chart waits`);
+      for (const [id, text] of Object.entries(before.piles))
+        assert.ok(text === '?' || text === '', `${where}: the pile at ${id} waits (${text})`);
+
+      const leak = named[`${lessons[i].id}/${k}`];
+      if (leak?.id) assert.match(before.text(leak.id), leak.before, `${where}: ${leak.id} keeps its figure back`);
+      if (leak?.pile) assert.match(before.piles[leak.pile] ?? '', leak.before, `${where}: the pile at ${leak.pile} waits`);
+
+      if (st.predict.guess) assert.equal(await api(page, 'lessonGuess', Math.sqrt(st.predict.guess.min * st.predict.guess.max)), '');
+      else assert.equal(await api(page, 'lessonChoose', 0), true, where);
+      assert.equal(await api(page, 'lessonReveal'), '', where);
+      const revealed = await waitState(page, (s) => !s.lesson_answer_held && s.lesson_figures.every((f) => f !== '?'), null,
+        `${where}: the answer revealed`);
+      await waitRedrawn(page, revealed, `${where}: the revealed step drawn`);
+      const after = await shown(page);
+      assert.ok(after.cardOutputs.length > 0, `${where}: the hover cards show the model's outputs once answered`);
+      assert.ok(after.mapOutputs.length > 0 || after.labels.some(({ t }) => /computing \d|idle/.test(t)),
+        `${where}: the map writes the model's outputs once answered`);
+      if (st.chart) assert.equal(after.s.lesson_chart?.waiting, false, `${where}: the chart is drawn once answered`);
+      if (leak?.id) assert.match(after.text(leak.id), leak.after, `${where}: ${leak.id} shows its figure once answered`);
+      if (leak?.pile) assert.match(after.piles[leak.pile] ?? '', leak.after, `${where}: the pile at ${leak.pile} shows once answered`);
+    }
+  }
+  assert.ok(asked >= 30, `the token lessons ask ${asked} questions`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
