@@ -27,6 +27,8 @@
 #include "core/token/token_text.h"
 #include "app/shell/scene_list.h"
 #include "app/scene/race_pairs.h"
+#include "app/scene/model_scene.h"
+#include "app/shell/measured_card.h"
 
 namespace {
 const ImVec4 kBackdrop = ImGui::ColorConvertU32ToFloat4(pal::kBackdrop);  // behind the map
@@ -315,6 +317,8 @@ void App::draw_menus() {
         if (ImGui::MenuItem(tr("menu.where_to_start"))) show_welcome(true);
         if (ImGui::MenuItem(tr("menu.shortcuts"), "?")) show_help_ = true;
         if (ImGui::MenuItem(tr("menu.glossary"), "G", show_glossary_)) show_glossary_ = !show_glossary_;
+        if (ImGui::MenuItem(tr("measured.menu"), nullptr, measured_computer().card_open()))
+            measured_computer().open_card(!measured_computer().card_open());
         ImGui::EndMenu();
     }
 }
@@ -582,6 +586,13 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     lessons_.caption(*this, caption_min, caption_size);
     if (narrow_) ImGui::PopStyleVar();
     if (show_help_) draw_help();
+    MeasuredComputer& measured = measured_computer();  // this computer's benchmark (measured_card.h)
+    if (measured.card_open()) measured.draw_window(win_w, win_h);
+    if (measured.use_requested()) {  // "Use as hardware": the measured preset on the token scene
+        set_scene("token");
+        auto* token = dynamic_cast<ModelScene*>(scene_by_id("token"));
+        notice_ = token ? token->apply_preset("hw.measured") : "the token scene is not built in";
+    }
     if (show_glossary_) glossary_window(&show_glossary_);
     if (lessons_.active() || present_ || embed_) welcome_.close();
     if (WelcomeChoice c = welcome_.draw(narrow_); c != WelcomeChoice::None) welcome_chosen(c);
@@ -658,6 +669,7 @@ std::string App::state_json() const {
     j["reduced_motion"] = reduced_motion();  // the camera cuts, parcels step (motion.h)
     j["blank"] = blank_;
     j["ui_scale"] = ui_scale_;
+    j["measured"] = nlohmann::json::parse(measured_computer().state_json());  // this computer's benchmark
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
     j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
     j["lesson_choice"] = lessons_.active() ? lessons_.chosen() : -1;  // the class's pick on a question, -1: none

@@ -2,6 +2,7 @@
 #include "token_params.h"
 
 #include "fitted_constants.h"
+#include "measured_machine.h"
 
 namespace tj::token {
 
@@ -453,6 +454,17 @@ void add_hardware_presets(ParamRegistry& reg) {
            "the stack's constants (tt-metal's launches, GDDR and compute fractions) are the n150's.",
            {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 5, 50, 63, 0, 0, 2, 0,
             60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, TT_OP_US, 16, 1});
+    // This computer: the stack of a machine known by two measured figures (measured_machine.h
+    // replaces the bandwidth, the arithmetic rate and the memory once the page has measured them).
+    add_hw(reg, "hw.measured", "This computer (not measured yet)", "本机（尚未测量）",
+           "Not measured yet: until the page measures this computer (Help > This computer on the roofline), the "
+           "figures of the laptop in the WebLLM paper stand in: Apple M3 Max, 400 GB/s (Apple's specification), "
+           "14.3 TFLOP/s FP32 (40 GPU cores x 128 lanes x 2 x 1.4 GHz, an assumption), 48 GB (an assumption). "
+           "Stack: the roofline of the two figures, a step the longer of its arithmetic and its bytes, at "
+           "the achieved fraction 1 (the figures are what was reached, not a peak); per-layer 5 us and per-step "
+           "20 us, as the GPU presets (assumptions); drawn as one core: a browser tells nothing of the cores.",
+           {1, 1, 1, 14.3, 4096, 4000, 0, 16, 8, 1, 48, 400, 500, 1, 10000, 3, 300, 5, 20, 16, 2, 0, 0, 0, 0, 1, 1,
+            1, 1, 1, 1});
 }
 
 struct ModelFig {
@@ -666,14 +678,34 @@ void add_dispatch(ParamRegistry& reg) {
 
 }  // namespace
 
-const ParamRegistry& token_registry() {
+namespace {
+ParamRegistry& the_token_registry() {
     // Built once, never freed: every model, value set and link parser may point at it.
-    static const ParamRegistry reg = [] {
+    static ParamRegistry reg = [] {
         ParamRegistry r;
         build_token_registry(r);
         return r;
     }();
     return reg;
+}
+}  // namespace
+
+const ParamRegistry& token_registry() { return the_token_registry(); }
+
+std::string replace_measured_preset(const Preset& p) {
+    if (p.id != "hw.measured") return "only the measured machine's preset changes while the program runs";
+    ParamRegistry& reg = the_token_registry();
+    const Preset* old = reg.find_preset(p.id);
+    if (!old || p.kind != old->kind) return "the measured machine's preset must stay a hardware preset";
+    for (auto& [id, v] : p.values) {
+        int i = reg.find(id);
+        if (i < 0) return "preset " + p.id + ": unknown parameter " + id;
+        if (std::string err = validate_param(reg[size_t(i)], v); !err.empty()) return "preset " + p.id + ": " + err;
+    }
+    // In place, so a pointer to the preset stays good; the registry itself is not const
+    // (the_token_registry), so writing through find_preset's pointer is well defined.
+    *const_cast<Preset*>(old) = p;
+    return "";
 }
 
 void build_token_registry(ParamRegistry& reg) {

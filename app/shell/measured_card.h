@@ -1,0 +1,54 @@
+// measured_card.h — "This computer on the roofline": the state of the page's
+// benchmark of this computer (web/static/measure.js) and the card that shows it.
+//
+// The page reports the run's progress and its end through the JavaScript API
+// (js_api.cpp: tj_measure_*); figures that pass check_measured() become the token
+// scene's hw.measured preset (token/measured_machine.h) and the prediction card
+// (fidelity/prediction.h). A refused report, a second start, a hidden page: the
+// message says why and the last good figures stay.
+//
+// Usage:
+//   MeasuredComputer& mc = measured_computer();
+//   mc.progress(0.4, "reading GPU memory");   // from the page
+//   std::string err = mc.finish(figures);       // "" or why refused
+//   mc.draw_card(true);                         // the card's content, at the cursor
+//   if (mc.card_open()) mc.draw_window(w, h);   // or as its own window
+#pragma once
+#include <string>
+#include <vector>
+
+#include "fidelity/prediction.h"
+#include "token/measured_machine.h"
+
+class MeasuredComputer {
+public:
+    // The page started a run (false: one is under way, and the message says so).
+    bool start();
+    void progress(double share, const std::string& note);
+    // The run's figures: installed as hw.measured, with the prediction card; "" or why refused.
+    std::string finish(const tj::token::MeasuredFigures& f);
+    // The run ended without figures (no WebGPU device, hidden page, stopped): the last good ones stay.
+    void fail(const std::string& why);
+    bool running() const { return running_; }
+    bool measured() const { return measured_; }
+    const tj::token::MeasuredFigures& figures() const { return figures_; }
+    const std::vector<tj::Prediction>& predictions() const { return predictions_; }
+    std::string state_json() const;  // state().measured
+    // The card's content: the figures, the method and its limits, the predictions.
+    // `buttons`: the Measure button and "Use as hardware" (false on a lesson's card).
+    void draw_card(bool buttons);
+    bool use_requested() { bool r = use_; use_ = false; return r; }
+    // The card as a window of its own (Help > This computer on the roofline).
+    bool card_open() const { return open_; }
+    void open_card(bool on) { open_ = on; }
+    void draw_window(int win_w, int win_h);
+
+private:
+    bool running_ = false, measured_ = false, use_ = false, open_ = false;
+    double progress_ = 0;
+    std::string note_, message_;
+    tj::token::MeasuredFigures figures_;
+    std::vector<tj::Prediction> predictions_;
+};
+
+MeasuredComputer& measured_computer();
