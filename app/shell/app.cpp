@@ -587,11 +587,16 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     if (narrow_) ImGui::PopStyleVar();
     if (show_help_) draw_help();
     MeasuredComputer& measured = measured_computer();  // this computer's benchmark (measured_card.h)
+    auto* token = dynamic_cast<ModelScene*>(scene_by_id("token"));
+    if (token) measured.note_token_values(token->values());
     if (measured.card_open()) measured.draw_window(win_w, win_h);
-    if (measured.use_requested()) {  // "Use as hardware": the measured preset on the token scene
+    if (measured.use_requested() && token) {  // "Use as hardware": the measured preset on the token scene
         set_scene("token");
-        auto* token = dynamic_cast<ModelScene*>(scene_by_id("token"));
-        notice_ = token ? token->apply_preset("hw.measured") : "the token scene is not built in";
+        notice_ = token->apply_preset("hw.measured");
+    }
+    if (measured.race_requested() && token) {  // this computer against an H100
+        set_scene("token");
+        notice_ = token->compare_pair("measured_h100");
     }
     if (show_glossary_) glossary_window(&show_glossary_);
     if (lessons_.active() || present_ || embed_) welcome_.close();

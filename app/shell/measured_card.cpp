@@ -26,6 +26,14 @@ std::string fmt(const char* f, double x) {
 // A speed as the card writes it: two significant figures, more above 100.
 std::string speed(double tok_s) { return tok_s >= 100 ? fmt("%.0f", tok_s) : tok_s >= 1 ? fmt("%.1f", tok_s) : fmt("%.2g", tok_s); }
 
+// Puts the next button on this line when it fits there, else on the next.
+void same_line_if_room(const char* label) {
+    ImGuiStyle& st = ImGui::GetStyle();
+    float w = ImGui::CalcTextSize(label).x + st.FramePadding.x * 2;
+    float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
 }  // namespace
 
 MeasuredComputer& measured_computer() {
@@ -71,6 +79,21 @@ void MeasuredComputer::fail(const std::string& why) {
     message_ = std::string(tr("measured.failed")) + why.substr(0, 300);
 }
 
+void MeasuredComputer::note_token_values(const tj::ParamValues& v) {
+    tj::token::MeasuredFigures f;
+    if (!tj::token::measured_figures_in(v, &f)) {
+        in_use_ = InUse::kNone;
+        return;
+    }
+    auto same = [](const tj::token::MeasuredFigures& a, const tj::token::MeasuredFigures& b) {
+        return a.bandwidth_gbs == b.bandwidth_gbs && a.flops == b.flops && a.memory_gb == b.memory_gb;
+    };
+    in_use_figures_ = f;
+    in_use_ = measured_ && same(f, figures_)                 ? InUse::kHere
+              : same(f, tj::token::stand_in_figures()) ? InUse::kStandIn
+                                                        : InUse::kLink;
+}
+
 std::string MeasuredComputer::state_json() const {
     nlohmann::json j;
     j["card"] = open_;
@@ -91,6 +114,9 @@ std::string MeasuredComputer::state_json() const {
         for (auto& [id, v] : p->values)
             if (id == "token.hbm.bw_gbs" || id == "token.mesh.core_tflops" || id == "token.hbm.capacity_gb") j["preset"][id] = v;
     }
+    static const char* kInUse[] = {"none", "this computer", "a link", "stand-in"};
+    j["in_use"] = {{"from", kInUse[int(in_use_)]}, {"bandwidth_gbs", in_use_figures_.bandwidth_gbs},
+                   {"flops", in_use_figures_.flops}, {"memory_gb", in_use_figures_.memory_gb}};
     j["predictions"] = nlohmann::json::array();
     for (const tj::Prediction& p : predictions_)
         j["predictions"].push_back({{"model", p.model}, {"bits", p.weight_bits}, {"need_gb", p.need_gb}, {"fits", p.fits},
@@ -112,10 +138,19 @@ void MeasuredComputer::draw_card(bool buttons) {
         }
         ImGui::EndDisabled();
         if (measured_) {
-            ImGui::SameLine();
+            same_line_if_room(tr("measured.use"));
             if (ImGui::Button(tr("measured.use"))) use_ = true;
+            same_line_if_room(tr("measured.race"));
+            if (ImGui::Button(tr("measured.race"))) race_ = true;
         }
     }
+    if (in_use_ == InUse::kHere) text_wrapped(tr("measured.in_use_here"), IM_COL32(140, 220, 140, 255));
+    if (in_use_ == InUse::kStandIn) text_wrapped(tr("measured.in_use_stand_in"), IM_COL32(255, 180, 90, 255));
+    if (in_use_ == InUse::kLink)
+        text_wrapped(std::string(tr("measured.in_use_link")) + fmt("%.3g GB/s, ", in_use_figures_.bandwidth_gbs) +
+                         fmt("%.3g GFLOP/s, ", in_use_figures_.flops / 1e9) + fmt("%.3g GB", in_use_figures_.memory_gb) +
+                         "  [" + tr("measured.tag") + "]",
+                     IM_COL32(140, 200, 255, 255));
     if (running_) {
         ImGui::ProgressBar(float(progress_), ImVec2(-1, 0), note_.empty() ? nullptr : note_.c_str());
         text_wrapped(tr("measured.running"));
@@ -132,11 +167,21 @@ void MeasuredComputer::draw_card(bool buttons) {
     std::string rate = std::string(tr("measured.rate")) + fmt("%.3g GFLOP/s f32", f.flops / 1e9);
     if (f.flops_f16 > 0) rate += fmt(", %.3g GFLOP/s f16", f.flops_f16 / 1e9);
     text_wrapped(rate + "  [" + tr("measured.tag") + "]");
-    text_wrapped(std::string(tr("measured.memory")) + fmt("%.3g GB", f.memory_gb));
+    if (f.memory_gb > 0) text_wrapped(std::string(tr("measured.memory")) + fmt("%.3g GB", f.memory_gb));
+    else text_wrapped(std::string(tr("measured.memory_unknown")) + fmt("%.3g GB", tj::token::kAssumedMemoryGb));
     text_wrapped(tj::token::measured_method_text(f, zh), IM_COL32(190, 190, 200, 255));
     ImGui::Spacing();
     text_wrapped(tr("measured.predict_head"));
-    if (ImGui::BeginTable("predictions", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    const char* bound[] = {"measured.memory_bound", "measured.compute_bound"};
+    if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 26) {  // a phone: one line per case
+        for (const tj::Prediction& p : predictions_) {
+            std::string line = p.model + " · " + (p.weight_bits < 8 ? "4" : "16") + " " + tr("measured.bits") + " · " +
+                               fmt("%.3g GB", p.need_gb) + (p.fits ? "" : std::string(" ") + tr("measured.too_big")) +
+                               ": " + (p.error.empty() ? speed(p.tok_s) + " " + tr("measured.tok_s") : "—") + " (" +
+                               tr(bound[p.intensity < p.ridge ? 0 : 1]) + ")";
+            text_wrapped(line);
+        }
+    } else if (ImGui::BeginTable("predictions", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         for (const char* h : {"measured.col_model", "measured.col_bits", "measured.col_need", "measured.col_speed",
                               "measured.col_bound"})
             ImGui::TableSetupColumn(tr(h));
@@ -154,7 +199,7 @@ void MeasuredComputer::draw_card(bool buttons) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(p.error.empty() ? (speed(p.tok_s) + " " + tr("measured.tok_s")).c_str() : "—");
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(tr(p.intensity < p.ridge ? "measured.memory_bound" : "measured.compute_bound"));
+            ImGui::TextUnformatted(tr(bound[p.intensity < p.ridge ? 0 : 1]));
         }
         ImGui::EndTable();
     }
@@ -166,7 +211,8 @@ void MeasuredComputer::draw_card(bool buttons) {
 
 void MeasuredComputer::draw_window(int win_w, int win_h) {
     float fs = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) * 0.5f}, ImGuiCond_Appearing, {0.5f, 0.5f});
+    // Centred every frame: the card grows when the figures arrive, and stays on screen (it scrolls past 90%).
+    ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
     ImGui::SetNextWindowSize({std::min(float(win_w) * 0.94f, fs * 36), 0}, ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints({0, 0}, {float(win_w), float(win_h) * 0.9f});
     ImGui::Begin((std::string(tr("measured.title")) + "###measured").c_str(), &open_, ImGuiWindowFlags_NoCollapse);

@@ -38,13 +38,19 @@ public:
     // `buttons`: the Measure button and "Use as hardware" (false on a lesson's card).
     void draw_card(bool buttons);
     bool use_requested() { bool r = use_; use_ = false; return r; }
+    bool race_requested() { bool r = race_; race_ = false; return r; }
+    // What the token scene runs on, told each frame: this computer's measured figures,
+    // figures measured elsewhere (a link carries them as parameters), the stand-in, or none.
+    void note_token_values(const tj::ParamValues& v);
     // The card as a window of its own (Help > This computer on the roofline).
     bool card_open() const { return open_; }
     void open_card(bool on) { open_ = on; }
     void draw_window(int win_w, int win_h);
 
 private:
-    bool running_ = false, measured_ = false, use_ = false, open_ = false;
+    bool running_ = false, measured_ = false, use_ = false, race_ = false, open_ = false;
+    enum class InUse { kNone, kHere, kLink, kStandIn } in_use_ = InUse::kNone;
+    tj::token::MeasuredFigures in_use_figures_;
     double progress_ = 0;
     std::string note_, message_;
     tj::token::MeasuredFigures figures_;

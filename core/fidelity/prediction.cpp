@@ -70,7 +70,7 @@ FidelityRow prediction_row(const token::MeasuredFigures& f, const std::string& m
     r.name = "measured";
     r.presets = "hw.measured," + model_preset;
     // The memory raised to hold the weights and some KV: the speed they would have in memory.
-    double capacity = std::min(10000.0, std::max(f.memory_gb, need_gb * 1.25 + 1));
+    double capacity = std::min(10000.0, std::max(token::memory_in_use_gb(f), need_gb * 1.25 + 1));
     r.settings = "token.hbm.bw_gbs=" + num(f.bandwidth_gbs) + ",token.mesh.core_tflops=" + num(f.flops / 1e12) +
                  ",token.hbm.capacity_gb=" + num(capacity) + (shape_settings.empty() ? "" : "," + shape_settings) +
                  ",token.run.batch=1,token.run.prompt_tokens=" + num(kPrompt) +
@@ -102,7 +102,7 @@ std::vector<Prediction> predict_measured(const token::MeasuredFigures& f) {
             p.settings = shape;
             token::ModelShape m = shape_of(c.preset, shape, bits);
             p.need_gb = token::weight_bytes(m) / 1e9;
-            p.fits = p.need_gb <= f.memory_gb;
+            p.fits = p.need_gb <= token::memory_in_use_gb(f);
             // Time enough for the prompt and a few dozen answer tokens (closed forms, generously).
             double context = kPrompt + 16;
             double step = 1 / token::closed_form_tok_s(f, m, context);

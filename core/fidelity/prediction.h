@@ -28,7 +28,7 @@ struct Prediction {
     std::string settings;        // the model's shape and bits, as a fidelity row's settings
     double weight_bits = 16;
     double need_gb = 0;          // weights, GB
-    bool fits = false;           // need_gb <= the memory the browser reports
+    bool fits = false;           // need_gb <= the memory the browser reports (token::memory_in_use_gb)
     double tok_s = 0;            // the token model's speed for one user
     double closed_form = 0;      // token::closed_form_tok_s at the run's mean context
     double intensity = 0;        // FLOP per byte of a decode step

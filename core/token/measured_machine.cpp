@@ -14,12 +14,20 @@ namespace {
 
 const char* kMeasuredId = "hw.measured";
 
-// The registry's stand-in value of one of hw.measured's parameters.
+bool is_figure(const std::string& id) {
+    return id == "token.hbm.bw_gbs" || id == "token.mesh.core_tflops" || id == "token.hbm.capacity_gb";
+}
+
+// The registry's hw.measured as built, before a measurement replaced its figures.
+const Preset& stand_in() {
+    static const Preset p = *token_registry().find_preset(kMeasuredId);
+    return p;
+}
+
+// The value of one of hw.measured's parameters (the stack's, unchanged by a measurement).
 double stack_value(const std::string& id) {
-    const Preset* p = token_registry().find_preset(kMeasuredId);
-    if (p)
-        for (auto& [pid, v] : p->values)
-            if (pid == id) return v;
+    for (auto& [pid, v] : stand_in().values)
+        if (pid == id) return v;
     return 0;
 }
 
@@ -31,6 +39,8 @@ std::string figure(double x, int digits) {
 
 }  // namespace
 
+double memory_in_use_gb(const MeasuredFigures& f) { return f.memory_gb > 0 ? f.memory_gb : kAssumedMemoryGb; }
+
 std::string check_measured(const MeasuredFigures& f) {
     const ParamRegistry& reg = token_registry();
     auto within = [&](const char* what, const char* id, double v) -> std::string {
@@ -41,7 +51,7 @@ std::string check_measured(const MeasuredFigures& f) {
     };
     std::string err = within("the bandwidth", "token.hbm.bw_gbs", f.bandwidth_gbs);
     if (err.empty()) err = within("the arithmetic rate", "token.mesh.core_tflops", f.flops / 1e12);
-    if (err.empty()) err = within("the memory", "token.hbm.capacity_gb", f.memory_gb);
+    if (err.empty() && f.memory_gb != 0) err = within("the memory", "token.hbm.capacity_gb", f.memory_gb);
     if (err.empty() && (!std::isfinite(f.flops_f16) || f.flops_f16 < 0))
         err = "the f16 rate must be 0 (not measured) or a finite positive number";
     if (err.empty() && f.path != "webgpu" && f.path != "wasm") err = "the path must be webgpu or wasm";
@@ -51,23 +61,44 @@ std::string check_measured(const MeasuredFigures& f) {
 
 Preset measured_preset(const MeasuredFigures& f) {
     Preset p = *token_registry().find_preset(kMeasuredId);
-    for (auto& [id, v] : p.values) {
+    for (auto& [id, v] : p.values) {  // the three figures (is_figure)
         if (id == "token.hbm.bw_gbs") v = f.bandwidth_gbs;
         if (id == "token.mesh.core_tflops") v = f.flops / 1e12;  // one core drawn: the whole rate
-        if (id == "token.hbm.capacity_gb") v = f.memory_gb;
+        if (id == "token.hbm.capacity_gb") v = memory_in_use_gb(f);
     }
     p.label_en = "This computer (measured)";
     p.label_zh = "本机（实测）";
     p.source = "[measured] in this page on " + f.adapter + " (" + (f.path == "webgpu" ? "WebGPU" : "WebAssembly, one thread") +
                "): " + figure(f.bandwidth_gbs, 3) + " GB/s streaming read, " + figure(f.flops / 1e9, 3) +
-               " GFLOP/s f32 multiply-add, each the best of a few runs; memory " + figure(f.memory_gb, 3) +
-               " GB as the browser reports it (rounded, at most 8). " + measured_method_text(f, false);
+               " GFLOP/s f32 multiply-add, each the best of a few runs; memory " +
+               (f.memory_gb > 0 ? figure(f.memory_gb, 3) + " GB as the browser reports it (rounded, and capped by the browser, often at 8 GB). "
+                                : "not reported by the browser: " + figure(kAssumedMemoryGb, 3) + " GB assumed. ") + measured_method_text(f, false);
     return p;
 }
 
 std::string install_measured_preset(const MeasuredFigures& f) {
+    stand_in();  // kept before it is replaced
     std::string err = check_measured(f);
     return err.empty() ? replace_measured_preset(measured_preset(f)) : err;
+}
+
+bool measured_figures_in(const ParamValues& v, MeasuredFigures* f) {
+    for (auto& [id, x] : stand_in().values)
+        if (!is_figure(id) && v.get(id) != x) return false;
+    f->bandwidth_gbs = v.get("token.hbm.bw_gbs");
+    f->flops = v.get("token.mesh.core_tflops") * 1e12;
+    f->memory_gb = v.get("token.hbm.capacity_gb");
+    return true;
+}
+
+MeasuredFigures stand_in_figures() {
+    MeasuredFigures f;
+    for (auto& [id, x] : stand_in().values) {
+        if (id == "token.hbm.bw_gbs") f.bandwidth_gbs = x;
+        if (id == "token.mesh.core_tflops") f.flops = x * 1e12;
+        if (id == "token.hbm.capacity_gb") f.memory_gb = x;
+    }
+    return f;
 }
 
 double measured_fixed_step_s(const ModelShape& m) {

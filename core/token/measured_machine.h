@@ -17,7 +17,8 @@
 //   MeasuredFigures f{.bandwidth_gbs = 12.5, .flops = 4.1e10, .memory_gb = 8, .adapter = "…", .path = "webgpu"};
 //   std::string err = check_measured(f);          // "" or why the figures are refused
 //   err = install_measured_preset(f);             // hw.measured now holds them
-//   double tps = closed_form_tok_s(f, shape);     // 1 / (max(bytes/bw, flops/rate) + fixed costs)
+//   double tps = closed_form_tok_s(f, shape, 80); // 1 / (max(bytes/bw, flops/rate) + fixed costs)
+//   if (measured_figures_in(values, &g)) ...      // values run on measured figures (this computer's or a link's)
 #pragma once
 #include <string>
 
@@ -30,10 +31,16 @@ struct MeasuredFigures {
     double bandwidth_gbs = 0;  // sustained streaming read, GB/s (1e9 bytes a second)
     double flops = 0;          // f32 multiply-adds, FLOP/s (two per fused multiply-add)
     double flops_f16 = 0;      // f16, where the adapter has it (0: not measured)
-    double memory_gb = 0;      // what the browser reports (navigator.deviceMemory: rounded, at most 8)
+    double memory_gb = 0;      // what the browser reports (navigator.deviceMemory: rounded, capped by the
+                               // browser, often at 8); 0: not reported, kAssumedMemoryGb stands in
     std::string adapter;       // the GPU adapter's name, or the CPU path's words
     std::string path;          // "webgpu" or "wasm"
 };
+
+// The memory assumed where the browser reports none (Firefox, Safari), said so on the card.
+constexpr double kAssumedMemoryGb = 16;
+// The memory the preset and the card use: the reported one, else kAssumedMemoryGb.
+double memory_in_use_gb(const MeasuredFigures& f);
 
 // "" when the figures are finite, positive and within the token scene's ranges, else why.
 std::string check_measured(const MeasuredFigures& f);
@@ -51,6 +58,12 @@ std::string replace_measured_preset(const Preset& p);
 // longer of the step's bytes over the bandwidth and its FLOPs over the rate, plus the
 // fixed cost), the bytes being the weights read per token and the KV of `context` tokens.
 double closed_form_tok_s(const MeasuredFigures& f, const ModelShape& m, double context);
+// Whether v runs on the measured machine's stack (every value of hw.measured but its
+// three measured figures as the registry has them); then *f gets the figures v holds
+// (a link carries them as plain parameters: this tells them apart as measured ones).
+bool measured_figures_in(const ParamValues& v, MeasuredFigures* f);
+// The figures hw.measured held before any measurement (the stand-in).
+MeasuredFigures stand_in_figures();
 // How the figures were measured and what they are not, for the card (en or zh).
 std::string measured_method_text(const MeasuredFigures& f, bool zh);
 

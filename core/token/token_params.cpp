@@ -141,7 +141,7 @@ void add_mesh(ParamRegistry& reg) {
       "Chips working together in tensor parallel: capacities, bandwidths and compute add up; every layer pays "
       "two all-reduces across the chip links.",
       "以张量并行协同工作的芯片数：容量、带宽、算力相加；每层要在芯片间做两次全规约。", ill, LOG, true, true);
-    a("core_tflops", "Peak compute per core", "单核峰值算力", "TFLOP/s", 0.001, 100, 2,
+    a("core_tflops", "Peak compute per core", "单核峰值算力", "TFLOP/s", 0.0001, 100, 2,  // 0.1 GFLOP/s: as bw_gbs
       "Dense 16-bit peak of one core.", "一个核心的 16 位稠密峰值算力。", ill, LOG);
     a("compute_eff", "Achieved compute fraction", "算力达成率", "", 0.05, 1, 0.6,
       "Share of peak FLOP/s that large matrix multiplies really reach.", "大矩阵乘法实际能达到的峰值算力比例。",
@@ -195,7 +195,8 @@ void add_memories(ParamRegistry& reg) {
              "HBM or DRAM at the chip's edge. Off for SRAM-only designs.", "芯片边缘的 HBM 或 DRAM。纯 SRAM 设计关闭。", true);
     h("capacity_gb", "Far memory capacity", "远端存储容量", "GB", 0.01, 10000, 96, "Per chip.", "每颗芯片。", ill, LOG,
       false, true);
-    h("bw_gbs", "Far memory bandwidth", "远端存储带宽", "GB/s", 1, 100000, 3350, "Per chip, peak.", "每颗芯片，峰值。",
+    // Down to 0.1 GB/s: a software GPU's, as a measurement of this computer may give (measured_machine.h).
+    h("bw_gbs", "Far memory bandwidth", "远端存储带宽", "GB/s", 0.1, 100000, 3350, "Per chip, peak.", "每颗芯片，峰值。",
       ill, LOG);
     h("latency_ns", "Far memory latency", "远端存储延迟", "ns", 0, 10000, 500, "First-byte latency.", "首字节延迟。",
       "order of magnitude of HBM load latency measured on GPUs (assumption)");

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "fidelity/prediction.h"
+#include "scenario.h"
 #include "token/measured_machine.h"
 #include "token/token_params.h"
 
@@ -109,6 +110,11 @@ TEST_CASE("measured machine: the preset carries the figures, labelled measured; 
         CHECK(install_measured_preset(g) != "");
         CHECK(predict_measured(g).at(0).error != "");
     }
+    MeasuredFigures unreported = laptop();  // a browser without navigator.deviceMemory
+    unreported.memory_gb = 0;
+    CHECK(check_measured(unreported) == "");
+    CHECK(preset_value(measured_preset(unreported), "token.hbm.capacity_gb") == kAssumedMemoryGb);
+    CHECK(measured_preset(unreported).source.find("not reported") != std::string::npos);
     MeasuredFigures g = laptop();
     g.path = "carrier pigeon";
     CHECK(install_measured_preset(g) != "");
@@ -117,4 +123,34 @@ TEST_CASE("measured machine: the preset carries the figures, labelled measured; 
     // Only hw.measured changes at run time.
     Preset other = *token_registry().find_preset("hw.h100_sxm");
     CHECK(replace_measured_preset(other) != "");
+}
+
+TEST_CASE("measured machine: the figures travel with a link as parameters and are told apart as measured",
+          "[token][measured]") {
+    RestoreStandIn restore;
+    const ParamRegistry& reg = token_registry();
+    MeasuredFigures stand = stand_in_figures();
+    CHECK(stand.bandwidth_gbs == 400);  // the WebLLM paper's laptop (token_params.cpp)
+    REQUIRE(install_measured_preset(laptop()) == "");
+    ParamValues v(reg);
+    REQUIRE(v.apply(*reg.find_preset("hw.measured")) == "");
+    REQUIRE(v.set("token.run.batch", 4) == "");  // a setting of the run, not of the machine
+    auto lookup = [&](const std::string& s) -> const ParamRegistry* { return s == "token" ? &reg : nullptr; };
+    std::string link = scenario_to_url(make_scenario("token", v, 1, 0));
+    CHECK(link.find("p.token.hbm.bw_gbs=100") != std::string::npos);
+    Scenario in;
+    REQUIRE(scenario_from_url(link, lookup, in) == "");
+    ParamValues w(reg);
+    REQUIRE(apply_scenario(in, w) == "");
+    MeasuredFigures got;
+    REQUIRE(measured_figures_in(w, &got));
+    CHECK(got.bandwidth_gbs == 100);
+    CHECK(got.flops == Approx(5e12));
+    CHECK(got.memory_gb == 8);
+    // Another machine's stack, or this one's changed, is not the measured machine.
+    REQUIRE(w.set("token.mesh.bw_eff", 0.5) == "");
+    CHECK_FALSE(measured_figures_in(w, &got));
+    ParamValues h(reg);
+    REQUIRE(h.apply(*reg.find_preset("hw.h100_sxm")) == "");
+    CHECK_FALSE(measured_figures_in(h, &got));
 }

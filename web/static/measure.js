@@ -4,7 +4,7 @@
 // anywhere. The app keeps the result (app/shell/measured_card.h) and makes it the
 // token scene's preset hw.measured.
 //   With WebGPU: the GPU's sustained bandwidth (compute shaders streaming through a
-//   buffer of up to 512 MiB, far above any cache) and its arithmetic rate (loops of
+//   buffer of up to 256 MiB, far above a GPU's caches) and its arithmetic rate (loops of
 //   f32 fused multiply-adds, and f16 where the adapter has shader-f16), each the best
 //   of three timed runs after a warm-up, with the adapter's name.
 //   Without WebGPU (none, or no adapter): one WebAssembly thread streaming through
@@ -16,6 +16,7 @@ window.TJMeasure = (function () {
   const MiB = 1 << 20;
   const kRuns = 3;            // timed runs per figure, the best kept
   const kTargetS = 0.08;      // a timed run lasts at least this long, so the clock's grain does not count
+  const kBudgetS = 1.2;       // a figure's timed runs stop past this (a software GPU is slow)
   let run = null;             // {stopped: why or ''} while a measurement is under way
 
   const C = (name, ret, types, args) => Module.ccall(name, ret, types, args);
@@ -27,8 +28,8 @@ window.TJMeasure = (function () {
     if (run.stopped) throw new Error(run.stopped);
   }
   function memoryGb() {
-    const m = Number(navigator.deviceMemory);  // rounded, at most 8 (the browser's own cap)
-    return Number.isFinite(m) && m > 0 ? m : 4;  // absent: 4 GB, said as reported by nothing
+    const m = Number(navigator.deviceMemory);  // rounded, and capped by the browser (often at 8)
+    return Number.isFinite(m) && m > 0 ? m : 0;  // absent (Firefox, Safari): 0, not reported
   }
 
   // ---- WebGPU ----
@@ -71,10 +72,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     await device.queue.onSubmittedWorkDone();
     return (performance.now() - t0) / 1000;
   }
-  // The best rate over kRuns runs of `reps` passes, reps grown until a run lasts kTargetS.
+  // The best rate of up to kRuns timed runs of `reps` passes (reps grown until a run
+  // lasts kTargetS), fewer when a slow device would pass kBudgetS (two at least).
   async function bestRate(device, encode, workPerPass, from, to, label) {
     await timeSubmits(device, encode, 1);  // warm-up: pipelines built, pages touched
     check();
+    const start = performance.now();
     let reps = 1, t = await timeSubmits(device, encode, reps);
     while (t < kTargetS && reps < 4096) {
       reps = Math.min(4096, reps * Math.max(2, Math.ceil(kTargetS / Math.max(t, 1e-4))));
@@ -82,9 +85,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       t = await timeSubmits(device, encode, reps);
     }
     let best = t;
-    for (let r = 0; r < kRuns; r++) {
+    for (let r = 1; r < kRuns && (r < 2 || performance.now() - start < kBudgetS * 1000); r++) {
       check();
-      progress(from + (to - from) * (r + 1) / (kRuns + 1), label);
+      progress(from + (to - from) * r / kRuns, label);
       best = Math.min(best, await timeSubmits(device, encode, reps));
     }
     return workPerPass * reps / best;
@@ -97,7 +100,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     const name = [info.vendor, info.architecture, info.device, info.description].filter(Boolean).join(' ') ||
       'WebGPU adapter';
     const lim = adapter.limits;
-    const bytes = Math.floor(Math.min(512 * MiB, lim.maxStorageBufferBindingSize, lim.maxBufferSize) / MiB) * MiB;
+    const bytes = Math.floor(Math.min(256 * MiB, lim.maxStorageBufferBindingSize, lim.maxBufferSize) / MiB) * MiB;
     const hasF16 = adapter.features.has('shader-f16');
     const device = await adapter.requestDevice({
       requiredLimits: {maxStorageBufferBindingSize: bytes, maxBufferSize: bytes},
@@ -121,9 +124,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       };
       const bw = await bestRate(device, readPass, bytes, 0.1, 0.5, 'GPU memory bandwidth');
       src.destroy();
+      // Iterations grown (from 8, x4) until one dispatch of 1024 workgroups lasts kTargetS: a
+      // software GPU does few, a large one many; the timed runs then repeat that dispatch.
       const rate = async (type, from, to) => {
-        const iters = 256, uni = device.createBuffer({size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST});
-        device.queue.writeBuffer(uni, 0, new Uint32Array([iters, 0, 0, 0]));
+        const uni = device.createBuffer({size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST});
         const pipe = device.createComputePipeline({layout: 'auto',
           compute: {module: device.createShaderModule({code: fmaShader(type)}), entryPoint: 'main'}});
         const bind = device.createBindGroup({layout: pipe.getBindGroupLayout(0),
@@ -132,6 +136,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
           const p = enc.beginComputePass();
           p.setPipeline(pipe); p.setBindGroup(0, bind); p.dispatchWorkgroups(groups); p.end();
         };
+        let iters = 8;
+        device.queue.writeBuffer(uni, 0, new Uint32Array([iters, 0, 0, 0]));
+        await timeSubmits(device, pass, 1);  // warm-up: the pipeline built
+        for (let t = await timeSubmits(device, pass, 1); t < kTargetS && iters < (1 << 20);
+          t = await timeSubmits(device, pass, 1)) {
+          check();
+          iters *= 4;
+          device.queue.writeBuffer(uni, 0, new Uint32Array([iters, 0, 0, 0]));
+        }
         return bestRate(device, pass, groups * 256 * iters * 32, from, to, `GPU multiply-adds, ${type}`);
       };
       const flops = await rate('f32', 0.5, hasF16 ? 0.75 : 0.95);
@@ -150,9 +163,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       await nextTurn();
       if (C('tj_measure_cpu_read', 'number', [], []) < 0) throw new Error('the 256 MiB buffer could not be allocated');
       let best = Infinity;
-      for (let r = 0; r < kRuns + 1; r++) {
+      for (let r = 0; r < kRuns; r++) {
         check();
-        progress(0.1 + 0.5 * (r + 1) / (kRuns + 1), 'CPU memory bandwidth, one thread');
+        progress(0.1 + 0.5 * (r + 1) / kRuns, 'CPU memory bandwidth, one thread');
         await nextTurn();
         best = Math.min(best, C('tj_measure_cpu_read', 'number', [], []));
       }
@@ -163,15 +176,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         t = C('tj_measure_cpu_fma', 'number', ['number'], [iters]);
       }
       let bestF = t;
-      for (let r = 0; r < kRuns; r++) {
+      for (let r = 1; r < kRuns; r++) {
         check();
-        progress(0.65 + 0.3 * (r + 1) / kRuns, 'CPU multiply-adds, one thread');
+        progress(0.65 + 0.3 * r / kRuns, 'CPU multiply-adds, one thread');
         await nextTurn();
         bestF = Math.min(bestF, C('tj_measure_cpu_fma', 'number', ['number'], [iters]));
       }
       const ua = navigator.userAgentData && navigator.userAgentData.platform;
       return {bandwidth_gbs: bw / 1e9, flops: iters * 16 / bestF, flops_f16: 0, memory_gb: memoryGb(),
-        adapter: `one WebAssembly thread (${navigator.hardwareConcurrency || '?'} logical CPUs${ua ? ', ' + ua : ''})`,
+        adapter: `WebAssembly, 1 thread (navigator.hardwareConcurrency ${navigator.hardwareConcurrency || '?'}${ua ? ', ' + ua : ''})`,
         path: 'wasm'};
     } finally {
       C('tj_measure_cpu_release', null, [], []);
