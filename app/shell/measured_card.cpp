@@ -56,7 +56,7 @@ bool MeasuredComputer::start() {
 void MeasuredComputer::progress(double share, const std::string& note) {
     if (!running_ || !std::isfinite(share)) return;
     progress_ = std::fmin(1, std::fmax(progress_, share));
-    note_ = note.substr(0, 200);
+    if (note.rfind("measured.note_", 0) == 0 && note.size() <= 64) note_ = note;  // a string-table key, else kept
 }
 
 std::string MeasuredComputer::finish(const tj::token::MeasuredFigures& f) {
@@ -76,7 +76,8 @@ std::string MeasuredComputer::finish(const tj::token::MeasuredFigures& f) {
 
 void MeasuredComputer::fail(const std::string& why) {
     running_ = false;
-    message_ = std::string(tr("measured.failed")) + why.substr(0, 300);
+    bool key = why.rfind("measured.why_", 0) == 0 && why.size() <= 64;  // the page's own reasons, in the language shown
+    message_ = std::string(tr("measured.failed")) + (key ? std::string(tr(why.c_str())) : why.substr(0, 300));
 }
 
 void MeasuredComputer::note_token_values(const tj::ParamValues& v) {
@@ -126,7 +127,6 @@ std::string MeasuredComputer::state_json() const {
 }
 
 void MeasuredComputer::draw_card(bool buttons) {
-    bool zh = language() == Lang::Zh;
     if (buttons) {
         ImGui::BeginDisabled(running_);
         if (ImGui::Button(tr(measured_ ? "measured.again" : "measured.start"))) {
@@ -152,7 +152,7 @@ void MeasuredComputer::draw_card(bool buttons) {
                          "  [" + tr("measured.tag") + "]",
                      IM_COL32(140, 200, 255, 255));
     if (running_) {
-        ImGui::ProgressBar(float(progress_), ImVec2(-1, 0), note_.empty() ? nullptr : note_.c_str());
+        ImGui::ProgressBar(float(progress_), ImVec2(-1, 0), note_.empty() ? nullptr : tr(note_.c_str()));
         text_wrapped(tr("measured.running"));
     }
     if (!message_.empty()) text_wrapped(message_, IM_COL32(255, 180, 90, 255));
@@ -169,7 +169,7 @@ void MeasuredComputer::draw_card(bool buttons) {
     text_wrapped(rate + "  [" + tr("measured.tag") + "]");
     if (f.memory_gb > 0) text_wrapped(std::string(tr("measured.memory")) + fmt("%.3g GB", f.memory_gb));
     else text_wrapped(std::string(tr("measured.memory_unknown")) + fmt("%.3g GB", tj::token::kAssumedMemoryGb));
-    text_wrapped(tj::token::measured_method_text(f, zh), IM_COL32(190, 190, 200, 255));
+    text_wrapped(tr(gpu ? "measured.method_gpu" : "measured.method_cpu"), IM_COL32(190, 190, 200, 255));
     ImGui::Spacing();
     text_wrapped(tr("measured.predict_head"));
     const char* bound[] = {"measured.memory_bound", "measured.compute_bound"};

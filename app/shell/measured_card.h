@@ -9,7 +9,7 @@
 //
 // Usage:
 //   MeasuredComputer& mc = measured_computer();
-//   mc.progress(0.4, "reading GPU memory");   // from the page
+//   mc.progress(0.4, "measured.note_gpu_read"); // from the page: a share and a string-table key
 //   std::string err = mc.finish(figures);       // "" or why refused
 //   mc.draw_card(true);                         // the card's content, at the cursor
 //   if (mc.card_open()) mc.draw_window(w, h);   // or as its own window

@@ -72,7 +72,7 @@ Preset measured_preset(const MeasuredFigures& f) {
                "): " + figure(f.bandwidth_gbs, 3) + " GB/s streaming read, " + figure(f.flops / 1e9, 3) +
                " GFLOP/s f32 multiply-add, each the best of a few runs; memory " +
                (f.memory_gb > 0 ? figure(f.memory_gb, 3) + " GB as the browser reports it (rounded, and capped by the browser, often at 8 GB). "
-                                : "not reported by the browser: " + figure(kAssumedMemoryGb, 3) + " GB assumed. ") + measured_method_text(f, false);
+                                : "not reported by the browser: " + figure(kAssumedMemoryGb, 3) + " GB assumed. ") + measured_method_text(f);
     return p;
 }
 
@@ -113,22 +113,16 @@ double closed_form_tok_s(const MeasuredFigures& f, const ModelShape& m, double c
     return 1 / step;
 }
 
-std::string measured_method_text(const MeasuredFigures& f, bool zh) {
+std::string measured_method_text(const MeasuredFigures& f) {
     if (f.path == "webgpu")
-        return zh ? "方法：WebGPU 计算着色器流式读取一块远大于任何缓存的显存缓冲区，以及 f32 融合乘加循环；各取几次中最好的一次。"
-                    "局限：浏览器测不到存储的峰值，只测到它的着色器达到的速度；调度和同步的开销计在内；"
-                    "原生引擎（CUDA、Metal 的厂商内核）通常更快。"
-                  : "Method: a WebGPU compute shader streams through a GPU buffer far larger than any cache, and "
-                    "runs loops of f32 fused multiply-adds; the best of a few runs each. Limits: a browser cannot see "
-                    "the memory's peak, only what its shaders reach, with its dispatch and synchronisation counted; "
-                    "a native engine (the vendor's CUDA or Metal kernels) usually reaches more.";
-    return zh ? "方法：没有 WebGPU，于是用 WebAssembly 在一个线程上流式读取 256 MiB 的缓冲区，并做标量乘加；各取几次中最好的一次。"
-                "局限：这是一个 CPU 线程的速度（本页的 WebAssembly 不用多线程），不是整台机器的；没有 SIMD 和多核，"
-                "原生引擎会快得多；缓存很大的服务器 CPU 可能有一部分读自缓存。"
-              : "Method: without WebGPU, WebAssembly streams through a 256 MiB buffer on one thread and runs scalar "
-                "multiply-adds; the best of a few runs each. Limits: this is one CPU thread (this page's WebAssembly "
-                "runs on one thread), not the whole machine; without SIMD and the other cores a native engine is much "
-                "faster; a server CPU with a very large cache may serve part of the buffer from it.";
+        return "Method: a WebGPU compute shader streams through a GPU buffer far larger than any cache, and "
+               "runs loops of f32 fused multiply-adds; the best of a few runs each. Limits: a browser cannot see "
+               "the memory's peak, only what its shaders reach, with its dispatch and synchronisation counted; "
+               "a native engine (the vendor's CUDA or Metal kernels) usually reaches more.";
+    return "Method: without WebGPU, WebAssembly streams through a 256 MiB buffer on one thread and runs scalar "
+           "multiply-adds; the best of a few runs each. Limits: this is one CPU thread (this page's WebAssembly "
+           "runs on one thread), not the whole machine; without SIMD and the other cores a native engine is much "
+           "faster; a server CPU with a very large cache may serve part of the buffer from it.";
 }
 
 }  // namespace tj::token

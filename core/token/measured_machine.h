@@ -64,7 +64,8 @@ double closed_form_tok_s(const MeasuredFigures& f, const ModelShape& m, double c
 bool measured_figures_in(const ParamValues& v, MeasuredFigures* f);
 // The figures hw.measured held before any measurement (the stand-in).
 MeasuredFigures stand_in_figures();
-// How the figures were measured and what they are not, for the card (en or zh).
-std::string measured_method_text(const MeasuredFigures& f, bool zh);
+// How the figures were measured and what they are not, for the preset's source (the
+// card shows the same in either language from the string table: measured.method_*).
+std::string measured_method_text(const MeasuredFigures& f);
 
 }  // namespace tj::token

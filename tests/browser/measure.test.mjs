@@ -78,7 +78,7 @@ for (const lang of ['en', 'zh']) {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     s = await waitState(page, (st) => !st.measured.running, null, 'the hidden run to stop', 120000);
-    assert.match(s.measured.message, /hidden/);
+    assert.match(s.measured.message, lang === 'en' ? /hidden/ : /隐藏/);
     assert.equal(s.measured.done, true);
     assert.equal(s.measured.bandwidth_gbs, before, 'the last good figures are kept');
     assert.deepEqual(problems, []);
@@ -95,6 +95,20 @@ for (const lang of ['en', 'zh']) {
     assert.match(s.measured.adapter, /^WebAssembly, 1 thread/);
     console.log(`wasm (${lang}): ${s.measured.adapter}: ${s.measured.bandwidth_gbs.toFixed(2)} GB/s, ` +
       `${(s.measured.flops / 1e9).toFixed(2)} GFLOP/s; ${s.measured.predictions.map((p) => `${p.model}/${p.bits}: ${p.tok_s.toPrecision(3)}`).join(', ')}`);
+    // Raced against an H100, then carried by a link to a page that never measured: labelled measured elsewhere.
+    assert.equal(await api(page, 'comparePair', 'measured_h100'), '');
+    const race = await waitState(page, (st) => st.race && st.race.maps.length === 2, null, 'the race of this computer and an H100');
+    assert.equal(race.race.maps[0].label, lang === 'en' ? 'This computer (measured)' : '本机（实测）');
+    assert.equal(race.measured.in_use.from, 'this computer');
+    const link = await api(page, 'link');
+    assert.ok(link.includes(`p.token.hbm.bw_gbs=${s.measured.bandwidth_gbs}`), 'the link carries the measured bandwidth');
+    const other = await open(plainBrowser, lang);
+    assert.equal(await api(other.page, 'applyLink', link), '');
+    const there = await waitState(other.page, (st) => st.measured.in_use.from === 'a link', null, 'the link\'s figures told apart');
+    assert.equal(there.measured.done, false, 'that page measured nothing itself');
+    assert.equal(there.measured.in_use.bandwidth_gbs, s.measured.bandwidth_gbs);
+    await other.page.close();
+    assert.equal(await api(page, 'compare', false), false);
     const lessons = (await page.evaluate(() => window.tokenJourney.describe())).lessons;
     const i = lessons.findIndex((t) => t === (lang === 'en' ? 'Your computer on the roofline' : '你的电脑在屋顶线上'));
     assert.ok(i >= 0, 'the lesson is in the menu');

@@ -10,7 +10,8 @@
 //   Without WebGPU (none, or no adapter): one WebAssembly thread streaming through
 //   256 MiB and running scalar multiply-adds (js_api.cpp: tj_measure_cpu_*).
 // A hidden page (the browser slows its timers and GPU work) stops the run; the last
-// good figures stay. TJMeasure.state() says what runs.
+// good figures stay. The reasons the page gives are string-table keys (measured.why_*)
+// where it knows them, else the browser's own words.
 'use strict';
 window.TJMeasure = (function () {
   const MiB = 1 << 20;
@@ -20,11 +21,12 @@ window.TJMeasure = (function () {
   let run = null;             // {stopped: why or ''} while a measurement is under way
 
   const C = (name, ret, types, args) => Module.ccall(name, ret, types, args);
+  // The note is a string-table key (assets/strings_measured.json), shown in the language shown.
   const progress = (share, note) => C('tj_measure_progress', null, ['number', 'string'], [share, note]);
   const nextTurn = () => new Promise((r) => setTimeout(r, 0));
   function check() {
     if (document.visibilityState === 'hidden' && !run.stopped)
-      run.stopped = 'the page was hidden during the run (a hidden page is slowed by the browser)';
+      run.stopped = 'measured.why_hidden';
     if (run.stopped) throw new Error(run.stopped);
   }
   function memoryGb() {
@@ -109,7 +111,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let lost = '';
     device.lost.then((l) => { lost = l.message || 'the GPU device was lost'; if (run) run.stopped = lost; });
     try {
-      progress(0.05, `GPU memory: ${bytes / MiB} MiB`);
+      progress(0.05, 'measured.note_gpu_buffer');
       const src = device.createBuffer({size: bytes, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true});
       new Uint32Array(src.getMappedRange()).fill(0x3f800000);  // 1.0f everywhere: real bytes to read
       src.unmap();
@@ -122,7 +124,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         const p = enc.beginComputePass();
         p.setPipeline(read); p.setBindGroup(0, readBind); p.dispatchWorkgroups(groups); p.end();
       };
-      const bw = await bestRate(device, readPass, bytes, 0.1, 0.5, 'GPU memory bandwidth');
+      const bw = await bestRate(device, readPass, bytes, 0.1, 0.5, 'measured.note_gpu_read');
       src.destroy();
       // Iterations grown (from 8, x4) until one dispatch of 1024 workgroups lasts kTargetS: a
       // software GPU does few, a large one many; the timed runs then repeat that dispatch.
@@ -145,7 +147,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
           iters *= 4;
           device.queue.writeBuffer(uni, 0, new Uint32Array([iters, 0, 0, 0]));
         }
-        return bestRate(device, pass, groups * 256 * iters * 32, from, to, `GPU multiply-adds, ${type}`);
+        return bestRate(device, pass, groups * 256 * iters * 32, from, to, `measured.note_gpu_${type}`);
       };
       const flops = await rate('f32', 0.5, hasF16 ? 0.75 : 0.95);
       const f16 = hasF16 ? await rate('f16', 0.75, 0.95) : 0;
@@ -159,13 +161,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   async function measureCpu() {
     try {
       const bytes = C('tj_measure_cpu_bytes', 'number', [], []);
-      progress(0.05, `CPU memory: ${bytes / MiB} MiB, one thread`);
+      progress(0.05, 'measured.note_cpu_buffer');
       await nextTurn();
       if (C('tj_measure_cpu_read', 'number', [], []) < 0) throw new Error('the 256 MiB buffer could not be allocated');
       let best = Infinity;
       for (let r = 0; r < kRuns; r++) {
         check();
-        progress(0.1 + 0.5 * (r + 1) / kRuns, 'CPU memory bandwidth, one thread');
+        progress(0.1 + 0.5 * (r + 1) / kRuns, 'measured.note_cpu_read');
         await nextTurn();
         best = Math.min(best, C('tj_measure_cpu_read', 'number', [], []));
       }
@@ -178,7 +180,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       let bestF = t;
       for (let r = 1; r < kRuns; r++) {
         check();
-        progress(0.65 + 0.3 * r / kRuns, 'CPU multiply-adds, one thread');
+        progress(0.65 + 0.3 * r / kRuns, 'measured.note_cpu_fma');
         await nextTurn();
         bestF = Math.min(bestF, C('tj_measure_cpu_fma', 'number', ['number'], [iters]));
       }
@@ -202,8 +204,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     return fig;
   }
 
-  function onHidden() { if (run && document.visibilityState === 'hidden') run.stopped =
-    'the page was hidden during the run (a hidden page is slowed by the browser)'; }
+  function onHidden() { if (run && document.visibilityState === 'hidden') run.stopped = 'measured.why_hidden'; }
 
   return {
     // '' when a run starts, else why not (one is under way).
@@ -224,7 +225,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       });
       return '';
     },
-    stop() { if (run) run.stopped = 'stopped'; return ''; },
+    stop() { if (run) run.stopped = 'measured.why_stopped'; return ''; },
     running() { return !!run; },
   };
 })();
