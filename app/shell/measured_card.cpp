@@ -126,23 +126,21 @@ std::string MeasuredComputer::state_json() const {
     return j.dump();
 }
 
-void MeasuredComputer::draw_card(bool buttons) {
-    if (buttons) {
-        ImGui::BeginDisabled(running_);
-        if (ImGui::Button(tr(measured_ ? "measured.again" : "measured.start"))) {
+void MeasuredComputer::draw_card(bool compact) {
+    ImGui::BeginDisabled(running_);
+    if (ImGui::Button(tr(measured_ ? "measured.again" : "measured.start"))) {
 #ifdef __EMSCRIPTEN__
-            EM_ASM({ if (window.tokenJourney) window.tokenJourney.measureComputer(true); });
+        EM_ASM({ if (window.tokenJourney) window.tokenJourney.measureComputer(true); });
 #else
-            message_ = tr("measured.browser_only");
+        message_ = tr("measured.browser_only");
 #endif
-        }
-        ImGui::EndDisabled();
-        if (measured_) {
-            same_line_if_room(tr("measured.use"));
-            if (ImGui::Button(tr("measured.use"))) use_ = true;
-            same_line_if_room(tr("measured.race"));
-            if (ImGui::Button(tr("measured.race"))) race_ = true;
-        }
+    }
+    ImGui::EndDisabled();
+    if (measured_) {
+        same_line_if_room(tr("measured.use"));
+        if (ImGui::Button(tr("measured.use"))) use_ = true;
+        same_line_if_room(tr("measured.race"));
+        if (ImGui::Button(tr("measured.race"))) race_ = true;
     }
     if (in_use_ == InUse::kHere) text_wrapped(tr("measured.in_use_here"), IM_COL32(140, 220, 140, 255));
     if (in_use_ == InUse::kStandIn) text_wrapped(tr("measured.in_use_stand_in"), IM_COL32(255, 180, 90, 255));
@@ -169,7 +167,7 @@ void MeasuredComputer::draw_card(bool buttons) {
     text_wrapped(rate + "  [" + tr("measured.tag") + "]");
     if (f.memory_gb > 0) text_wrapped(std::string(tr("measured.memory")) + fmt("%.3g GB", f.memory_gb));
     else text_wrapped(std::string(tr("measured.memory_unknown")) + fmt("%.3g GB", tj::token::kAssumedMemoryGb));
-    text_wrapped(tr(gpu ? "measured.method_gpu" : "measured.method_cpu"), IM_COL32(190, 190, 200, 255));
+    if (!compact) text_wrapped(tr(gpu ? "measured.method_gpu" : "measured.method_cpu"), IM_COL32(190, 190, 200, 255));
     ImGui::Spacing();
     text_wrapped(tr("measured.predict_head"));
     const char* bound[] = {"measured.memory_bound", "measured.compute_bound"};
@@ -206,7 +204,7 @@ void MeasuredComputer::draw_card(bool buttons) {
     if (!predictions_.empty())
         text_wrapped(std::string(tr("measured.roofline")) + fmt("%.2g FLOP/B", predictions_[0].ridge) +
                      tr("measured.roofline_tail"));
-    text_wrapped(tr("measured.stack"), IM_COL32(190, 190, 200, 255));
+    text_wrapped(tr(compact ? "measured.method_where" : "measured.stack"), IM_COL32(190, 190, 200, 255));
 }
 
 void MeasuredComputer::draw_window(int win_w, int win_h) {
@@ -216,6 +214,6 @@ void MeasuredComputer::draw_window(int win_w, int win_h) {
     ImGui::SetNextWindowSize({std::min(float(win_w) * 0.94f, fs * 36), 0}, ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints({0, 0}, {float(win_w), float(win_h) * 0.9f});
     ImGui::Begin((std::string(tr("measured.title")) + "###measured").c_str(), &open_, ImGuiWindowFlags_NoCollapse);
-    draw_card(true);
+    draw_card(false);
     ImGui::End();
 }

@@ -11,7 +11,7 @@
 //   MeasuredComputer& mc = measured_computer();
 //   mc.progress(0.4, "measured.note_gpu_read"); // from the page: a share and a string-table key
 //   std::string err = mc.finish(figures);       // "" or why refused
-//   mc.draw_card(true);                         // the card's content, at the cursor
+//   mc.draw_card(false);                        // the card's content, at the cursor
 //   if (mc.card_open()) mc.draw_window(w, h);   // or as its own window
 #pragma once
 #include <string>
@@ -34,9 +34,10 @@ public:
     const tj::token::MeasuredFigures& figures() const { return figures_; }
     const std::vector<tj::Prediction>& predictions() const { return predictions_; }
     std::string state_json() const;  // state().measured
-    // The card's content: the figures, the method and its limits, the predictions.
-    // `buttons`: the Measure button and "Use as hardware" (false on a lesson's card).
-    void draw_card(bool buttons);
+    // The card's content: the buttons, the figures, the method and its limits, the
+    // predictions. `compact` (a lesson's card): the method and the stack in one line that
+    // says where they are written out (the card of Help > This computer on the roofline).
+    void draw_card(bool compact);
     bool use_requested() { bool r = use_; use_ = false; return r; }
     bool race_requested() { bool r = race_; race_ = false; return r; }
     // What the token scene runs on, told each frame: this computer's measured figures,
