@@ -125,8 +125,10 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
 }  // namespace
 
 const std::vector<LessonChart>& lesson_charts() {
+    // measured: this computer's figures and the prediction card (app/shell/measured_card.h).
     static const std::vector<LessonChart> charts = {
-        {"roofline", "token"}, {"staircase", "token"}, {"kv", "token"}, {"gaps", "token"}, {"trip", "token"}, {"flow", "fab"}};
+        {"roofline", "token"}, {"staircase", "token"}, {"kv", "token"},     {"gaps", "token"},
+        {"trip", "token"},     {"measured", "token"},  {"flow", "fab"}};
     return charts;
 }
 

@@ -3,9 +3,12 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include "app/shell/app.h"
+#include "app/shell/measured_card.h"
 #include "core/metric_history.h"
 #include "app/render/motion.h"
 #include "app/ui/i18n.h"
@@ -226,6 +229,87 @@ EMSCRIPTEN_KEEPALIVE void tj_set_reduced_motion(int on) {
 // Single-key shortcuts on or off (App::set_shortcuts).
 EMSCRIPTEN_KEEPALIVE void tj_set_shortcuts(int on) {
     if (platform_app()) platform_app()->set_shortcuts(on != 0);
+}
+
+// This computer's benchmark (web/static/measure.js drives it; measured_card.h keeps it).
+// 1 when a run starts, 0 when one is already under way (the card says so).
+EMSCRIPTEN_KEEPALIVE int tj_measure_start() {
+    changing_app();
+    measured_computer().open_card(true);
+    return measured_computer().start() ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_measure_progress(double share, const char* note) {
+    changing_app();
+    measured_computer().progress(share, note);
+}
+
+// The run's figures: "" when they became the hw.measured preset and the card, else why refused.
+EMSCRIPTEN_KEEPALIVE const char* tj_measure_finish(double bandwidth_gbs, double flops, double flops_f16, double memory_gb,
+                                                   const char* adapter, const char* path) {
+    static std::string s;
+    changing_app();
+    tj::token::MeasuredFigures f{bandwidth_gbs, flops, flops_f16, memory_gb, adapter, path};
+    s = measured_computer().finish(f);
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_measure_fail(const char* why) {
+    changing_app();
+    measured_computer().fail(why);
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_measure_card(int on) {
+    changing_app();
+    measured_computer().open_card(on != 0);
+}
+
+// The CPU path: one thread streaming through a buffer of kCpuBytes (allocated on the
+// first pass, released at the end), far above a laptop's caches.
+namespace {
+constexpr size_t kCpuBytes = size_t(256) << 20;
+uint64_t* cpu_buffer = nullptr;
+volatile uint64_t cpu_sink = 0;  // the reads' sum, so they are not optimised away
+volatile float cpu_fsink = 0;
+}  // namespace
+
+EMSCRIPTEN_KEEPALIVE double tj_measure_cpu_bytes() { return double(kCpuBytes); }
+
+// Seconds for one streaming read of the buffer; -1 when it cannot be allocated.
+EMSCRIPTEN_KEEPALIVE double tj_measure_cpu_read() {
+    const size_t n = kCpuBytes / sizeof(uint64_t);
+    if (!cpu_buffer) {
+        cpu_buffer = static_cast<uint64_t*>(std::malloc(kCpuBytes));
+        if (!cpu_buffer) return -1;
+        for (size_t i = 0; i < n; i++) cpu_buffer[i] = i * 0x9E3779B97F4A7C15ull;  // touched: every page is real
+    }
+    double t0 = emscripten_get_now();
+    uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (size_t i = 0; i < n; i += 4) {
+        s0 += cpu_buffer[i];
+        s1 += cpu_buffer[i + 1];
+        s2 += cpu_buffer[i + 2];
+        s3 += cpu_buffer[i + 3];
+    }
+    cpu_sink = cpu_sink + (s0 ^ s1 ^ s2 ^ s3);
+    return (emscripten_get_now() - t0) / 1000;
+}
+
+// Seconds for `iters` rounds of 8 independent f32 multiply-add chains (16 FLOPs a round).
+EMSCRIPTEN_KEEPALIVE double tj_measure_cpu_fma(double iters) {
+    float a[8];
+    for (int k = 0; k < 8; k++) a[k] = 1.0f + float(k) * 1e-3f + float(cpu_sink & 1);
+    const float m = 0.99999f, c = 1e-5f;
+    double t0 = emscripten_get_now();
+    for (double i = 0; i < iters; i++)
+        for (float& x : a) x = x * m + c;
+    cpu_fsink = a[0] + a[1] + a[2] + a[3] + a[4] + a[5] + a[6] + a[7];
+    return (emscripten_get_now() - t0) / 1000;
+}
+
+EMSCRIPTEN_KEEPALIVE void tj_measure_cpu_release() {
+    std::free(cpu_buffer);
+    cpu_buffer = nullptr;
 }
 
 EMSCRIPTEN_KEEPALIVE const char* tj_set_scene(const char* id) {

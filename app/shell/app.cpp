@@ -34,6 +34,8 @@
 #include "app/render/motion.h"
 #include "app/render/world_view.h"
 #include "app/shell/scene_list.h"
+#include "app/scene/model_scene.h"
+#include "app/shell/measured_card.h"
 
 namespace {
 const ImVec4 kBackdrop = ImGui::ColorConvertU32ToFloat4(pal::kBackdrop);  // behind the map
@@ -320,6 +322,8 @@ void App::draw_menus() {
         if (ImGui::MenuItem(tr("menu.where_to_start"))) show_welcome(true);
         if (ImGui::MenuItem(tr("menu.shortcuts"), "?")) show_help_ = true;
         if (ImGui::MenuItem(tr("menu.glossary"), "G", show_glossary_)) show_glossary_ = !show_glossary_;
+        if (ImGui::MenuItem(tr("measured.menu"), nullptr, measured_computer().card_open()))
+            measured_computer().open_card(!measured_computer().card_open());
         ImGui::EndMenu();
     }
 }
@@ -517,6 +521,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     draw_download_note(win_h);
     draw_lesson_card(lay);
     if (show_help_) draw_help();
+    draw_measured_card();
     if (show_glossary_) glossary_window(&show_glossary_);
     if (lessons_.active() || present_ || embed_) welcome_.close();
     if (WelcomeChoice c = welcome_.draw(narrow_); c != WelcomeChoice::None) welcome_chosen(c);
@@ -618,6 +623,23 @@ void App::draw_status() {
     ImGui::End();
 }
 
+// This computer's benchmark (measured_card.h): its card, and what it asks of the token
+// scene (the measured preset in use, a race against an H100).
+void App::draw_measured_card() {
+    MeasuredComputer& measured = measured_computer();
+    auto* token = dynamic_cast<ModelScene*>(scene_by_id("token"));
+    if (token) measured.note_token_values(token->values());
+    if (measured.card_open()) measured.draw_window(win_w_, win_h_);
+    if (measured.use_requested() && token) {  // "Use as hardware": the measured preset on the token scene
+        set_scene("token");
+        notice_ = token->apply_preset("hw.measured");
+    }
+    if (measured.race_requested() && token) {  // this computer against an H100
+        set_scene("token");
+        notice_ = token->compare_pair("measured_h100");
+    }
+}
+
 // A lesson's card in its place (on a narrow screen its buttons as large as a finger).
 void App::draw_lesson_card(const FrameLayout& lay) {
     if (narrow_) {
@@ -702,6 +724,7 @@ std::string App::state_json() const {
     j["reduced_motion"] = reduced_motion();  // the camera cuts, parcels step (motion.h)
     j["blank"] = blank_;
     j["ui_scale"] = ui_scale_;
+    j["measured"] = nlohmann::json::parse(measured_computer().state_json());  // this computer's benchmark
     j["lesson"] = lessons_.active() ? lessons_.lessons()[size_t(lessons_.lesson_index())].id : "";
     j["lesson_step"] = lessons_.active() ? lessons_.step_index() : -1;
     j["lesson_choice"] = lessons_.active() ? lessons_.chosen() : -1;  // the class's pick on a question, -1: none

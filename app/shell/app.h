@@ -147,6 +147,7 @@ private:
     void draw_scene(const FrameLayout& lay, double real_dt);
     void draw_status();
     void draw_lesson_card(const FrameLayout& lay);
+    void draw_measured_card();
     void draw_notes(const FrameLayout& lay);
     void follow_downloads();             // what the scenes fetch after the first frame
     void draw_download_note(int win_h);  // "Loading vocabulary… 45%" while one is on its way

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/scene/panel_window.h"
+#include "app/shell/measured_card.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -336,6 +337,10 @@ void TokenScene::trip_chart(ImVec2 size) {
 }
 
 bool TokenScene::draw_lesson_chart(const std::string& id, ImVec2 size) {
+    if (id == "measured") {  // this computer's figures and prediction card (measured_card.h)
+        measured_computer().draw_card(true);  // compact: the method is on the Help card
+        return true;
+    }
     static const std::pair<const char*, const char*> titles[] = {{"roofline", "token.chart.roofline"},
                                                                  {"staircase", "token.panel.staircase"},
                                                                  {"kv", "token.chart.kv"},

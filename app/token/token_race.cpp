@@ -13,6 +13,11 @@ const std::vector<RacePair>& race_pairs() {
          {{"hw.h100_sxm"}, {{"token.spec.draft_k", 4}}}},
         {"prefill_mixed", "token", "race.pair.sched", {{"hw.h100_sxm"}, {{"token.serve.scheduler", 0}}},
          {{"hw.h100_sxm"}, {{"token.serve.scheduler", 1}}}},
+        // This computer as the page measured it (hw.measured, core/token/measured_machine.h) against an H100,
+        // both serving Llama-3.1-8B in 4-bit weights to one user.
+        {"measured_h100", "token", "race.pair.measured",
+         {{"hw.measured", "model.llama31_8b"}, {{"token.model.weight_bits", 4.5}, {"token.run.batch", 1}}},
+         {{"hw.h100_sxm", "model.llama31_8b"}, {{"token.model.weight_bits", 4.5}, {"token.run.batch", 1}}}},
     };
     return pairs;
 }

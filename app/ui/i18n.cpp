@@ -18,7 +18,8 @@ Lang g_lang = Lang::En;
 
 // One table per part of the app, so each part keeps its own texts together.
 const char* const kTables[] = {"strings.json", "strings_run.json", "strings_token.json", "strings_fab.json",
-                               "strings_race.json", "strings_units.json", "strings_a11y.json"};
+                               "strings_race.json", "strings_units.json", "strings_a11y.json",
+                               "strings_measured.json"};
 
 bool i18n_load(std::string* error) {
     for (const char* name : kTables) {

@@ -2,6 +2,7 @@
 #include "token_params.h"
 
 #include "fitted_constants.h"
+#include "measured_machine.h"
 
 namespace tj::token {
 
@@ -140,7 +141,7 @@ void add_mesh(ParamRegistry& reg) {
       "Chips working together in tensor parallel: capacities, bandwidths and compute add up; every layer pays "
       "two all-reduces across the chip links.",
       "以张量并行协同工作的芯片数：容量、带宽、算力相加；每层要在芯片间做两次全规约。", ill, LOG, true, true);
-    a("core_tflops", "Peak compute per core", "单核峰值算力", "TFLOP/s", 0.001, 100, 2,
+    a("core_tflops", "Peak compute per core", "单核峰值算力", "TFLOP/s", 0.0001, 100, 2,  // 0.1 GFLOP/s: as bw_gbs
       "Dense 16-bit peak of one core.", "一个核心的 16 位稠密峰值算力。", ill, LOG);
     a("compute_eff", "Achieved compute fraction", "算力达成率", "", 0.05, 1, 0.6,
       "Share of peak FLOP/s that large matrix multiplies really reach.", "大矩阵乘法实际能达到的峰值算力比例。",
@@ -194,7 +195,8 @@ void add_memories(ParamRegistry& reg) {
              "HBM or DRAM at the chip's edge. Off for SRAM-only designs.", "芯片边缘的 HBM 或 DRAM。纯 SRAM 设计关闭。", true);
     h("capacity_gb", "Far memory capacity", "远端存储容量", "GB", 0.01, 10000, 96, "Per chip.", "每颗芯片。", ill, LOG,
       false, true);
-    h("bw_gbs", "Far memory bandwidth", "远端存储带宽", "GB/s", 1, 100000, 3350, "Per chip, peak.", "每颗芯片，峰值。",
+    // Down to 0.1 GB/s: a software GPU's, as a measurement of this computer may give (measured_machine.h).
+    h("bw_gbs", "Far memory bandwidth", "远端存储带宽", "GB/s", 0.1, 100000, 3350, "Per chip, peak.", "每颗芯片，峰值。",
       ill, LOG);
     h("latency_ns", "Far memory latency", "远端存储延迟", "ns", 0, 10000, 500, "First-byte latency.", "首字节延迟。",
       "order of magnitude of HBM load latency measured on GPUs (assumption)");
@@ -453,6 +455,17 @@ void add_hardware_presets(ParamRegistry& reg) {
            "the stack's constants (tt-metal's launches, GDDR and compute fractions) are the n150's.",
            {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 5, 50, 63, 0, 0, 2, 0,
             60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, TT_OP_US, 16, 1});
+    // This computer: the stack of a machine known by two measured figures (measured_machine.h
+    // replaces the bandwidth, the arithmetic rate and the memory once the page has measured them).
+    add_hw(reg, "hw.measured", "This computer (not measured yet)", "本机（尚未测量）",
+           "Not measured yet: until the page measures this computer (Help > This computer on the roofline), the "
+           "figures of the laptop in the WebLLM paper stand in: Apple M3 Max, 400 GB/s (Apple's specification), "
+           "14.3 TFLOP/s FP32 (40 GPU cores x 128 lanes x 2 x 1.4 GHz, an assumption), 48 GB (an assumption). "
+           "Stack: the roofline of the two figures, a step the longer of its arithmetic and its bytes, at "
+           "the achieved fraction 1 (the figures are what was reached, not a peak); per-layer 5 us and per-step "
+           "20 us, as the GPU presets (assumptions); drawn as one core: a browser tells nothing of the cores.",
+           {1, 1, 1, 14.3, 4096, 4000, 0, 16, 8, 1, 48, 400, 500, 1, 10000, 3, 300, 5, 20, 16, 2, 0, 0, 0, 0, 1, 1,
+            1, 1, 1, 1});
 }
 
 struct ModelFig {
@@ -666,14 +679,34 @@ void add_dispatch(ParamRegistry& reg) {
 
 }  // namespace
 
-const ParamRegistry& token_registry() {
+namespace {
+ParamRegistry& the_token_registry() {
     // Built once, never freed: every model, value set and link parser may point at it.
-    static const ParamRegistry reg = [] {
+    static ParamRegistry reg = [] {
         ParamRegistry r;
         build_token_registry(r);
         return r;
     }();
     return reg;
+}
+}  // namespace
+
+const ParamRegistry& token_registry() { return the_token_registry(); }
+
+std::string replace_measured_preset(const Preset& p) {
+    if (p.id != "hw.measured") return "only the measured machine's preset changes while the program runs";
+    ParamRegistry& reg = the_token_registry();
+    const Preset* old = reg.find_preset(p.id);
+    if (!old || p.kind != old->kind) return "the measured machine's preset must stay a hardware preset";
+    for (auto& [id, v] : p.values) {
+        int i = reg.find(id);
+        if (i < 0) return "preset " + p.id + ": unknown parameter " + id;
+        if (std::string err = validate_param(reg[size_t(i)], v); !err.empty()) return "preset " + p.id + ": " + err;
+    }
+    // In place, so a pointer to the preset stays good; the registry itself is not const
+    // (the_token_registry), so writing through find_preset's pointer is well defined.
+    *const_cast<Preset*>(old) = p;
+    return "";
 }
 
 void build_token_registry(ParamRegistry& reg) {

@@ -42,12 +42,14 @@ export async function serve(root) {
   return { server: { close: () => child.kill() }, url };
 }
 
-export async function launch() {
+// extraArgs: more Chromium flags, e.g. WebGPU on SwiftShader for the measurement test
+// ('--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader').
+export async function launch(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist'],
+      '--ignore-gpu-blocklist', ...extraArgs],
   });
 }
 

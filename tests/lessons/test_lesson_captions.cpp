@@ -50,7 +50,8 @@ constexpr double kWeek = 604800;
 // Names whose digits are not quantities (models, chips, formats, tokenizers, math).
 const char* const kNames[] = {"Llama-3.1-8B", "Llama-3.1-70B", "Llama-2-7B", "70B", "8B", "H100", "H200",
                               "WSE-3", "n150", "GDDR6", "UTF-8", "cl100k_base", "o200k_base", "GPT-4",
-                              "FP8", "BF16", "B200A", "Q4", "p50", "p99", "L2", "3D", "n+1", "k+1", "two-die"};
+                              "FP8", "BF16", "B200A", "Q4", "p50", "p99", "L2", "3D", "n+1", "k+1", "two-die",
+                              "RTX 4090"};
 
 // One line of captions.tsv: lesson, step, phrase as written, kind, run, metric (or
 // parameter), scale, versus, why.

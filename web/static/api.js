@@ -38,6 +38,9 @@
 //   tokenJourney.lessonTry(value)   -> "your turn": sets the step's parameter to try; "" or why
 //   tokenJourney.welcomePick(i)     -> a pick on the first-visit card (0 follow, 1 lesson, 2 explore)
 //   tokenJourney.shortcuts(on)      -> single-key shortcuts on or off (remembered between visits)
+//   tokenJourney.measureComputer(on) -> measure this computer (web/static/measure.js; a few seconds,
+//                                      nothing sent) or stop the run; "" or why. state().measured:
+//                                      {bandwidth_gbs, flops, adapter, path, progress, done, ...}
 //
 // This is the one door for values from a page: every argument is checked here before
 // it crosses into wasm (numbers must be finite numbers, flags true/false or 1/0,
@@ -187,6 +190,14 @@
       try { localStorage.setItem('tj.keys', on ? '1' : '0'); } catch (e) { /* storage may be off */ }
       return setFlag('shortcuts', 'tj_set_shortcuts', on);
     },
+    measureComputer(on) {
+      if (!started()) return kNotReady;
+      const why = flagProblem('measureComputer', on);
+      if (why) return why;
+      if (!window.TJMeasure) return 'the page has no measurement script';
+      return on ? TJMeasure.start() : TJMeasure.stop();
+    },
+    measuredCard(on) { return setFlag('measuredCard', 'tj_measure_card', on); },
     mapCache(on) { return setFlag('mapCache', 'tj_set_map_cached', on); },
     changesOnly(on) { return setFlag('changesOnly', 'tj_set_changes_only', on); },
     panelCache(on) { return setFlag('panelCache', 'tj_set_panels_cached', on); },

@@ -1,0 +1,219 @@
+// measured_card.cpp — this computer's benchmark state and its card. See measured_card.h.
+#include "app/shell/measured_card.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+#include "app/ui/font.h"
+#include "token/token_params.h"
+#include "app/ui/i18n.h"
+#include "imgui.h"
+
+namespace {
+
+std::string fmt(const char* f, double x) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, x);
+    return buf;
+}
+
+// A speed as the card writes it: two significant figures, more above 100.
+std::string speed(double tok_s) { return tok_s >= 100 ? fmt("%.0f", tok_s) : tok_s >= 1 ? fmt("%.1f", tok_s) : fmt("%.2g", tok_s); }
+
+// Puts the next button on this line when it fits there, else on the next.
+void same_line_if_room(const char* label) {
+    ImGuiStyle& st = ImGui::GetStyle();
+    float w = ImGui::CalcTextSize(label).x + st.FramePadding.x * 2;
+    float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
+}  // namespace
+
+MeasuredComputer& measured_computer() {
+    static MeasuredComputer mc;
+    return mc;
+}
+
+bool MeasuredComputer::start() {
+    if (running_) {
+        message_ = tr("measured.already");
+        return false;
+    }
+    running_ = true;
+    progress_ = 0;
+    note_.clear();
+    message_.clear();
+    return true;
+}
+
+void MeasuredComputer::progress(double share, const std::string& note) {
+    if (!running_ || !std::isfinite(share)) return;
+    progress_ = std::fmin(1, std::fmax(progress_, share));
+    if (note.rfind("measured.note_", 0) == 0 && note.size() <= 64) note_ = note;  // a string-table key, else kept
+}
+
+std::string MeasuredComputer::finish(const tj::token::MeasuredFigures& f) {
+    running_ = false;
+    std::string err = tj::token::install_measured_preset(f);
+    if (!err.empty()) {
+        message_ = std::string(tr("measured.refused")) + err;
+        return err;
+    }
+    figures_ = f;
+    measured_ = true;
+    progress_ = 1;
+    predictions_ = tj::predict_measured(f);
+    message_.clear();
+    return "";
+}
+
+void MeasuredComputer::fail(const std::string& why) {
+    running_ = false;
+    bool key = why.rfind("measured.why_", 0) == 0 && why.size() <= 64;  // the page's own reasons, in the language shown
+    message_ = std::string(tr("measured.failed")) + (key ? std::string(tr(why.c_str())) : why.substr(0, 300));
+}
+
+void MeasuredComputer::note_token_values(const tj::ParamValues& v) {
+    tj::token::MeasuredFigures f;
+    if (!tj::token::measured_figures_in(v, &f)) {
+        in_use_ = InUse::kNone;
+        return;
+    }
+    auto same = [](const tj::token::MeasuredFigures& a, const tj::token::MeasuredFigures& b) {
+        return a.bandwidth_gbs == b.bandwidth_gbs && a.flops == b.flops && a.memory_gb == b.memory_gb;
+    };
+    in_use_figures_ = f;
+    in_use_ = measured_ && same(f, figures_)                 ? InUse::kHere
+              : same(f, tj::token::stand_in_figures()) ? InUse::kStandIn
+                                                        : InUse::kLink;
+}
+
+std::string MeasuredComputer::state_json() const {
+    nlohmann::json j;
+    j["card"] = open_;
+    j["running"] = running_;
+    j["done"] = measured_;
+    j["progress"] = measured_ && !running_ ? 1.0 : progress_;
+    j["note"] = note_;
+    j["message"] = message_;
+    j["bandwidth_gbs"] = measured_ ? figures_.bandwidth_gbs : 0;
+    j["flops"] = measured_ ? figures_.flops : 0;
+    j["flops_f16"] = measured_ ? figures_.flops_f16 : 0;
+    j["memory_gb"] = measured_ ? figures_.memory_gb : 0;
+    j["adapter"] = measured_ ? figures_.adapter : "";
+    j["path"] = measured_ ? figures_.path : "";
+    // The registry's hw.measured as it stands: the preset a lesson, a race or a link uses.
+    if (const tj::Preset* p = tj::token::token_registry().find_preset("hw.measured")) {
+        j["preset"] = {{"label", p->label_en}};
+        for (auto& [id, v] : p->values)
+            if (id == "token.hbm.bw_gbs" || id == "token.mesh.core_tflops" || id == "token.hbm.capacity_gb") j["preset"][id] = v;
+    }
+    static const char* kInUse[] = {"none", "this computer", "a link", "stand-in"};
+    j["in_use"] = {{"from", kInUse[int(in_use_)]}, {"bandwidth_gbs", in_use_figures_.bandwidth_gbs},
+                   {"flops", in_use_figures_.flops}, {"memory_gb", in_use_figures_.memory_gb}};
+    j["predictions"] = nlohmann::json::array();
+    for (const tj::Prediction& p : predictions_)
+        j["predictions"].push_back({{"model", p.model}, {"bits", p.weight_bits}, {"need_gb", p.need_gb}, {"fits", p.fits},
+                                    {"tok_s", p.tok_s}, {"closed_form", p.closed_form}, {"intensity", p.intensity},
+                                    {"ridge", p.ridge}, {"error", p.error}});
+    return j.dump();
+}
+
+void MeasuredComputer::draw_card(bool compact) {
+    ImGui::BeginDisabled(running_);
+    if (ImGui::Button(tr(measured_ ? "measured.again" : "measured.start"))) {
+#ifdef __EMSCRIPTEN__
+        EM_ASM({ if (window.tokenJourney) window.tokenJourney.measureComputer(true); });
+#else
+        message_ = tr("measured.browser_only");
+#endif
+    }
+    ImGui::EndDisabled();
+    if (measured_) {
+        same_line_if_room(tr("measured.use"));
+        if (ImGui::Button(tr("measured.use"))) use_ = true;
+        same_line_if_room(tr("measured.race"));
+        if (ImGui::Button(tr("measured.race"))) race_ = true;
+    }
+    if (in_use_ == InUse::kHere) text_wrapped(tr("measured.in_use_here"), IM_COL32(140, 220, 140, 255));
+    if (in_use_ == InUse::kStandIn) text_wrapped(tr("measured.in_use_stand_in"), IM_COL32(255, 180, 90, 255));
+    if (in_use_ == InUse::kLink)
+        text_wrapped(std::string(tr("measured.in_use_link")) + fmt("%.3g GB/s, ", in_use_figures_.bandwidth_gbs) +
+                         fmt("%.3g GFLOP/s, ", in_use_figures_.flops / 1e9) + fmt("%.3g GB", in_use_figures_.memory_gb) +
+                         "  [" + tr("measured.tag") + "]",
+                     IM_COL32(140, 200, 255, 255));
+    if (running_) {
+        ImGui::ProgressBar(float(progress_), ImVec2(-1, 0), note_.empty() ? nullptr : tr(note_.c_str()));
+        text_wrapped(tr("measured.running"));
+    }
+    if (!message_.empty()) text_wrapped(message_, IM_COL32(255, 180, 90, 255));
+    if (!measured_) {
+        if (!running_) text_wrapped(tr("measured.intro"));
+        return;
+    }
+    const tj::token::MeasuredFigures& f = figures_;
+    bool gpu = f.path == "webgpu";
+    text_wrapped(std::string(tr(gpu ? "measured.on_gpu" : "measured.on_cpu")) + f.adapter);
+    text_wrapped(std::string(tr("measured.bandwidth")) + fmt("%.3g GB/s", f.bandwidth_gbs) + "  [" + tr("measured.tag") + "]");
+    std::string rate = std::string(tr("measured.rate")) + fmt("%.3g GFLOP/s f32", f.flops / 1e9);
+    if (f.flops_f16 > 0) rate += fmt(", %.3g GFLOP/s f16", f.flops_f16 / 1e9);
+    text_wrapped(rate + "  [" + tr("measured.tag") + "]");
+    if (f.memory_gb > 0) text_wrapped(std::string(tr("measured.memory")) + fmt("%.3g GB", f.memory_gb));
+    else text_wrapped(std::string(tr("measured.memory_unknown")) + fmt("%.3g GB", tj::token::kAssumedMemoryGb));
+    if (!compact) text_wrapped(tr(gpu ? "measured.method_gpu" : "measured.method_cpu"), IM_COL32(190, 190, 200, 255));
+    ImGui::Spacing();
+    text_wrapped(tr("measured.predict_head"));
+    const char* bound[] = {"measured.memory_bound", "measured.compute_bound"};
+    if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 26) {  // a phone: one line per case
+        for (const tj::Prediction& p : predictions_) {
+            std::string line = p.model + " · " + (p.weight_bits < 8 ? "4" : "16") + " " + tr("measured.bits") + " · " +
+                               fmt("%.3g GB", p.need_gb) + (p.fits ? "" : std::string(" ") + tr("measured.too_big")) +
+                               ": " + (p.error.empty() ? speed(p.tok_s) + " " + tr("measured.tok_s") : "—") + " (" +
+                               tr(bound[p.intensity < p.ridge ? 0 : 1]) + ")";
+            text_wrapped(line);
+        }
+    } else if (ImGui::BeginTable("predictions", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        for (const char* h : {"measured.col_model", "measured.col_bits", "measured.col_need", "measured.col_speed",
+                              "measured.col_bound"})
+            ImGui::TableSetupColumn(tr(h));
+        ImGui::TableHeadersRow();
+        for (const tj::Prediction& p : predictions_) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(p.model.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(p.weight_bits < 8 ? "4" : "16");
+            ImGui::TableNextColumn();
+            std::string need = fmt("%.3g GB", p.need_gb);
+            if (!p.fits) need += std::string(" ") + tr("measured.too_big");
+            ImGui::TextUnformatted(need.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(p.error.empty() ? (speed(p.tok_s) + " " + tr("measured.tok_s")).c_str() : "—");
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(tr(bound[p.intensity < p.ridge ? 0 : 1]));
+        }
+        ImGui::EndTable();
+    }
+    if (!predictions_.empty())
+        text_wrapped(std::string(tr("measured.roofline")) + fmt("%.2g FLOP/B", predictions_[0].ridge) +
+                     tr("measured.roofline_tail"));
+    text_wrapped(tr(compact ? "measured.method_where" : "measured.stack"), IM_COL32(190, 190, 200, 255));
+}
+
+void MeasuredComputer::draw_window(int win_w, int win_h) {
+    float fs = ImGui::GetFontSize();
+    // Centred every frame: the card grows when the figures arrive, and stays on screen (it scrolls past 90%).
+    ImGui::SetNextWindowPos({float(win_w) * 0.5f, float(win_h) * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
+    ImGui::SetNextWindowSize({std::min(float(win_w) * 0.94f, fs * 36), 0}, ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints({0, 0}, {float(win_w), float(win_h) * 0.9f});
+    ImGui::Begin((std::string(tr("measured.title")) + "###measured").c_str(), &open_, ImGuiWindowFlags_NoCollapse);
+    draw_card(false);
+    ImGui::End();
+}

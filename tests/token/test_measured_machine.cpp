@@ -1,0 +1,156 @@
+// This computer on the roofline: measured figures become the hw.measured preset, and
+// the prediction card's speeds (the token model, the fidelity rows' path) agree with
+// the closed form: bytes per token over the bandwidth (or FLOPs over the rate, where
+// that is longer) plus the stack's fixed cost per step.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "fidelity/prediction.h"
+#include "scenario.h"
+#include "token/measured_machine.h"
+#include "token/token_params.h"
+
+using namespace tj;
+using namespace tj::token;
+
+namespace {
+
+MeasuredFigures laptop() {
+    MeasuredFigures f;
+    f.bandwidth_gbs = 100;
+    f.flops = 5e12;
+    f.memory_gb = 8;
+    f.adapter = "test adapter";
+    f.path = "webgpu";
+    return f;
+}
+
+double preset_value(const Preset& p, const std::string& id) {
+    for (auto& [pid, v] : p.values)
+        if (pid == id) return v;
+    return -1;
+}
+
+// Puts the registry's stand-in back, whatever a test installed.
+struct RestoreStandIn {
+    Preset saved = *token_registry().find_preset("hw.measured");
+    ~RestoreStandIn() { replace_measured_preset(saved); }
+};
+
+}  // namespace
+
+TEST_CASE("measured machine: the closed form is bytes over bandwidth plus the stack's fixed cost", "[token][measured]") {
+    MeasuredFigures f = laptop();
+    ModelShape m;  // Llama-2-7B's shape, 16-bit
+    double context = 80;
+    double bytes = weight_bytes_fetched(m, 1, 1) + kv_bytes_per_token(m) * context;
+    // The stack: 5 us a layer, 500 ns first byte a layer, 20 us a step (token_params.cpp's hw.measured).
+    double fixed = 32 * (5e-6 + 500e-9) + 20e-6;
+    CHECK(measured_fixed_step_s(m) == Approx(fixed));
+    CHECK(closed_form_tok_s(f, m, context) == Approx(1 / (bytes / 100e9 + fixed)));
+    // Where the rate is too low for the bytes, the arithmetic sets the step.
+    f.flops = 1e9;
+    double flops = forward_flops(m, 1, causal_pairs(1, context), 1);
+    CHECK(closed_form_tok_s(f, m, context) == Approx(1 / (flops / 1e9 + fixed)));
+}
+
+TEST_CASE("measured machine: the card's speeds from the token model hold to the closed form", "[token][measured]") {
+    RestoreStandIn restore;
+    for (MeasuredFigures f : {laptop(), [] {
+             MeasuredFigures slow = laptop();  // a software GPU: arithmetic binds
+             slow.bandwidth_gbs = 8;
+             slow.flops = 2e10;
+             slow.path = "wasm";
+             return slow;
+         }()}) {
+        REQUIRE(install_measured_preset(f) == "");
+        std::vector<Prediction> ps = predict_measured(f);
+        REQUIRE(ps.size() == 6);
+        for (const Prediction& p : ps) {
+            INFO(p.model << " at " << p.weight_bits << " bits: model " << p.tok_s << " tok/s, closed form "
+                         << p.closed_form << " (" << f.bandwidth_gbs << " GB/s, " << f.flops << " FLOP/s)");
+            CHECK(p.error == "");
+            CHECK(std::isfinite(p.tok_s));
+            CHECK(p.tok_s == Approx(p.closed_form).epsilon(0.03));
+            CHECK(p.ridge == Approx(f.flops / (f.bandwidth_gbs * 1e9)));
+            CHECK(p.fits == (p.need_gb <= f.memory_gb));
+        }
+        // 16 bits move about 3.6 times the bytes of 4.5 bits: memory-bound, that much slower.
+        if (f.path == "webgpu") {
+            CHECK(ps[2].tok_s / ps[3].tok_s == Approx(16 / 4.5).epsilon(0.1));
+            CHECK(ps[3].intensity < ps[3].ridge);
+        }
+        CHECK(ps[2].need_gb == Approx(8.03e9 * 4.5 / 8 / 1e9).epsilon(0.01));
+        CHECK_FALSE(ps[5].fits);  // 70B in 16 bits: 141 GB against 8
+    }
+}
+
+TEST_CASE("measured machine: the preset carries the figures, labelled measured; bad figures are refused",
+          "[token][measured]") {
+    RestoreStandIn restore;
+    MeasuredFigures f = laptop();
+    REQUIRE(install_measured_preset(f) == "");
+    const Preset* p = token_registry().find_preset("hw.measured");
+    REQUIRE(p);
+    CHECK(p->label_en == "This computer (measured)");
+    CHECK(p->source.find("[measured]") == 0);
+    CHECK(preset_value(*p, "token.hbm.bw_gbs") == 100);
+    CHECK(preset_value(*p, "token.mesh.core_tflops") == Approx(5));
+    CHECK(preset_value(*p, "token.hbm.capacity_gb") == 8);
+    CHECK(preset_value(*p, "token.mesh.bw_eff") == 1);  // the figures are achieved, not peaks
+
+    for (auto bad : {std::make_pair(&MeasuredFigures::bandwidth_gbs, std::nan("")),
+                     std::make_pair(&MeasuredFigures::bandwidth_gbs, -3.0),
+                     std::make_pair(&MeasuredFigures::flops, 0.0),
+                     std::make_pair(&MeasuredFigures::flops, double(INFINITY)),
+                     std::make_pair(&MeasuredFigures::memory_gb, 1e9)}) {
+        MeasuredFigures g = laptop();
+        g.*(bad.first) = bad.second;
+        CHECK(install_measured_preset(g) != "");
+        CHECK(predict_measured(g).at(0).error != "");
+    }
+    MeasuredFigures unreported = laptop();  // a browser without navigator.deviceMemory
+    unreported.memory_gb = 0;
+    CHECK(check_measured(unreported) == "");
+    CHECK(preset_value(measured_preset(unreported), "token.hbm.capacity_gb") == kAssumedMemoryGb);
+    CHECK(measured_preset(unreported).source.find("not reported") != std::string::npos);
+    MeasuredFigures g = laptop();
+    g.path = "carrier pigeon";
+    CHECK(install_measured_preset(g) != "");
+    // Refused figures leave the last good ones.
+    CHECK(preset_value(*token_registry().find_preset("hw.measured"), "token.hbm.bw_gbs") == 100);
+    // Only hw.measured changes at run time.
+    Preset other = *token_registry().find_preset("hw.h100_sxm");
+    CHECK(replace_measured_preset(other) != "");
+}
+
+TEST_CASE("measured machine: the figures travel with a link as parameters and are told apart as measured",
+          "[token][measured]") {
+    RestoreStandIn restore;
+    const ParamRegistry& reg = token_registry();
+    MeasuredFigures stand = stand_in_figures();
+    CHECK(stand.bandwidth_gbs == 400);  // the WebLLM paper's laptop (token_params.cpp)
+    REQUIRE(install_measured_preset(laptop()) == "");
+    ParamValues v(reg);
+    REQUIRE(v.apply(*reg.find_preset("hw.measured")) == "");
+    REQUIRE(v.set("token.run.batch", 4) == "");  // a setting of the run, not of the machine
+    auto lookup = [&](const std::string& s) -> const ParamRegistry* { return s == "token" ? &reg : nullptr; };
+    std::string link = scenario_to_url(make_scenario("token", v, 1, 0));
+    CHECK(link.find("p.token.hbm.bw_gbs=100") != std::string::npos);
+    Scenario in;
+    REQUIRE(scenario_from_url(link, lookup, in) == "");
+    ParamValues w(reg);
+    REQUIRE(apply_scenario(in, w) == "");
+    MeasuredFigures got;
+    REQUIRE(measured_figures_in(w, &got));
+    CHECK(got.bandwidth_gbs == 100);
+    CHECK(got.flops == Approx(5e12));
+    CHECK(got.memory_gb == 8);
+    // Another machine's stack, or this one's changed, is not the measured machine.
+    REQUIRE(w.set("token.mesh.bw_eff", 0.5) == "");
+    CHECK_FALSE(measured_figures_in(w, &got));
+    ParamValues h(reg);
+    REQUIRE(h.apply(*reg.find_preset("hw.h100_sxm")) == "");
+    CHECK_FALSE(measured_figures_in(h, &got));
+}
