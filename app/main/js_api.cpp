@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app/shell/app.h"
-#include "app/shell/measured_card.h"
+#include "app/token/measured_card.h"
 #include "core/metric_history.h"
 #include "app/render/motion.h"
 #include "app/ui/i18n.h"

@@ -35,7 +35,7 @@
 #include "app/render/world_view.h"
 #include "app/shell/scene_list.h"
 #include "app/scene/model_scene.h"
-#include "app/shell/measured_card.h"
+#include "app/token/measured_card.h"
 
 namespace {
 const ImVec4 kBackdrop = ImGui::ColorConvertU32ToFloat4(pal::kBackdrop);  // behind the map

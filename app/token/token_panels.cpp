@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "app/scene/panel_window.h"
-#include "app/shell/measured_card.h"
+#include "app/token/measured_card.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"

@@ -1,7 +1,7 @@
 // measure.js — "This computer on the roofline": a short benchmark of the visitor's
 // own machine, started only by the visitor (the card's button or
 // tokenJourney.measureComputer(true)), never on load; a few seconds; nothing is sent
-// anywhere. The app keeps the result (app/shell/measured_card.h) and makes it the
+// anywhere. The app keeps the result (app/token/measured_card.h) and makes it the
 // token scene's preset hw.measured.
 //   With WebGPU: the GPU's sustained bandwidth (compute shaders streaming through a
 //   buffer of up to 256 MiB, far above a GPU's caches) and its arithmetic rate (loops of

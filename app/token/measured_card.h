@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "fidelity/prediction.h"
-#include "token/measured_machine.h"
+#include "core/fidelity/prediction.h"
+#include "core/token/measured_machine.h"
 
 class MeasuredComputer {
 public:

@@ -1,5 +1,5 @@
 // measured_card.cpp — this computer's benchmark state and its card. See measured_card.h.
-#include "app/shell/measured_card.h"
+#include "app/token/measured_card.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@
 #endif
 
 #include "app/ui/font.h"
-#include "token/token_params.h"
+#include "core/token/token_params.h"
 #include "app/ui/i18n.h"
 #include "imgui.h"
 
