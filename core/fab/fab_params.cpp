@@ -131,8 +131,12 @@ const char* const SRC_DERIV_SHARE =
     "ASSUMPTION: the shares of wafer starts and HBM given to the derivative and its CoWoS-S capacity are illustrative "
     "(no company figures); the same process and the same HBM suppliers serve both parts.";
 const char* const SRC_PILE =
-    "ASSUMPTION: suppliers throttle deliveries when a customer's stock exceeds about two months of its use; piles "
-    "above that are shown flagged as implausible (the model keeps delivering).";
+    "ASSUMPTION: no supplier lets a customer's stock grow past about two months of the plan's use; a pile above that "
+    "is flagged as implausible.";
+const char* const SRC_STOCK =
+    "ASSUMPTION (no company figure): two weeks of use held in front of the assembly steps, as a just-in-time supply of "
+    "costly parts would keep. Deliveries follow a base-stock policy against the build plan (Hopp & Spearman, Factory "
+    "Physics, ch. 2): the pile plus what is on its way is held at the plan's use over the supplier's lead time plus this.";
 
 struct StationDefaults {
     int station;
@@ -438,11 +442,19 @@ ParamRegistry build() {
                         "wafer equivalents of compute dies (0 = off: the fab starts at its capacity).",
              .help_zh = "恒定在制品：仅当产线在制量（按计算晶粒折算成晶圆）低于此值时才投片（0 = 关闭：晶圆厂按产能投片）。",
              .source = "Hopp & Spearman, Factory Physics (CONWIP)."});
+    reg.add({.id = "fab.line.stock_weeks", .label_en = "Suppliers' target stock", .label_zh = "供应商目标库存", .unit = "weeks",
+             .min = 0, .max = 26, .def = 2, .structural = true, .group = "fab.line",
+             .help_en = "HBM, interposer and substrate, CPU and switch tray suppliers ship to the build plan: each keeps "
+                        "the pile in front of its consumer plus what is on its way at this many weeks of the plan's use plus "
+                        "its lead time. When the consumer stops, what is on its way still arrives.",
+             .help_zh = "HBM、中介层与基板、CPU 和交换托盘供应商按生产计划交货：各自把下游前的料堆加上在途量保持在计划用量的"
+                        "这么多周再加上其交期。下游停下时，在途的货照样到达。",
+             .source = SRC_STOCK});
     reg.add({.id = "fab.line.plausible_pile_weeks", .label_en = "Plausible pile", .label_zh = "合理堆放量", .unit = "weeks",
              .min = 1, .max = 52, .def = 8, .structural = true, .group = "fab.line",
              .help_en = "A supplier's pile in front of its consumer is flagged as implausible above this many weeks of the "
-                        "consumer's use at capacity (the model keeps delivering; real suppliers would throttle).",
-             .help_zh = "供应商在下游前的堆放量超过下游按产能使用这么多周的量时，标记为不合理（模型照常交付，现实中供应商会减量）。",
+                        "plan's use.",
+             .help_zh = "供应商在下游前的堆放量超过计划用量的这么多周时，标记为不合理。",
              .source = SRC_PILE});
 
     reg.preset({.id = "fab.record_2024", .label_en = "2024 record (illustrative)", .label_zh = "2024 年实况（示意）",
