@@ -37,6 +37,7 @@ public:
     std::vector<const char*> panel_tabs() const override { return {"tab.run", "tab.numbers"}; }
     std::vector<std::string> texts() const override;
     std::string headline() const override;  // fab_scene.cpp
+    HeadlineState headline_state() const override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // fab_panels.cpp
     // Follows the next wafer lot the fab starts from now (fab_follow.cpp; the chain's
     // captions are its own, captions is not used).

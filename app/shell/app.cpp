@@ -728,7 +728,8 @@ std::string App::state_json() const {
         for (const MapLabelBox& b : s->label_boxes()) {
             nlohmann::json parts = nlohmann::json::array();
             for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
-            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts}, {"px", b.min_px}};
+            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
+                                 {"texts", b.texts}, {"px", b.min_px}};
         }
         for (auto& [id, text] : s->pile_labels()) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())

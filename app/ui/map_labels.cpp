@@ -127,10 +127,11 @@ std::vector<MapLabelBox> MapLabels::boxes() const {
         if (!l.shown || l.id.empty()) continue;
         auto it = std::find_if(out.begin(), out.end(), [&](const MapLabelBox& b) { return b.id == l.id; });
         if (it == out.end()) {
-            out.push_back({l.id, l.min, l.max, l.px, {{l.min.x, l.min.y, l.max.x, l.max.y}}});
+            out.push_back({l.id, l.min, l.max, l.px, {{l.min.x, l.min.y, l.max.x, l.max.y}}, {l.text}});
             continue;
         }
         it->parts.push_back({l.min.x, l.min.y, l.max.x, l.max.y});
+        it->texts.push_back(l.text);
         it->min = {std::min(it->min.x, l.min.x), std::min(it->min.y, l.min.y)};
         it->max = {std::max(it->max.x, l.max.x), std::max(it->max.y, l.max.y)};
         it->min_px = std::min(it->min_px, l.px);

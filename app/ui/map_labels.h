@@ -19,12 +19,13 @@
 #include "imgui.h"
 
 // What one station's labels' letters cover on screen as last drawn: all of them (min,
-// max), each one (parts), and their smallest text.
+// max), each one (parts) and what it says (texts), and their smallest text.
 struct MapLabelBox {
     std::string id;
     ImVec2 min, max;
     float min_px = 0;
     std::vector<ImVec4> parts;  // x0, y0, x1, y1
+    std::vector<std::string> texts;  // one per part
 };
 
 class MapLabels {
