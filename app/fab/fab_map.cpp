@@ -422,7 +422,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     std::string state;
     ImU32 scol = pal::kTextDim;
     if (st == kStDesign) {
-        state = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
+        const char* word = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
+        char buf[160];
+        std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), word, fabui::share_text(sv.busy).c_str());
+        state = answer_hidden_ ? std::string(word) : std::string(buf);  // a question open: its share may answer it
         if (masks_pending) scol = pal::kVermillion;
     } else if (answer_hidden_ && !flagged) {  // a question open: its state and load would answer it
         state = "?";
@@ -610,6 +613,8 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
     const FabView& v = static_cast<const FabModel&>(run).view();
     const int st = int(station);
     if (st < 0 || st >= kStationCount) return {};
+    // A question open: every figure on a card may answer it (the page's mirror reads these too).
+    if (answer_hidden_) return {tr("lesson.answer_held")};
     const FabStationView& sv = v.stations[size_t(st)];
     const FabStationText& t = fab_station_text(st);
     std::string unit = plural(t.unit_en, t.unit_zh);
@@ -637,6 +642,8 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
         lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("unit.gpus"));
     } else {
         lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
+        std::snprintf(buf, sizeof buf, tr("fab.card.busy"), fabui::share_text(sv.busy).c_str());
+        lines.push_back(buf);
     }
     if (st == shown_bottleneck(v)) lines.push_back(tr("fab.card.is_bottleneck"));
     return lines;

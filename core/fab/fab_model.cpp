@@ -820,6 +820,8 @@ std::vector<Metric> FabModel::metrics() const {
         add(k + "_nominal_gpus_week", sv.nominal_gpus_per_week, "GPUs/week", en + "line rate if only this limited it",
             zh + "若仅受本站限制的整线速率");
     }
+    add("design_busy", view_.stations[kStDesign].busy, "", label(kStDesign, false) + ": busy (masks pending), last 8 weeks",
+        label(kStDesign, true) + "：最近 8 周的忙碌占比（等待光罩）");
     for (int st = 0; st < kStationCount; st++)
         add(std::string(fab_station_text(st).key) + "_bottleneck_weeks", bottleneck_weeks_[size_t(st)], "weeks",
             label(st, false) + ": weeks as the bottleneck", label(st, true) + "：作为瓶颈的周数");
