@@ -254,7 +254,10 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     respin_.scrap_past = v.get("fab.respin.past_hold") < 0.5;
     respin_.discovery_s = v.get("fab.respin.discovery_week") * kWeek;
     first_masks_s_ = v.get("fab.design.mask_weeks") * kWeek;
-    masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
+    // A metal-only fix needs new masks for the top metal layers; new base layers need a
+    // whole mask set, which takes as long as the first set did.
+    const double mask_weeks = respin_.metal_only ? v.get("fab.respin.mask_weeks") : v.get("fab.design.mask_weeks");
+    masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + mask_weeks * kWeek);
     respin_.masks_s = masks_ready_s_;
     qual_lots_ = int(std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))));
     respin_.qual_kits = qual_lots_ * folded_lot(spec.stations[kLineMetal].lot_kits, spec.stations[kLineMetal].kits_per_week);

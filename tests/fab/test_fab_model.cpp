@@ -798,3 +798,11 @@ TEST_CASE("suppliers ship to the plan: without a respin every pile stays under i
         CHECK(most[size_t(b)] > at_discovery[size_t(b)]);
     }
 }
+
+TEST_CASE("a base-layer respin waits for a whole mask set, a metal-only fix for its metal masks") {
+    FabModel m;
+    m.reset(values_with({{"fab.respin.kind", 0}, {"fab.respin.discovery_week", 28}}), 1);
+    CHECK(m.view().masks_ready_week == Approx(28 + 12));  // fab.design.mask_weeks: the first set took 12
+    m.reset(values_with({{"fab.respin.kind", 1}, {"fab.respin.discovery_week", 28}}), 1);
+    CHECK(m.view().masks_ready_week == Approx(28 + 6));   // fab.respin.mask_weeks
+}
