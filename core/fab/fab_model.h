@@ -10,7 +10,7 @@
 // stream per station and purpose, so they are identical until discovery and "GPUs and
 // weeks lost to the respin" is the respin's doing, not chance.
 // Time is in seconds; one natural unit is a week. Every week it records shipments,
-// demand, backlog and WIP, and names the bottleneck.
+// demand, backlog and WIP, and reads the bottleneck.
 //
 // The renderer reads FabView (typed, updated after each advance_to); the CLI and panels
 // read metrics(), all finite: shipments, cumulative shipped vs demand, backlog, GPUs and
@@ -20,8 +20,10 @@
 // side-supply ledgers (<supplier>_scrapped_parts: HBM stacks thrown away with bad packages),
 // the first volume week of both runs, piles above their plausible size, the derivative
 // product's shipments and ledgers (deriv_*; its units are not in the GPU counts), and
-// per station <key>_{buffer, in_process, utilization(_recent), starved, blocked, idle, yield_loss,
-// reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}.
+// per station <key>_{buffer, in_process, busy, starved, blocked, idle (shares of the last 8 weeks),
+// yield_loss, reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}. The bottleneck is
+// the active-period method's (active_period.h) over the last 8 weeks (bottleneck_station,
+// bottleneck_shifting); suppliers ship to the build plan with fab.line.stock_weeks of stock.
 //
 // Usage:
 //   std::unique_ptr<Model> m = make_fab_model();
