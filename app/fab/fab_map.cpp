@@ -73,17 +73,11 @@ std::string plural(const char* unit_en, const char* unit_zh) {
     return language() == Lang::Zh ? std::string(unit_zh) : std::string(unit_en) + "s";
 }
 
-std::string pct(double share) {
-    char b[16];
-    std::snprintf(b, sizeof b, "%.0f%%", 100 * std::clamp(share, 0.0, 1.0));
-    return b;
-}
-
-// A station's label under its name: what it does now, and its share of time working since
-// week 0, named so, so "starved · 10%" is not read as 10% starved.
-std::string state_and_share(State state, double working) {
+// A station's label under its name: what it does now, and its busy share of the last 8
+// weeks (the bottleneck's measure), named so, so "starved · 10%" is not read as 10% starved.
+std::string state_and_share(State state, double busy) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), fabui::state_word(state), pct(working).c_str());
+    std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), fabui::state_word(state), fabui::share_text(busy).c_str());
     return buf;
 }
 
@@ -357,7 +351,7 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels
             continue;
         }
         label(*labels, id, true, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
-              state_and_share(v.deriv.state[size_t(step)], v.deriv.utilization[size_t(step)]));
+              state_and_share(v.deriv.state[size_t(step)], v.deriv.busy[size_t(step)]));
         if (k == 1) {
             char buf[160];
             std::snprintf(buf, sizeof buf, tr("fab.map.deriv_shipped"), fabui::count_text(v.deriv.shipped).c_str());
@@ -428,7 +422,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     std::string state;
     ImU32 scol = pal::kTextDim;
     if (st == kStDesign) {
-        state = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
+        const char* word = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
+        char buf[160];
+        std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), word, fabui::share_text(sv.busy).c_str());
+        state = answer_hidden_ ? std::string(word) : std::string(buf);  // a question open: its share may answer it
         if (masks_pending) scol = pal::kVermillion;
     } else if (answer_hidden_ && !flagged) {  // a question open: its state and load would answer it
         state = "?";
@@ -443,7 +440,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
         state = buf;
         scol = pal::kVermillion;
     } else {
-        state = state_and_share(sv.state, sv.utilization);
+        state = state_and_share(sv.state, sv.busy);
         scol = fabui::state_color(sv.state);
     }
     label(labels, id, true, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
@@ -616,6 +613,8 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
     const FabView& v = static_cast<const FabModel&>(run).view();
     const int st = int(station);
     if (st < 0 || st >= kStationCount) return {};
+    // A question open: every figure on a card may answer it (the page's mirror reads these too).
+    if (answer_hidden_) return {tr("lesson.answer_held")};
     const FabStationView& sv = v.stations[size_t(st)];
     const FabStationText& t = fab_station_text(st);
     std::string unit = plural(t.unit_en, t.unit_zh);
@@ -631,8 +630,8 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
                           fabui::count_text(double(sv.lot_kits)).c_str(), fabui::count_text(kMaxLotsPerWeek).c_str());
             lines.push_back(buf);
         }
-        std::snprintf(buf, sizeof buf, tr("fab.card.shares"), pct(sv.utilization).c_str(), pct(sv.starved).c_str(),
-                      pct(sv.blocked).c_str(), pct(sv.idle).c_str());
+        std::snprintf(buf, sizeof buf, tr("fab.card.shares"), fabui::share_text(sv.busy).c_str(), fabui::share_text(sv.starved).c_str(),
+                      fabui::share_text(sv.blocked).c_str(), fabui::share_text(sv.idle).c_str());
         lines.push_back(buf);
         lines.push_back(std::string(tr("fab.card.nominal")) + ": " + fabui::count_text(sv.nominal_gpus_per_week) + " " +
                         tr("unit.gpus") + "/" + tr("unit.week"));
@@ -643,6 +642,8 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
         lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("unit.gpus"));
     } else {
         lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
+        std::snprintf(buf, sizeof buf, tr("fab.card.busy"), fabui::share_text(sv.busy).c_str());
+        lines.push_back(buf);
     }
     if (st == shown_bottleneck(v)) lines.push_back(tr("fab.card.is_bottleneck"));
     return lines;

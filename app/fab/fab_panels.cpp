@@ -60,10 +60,9 @@ void FabScene::numbers_window(const FrameInput& in) {
         return;
     ImGui::PushTextWrapPos(0);
 
-    // The bottleneck, in words, with the reason.
-    std::string bn = v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none");
+    // The bottleneck, in words (the map's headline), with the reason.
     ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
-    ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.cap.bottleneck")) + " " + bn).c_str());
+    ImGui::TextUnformatted(headline().c_str());
     ImGui::PopStyleColor();
     if (v.bottleneck == kStDesign) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     else if (v.bottleneck >= 0) text_wrapped(tr("fab.why.busiest"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
@@ -358,7 +357,7 @@ void FabScene::station_bars() {
         ImGui::InvisibleButton("bar", {w, h});
         ImGui::PopID();
         ImDrawList* dl = ImGui::GetWindowDrawList();
-        double shares[4] = {sv.utilization, sv.starved, sv.blocked, sv.idle};
+        double shares[4] = {sv.busy, sv.starved, sv.blocked, sv.idle};
         State states[4] = {State::Working, State::Starved, State::Blocked, State::Idle};
         double total = shares[0] + shares[1] + shares[2] + shares[3];
         float x = p.x;
@@ -370,10 +369,8 @@ void FabScene::station_bars() {
         if (st == v.bottleneck) dl->AddRect({p.x - 1, p.y + 1}, {p.x + w + 1, p.y + h + 1}, pal::kBottleneck, 0, 0, 2);
         if (ImGui::IsItemHovered()) {
             char b[160];
-            std::snprintf(b, sizeof b, tr("fab.card.shares"), (std::to_string(int(std::lround(100 * sv.utilization))) + "%").c_str(),
-                          (std::to_string(int(std::lround(100 * sv.starved))) + "%").c_str(),
-                          (std::to_string(int(std::lround(100 * sv.blocked))) + "%").c_str(),
-                          (std::to_string(int(std::lround(100 * sv.idle))) + "%").c_str());
+            std::snprintf(b, sizeof b, tr("fab.card.shares"), fabui::share_text(sv.busy).c_str(), fabui::share_text(sv.starved).c_str(),
+                          fabui::share_text(sv.blocked).c_str(), fabui::share_text(sv.idle).c_str());
             ImGui::SetTooltip("%s\n%s", b, tr("fab.lesson.shares"));
         }
     }

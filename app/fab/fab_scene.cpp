@@ -90,6 +90,12 @@ const char* buffer_unit(int b) {
 
 std::string count_text(double v) { return format_count(v, language()); }
 
+std::string share_text(double share) {
+    char b[16];
+    std::snprintf(b, sizeof b, "%.0f%%", 100 * std::clamp(share, 0.0, 1.0));
+    return b;
+}
+
 std::vector<ChartMarker> event_markers(const FabView& v, const tj::ParamValues& p, bool short_words) {
     std::vector<ChartMarker> m;
     if (v.discovery_week >= 0) m.push_back({v.discovery_week, short_words ? tr("fab.mark.flaw_s") : tr("fab.mark.flaw")});
@@ -151,14 +157,42 @@ void FabScene::draw_panels(const FrameInput& in) {
 }
 
 std::string FabScene::headline() const {
-    // The map's caption draws this line (fab_map.cpp): the bottleneck, or the question's mark.
+    // The map's caption draws this line (fab_map.cpp): the bottleneck the active-period
+    // method names with its busy share, the two it shifts between, none, or the question's mark.
     const FabView& v = fab().view();
-    char held[160];
-    std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
-    std::string b = join_magnitudes(std::string(tr("fab.cap.bottleneck")) + " " +
-                                    (answer_hidden_ ? held : v.bottleneck >= 0 ? fabui::station_short(v.bottleneck) : tr("fab.cap.none")));
-    if (v.stations[kStFab].held_for_respin && !answer_hidden_) b += std::string(" — ") + tr("fab.cap.respin");
-    return b;
+    char b[320];
+    if (answer_hidden_) {
+        char held[160];
+        std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
+        std::snprintf(b, sizeof b, "%s %s", tr("fab.cap.bottleneck"), held);
+    } else if (v.bottleneck >= 0) {
+        std::snprintf(b, sizeof b, tr("fab.cap.bottleneck_named"), fabui::station_short(v.bottleneck),
+                      fabui::share_text(v.stations[size_t(v.bottleneck)].busy).c_str());
+    } else if (v.shifting) {
+        std::snprintf(b, sizeof b, tr("fab.cap.bottleneck_shifting"), fabui::station_short(v.shifting_between[0]),
+                      fabui::station_short(v.shifting_between[1]));
+    } else {
+        std::snprintf(b, sizeof b, "%s %s", tr("fab.cap.bottleneck"), tr("fab.cap.none"));
+    }
+    std::string line = join_magnitudes(b);
+    if (v.stations[kStFab].held_for_respin && !answer_hidden_) line += std::string(" — ") + tr("fab.cap.respin");
+    return line;
+}
+
+HeadlineState FabScene::headline_state() const {
+    HeadlineState h;
+    h.window = tr("fab.cap.window");
+    if (answer_hidden_) return h;  // the question's answer is kept back
+    const FabView& v = fab().view();
+    if (v.bottleneck >= 0) {
+        h.station = fab().stations()[size_t(v.bottleneck)].id;
+        h.share = v.stations[size_t(v.bottleneck)].busy;
+    } else if (v.shifting) {
+        h.shifting = true;
+        for (int st : v.shifting_between)
+            if (st >= 0) h.shifting_between.push_back(fab().stations()[size_t(st)].id);
+    }
+    return h;
 }
 
 std::vector<std::string> FabScene::texts() const {

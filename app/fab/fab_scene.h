@@ -41,6 +41,7 @@ public:
     const std::vector<RaceHeadline>& race_headlines() const override { return fabui::race_headlines(); }
     const char* follow_words_key() const override { return "welcome.follow_lot"; }
     std::string headline() const override;  // fab_scene.cpp
+    HeadlineState headline_state() const override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // fab_panels.cpp
     // Follows the next wafer lot the fab starts from now (fab_follow.cpp; the chain's
     // captions are its own, captions is not used).

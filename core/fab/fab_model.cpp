@@ -11,6 +11,7 @@ namespace {
 
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
 constexpr size_t kMeanShipmentWeeks = 20;  // the window of the mean weekly shipments
+constexpr size_t kBottleneckLogSize = 64;  // changes of the named bottleneck kept
 enum RespinAction { kActFirstMasks = 0, kActDiscover, kActNewMasks };
 constexpr int kLineFront = 0, kLineMetal = 1, kLineBack = 2;  // the fab's three stages in the line
 constexpr FabStages kFab{kLineFront, kLineMetal, kLineBack, kBufMetalHold, kBufBackEnd};
@@ -253,7 +254,10 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     respin_.scrap_past = v.get("fab.respin.past_hold") < 0.5;
     respin_.discovery_s = v.get("fab.respin.discovery_week") * kWeek;
     first_masks_s_ = v.get("fab.design.mask_weeks") * kWeek;
-    masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + v.get("fab.respin.mask_weeks") * kWeek);
+    // A metal-only fix needs new masks for the top metal layers; new base layers need a
+    // whole mask set, which takes as long as the first set did.
+    const double mask_weeks = respin_.metal_only ? v.get("fab.respin.mask_weeks") : v.get("fab.design.mask_weeks");
+    masks_ready_s_ = std::max(first_masks_s_, respin_.discovery_s + mask_weeks * kWeek);
     respin_.masks_s = masks_ready_s_;
     qual_lots_ = int(std::max<int64_t>(1, std::llround(v.get("fab.respin.qual_lots"))));
     respin_.qual_kits = qual_lots_ * folded_lot(spec.stations[kLineMetal].lot_kits, spec.stations[kLineMetal].kits_per_week);
@@ -264,6 +268,31 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         YieldPlan& y = (flawed_station_ == kStSort ? spec.stations[size_t(kLineSort)] : *pack).yield;
         y.flawed = v.get("fab.respin.flawed_yield");
         y.learn_s = v.get("fab.respin.learn_weeks") * kWeek;
+    }
+    // Suppliers ship to the build plan (a base-stock policy): each starts a lot only while
+    // its pile plus what is on its way stays within the plan's use over its lead time plus
+    // the target stock. The plan is the line's rate at normal yields (its slowest station),
+    // the derivative's its own; volume is a third of the chain's.
+    {
+        Line probe(spec, seed);
+        const std::vector<double> nominal = nominal_exit_rates(probe, 0);
+        auto slowest = [&](size_t from, size_t to) { return *std::min_element(nominal.begin() + long(from), nominal.begin() + long(to)); };
+        const double chain_rate = slowest(0, size_t(line_of(kStShip) + 1));
+        volume_gpus_week_ = chain_rate * gpus_per_rack_ / 3;
+        const double stock_weeks = v.get("fab.line.stock_weeks");
+        plan_use_.fill(0);
+        std::vector<int> suppliers = {line_of(kStHbmSupply), line_of(kStSubstrate), line_of(kStCpuSupply), line_of(kStSwitchSupply)};
+        if (deriv) suppliers.push_back(deriv_first_ + 2);
+        for (int i : suppliers) {
+            StationSpec& sup = spec.stations[size_t(i)];
+            const int c = probe.buffer(sup.out_buffer).consumer;
+            const StationSpec& use_by = spec.stations[size_t(c)];
+            const double plan = i > line_of(kStShip) ? slowest(size_t(deriv_first_), spec.stations.size()) : chain_rate;
+            for (const InputSpec& in : use_by.inputs)
+                if (in.buffer == sup.out_buffer)
+                    plan_use_[size_t(in.buffer)] = use_by.kits_per_week * double(in.per_kit) * std::min(1.0, plan / nominal[size_t(c)]);
+            sup.stock_position = std::llround(plan_use_[size_t(sup.out_buffer)] * (sup.cycle_weeks + stock_weeks));
+        }
     }
     spec_ = spec;
     demand_per_week_ = v.get("fab.cust.gpus_per_week");
@@ -289,19 +318,13 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     }
     now_ = 0;
     weeks_done_ = 0;
-    bottleneck_.reset(kStationCount, 4);
-    held_at_.fill(0);
+    reading_ = BottleneckReading{};
+    reading_.busy.assign(kStationCount, 0);
+    bottleneck_log_.clear();
+    starved_blocked_at_.assign(1, {});  // everything starts at zero at t = 0
+    deriv_busy_.fill(0);
     state_time_at_ = {};
-    sort_starved_at_ = front_working_at_ = masks_busy_s_ = fab_busy_s_ = 0;
     first_ship_week_ = -1;
-    // Volume: a third of the line's nominal rate at normal yields, sustained.
-    {
-        Line probe(spec_, seed);
-        std::vector<double> nominal = nominal_exit_rates(probe, 0);
-        nominal.resize(size_t(line_of(kStShip) + 1));  // the chain's stations, not the derivative's
-        double lo = *std::min_element(nominal.begin(), nominal.end());
-        volume_gpus_week_ = lo * gpus_per_rack_ / 3;
-    }
     plausible_pile_weeks_ = v.get("fab.line.plausible_pile_weeks");
     zero_weeks_ = gap_ = longest_gap_ = lost_year1_ = peak_backlog_ = 0;
     deriv_by_week_.assign(1, 0);
@@ -443,35 +466,41 @@ void FabModel::record_week() {
     if (weeks_done_ == 52) lost_year1_ = runs_[1].cum_gpus - run.cum_gpus;
     if (deriv_by_week_.size() < kMaxWeeksKept) deriv_by_week_.push_back(deriv_shipped(line));
 
-    // The bottleneck is measured every week the same way, holds included. A fab stage
-    // halted for masks (the first set, or a fix) is the design's work: it counts as busy
-    // only while die sort runs dry for wafers (over each week, the shorter of the two
-    // times), so a chain still living on banked dies is limited by whoever works on them.
-    // Wafers the front end starts into a held stage run ahead like a supplier filling a
-    // pile: they count as fab work only outside the hold.
-    double held = 0;
-    for (int k : {kLineFront, kLineMetal, kLineBack}) held = std::max(held, line.station(k).time_halted(now_) - held_at_[size_t(k)]);
-    for (int k : {kLineFront, kLineMetal, kLineBack}) held_at_[size_t(k)] = line.station(k).time_halted(now_);
-    const Station& sort = line.station(kLineSort);
-    double sort_dry = sort.time_in(State::Starved, now_) - sort_starved_at_;
-    sort_starved_at_ = sort.time_in(State::Starved, now_);
-    double front = line.station(kLineFront).time_in(State::Working, now_);
-    masks_busy_s_ += std::min(held, sort_dry);
-    fab_busy_s_ += std::max(0.0, front - front_working_at_ - held);
-    front_working_at_ = front;
-    std::vector<double> working(kStationCount, 0);
-    for (int st = kStSort; st <= kStShip; st++) working[size_t(st)] = line.station(line_of(st)).time_in(State::Working, now_);
-    working[kStDesign] = masks_busy_s_;
-    working[kStFab] = fab_busy_s_;
+    read_bottleneck();
+}
+
+// The bottleneck by the active-period method over the last kBottleneckWindowWeeks weeks
+// (active_period.h). The fab is active while its front end works and neither later
+// stage is held for masks (wafers started into a held stage run ahead, like a supplier
+// filling a pile); design is active while any fab stage waits for masks (the first set
+// or a fix). The derivative is another product: its steps are not candidates.
+void FabModel::read_bottleneck() {
+    const Line& line = *runs_[0].line;
+    const double t0 = std::max(0.0, now_ - kBottleneckWindowWeeks * kWeek);
+    std::vector<Periods> act(kStationCount);
+    const Periods later_held = periods_union(line.station(kLineMetal).held.periods(now_), line.station(kLineBack).held.periods(now_));
+    act[kStDesign] = periods_union(line.station(kLineFront).held.periods(now_), later_held);
+    act[kStFab] = periods_minus(line.station(kLineFront).active.periods(now_), later_held);
+    for (int st = kStSort; st <= kStShip; st++) act[size_t(st)] = line.station(line_of(st)).active.periods(now_);
     std::vector<double> nominal = nominal_exit_rates(line, now_), rate(kStationCount, 0);
     for (int st = kStFab; st <= kStShip; st++) rate[size_t(st)] = nominal_of(nominal, st);
-    rate[kStDesign] = rate[kStFab];  // masks feed the fab; a station working flat out at a lower rate wins a tie
-    std::vector<double> shortage(kStationCount, -1);
-    shortage[kStHbmSupply] = line.short_time(kBufHbm);
-    shortage[kStSubstrate] = line.short_time(kBufSubstrate);
-    shortage[kStCpuSupply] = line.short_time(kBufCpus);
-    shortage[kStSwitchSupply] = line.short_time(kBufSwitchTrays);
-    int bn = bottleneck_.update(working, rate, shortage, now_, week);
+    rate[kStDesign] = 1e-9;  // while masks are pending the line's rate is nil: design wins a tie
+    reading_ = active_period_bottleneck(act, rate, t0, now_);
+    std::array<std::array<double, 2>, kStationCount> sb{};
+    for (int st = kStFab; st <= kStShip; st++) {
+        const Station& s = line.station(line_of(st));
+        sb[size_t(st)] = {s.time_in(State::Starved, now_), s.time_in(State::Blocked, now_)};
+    }
+    starved_blocked_at_.push_back(sb);
+    while (starved_blocked_at_.size() > size_t(kBottleneckWindowWeeks) + 1) starved_blocked_at_.pop_front();
+    for (int k = 0; k < kDerivSteps && deriv_first_ >= 0; k++)
+        deriv_busy_[size_t(k)] = periods_length(line.station(deriv_first_ + k).active.periods(now_), t0, now_) /
+                                 std::max(1e-9, now_ - t0);
+    const int bn = reading_.station;
+    if (bn >= 0 && (bottleneck_log_.empty() || bottleneck_log_.back().station != bn)) {
+        if (bottleneck_log_.size() >= kBottleneckLogSize) bottleneck_log_.erase(bottleneck_log_.begin());
+        bottleneck_log_.push_back({double(weeks_done_), bn});
+    }
     if (bn >= 0) bottleneck_weeks_[size_t(bn)] += 1;
 }
 
@@ -491,11 +520,13 @@ void FabModel::update_view() {
         sv.capacity_per_week = s.spec.kits_per_week;
         sv.lot_kits = s.spec.lot_kits;
         sv.lot_asked = spec_.stations[size_t(line_of(st))].lot_kits;
-        sv.utilization = s.time_in(State::Working, now_) / t;
-        sv.recent_utilization = bottleneck_.utilization()[size_t(st)];
-        sv.starved = s.time_in(State::Starved, now_) / t;
-        sv.blocked = s.time_in(State::Blocked, now_) / t;
-        sv.idle = s.time_in(State::Idle, now_) / t;
+        const double span = reading_.t1 - reading_.t0;
+        const auto& sb0 = starved_blocked_at_.front()[size_t(st)];
+        const auto& sb1 = starved_blocked_at_.back()[size_t(st)];
+        sv.busy = reading_.busy[size_t(st)];
+        sv.starved = span > 0 ? (sb1[0] - sb0[0]) / span : 0;
+        sv.blocked = span > 0 ? (sb1[1] - sb0[1]) / span : 0;
+        sv.idle = span > 0 ? std::max(0.0, 1 - sv.busy - sv.starved - sv.blocked) : 0;
         sv.yield_loss_units = lost_units(s);
         if (st == kStFab)
             sv.yield_loss_units = lost_units(line.station(kLineMetal)) + lost_units(line.station(kLineBack)) +
@@ -529,16 +560,13 @@ void FabModel::update_view() {
     }
     for (int b = 0; b < kBufCount; b++) {
         const Buffer& x = line.buffer(b);
-        const Station* consumer = x.consumer >= 0 ? &line.station(x.consumer) : nullptr;
-        bool supply = x.producer >= 0 && line.ledger_of_station(x.producer) >= 0;
-        double need = 0;  // the consumer's use per week at capacity
-        if (consumer && supply)
-            for (auto& in : consumer->spec.inputs)
-                if (in.buffer == b) need = consumer->spec.kits_per_week * double(in.per_kit);
+        const double need = plan_use_[size_t(b)];  // the plan's use per week (0: not a supplier's pile)
         view_.pile_plausible[size_t(b)] = need * plausible_pile_weeks_;
         view_.pile_flagged[size_t(b)] = need > 0 && double(x.units) > view_.pile_plausible[size_t(b)];
     }
     FabStationView& design = view_.stations[kStDesign];
+    design.busy = reading_.busy[kStDesign];
+    design.idle = reading_.t1 > reading_.t0 ? 1 - design.busy : 0;
     bool masks_pending = line.station(kLineFront).halted || fix_pending();
     design.state = masks_pending ? State::Working : State::Idle;
     design.held_for_respin = view_.stations[kStFab].held_for_respin;
@@ -570,7 +598,7 @@ void FabModel::update_view() {
         for (int k = 0; k < kDerivSteps; k++) {
             const Station& s = line.station(deriv_first_ + k);
             d.in_process[k] = double(s.kits_in_process);
-            d.utilization[k] = s.time_in(State::Working, now_) / t;
+            d.busy[k] = deriv_busy_[size_t(k)];
             d.state[k] = s.state;
         }
         d.shipped = deriv_shipped(line);
@@ -580,8 +608,10 @@ void FabModel::update_view() {
     view_.first_volume_week = runs_[0].first_volume_week;
     view_.twin_first_volume_week = runs_[1].first_volume_week;
     view_.volume_gpus_week = volume_gpus_week_;
-    view_.bottleneck = bottleneck_.current();
-    view_.bottleneck_log = bottleneck_.log();
+    view_.bottleneck = reading_.station;
+    view_.shifting = reading_.shifting;
+    view_.shifting_between = {reading_.between[0], reading_.between[1]};
+    view_.bottleneck_log = bottleneck_log_;
     view_.little.clear();
     for (int b = 0; b < kBufCount; b++) {
         LittleCheck c = little_of_buffer(line.buffer(b), now_);
@@ -698,6 +728,9 @@ std::vector<Metric> FabModel::metrics() const {
         "station: " + std::string(view_.bottleneck >= 0 ? fab_station_text(view_.bottleneck).key : "none"),
         "Bottleneck now: " + (view_.bottleneck >= 0 ? label(view_.bottleneck, false) : std::string("none yet")),
         "当前瓶颈：" + (view_.bottleneck >= 0 ? label(view_.bottleneck, true) : std::string("尚无")));
+    add("bottleneck_shifting", view_.shifting ? 1 : 0, "",
+        "1: the bottleneck is shifting between two stations (active-period method, last 8 weeks)",
+        "1：瓶颈在两个工站之间转移（活跃期方法，最近 8 周）");
     add("bottleneck_changes", double(view_.bottleneck_log.size()), "", "Bottleneck changes logged", "已记录的瓶颈变化次数");
     std::string moves_en = "Bottleneck moves:", moves_zh = "瓶颈移动：";
     for (auto& c : view_.bottleneck_log) {
@@ -759,7 +792,7 @@ std::vector<Metric> FabModel::metrics() const {
             const FabDerivStepText& t = fab_deriv_step_text(k);
             std::string id = deriv_id(k), en = std::string(t.label_en) + ": ", zh = std::string(t.label_zh) + "：";
             add(id + "_in_process", d.in_process[size_t(k)], "", en + "in process", zh + "在制");
-            add(id + "_utilization", d.utilization[size_t(k)], "", en + "utilization since week 0", zh + "第 0 周以来的利用率");
+            add(id + "_busy", d.busy[size_t(k)], "", en + "busy, last 8 weeks", zh + "最近 8 周的忙碌占比");
         }
         for (int k : {0, 2}) {  // its dies and its HBM: a ledger each
             int l = line.ledger_of_station(deriv_first_ + k);
@@ -778,17 +811,20 @@ std::vector<Metric> FabModel::metrics() const {
         if (front_buffer(st) >= 0)
             add(k + "_buffer", sv.buffer_units, "", en + "waiting in front", zh + "前方等待量");
         add(k + "_in_process", sv.in_process_units, u, en + "in process", zh + "在制");
-        add(k + "_utilization", sv.utilization, "", en + "utilization since week 0", zh + "第 0 周以来的利用率");
-        add(k + "_utilization_recent", sv.recent_utilization, "", en + "utilization, last 4 weeks", zh + "最近 4 周的利用率");
-        add(k + "_starved", sv.starved, "", en + "starved share of time", zh + "缺料时间占比");
-        add(k + "_blocked", sv.blocked, "", en + "blocked share of time", zh + "阻塞时间占比");
-        add(k + "_idle", sv.idle, "", en + "idle share (masks, respin, CONWIP)", zh + "空闲占比（光罩、重新流片、CONWIP）");
+        add(k + "_busy", sv.busy, "", en + "busy (neither starved, blocked nor idle), last 8 weeks",
+            zh + "最近 8 周的忙碌占比（既不缺料、不阻塞也不空闲）");
+        add(k + "_starved", sv.starved, "", en + "starved, last 8 weeks", zh + "最近 8 周的缺料占比");
+        add(k + "_blocked", sv.blocked, "", en + "blocked, last 8 weeks", zh + "最近 8 周的阻塞占比");
+        add(k + "_idle", sv.idle, "", en + "idle (masks, respin, CONWIP, the plan's stock reached), last 8 weeks",
+            zh + "最近 8 周的空闲占比（光罩、重新流片、CONWIP、计划库存已足）");
         add(k + "_yield_loss", sv.yield_loss_units, "", en + "units scrapped", zh + "报废数量");
         add(k + "_reworked", double(line.station(line_of(st)).units_reworked), u, en + "failures reworked", zh + "返修数量");
         add(k + "_yield_loss_gpus", sv.yield_loss_gpus, "GPUs", en + "scrapped, in GPU equivalents", zh + "报废量（折合 GPU）");
         add(k + "_nominal_gpus_week", sv.nominal_gpus_per_week, "GPUs/week", en + "line rate if only this limited it",
             zh + "若仅受本站限制的整线速率");
     }
+    add("design_busy", view_.stations[kStDesign].busy, "", label(kStDesign, false) + ": busy (masks pending), last 8 weeks",
+        label(kStDesign, true) + "：最近 8 周的忙碌占比（等待光罩）");
     for (int st = 0; st < kStationCount; st++)
         add(std::string(fab_station_text(st).key) + "_bottleneck_weeks", bottleneck_weeks_[size_t(st)], "weeks",
             label(st, false) + ": weeks as the bottleneck", label(st, true) + "：作为瓶颈的周数");

@@ -10,7 +10,7 @@
 // stream per station and purpose, so they are identical until discovery and "GPUs and
 // weeks lost to the respin" is the respin's doing, not chance.
 // Time is in seconds; one natural unit is a week. Every week it records shipments,
-// demand, backlog and WIP, and names the bottleneck.
+// demand, backlog and WIP, and reads the bottleneck.
 //
 // The renderer reads FabView (typed, updated after each advance_to); the CLI and panels
 // read metrics(), all finite: shipments, cumulative shipped vs demand, backlog, GPUs and
@@ -20,8 +20,10 @@
 // side-supply ledgers (<supplier>_scrapped_parts: HBM stacks thrown away with bad packages),
 // the first volume week of both runs, piles above their plausible size, the derivative
 // product's shipments and ledgers (deriv_*; its units are not in the GPU counts), and
-// per station <key>_{buffer, in_process, utilization(_recent), starved, blocked, idle, yield_loss,
-// reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}.
+// per station <key>_{buffer, in_process, busy, starved, blocked, idle (shares of the last 8 weeks),
+// yield_loss, reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}. The bottleneck is
+// the active-period method's (active_period.h) over the last 8 weeks (bottleneck_station,
+// bottleneck_shifting); suppliers ship to the build plan with fab.line.stock_weeks of stock.
 //
 // Usage:
 //   std::unique_ptr<Model> m = make_fab_model();
@@ -30,10 +32,12 @@
 //   auto* fab = dynamic_cast<tj::fab::FabModel*>(m.get()); const FabView& view = fab->view();
 #pragma once
 #include <array>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "fab/active_period.h"
 #include "fab/fab_params.h"
 #include "fab/flow_stats.h"
 #include "fab/line.h"
@@ -42,14 +46,18 @@
 
 namespace tj::fab {
 
+// The window of the bottleneck and of every busy share: "busy, last 8 weeks".
+constexpr int kBottleneckWindowWeeks = 8;
+
 struct FabStationView {
     double buffer_units = 0;       // what waits in front (main input), in its own units
     double in_process_units = 0;   // kits being worked on
     double capacity_per_week = 0;  // kits per week
     int64_t lot_kits = 0, lot_asked = 0;  // the lot it starts, and the one set (smaller when folded: line.h)
-    double utilization = 0;        // share of time working, since the start
-    double recent_utilization = 0; // share of time working over the bottleneck window (last 4 weeks)
-    double starved = 0, blocked = 0, idle = 0;  // shares of time since the start
+    // Shares of the bottleneck window (kBottleneckWindowWeeks up to the last week's end):
+    // busy is the active-period method's measure (active_period.h), the one number the
+    // map, the cards and the headline show; idle is the rest (held, masks, the plan's stock reached).
+    double busy = 0, starved = 0, blocked = 0, idle = 0;
     double yield_loss_units = 0;   // output units scrapped (test failures, respin, overflow)
     double yield_loss_gpus = 0;    // the same in GPU equivalents (dies / dies per package)
     double nominal_gpus_per_week = 0;  // the line's rate if only this station limited it
@@ -71,7 +79,7 @@ struct FabStageView {
 // The derivative product's path (fab.deriv), one entry per step (kDerivSteps, fab_params.h).
 struct FabDerivView {
     bool on = false;
-    std::array<double, kDerivSteps> in_process{}, utilization{};  // in process: each step's kits
+    std::array<double, kDerivSteps> in_process{}, busy{};  // in process: each step's kits; busy over the window
     std::array<State, kDerivSteps> state{};
     double shipped = 0, last_week = 0;
     double shipped_in_hold = 0;  // from the flaw's discovery to the two-die part's first volume week (so far)
@@ -126,7 +134,11 @@ struct FabView {
     // Volume shipments: the first of kVolumeRunWeeks weeks in a row at volume_gpus_week or more.
     double first_volume_week = -1, twin_first_volume_week = -1, volume_gpus_week = 0;
     FabDerivView deriv;
-    int bottleneck = -1;                       // station index
+    // The bottleneck by the active-period method over the window: the station it names
+    // (-1: none, or shifting between the two stations in shifting_between).
+    int bottleneck = -1;
+    bool shifting = false;
+    std::array<int, 2> shifting_between{-1, -1};
     std::vector<BottleneckChange> bottleneck_log;  // bounded
     int nominal_bottleneck = -1;
     double nominal_rate_gpus_week = 0;
@@ -207,16 +219,19 @@ private:
     int deriv_first_ = -1;
     std::vector<double> deriv_by_week_;  // derivative units shipped by the end of each week (index = week)
     double volume_gpus_week_ = 0, plausible_pile_weeks_ = 8;
+    std::array<double, kBufCount> plan_use_{};  // a supplier's pile: the plan's use of it per week
     double demand_per_week_ = 0, demand_start_week_ = 0;
     double dies_per_gpu_ = 2, gpus_per_rack_ = 72;
     double now_ = 0;
     int64_t weeks_done_ = 0;
-    BottleneckTracker bottleneck_;
-    // What the bottleneck counts as busy, and the line's counters at the last week end.
-    double masks_busy_s_ = 0, fab_busy_s_ = 0;
-    std::array<double, 3> held_at_{};
+    void read_bottleneck();
+    // The active-period reading at the last week's end, and each station's starved and
+    // blocked time at the ends of the last weeks (the window's shares).
+    BottleneckReading reading_;
+    std::vector<BottleneckChange> bottleneck_log_;
+    std::deque<std::array<std::array<double, 2>, kStationCount>> starved_blocked_at_;
+    std::array<double, kDerivSteps> deriv_busy_{};
     std::array<std::array<double, kStates>, kStationCount> state_time_at_{};  // time in each state at the last week end
-    double sort_starved_at_ = 0, front_working_at_ = 0;
     // Weekly bookkeeping of the run for "weeks without shipments".
     double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;
     double lost_year1_ = 0, peak_backlog_ = 0;

@@ -20,9 +20,9 @@ const FabStationText kStations[kStationCount] = {
     {"hbm", "HBM stack supply", "HBM 堆栈供应", "stack", "个堆栈",
      "Memory arrives on its own schedule; when compute dies stop, stacks pile up in front of packaging.",
      "HBM 按自己的节奏到货；计算晶粒一停，HBM 堆栈就在封装前堆积起来。"},
-    {"substrate", "Interposer & substrate supply", "中介层与基板供应", "set", "套",
-     "The interposer has its own supplier: without it, good dies and memory just wait.",
-     "中介层有自己的供应商：缺了它，良品晶粒和 HBM 只能等待。"},
+    {"substrate", "Interposer and substrate supply", "中介层与基板供应", "set", "套",
+     "The interposer and substrate have their own supplier: without them, good dies and memory just wait.",
+     "中介层与基板有自己的供应商：缺了它们，良品晶粒和 HBM 只能等待。"},
     {"pack", "Advanced packaging (CoWoS-L-like)", "先进封装（类 CoWoS-L）", "package", "个封装",
      "Packaging needs every part at once: the scarcest input sets the pace, not the most plentiful one.",
      "封装要所有零件同时到齐：决定节奏的是最稀缺的那一样，而不是最充足的。"},
@@ -54,17 +54,17 @@ const char* const kBufferKeys[kBufCount] = {"wafers", "dies",  "hbm",   "substra
                                           "deriv_wafers", "deriv_dies", "deriv_hbm", "deriv_packages"};
 const char* const kBufferEn[kBufCount] = {
     "Wafers before die sort", "Good dies before packaging", "HBM stacks before packaging",
-    "Interposers before packaging", "Packages before module test", "GPU modules before tray assembly",
+    "Interposer and substrate sets before packaging", "Packages before module test", "GPU modules before tray assembly",
     "CPUs before tray assembly", "Trays before rack integration", "Racks waiting to ship",
     "Wafers waiting for the metal layers", "Wafers waiting for the back end", "Switch trays before rack integration",
     "Derivative wafers before die sort", "Derivative dies before CoWoS-S packaging", "HBM stacks for the derivative", "Derivative packages before test"};
 const char* const kBufferZh[kBufCount] = {
-    "分选前的晶圆", "封装前的良品晶粒", "封装前的 HBM 堆栈", "封装前的中介层", "模组测试前的封装",
+    "分选前的晶圆", "封装前的良品晶粒", "封装前的 HBM 堆栈", "封装前的中介层与基板", "模组测试前的封装",
     "托盘组装前的 GPU 模组", "托盘组装前的 CPU", "整机柜集成前的托盘", "待运输的整机柜",
     "等待金属层的晶圆", "等待后段工序的晶圆", "整机柜集成前的交换托盘",
     "分选前的衍生型号晶圆", "CoWoS-S 封装前的衍生型号晶粒", "供衍生型号使用的 HBM 堆栈", "测试前的衍生型号封装"};
 const char* const kSegNames[kSegKindCount] = {"wafer lot", "die lot", "package lot", "tray", "rack",
-                                        "HBM stacks", "substrates", "CPUs", "scrapped", "switch trays",
+                                        "HBM stacks", "interposer and substrate sets", "CPUs", "scrapped", "switch trays",
                                         "derivative lot"};
 
 const char* const SRC_RECORD =
@@ -131,8 +131,12 @@ const char* const SRC_DERIV_SHARE =
     "ASSUMPTION: the shares of wafer starts and HBM given to the derivative and its CoWoS-S capacity are illustrative "
     "(no company figures); the same process and the same HBM suppliers serve both parts.";
 const char* const SRC_PILE =
-    "ASSUMPTION: suppliers throttle deliveries when a customer's stock exceeds about two months of its use; piles "
-    "above that are shown flagged as implausible (the model keeps delivering).";
+    "ASSUMPTION: no supplier lets a customer's stock grow past about two months of the plan's use; a pile above that "
+    "is flagged as implausible.";
+const char* const SRC_STOCK =
+    "ASSUMPTION (no company figure): two weeks of use held in front of the assembly steps, as a just-in-time supply of "
+    "costly parts would keep. Deliveries follow a base-stock policy against the build plan (Hopp & Spearman, Factory "
+    "Physics, ch. 2): the pile plus what is on its way is held at the plan's use over the supplier's lead time plus this.";
 
 struct StationDefaults {
     int station;
@@ -245,8 +249,10 @@ ParamRegistry build() {
 
     reg.add({.id = "fab.design.mask_weeks", .label_en = "First mask set ready", .label_zh = "首套光罩就绪",
              .unit = "weeks", .min = 0, .max = 52, .def = 12, .structural = true, .group = "fab.design",
-             .help_en = "Week the first production mask set is ready; the fab starts wafers from then on.",
-             .help_zh = "首套量产光罩就绪的周数；晶圆厂从那时起开始投片。", .source = SRC_RECORD});
+             .help_en = "Week the first production mask set is ready; the fab starts wafers from then on. A full respin's "
+                        "new mask set takes as many weeks from discovery.",
+             .help_zh = "首套量产光罩就绪的周数；晶圆厂从那时起开始投片。全部重新流片时，新的整套光罩从发现缺陷起也需要这么多周。",
+             .source = SRC_RECORD});
     for (auto& d : kDefaults) add_station_params(reg, d);
     reg.add({.id = "fab.fab.metal_share", .label_en = "Share of cycle in the metal layers", .label_zh = "金属层占周期比例",
              .unit = "", .min = 0.05, .max = 0.8, .def = 0.35, .structural = true, .group = "fab.fab",
@@ -363,8 +369,10 @@ ParamRegistry build() {
              .help_zh = "发现缺陷并开始修复的时间（第 0 周 = 2024 年 1 月 1 日）。", .source = SRC_TIMING});
     reg.add({.id = "fab.respin.mask_weeks", .label_en = "New mask lead time", .label_zh = "新光罩交期",
              .unit = "weeks", .min = 1, .max = 52, .def = 6, .structural = true, .group = "fab.respin",
-             .help_en = "Weeks from discovery until the corrected masks are in the fab.",
-             .help_zh = "从发现缺陷到修正光罩进厂的周数。", .source = SRC_MASKS});
+             .help_en = "Weeks from discovery until the corrected metal-layer masks are in the fab (a metal-only fix). "
+                        "A full respin needs a whole new mask set, which takes as long as the first set (First mask set ready).",
+             .help_zh = "从发现缺陷到修正后的金属层光罩进厂的周数（仅金属层修复）。全部重新流片需要整套新光罩，所需时间与首套光罩相同（首套光罩就绪）。",
+             .source = SRC_MASKS});
     reg.add({.id = "fab.respin.qual_lots", .label_en = "Qualification lots", .label_zh = "验证批次", .unit = "lots",
              .min = 1, .max = 20, .def = 2, .integer = true, .structural = true, .group = "fab.respin",
              .help_en = "When the new masks arrive, the held stage starts only this many lots; they must run through the "
@@ -438,11 +446,19 @@ ParamRegistry build() {
                         "wafer equivalents of compute dies (0 = off: the fab starts at its capacity).",
              .help_zh = "恒定在制品：仅当产线在制量（按计算晶粒折算成晶圆）低于此值时才投片（0 = 关闭：晶圆厂按产能投片）。",
              .source = "Hopp & Spearman, Factory Physics (CONWIP)."});
+    reg.add({.id = "fab.line.stock_weeks", .label_en = "Suppliers' target stock", .label_zh = "供应商目标库存", .unit = "weeks",
+             .min = 0, .max = 26, .def = 2, .structural = true, .group = "fab.line",
+             .help_en = "HBM, interposer and substrate, CPU and switch tray suppliers ship to the build plan: each keeps "
+                        "the pile in front of its consumer plus what is on its way at this many weeks of the plan's use plus "
+                        "its lead time. When the consumer stops, what is on its way still arrives.",
+             .help_zh = "HBM、中介层与基板、CPU 和交换托盘供应商按生产计划交货：各自把下游前的料堆加上在途量保持在计划用量的"
+                        "这么多周再加上其交期。下游停下时，在途的货照样到达。",
+             .source = SRC_STOCK});
     reg.add({.id = "fab.line.plausible_pile_weeks", .label_en = "Plausible pile", .label_zh = "合理堆放量", .unit = "weeks",
              .min = 1, .max = 52, .def = 8, .structural = true, .group = "fab.line",
              .help_en = "A supplier's pile in front of its consumer is flagged as implausible above this many weeks of the "
-                        "consumer's use at capacity (the model keeps delivering; real suppliers would throttle).",
-             .help_zh = "供应商在下游前的堆放量超过下游按产能使用这么多周的量时，标记为不合理（模型照常交付，现实中供应商会减量）。",
+                        "plan's use.",
+             .help_zh = "供应商在下游前的堆放量超过计划用量的这么多周时，标记为不合理。",
              .source = SRC_PILE});
 
     reg.preset({.id = "fab.record_2024", .label_en = "2024 record (illustrative)", .label_zh = "2024 年实况（示意）",

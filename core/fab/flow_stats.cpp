@@ -1,4 +1,4 @@
-// flow_stats.cpp — Little's law, nominal rates, bottleneck tracking. See flow_stats.h.
+// flow_stats.cpp — Little's law, nominal rates, what was lost. See flow_stats.h.
 #include "fab/flow_stats.h"
 
 #include <algorithm>
@@ -41,49 +41,6 @@ std::vector<double> nominal_exit_rates(const Line& line, double t) {
         for (auto& in : s.inputs) per_unit[size_t(in.buffer)] = per_kit / double(std::max<int64_t>(1, in.per_kit));
     }
     return rate;
-}
-
-void BottleneckTracker::reset(size_t stations, size_t window_weeks) {
-    snaps_.clear();
-    util_.assign(stations, 0);
-    log_.clear();
-    window_ = std::max<size_t>(1, window_weeks);
-    current_ = pending_ = -1;
-    pending_weeks_ = 0;
-    // Everything starts at zero at t = 0, so the first week already has a window.
-    snaps_.push_back({0, std::vector<double>(stations, 0), std::vector<double>(stations, 0)});
-}
-
-int BottleneckTracker::update(const std::vector<double>& working_s, const std::vector<double>& rate,
-                              const std::vector<double>& short_s, double t, double week) {
-    constexpr double kTie = 0.02;
-    snaps_.push_back({t, working_s, short_s});
-    if (snaps_.size() > window_ + 1) snaps_.pop_front();
-    const Snap& first = snaps_.front();
-    double span = t - first.t, top = 0;
-    size_t n = std::min({util_.size(), working_s.size(), rate.size(), short_s.size()});
-    std::vector<bool> candidate(n, false);
-    for (size_t i = 0; i < n; i++) {
-        util_[i] = span > 0 ? std::clamp((working_s[i] - first.working[i]) / span, 0.0, 1.0) : 0.0;
-        bool short_for = short_s[i] < 0 || (span > 0 && (short_s[i] - first.shortage[i]) / span > kTie);
-        candidate[i] = rate[i] > 0 && short_for;
-        if (candidate[i]) top = std::max(top, util_[i]);
-    }
-    int best = -1;
-    for (size_t i = 0; i < n; i++)
-        if (candidate[i] && util_[i] >= top - kTie && (best < 0 || rate[i] < rate[size_t(best)])) best = int(i);
-    // A change must hold for two weeks in a row, so saturated stations trading places
-    // week by week do not flood the log.
-    pending_weeks_ = best == pending_ ? pending_weeks_ + 1 : 1;
-    pending_ = best;
-    bool take = best >= 0 && best != current_ && (current_ < 0 || pending_weeks_ >= 2);
-    if (span <= 0 || top < kTie) take = false;  // no window yet, or nothing busy: keep the name
-    if (take) {
-        current_ = best;
-        if (log_.size() >= kLogSize) log_.erase(log_.begin());
-        log_.push_back({week, best});
-    }
-    return current_;
 }
 
 double residual_area(const Buffer& b, double t) {

@@ -57,7 +57,8 @@ double Station::time_in(State s, double t) const {
 }
 
 Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
-    : seg_(segments), random_(spec.random), conwip_de_(spec.conwip_de), scrap_kind_(spec.scrap_kind) {
+    : seg_(segments), random_(spec.random), conwip_de_(spec.conwip_de), scrap_kind_(spec.scrap_kind),
+      keep_periods_s_(spec.keep_periods_s) {
     for (auto& b : spec.buffers) {
         Buffer x;
         x.spec = b;
@@ -75,6 +76,7 @@ Line::Line(const LineSpec& spec, uint64_t seed, SegmentBuffer* segments)
         s.gate_s = double(p.lot_kits) / p.kits_per_week * kWeek;
         s.delay_s = std::max(0.0, p.cycle_weeks * kWeek - s.gate_s);
         s.halted = p.halted;
+        if (s.halted) s.held.set(true, 0);
         for (size_t j = 0; j < i; j++)
             if (spec.stations[j].id == p.id) throw std::logic_error("station " + p.id + ": two stations share this id");
         s.rng_gate.reseed(seed, station_stream(p.id, "gate"));
@@ -164,6 +166,8 @@ void Line::set_state(Station& s, State x) {
     s.dur[int(s.state)] += t - s.since;
     s.since = t;
     s.state = x;
+    s.active.set(x == State::Working, t);
+    s.active.prune(t - keep_periods_s_);
 }
 
 int64_t Line::draw_share(Rng& rng, int64_t n, double p, double& carry) {
@@ -205,6 +209,7 @@ void Line::starve(Station& s, int b) {
     s.dur[int(s.state)] += t - s.since;
     s.since = t;
     s.state = State::Starved;
+    s.active.set(false, t);
 }
 
 double Line::short_time(int b) const {
@@ -238,6 +243,9 @@ void Line::try_start(int i) {
     if (p.inputs.empty()) {
         if (p.conwip_release && conwip_de_ > 0 && wip_de_ > 0 && wip_de_ + lot_de > conwip_de_)
             return set_state(s, State::Idle);
+        if (p.stock_position > 0 && p.out_buffer >= 0 &&
+            buf_[size_t(p.out_buffer)].units + (s.kits_in_process + p.lot_kits) * p.out_per_kit > p.stock_position)
+            return set_state(s, State::Idle);  // the plan's stock is there or on its way
         lot.born = t;
         lot.rev = s.rev;
         for (size_t l = 0; l < s.parts_out.size(); l++) part_started_[l] += p.lot_kits * p.out_per_kit * s.parts_out[l];
@@ -272,10 +280,12 @@ void Line::try_start(int i) {
     s.kits_started += lot.kits;
     s.kits_in_process += lot.kits;
     launch(i, lot, s.gate_s);
-    // Taking parts may have made room for a blocked supplier.
+    // Taking parts may have made room for a blocked supplier, or called for a planned delivery.
     for (auto& in : p.inputs) {
         int prod = buf_[size_t(in.buffer)].producer;
-        if (prod >= 0) try_exit(prod);
+        if (prod < 0) continue;
+        try_exit(prod);
+        if (st_[size_t(prod)].spec.stock_position > 0) try_start(prod);
     }
 }
 
@@ -480,6 +490,8 @@ void Line::halt(int i) {
     Station& s = st_[size_t(i)];
     if (!s.halted) s.halted_since = eng_.now();
     s.halted = true;
+    s.held.set(true, eng_.now());
+    s.held.prune(eng_.now() - keep_periods_s_);
     if (!s.gate_busy) set_state(s, State::Idle);
 }
 
@@ -531,6 +543,7 @@ void Line::resume(int i, uint8_t rev) {
     Station& s = st_[size_t(i)];
     s.halted_s = s.time_halted(eng_.now());
     s.halted = false;
+    s.held.set(false, eng_.now());
     s.release_kits = 0;
     s.rev = rev;
     s.stamps_rev = true;

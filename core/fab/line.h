@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "fab/active_period.h"
 #include "fab/respin.h"
 #include "rng.h"
 #include "segments.h"
@@ -93,6 +94,10 @@ struct StationSpec {
     double rework = 0;              // share of failed units sent back through the gate (needs out_per_kit 1)
     bool conwip_release = false;    // a source held back by the line's CONWIP limit
     bool halted = false;            // starts halted (e.g. until the first masks)
+    // A source that ships to a plan (a base-stock policy, Hopp & Spearman, Factory Physics
+    // ch. 2): it starts a lot only while its pile plus what it has on the way stays within
+    // this many units, so it delivers what is used and no more. 0: it ships at its rate.
+    int64_t stock_position = 0;
     // Load-dependent flow (Kingman's VUT form, Hopp & Spearman's Factory Physics): with
     // queue_v > 0 the flow part of the cycle (cycle_weeks minus the gate) is the raw
     // process time te, and a lot started while the station's recent starts load its
@@ -117,6 +122,7 @@ struct LineSpec {
     int64_t conwip_de = 0;    // CONWIP limit in die equivalents; 0 = off
     uint16_t scrap_kind = 0;  // segment kind for scrapped lots
     double max_lots_per_week = kMaxLotsPerWeek;  // lots folded above it (tests compare without)
+    double keep_periods_s = 16 * kWeek;  // how far back each station's active and held periods are kept
 };
 
 struct Chunk {
@@ -195,6 +201,8 @@ struct Station {
     int short_buffer = -1;  // while starved: the first input that is short
     double short_since = 0;
     double halted_s = 0, halted_since = 0;  // time halted (closed spells), start of the current one
+    ActiveLog active;  // its periods working (neither starved, blocked nor idle): the bottleneck's measure
+    ActiveLog held;    // its periods halted (waiting for masks)
     // Time in each state up to t (includes the current spell).
     double time_in(State s, double t) const;
     // Tool load u at t from the smoothed start rate (0 without queue_v), and the flow
@@ -313,6 +321,7 @@ private:
     bool random_;
     int64_t conwip_de_;
     uint16_t scrap_kind_;
+    double keep_periods_s_;
     std::vector<Station> st_;
     std::vector<Buffer> buf_;
     uint32_t next_parcel_ = 1;

@@ -27,7 +27,9 @@ std::vector<Metric> run(const char* preset, std::initializer_list<std::pair<cons
 
 TEST_CASE("lesson respin-weakest-link: what the captions say in words") {
     auto w44 = run("fab.record_2024", {}, 44);                   // steps 3 and 4
-    CHECK(metric_value(w44, "buf_hbm_implausible") == 1);        // "the map flags them"
+    // "what the plan had already sent on its way kept arriving": higher than at discovery, not implausible.
+    CHECK(metric_value(w44, "buf_hbm_units") > 1.3 * metric_value(run("fab.record_2024", {}, 28), "buf_hbm_units"));
+    CHECK(metric_value(w44, "buf_hbm_implausible") == 0);
     CHECK(metric_value(w44, "shipments_week_gpus") == 0);        // "no racks ship at all"
     auto w70 = run("fab.record_2024", {}, 70);                   // step 5
     // "came out of the fab in week 38 and passed their tests a week later"
@@ -43,11 +45,10 @@ TEST_CASE("lesson verify-early: what the captions say in words") {
 }
 
 TEST_CASE("lesson bottleneck-moves: what the captions say in words") {
-    // "Around week 82 the pile is gone."
-    auto pile = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 80);
-    CHECK(metric_value(pile, "buf_hbm_units") > 20000);  // still eating the pile
-    auto gone = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 88);
-    CHECK(metric_value(gone, "buf_hbm_units") < 20000);
+    // Step 2: "no pile hides it": HBM, shipped to the plan, binds from the start.
+    auto w80 = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 80);
+    CHECK(metric_value(w80, "buf_hbm_implausible") == 0);
+    CHECK(metric_value(w80, "bottleneck_station") == double(kStHbmSupply));
 }
 
 TEST_CASE("lesson derivative-decouples: what the captions say in words") {

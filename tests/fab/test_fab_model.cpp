@@ -3,6 +3,7 @@
 // determinism, and the registry sweep (finite, bounded, no hang).
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -414,23 +415,29 @@ TEST_CASE("the default scenario loses GPUs and weeks to the respin, then the fix
     CHECK(metric_value(ms, "longest_gap_weeks") == 0);
 }
 
-TEST_CASE("the rack-test dip moves the bottleneck downstream and back") {
+TEST_CASE("the rack-test dip: rack integration works without a break, packaging's longer period keeps it named") {
+    // The active-period method (active_period.h): during the dip rack integration works
+    // through the trays piling in front of it without a break, but packaging has worked
+    // without one for longer (its output waits in buffers that never fill), so it stays
+    // the named bottleneck; every week names a station or a shift between two.
     FabModel m;
     ParamValues v(fab_registry());
     REQUIRE(v.apply(*fab_registry().find_preset("fab.bottleneck_moves")) == "");
     m.reset(v, 1);
+    m.advance_to(60 * kWeek);
+    const double trays_before = m.view().buffer_units[kBufTrays];
+    m.advance_to(70 * kWeek);
+    CHECK(m.view().stations[kStRack].busy > 0.99);
+    CHECK(m.view().buffer_units[kBufTrays] > trays_before + 1000);
+    CHECK(m.view().bottleneck == kStPack);
     m.advance_to(156 * kWeek);
-    bool rack_named = false;
-    for (auto& c : m.view().bottleneck_log)
-        if (c.station == kStRack && c.week >= 60 && c.week <= 75) rack_named = true;
-    CHECK(rack_named);
     CHECK(m.view().bottleneck == kStPack);
     auto ms = m.metrics();
-    CHECK(metric_value(ms, "rack_bottleneck_weeks") > 0);
     double named = 0;
     for (int st = 0; st < kStationCount; st++)
         named += metric_value(ms, std::string(fab_station_text(st).key) + "_bottleneck_weeks");
-    CHECK(named == 156);  // design is named from week 1, so every week has a bottleneck
+    CHECK(named <= 156);
+    CHECK(named >= 150);  // design is named from week 1; a shift between two names neither
 }
 
 TEST_CASE("same seed, same numbers; another seed, another run") {
@@ -506,6 +513,7 @@ TEST_CASE("the respin story: downstream starves in order, supplier parts pile up
     m.advance_to(W * kWeek);
     double hbm_at_discovery = double(m.line().buffer(kBufHbm).units);
     double backlog_at_discovery = metric_value(m.metrics(), "backlog_gpus");
+    double hbm_most = 0;
     std::vector<double> prev(kStationCount, 0), first_starved(kStationCount, -1);
     for (int st : main_chain) prev[size_t(st)] = m.line().station(FabModel::line_station(st)).time_in(State::Starved, m.now());
     for (int w = int(W) + 1; w <= int(W) + 30; w++) {
@@ -516,6 +524,7 @@ TEST_CASE("the respin story: downstream starves in order, supplier parts pile up
             if (first_starved[size_t(st)] < 0 && starved - prev[size_t(st)] >= 0.999 * kWeek) first_starved[size_t(st)] = w;
             prev[size_t(st)] = starved;
         }
+        hbm_most = std::max(hbm_most, double(m.line().buffer(kBufHbm).units));
     }
     for (size_t k = 0; k < std::size(main_chain); k++) {
         INFO("station " << main_chain[k]);
@@ -523,9 +532,9 @@ TEST_CASE("the respin story: downstream starves in order, supplier parts pile up
         if (k > 0) CHECK(first_starved[size_t(main_chain[k])] >= first_starved[size_t(main_chain[k - 1])]);
     }
     CHECK(first_starved[kStShip] > first_starved[kStSort]);  // the wave takes time to travel
-    // Parts from other suppliers pile up in front of packaging while dies are missing.
-    CHECK(double(m.line().buffer(kBufHbm).units) > hbm_at_discovery);
-    CHECK(m.line().buffer(kBufHbm).units > m.line(true).buffer(kBufHbm).units);
+    // Parts from other suppliers pile up in front of packaging while dies are missing:
+    // what the plan had sent on its way arrives (hbm_most, below).
+    CHECK(hbm_most > hbm_at_discovery * 1.3);
     // The backlog grows, and the ramp brings weekly shipments back to the bottleneck rate.
     double peak = metric_value(m.metrics(), "peak_backlog_gpus");
     CHECK(peak > backlog_at_discovery + 3 * 10500);  // at least three weeks of demand went unmet
@@ -615,9 +624,9 @@ TEST_CASE("the bottleneck during a hold is measured, not forced: banked work kee
     CHECK(first <= 68);
     CHECK(last <= 75);   // named no longer than the hold starves the line
     for (int w = 61; w <= first - 1; w++) CHECK(scrapped[size_t(w - 1)] == kStPack);
-    CHECK(first_shipped > first + 3);  // the shipped wafers kept the chain busy longer
+    CHECK(first_shipped > first);  // the shipped wafers kept the chain busy longer
     CHECK(n_shipped < n);
-    CHECK(shipped[67] == kStPack);      // week 68: still busy on the shipped wafers
+    CHECK(shipped[size_t(first - 1)] == kStPack);  // still busy on the shipped wafers when the other run names the hold
     CHECK(scrapped[99] == kStPack);     // week 100: back to the normal chain
 }
 
@@ -757,4 +766,43 @@ TEST_CASE("each station's state is recorded every week, the same whether the run
     REQUIRE(late < rows.size());
     CHECK(rows[late][kStShip] == uint8_t(State::Starved));
     CHECK(rows[late][kStSubstrate] != uint8_t(State::Starved));
+}
+
+TEST_CASE("suppliers ship to the plan: without a respin every pile stays under its bound; with one they rise in the hold") {
+    const int piles[] = {kBufHbm, kBufSubstrate, kBufCpus, kBufSwitchTrays};
+    ParamValues calm(fab_registry());
+    REQUIRE(calm.apply(*fab_registry().find_preset("fab.no_respin")) == "");
+    FabModel m;
+    m.reset(calm, 1);
+    for (int w = 1; w <= 156; w++) {
+        m.advance_to(w * kWeek);
+        for (int b : piles) {
+            INFO("week " << w << " pile " << fab_buffer_key(b));
+            REQUIRE(m.view().pile_plausible[size_t(b)] > 0);
+            CHECK(m.view().buffer_units[size_t(b)] <= m.view().pile_plausible[size_t(b)]);
+        }
+    }
+    // The 2024 respin: from discovery (week 28) packaging runs dry, and what the plan sent
+    // on its way keeps arriving, so each pile is higher in the hold than at discovery.
+    ParamValues record(fab_registry());
+    REQUIRE(record.apply(*fab_registry().find_preset("fab.record_2024")) == "");
+    m.reset(record, 1);
+    m.advance_to(28 * kWeek);
+    std::array<double, kBufCount> at_discovery = m.view().buffer_units, most{};
+    for (int w = 29; w <= 40; w++) {
+        m.advance_to(w * kWeek);
+        for (int b : piles) most[size_t(b)] = std::max(most[size_t(b)], m.view().buffer_units[size_t(b)]);
+    }
+    for (int b : piles) {
+        INFO("pile " << fab_buffer_key(b));
+        CHECK(most[size_t(b)] > at_discovery[size_t(b)]);
+    }
+}
+
+TEST_CASE("a base-layer respin waits for a whole mask set, a metal-only fix for its metal masks") {
+    FabModel m;
+    m.reset(values_with({{"fab.respin.kind", 0}, {"fab.respin.discovery_week", 28}}), 1);
+    CHECK(m.view().masks_ready_week == Approx(28 + 12));  // fab.design.mask_weeks: the first set took 12
+    m.reset(values_with({{"fab.respin.kind", 1}, {"fab.respin.discovery_week", 28}}), 1);
+    CHECK(m.view().masks_ready_week == Approx(28 + 6));   // fab.respin.mask_weeks
 }
