@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "text/bpe.h"
-#include "text/detokenize.h"
+#include "core/text/bpe.h"
+#include "core/text/detokenize.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 //   ./bench_engine --benchmark_filter=/3   three stations, as in scripts/bench_engine.sh
 #include <benchmark/benchmark.h>
 
-#include "queue_network.h"
+#include "core/queue_network.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 //   ./bench_fab --benchmark_filter=ThreeYears
 #include <benchmark/benchmark.h>
 
-#include "fab/fab_model.h"
+#include "core/fab/fab_model.h"
 
 namespace {
 

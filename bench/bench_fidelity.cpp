@@ -8,8 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "fidelity/calibration.h"
-#include "fidelity/fidelity.h"
+#include "core/fidelity/calibration.h"
+#include "core/fidelity/fidelity.h"
 
 using namespace tj;
 

@@ -4,7 +4,7 @@
 //   ./bench/bench_token --benchmark_min_time=1
 #include <benchmark/benchmark.h>
 
-#include "token/token_model.h"
+#include "core/token/token_model.h"
 
 using namespace tj;
 using namespace tj::token;

@@ -1,13 +1,13 @@
 // bench_command.cpp — engine speed on a tandem queue. See bench_command.h.
-#include "bench_command.h"
+#include "cli/bench_command.h"
 
 #include <chrono>
 #include <ctime>
 #include <cstdio>
 #include <string>
 
-#include "queue_network.h"
-#include "scenario.h"
+#include "core/queue_network.h"
+#include "core/scenario.h"
 
 // Processor seconds used so far. Under emscripten clock() follows the wall clock,
 // which on a busy machine counts other programs' time too; Node's own counter does not.

@@ -1,6 +1,6 @@
 // fidelity_command.cpp — the published-measurement table, run, refitted and
 // cross-validated. See fidelity_command.h.
-#include "fidelity_command.h"
+#include "cli/fidelity_command.h"
 
 #include <cmath>
 #include <cstdio>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "fidelity/calibration.h"
-#include "fidelity/fidelity.h"
+#include "core/fidelity/calibration.h"
+#include "core/fidelity/fidelity.h"
 
 namespace {
 

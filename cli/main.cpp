@@ -9,15 +9,15 @@
 #include <cstdio>
 #include <cstring>
 
-#include "bench_command.h"
-#include "fidelity_command.h"
-#include "node_environment.h"
-#include "run_command.h"
+#include "cli/bench_command.h"
+#include "cli/fidelity_command.h"
+#include "cli/node_environment.h"
+#include "cli/run_command.h"
 
 // The text tools are written alongside in cli/text_command.cpp; until that file is
 // in the tree the subcommands say so instead of failing the build.
-#if __has_include("text_command.h")
-#include "text_command.h"
+#if __has_include("cli/text_command.h")
+#include "cli/text_command.h"
 #define TJ_HAS_TEXT_COMMAND 1
 #endif
 

@@ -1,5 +1,5 @@
 // metrics_output.cpp — JSON and CSV writers. See metrics_output.h.
-#include "metrics_output.h"
+#include "cli/metrics_output.h"
 
 #include <cmath>
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "model.h"
-#include "params.h"
+#include "core/model.h"
+#include "core/params.h"
 
 enum class OutputFormat { Json, Csv };
 

@@ -1,6 +1,6 @@
 // node_environment.cpp — copies Node's process.env into the C environment. See
 // node_environment.h.
-#include "node_environment.h"
+#include "cli/node_environment.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

@@ -1,5 +1,5 @@
 // run_command.cpp — option parsing and the headless run. See run_command.h.
-#include "run_command.h"
+#include "cli/run_command.h"
 
 #include <chrono>
 #include <cmath>
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "metrics_output.h"
-#include "scenario.h"
-#include "scenes/scenes.h"
+#include "cli/metrics_output.h"
+#include "core/scenario.h"
+#include "core/scenes/scenes.h"
 
 namespace {
 

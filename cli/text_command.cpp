@@ -1,5 +1,5 @@
 // text_command.cpp — tokenize / detokenize for token-journey-cli. See text_command.h.
-#include "text_command.h"
+#include "cli/text_command.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "text/bpe.h"
-#include "text/detokenize.h"
-#include "text/utf8.h"
+#include "core/text/bpe.h"
+#include "core/text/detokenize.h"
+#include "core/text/utf8.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // engine.cpp — binary heap of events with lazy cancellation. See engine.h.
-#include "engine.h"
+#include "core/engine.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // glossary.cpp — see glossary.h.
-#include "glossary.h"
+#include "core/glossary.h"
 
 #include <nlohmann/json.hpp>
 
-#include "strict_json.h"
+#include "core/strict_json.h"
 
 namespace tj {
 namespace {

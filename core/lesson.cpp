@@ -1,11 +1,11 @@
 // lesson.cpp — parse and check lessons. See lesson.h.
-#include "lesson.h"
+#include "core/lesson.h"
 
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "strict_json.h"
+#include "core/strict_json.h"
 
 namespace tj {
 namespace {

@@ -51,7 +51,7 @@
 #include <utility>
 #include <vector>
 
-#include "params.h"
+#include "core/params.h"
 
 namespace tj {
 

@@ -1,5 +1,5 @@
 // model.cpp — small helpers shared by all models. See model.h.
-#include "model.h"
+#include "core/model.h"
 
 #include <cmath>
 #include <cstdio>

@@ -26,8 +26,8 @@
 #include <utility>
 #include <vector>
 
-#include "params.h"
-#include "segments.h"
+#include "core/params.h"
+#include "core/segments.h"
 
 namespace tj {
 

@@ -1,5 +1,5 @@
 // params.cpp — registry checks, validation, slider mapping. See params.h.
-#include "params.h"
+#include "core/params.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
 // queue_network.cpp — tandem FIFO queues. See queue_network.h.
-#include "queue_network.h"
+#include "core/queue_network.h"
 
 #include <cmath>
 

@@ -20,9 +20,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine.h"
-#include "rng.h"
-#include "stats.h"
+#include "core/engine.h"
+#include "core/rng.h"
+#include "core/stats.h"
 
 namespace tj {
 

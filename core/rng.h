@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "detmath.h"
+#include "core/detmath.h"
 
 namespace tj {
 

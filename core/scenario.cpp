@@ -3,9 +3,9 @@
 // Both parsers read their input into plain fields, then hand them to the same checks
 // (ScenarioCheck below), so a URL and a file are judged by the same rules and speak
 // of problems in the same words.
-#include "scenario.h"
+#include "core/scenario.h"
 
-#include "strict_json.h"
+#include "core/strict_json.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // segments.cpp — bounded segment buffer with folding. See segments.h.
-#include "segments.h"
+#include "core/segments.h"
 
 #include <algorithm>
 

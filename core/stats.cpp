@@ -1,5 +1,5 @@
 // stats.cpp — streaming statistics. See stats.h.
-#include "stats.h"
+#include "core/stats.h"
 
 #include <algorithm>
 #include <cmath>

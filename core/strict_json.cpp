@@ -1,5 +1,5 @@
 // strict_json.cpp — see strict_json.h.
-#include "strict_json.h"
+#include "core/strict_json.h"
 
 #include <set>
 #include <vector>

@@ -1,5 +1,5 @@
 // trip.cpp — see trip.h.
-#include "trip.h"
+#include "core/trip.h"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "scenario.h"
+#include "core/scenario.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "text/bpe.h"
+#include "core/text/bpe.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const std::string path = "fuzz_vocab_input." + std::to_string(getpid());

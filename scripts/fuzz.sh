@@ -17,7 +17,7 @@ targets=("$@")
 work=${TJ_CACHE:-$HOME/.cache/token-journey}/fuzz
 mkdir -p "$work"
 CXX=${CXX_FUZZ:-clang++-14}
-flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$here/core" -I"$here")
+flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$here")
 
 # The Unicode classes the pretokenizer needs are generated, as in the CMake build.
 gen="$work/unicode_tables.cpp"

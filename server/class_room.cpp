@@ -1,10 +1,10 @@
 // class_room.cpp — the rules of class mode (see class_room.h).
-#include "class_room.h"
+#include "server/class_room.h"
 
 #include <cmath>
 #include <sstream>
 
-#include "csv.h"
+#include "core/csv.h"
 
 namespace tj {
 

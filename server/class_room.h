@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "class_store.h"
-#include "lesson.h"
+#include "server/class_store.h"
+#include "core/lesson.h"
 
 namespace tj {
 

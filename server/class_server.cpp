@@ -2,7 +2,7 @@
 //
 // Sections: helpers (query strings, content types, codings) · WsSession · HttpSession ·
 // ClassServer (listening, the live class: attach, messages, broadcasts).
-#include "class_server.h"
+#include "server/class_server.h"
 
 #include <ifaddrs.h>
 #include <netinet/in.h>
@@ -16,9 +16,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "qr_code.h"
-#include "strict_json.h"
-#include "token_bucket.h"
+#include "server/qr_code.h"
+#include "core/strict_json.h"
+#include "server/token_bucket.h"
 
 namespace tj {
 

@@ -29,7 +29,7 @@
 #include <set>
 #include <string>
 
-#include "class_room.h"
+#include "server/class_room.h"
 
 namespace tj {
 

@@ -1,5 +1,5 @@
 // class_store.cpp — the SQLite record of the class mode (see class_store.h).
-#include "class_store.h"
+#include "server/class_store.h"
 
 #include <sqlite3.h>
 

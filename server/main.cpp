@@ -13,8 +13,8 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "class_server.h"
-#include "qr_code.h"
+#include "server/class_server.h"
+#include "server/qr_code.h"
 
 const char* find_server_asset(const char* name);  // embedded at build time (server/CMakeLists.txt)
 

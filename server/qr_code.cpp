@@ -1,5 +1,5 @@
 // qr_code.cpp — a QR code in a terminal or as SVG (see qr_code.h).
-#include "qr_code.h"
+#include "server/qr_code.h"
 
 #include <qrencode.h>
 

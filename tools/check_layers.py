@@ -10,7 +10,8 @@ The layers, lowest first (README, "Layers of app/"):
     main                the SDL loop and the JavaScript API
 A file may include its own layer's folder and any lower layer. SDL's headers are for
 platform, shell and main only: a scene sees the input already turned into its own types.
-Every include is spelled from the repository's root ("app/ui/font.h", "core/model.h").
+Every include of the project's own headers, anywhere in the tree, is spelled from the
+repository's root ("app/ui/font.h", "core/model.h"): one include root, one spelling.
 
 Usage: tools/check_layers.py [repo]   (exit 1 and one line per include that breaks a rule)
 """
@@ -62,9 +63,29 @@ def problems(repo):
                         yield f"{where}: {to} is not below {folder}"
 
 
+SPELLED = ("core", "cli", "server", "bench", "fuzz", "tests")
+
+
+def spelling_problems(repo):
+    """Quoted includes outside app/ that do not name a file from the root."""
+    for top in SPELLED:
+        for folder, _, names in os.walk(os.path.join(repo, top)):
+            for name in sorted(names):
+                if not name.endswith((".h", ".cpp", ".hpp", ".cc")):
+                    continue
+                path = os.path.relpath(os.path.join(folder, name), repo)
+                with open(os.path.join(repo, path), encoding="utf-8") as f:
+                    for n, line in enumerate(f, 1):
+                        m = INCLUDE.match(line)
+                        if not m or m.group(1) != '"' or m.group(2).startswith("imgui"):
+                            continue
+                        if not os.path.exists(os.path.join(repo, m.group(2))):
+                            yield f'{path}:{n}: #include "{m.group(2)}": spell it from the repository\'s root'
+
+
 def main():
     repo = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
-    found = list(problems(repo))
+    found = list(problems(repo)) + list(spelling_problems(repo))
     for p in found:
         print(p)
     print(f"layers: {len(found)} include(s) against the order")

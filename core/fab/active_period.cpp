@@ -1,5 +1,5 @@
 // active_period.cpp — the active-period bottleneck method over a window. See active_period.h.
-#include "fab/active_period.h"
+#include "core/fab/active_period.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // fab_model.cpp — builds the GPU production line from the registry, runs it beside its
 // no-respin twin, records weekly series and names every output. See fab_model.h.
-#include "fab/fab_model.h"
+#include "core/fab/fab_model.h"
 
 #include <algorithm>
 #include <cmath>

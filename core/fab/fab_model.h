@@ -37,12 +37,12 @@
 #include <string>
 #include <vector>
 
-#include "fab/active_period.h"
-#include "fab/fab_params.h"
-#include "fab/flow_stats.h"
-#include "fab/line.h"
-#include "model.h"
-#include "stats.h"
+#include "core/fab/active_period.h"
+#include "core/fab/fab_params.h"
+#include "core/fab/flow_stats.h"
+#include "core/fab/line.h"
+#include "core/model.h"
+#include "core/stats.h"
 
 namespace tj::fab {
 

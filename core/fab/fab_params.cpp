@@ -1,5 +1,5 @@
 // fab_params.cpp — station texts, units and the production chain's registry. See fab_params.h.
-#include "fab/fab_params.h"
+#include "core/fab/fab_params.h"
 
 #include <string>
 

@@ -19,7 +19,7 @@
 #pragma once
 #include <cstdint>
 
-#include "params.h"
+#include "core/params.h"
 
 namespace tj::fab {
 

@@ -1,5 +1,5 @@
 // flow_stats.cpp — Little's law, nominal rates, what was lost. See flow_stats.h.
-#include "fab/flow_stats.h"
+#include "core/fab/flow_stats.h"
 
 #include <algorithm>
 

@@ -19,7 +19,7 @@
 #pragma once
 #include <vector>
 
-#include "fab/line.h"
+#include "core/fab/line.h"
 
 namespace tj::fab {
 

@@ -1,13 +1,13 @@
 // line.cpp — stations, buffers, kitting, blocking and starving on the Engine. See line.h.
-#include "fab/line.h"
+#include "core/fab/line.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
 
-#include "detmath.h"
-#include "hash.h"
+#include "core/detmath.h"
+#include "core/hash.h"
 
 namespace tj::fab {
 

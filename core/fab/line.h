@@ -50,12 +50,12 @@
 #include <string>
 #include <vector>
 
-#include "engine.h"
-#include "fab/active_period.h"
-#include "fab/respin.h"
-#include "rng.h"
-#include "segments.h"
-#include "stats.h"
+#include "core/engine.h"
+#include "core/fab/active_period.h"
+#include "core/fab/respin.h"
+#include "core/rng.h"
+#include "core/segments.h"
+#include "core/stats.h"
 
 namespace tj::fab {
 

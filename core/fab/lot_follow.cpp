@@ -1,5 +1,5 @@
 // lot_follow.cpp — see lot_follow.h.
-#include "fab/lot_follow.h"
+#include "core/fab/lot_follow.h"
 
 #include <algorithm>
 #include <memory>

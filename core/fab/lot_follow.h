@@ -20,8 +20,8 @@
 #pragma once
 #include <vector>
 
-#include "fab/fab_model.h"
-#include "trip.h"
+#include "core/fab/fab_model.h"
+#include "core/trip.h"
 
 namespace tj::fab {
 

@@ -1,11 +1,11 @@
 // respin.cpp — yield curves and the respin's two moments. See respin.h.
-#include "fab/respin.h"
+#include "core/fab/respin.h"
 
-#include "detmath.h"
+#include "core/detmath.h"
 
 #include <algorithm>
 
-#include "fab/line.h"
+#include "core/fab/line.h"
 
 namespace tj::fab {
 

@@ -1,11 +1,11 @@
 // calibration.cpp — least-squares refit and leave-one-family-out. See calibration.h.
-#include "fidelity/calibration.h"
+#include "core/fidelity/calibration.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "token/fitted_constants.h"
-#include "token/token_params.h"
+#include "core/token/fitted_constants.h"
+#include "core/token/token_params.h"
 
 namespace tj {
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "fidelity/fidelity.h"
+#include "core/fidelity/fidelity.h"
 
 namespace tj {
 

@@ -1,13 +1,13 @@
 // fidelity.cpp — published measurements against the model. See fidelity.h.
-#include "fidelity/fidelity.h"
+#include "core/fidelity/fidelity.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "scenario.h"
-#include "scenes/scenes.h"
-#include "token/fitted_constants.h"
+#include "core/scenario.h"
+#include "core/scenes/scenes.h"
+#include "core/token/fitted_constants.h"
 
 namespace tj {
 

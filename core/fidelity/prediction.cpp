@@ -1,13 +1,13 @@
 // prediction.cpp — the measured machine's prediction card. See prediction.h.
-#include "fidelity/prediction.h"
+#include "core/fidelity/prediction.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "params.h"
-#include "token/model_shape.h"
-#include "token/token_params.h"
+#include "core/params.h"
+#include "core/token/model_shape.h"
+#include "core/token/token_params.h"
 
 namespace tj {
 

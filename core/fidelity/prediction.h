@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "fidelity/fidelity.h"
-#include "token/measured_machine.h"
+#include "core/fidelity/fidelity.h"
+#include "core/token/measured_machine.h"
 
 namespace tj {
 

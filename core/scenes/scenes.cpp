@@ -6,15 +6,15 @@
 // let this factory, the CLI and the tests build and run with whichever scenes are
 // present, so each scene can be developed and tested on its own. scene_ids() lists
 // only the scenes compiled in. This is the one place such a guard is accepted.
-#include "scenes.h"
+#include "core/scenes/scenes.h"
 
-#if __has_include("token/token_model.h")
-#include "token/token_model.h"
+#if __has_include("core/token/token_model.h")
+#include "core/token/token_model.h"
 #define TJ_HAS_TOKEN_SCENE 1
 #endif
-#if __has_include("fab/fab_model.h")
-#include "fab/fab_model.h"
-#include "fab/fab_params.h"
+#if __has_include("core/fab/fab_model.h")
+#include "core/fab/fab_model.h"
+#include "core/fab/fab_params.h"
 #define TJ_HAS_FAB_SCENE 1
 #endif
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "glossary.h"
-#include "model.h"
+#include "core/glossary.h"
+#include "core/model.h"
 
 namespace tj {
 

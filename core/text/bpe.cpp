@@ -1,6 +1,6 @@
 // bpe.cpp — vocabulary loading (text and compact forms), the rank hash table and the
 // lowest-rank-first pair merging. See bpe.h.
-#include "text/bpe.h"
+#include "core/text/bpe.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "text/pretokenize.h"
+#include "core/text/pretokenize.h"
 
 namespace tj {
 

@@ -1,9 +1,9 @@
 // detokenize.cpp — see detokenize.h.
-#include "text/detokenize.h"
+#include "core/text/detokenize.h"
 
 #include <algorithm>
 
-#include "text/utf8.h"
+#include "core/text/utf8.h"
 
 namespace tj {
 

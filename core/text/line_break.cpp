@@ -1,11 +1,11 @@
 // line_break.cpp — see line_break.h.
-#include "line_break.h"
+#include "core/text/line_break.h"
 
 #include <algorithm>
 #include <string>
 #include <unordered_map>
 
-#include "utf8.h"
+#include "core/text/utf8.h"
 
 namespace tj {
 namespace {

@@ -1,9 +1,9 @@
 // pretokenize.cpp — the two split patterns as matchers over code points. Each match_*
 // function returns the end (byte offset) of the match starting at pos, or kNoMatch.
 // Comments quote the regex alternative each step stands for.
-#include "text/pretokenize.h"
-#include "text/unicode_class.h"
-#include "text/utf8.h"
+#include "core/text/pretokenize.h"
+#include "core/text/unicode_class.h"
+#include "core/text/utf8.h"
 
 namespace tj {
 

@@ -1,6 +1,6 @@
 // unicode_class.cpp — lookup in the generated range table, with an ASCII fast path
 // because most text a tokenizer sees is ASCII.
-#include "text/unicode_class.h"
+#include "core/text/unicode_class.h"
 
 namespace tj {
 

@@ -1,6 +1,6 @@
 // utf8.cpp — see utf8.h. Table 3-7 of the Unicode Standard decides which second bytes
 // are allowed after each lead byte; all later bytes are plain continuations 80..BF.
-#include "text/utf8.h"
+#include "core/text/utf8.h"
 
 namespace tj {
 

@@ -1,5 +1,5 @@
 // hardware.cpp — mesh geometry and level names. See hardware.h.
-#include "hardware.h"
+#include "core/token/hardware.h"
 
 #include <algorithm>
 

@@ -1,12 +1,12 @@
 // measured_machine.cpp — this computer's figures as a preset, and their closed form.
 // See measured_machine.h.
-#include "token/measured_machine.h"
+#include "core/token/measured_machine.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "token/token_params.h"
+#include "core/token/token_params.h"
 
 namespace tj::token {
 

@@ -22,8 +22,8 @@
 #pragma once
 #include <string>
 
-#include "params.h"
-#include "token/model_shape.h"
+#include "core/params.h"
+#include "core/token/model_shape.h"
 
 namespace tj::token {
 

@@ -1,5 +1,5 @@
 // model_shape.cpp — parameter, byte and FLOP counts of a transformer. See model_shape.h.
-#include "model_shape.h"
+#include "core/token/model_shape.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // pace.cpp — the bottleneck of a phase by the active-period method. See pace.h.
-#include "token/pace.h"
+#include "core/token/pace.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -40,7 +40,7 @@
 #include <deque>
 #include <string>
 
-#include "token/step_cost.h"
+#include "core/token/step_cost.h"
 
 namespace tj::token {
 

@@ -1,5 +1,5 @@
 // placement.cpp — fill memory levels by capacity. See placement.h.
-#include "placement.h"
+#include "core/token/placement.h"
 
 #include <algorithm>
 

@@ -12,7 +12,7 @@
 //   Placement p = place(hw, weight_bytes(m), kv_total, PlacementPolicy::WeightsFirst);
 //   double kv_in_hbm = p.kv[kHbm];
 #pragma once
-#include "hardware.h"
+#include "core/token/hardware.h"
 
 namespace tj::token {
 

@@ -1,5 +1,5 @@
 // step_cost.cpp — the roofline model of one step. See step_cost.h.
-#include "step_cost.h"
+#include "core/token/step_cost.h"
 
 #include <algorithm>
 #include <cmath>

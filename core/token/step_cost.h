@@ -66,9 +66,9 @@
 //   StepCost c = step_cost(hw, shape, placement, w);
 //   c.time, c.part[kPartHbm], c.bytes[kHbm], c.energy_pj[kEnergyCompute], part_name(c.bottleneck)
 #pragma once
-#include "hardware.h"
-#include "model_shape.h"
-#include "placement.h"
+#include "core/token/hardware.h"
+#include "core/token/model_shape.h"
+#include "core/token/placement.h"
 
 namespace tj::token {
 

@@ -1,5 +1,5 @@
 // token_follow.cpp — see token_follow.h.
-#include "token/token_follow.h"
+#include "core/token/token_follow.h"
 
 #include <algorithm>
 #include <memory>

@@ -25,8 +25,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "token/token_model.h"
-#include "trip.h"
+#include "core/token/token_model.h"
+#include "core/trip.h"
 
 namespace tj::token {
 

@@ -1,13 +1,13 @@
 // token_model.cpp — the token logistics scene on the Engine. See token_model.h.
-#include "token/token_model.h"
+#include "core/token/token_model.h"
 
-#include "detmath.h"
-#include "text/utf8.h"
+#include "core/detmath.h"
+#include "core/text/utf8.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "token/token_params.h"
+#include "core/token/token_params.h"
 
 namespace tj::token {
 

@@ -57,18 +57,18 @@
 #include <string>
 #include <vector>
 
-#include "engine.h"
-#include "model.h"
-#include "rng.h"
-#include "stats.h"
-#include "text/detokenize.h"
-#include "token/hardware.h"
-#include "token/model_shape.h"
-#include "token/pace.h"
-#include "token/placement.h"
-#include "token/step_cost.h"
-#include "token/token_params.h"
-#include "token/token_text.h"
+#include "core/engine.h"
+#include "core/model.h"
+#include "core/rng.h"
+#include "core/stats.h"
+#include "core/text/detokenize.h"
+#include "core/token/hardware.h"
+#include "core/token/model_shape.h"
+#include "core/token/pace.h"
+#include "core/token/placement.h"
+#include "core/token/step_cost.h"
+#include "core/token/token_params.h"
+#include "core/token/token_text.h"
 
 namespace tj::token {
 

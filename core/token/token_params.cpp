@@ -1,8 +1,8 @@
 // token_params.cpp — the token scene's registry and presets. See token_params.h.
-#include "token_params.h"
+#include "core/token/token_params.h"
 
-#include "fitted_constants.h"
-#include "measured_machine.h"
+#include "core/token/fitted_constants.h"
+#include "core/token/measured_machine.h"
 
 namespace tj::token {
 

@@ -11,7 +11,7 @@
 //   const ParamRegistry& reg = token_registry();   // one for the whole program
 //   ParamValues v(reg); v.apply(*reg.find_preset("hw.h100_sxm"));
 #pragma once
-#include "params.h"
+#include "core/params.h"
 
 namespace tj::token {
 

@@ -1,12 +1,12 @@
 // token_text.cpp — stand-in tokenizer, built-in answers, characters. See token_text.h.
-#include "token_text.h"
+#include "core/token/token_text.h"
 
 #include <algorithm>
 #include <map>
 #include <optional>
 
-#include "text/bpe.h"
-#include "text/utf8.h"
+#include "core/text/bpe.h"
+#include "core/text/utf8.h"
 
 namespace tj::token {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/hash.h"
-#include "model.h"
+#include "core/model.h"
 
 namespace tj_test {
 

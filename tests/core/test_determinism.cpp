@@ -3,9 +3,9 @@
 // (FNV-1a over the bytes of every metric value).
 #include <catch2/catch.hpp>
 
-#include "metric_hash.h"
-#include "queue_network.h"
-#include "scenes/scenes.h"
+#include "tests/core/metric_hash.h"
+#include "core/queue_network.h"
+#include "core/scenes/scenes.h"
 
 using namespace tj;
 

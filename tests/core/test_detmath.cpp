@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "detmath.h"
-#include "rng.h"
+#include "core/detmath.h"
+#include "core/rng.h"
 
 using namespace tj;
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "engine.h"
-#include "rng.h"
+#include "core/engine.h"
+#include "core/rng.h"
 
 using namespace tj;
 

@@ -5,8 +5,8 @@
 
 #include <filesystem>
 
-#include "../asset_files.h"
-#include "glossary.h"
+#include "tests/asset_files.h"
+#include "core/glossary.h"
 
 using namespace tj;
 namespace fs = std::filesystem;

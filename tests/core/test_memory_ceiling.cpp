@@ -17,7 +17,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "scenes/scenes.h"
+#include "core/scenes/scenes.h"
 
 // Under AddressSanitizer the sanitizer owns the heap (replacing operator new beside it
 // mixes its allocations with ours), so its own count of live bytes is read instead.

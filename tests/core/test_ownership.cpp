@@ -4,8 +4,8 @@
 // heap-use-after-free report; in any build the registry's address must be shared.
 #include <catch2/catch.hpp>
 
-#include "scenario.h"
-#include "scenes/scenes.h"
+#include "core/scenario.h"
+#include "core/scenes/scenes.h"
 
 using namespace tj;
 

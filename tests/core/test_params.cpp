@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "params.h"
+#include "core/params.h"
 
 using namespace tj;
 

@@ -13,7 +13,7 @@
 
 #include <cmath>
 
-#include "queue_network.h"
+#include "core/queue_network.h"
 
 using namespace tj;
 

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "rng.h"
-#include "scenario.h"
+#include "core/rng.h"
+#include "core/scenario.h"
 
 using namespace tj;
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <vector>
 
-#include "rng.h"
-#include "stats.h"
+#include "core/rng.h"
+#include "core/stats.h"
 
 using namespace tj;
 

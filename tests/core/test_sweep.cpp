@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "rng.h"
-#include "scenes/scenes.h"
+#include "core/rng.h"
+#include "core/scenes/scenes.h"
 
 using namespace tj;
 

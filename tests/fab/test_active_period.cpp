@@ -2,8 +2,8 @@
 // 2002) on hand-made activity where the answer is known, and on small lines.
 #include <catch2/catch.hpp>
 
-#include "fab/active_period.h"
-#include "fab/line.h"
+#include "core/fab/active_period.h"
+#include "core/fab/line.h"
 
 using namespace tj::fab;
 

@@ -5,7 +5,7 @@
 // the step's preset and settings, its run time).
 #include <catch2/catch.hpp>
 
-#include "fab/fab_model.h"
+#include "core/fab/fab_model.h"
 
 using namespace tj;
 using namespace tj::fab;

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <set>
 
-#include "fab/fab_model.h"
-#include "rng.h"
+#include "core/fab/fab_model.h"
+#include "core/rng.h"
 
 using namespace tj;
 using namespace tj::fab;

@@ -6,8 +6,8 @@
 #include <array>
 #include <cmath>
 
-#include "fab/flow_stats.h"
-#include "fab/line.h"
+#include "core/fab/flow_stats.h"
+#include "core/fab/line.h"
 
 using namespace tj;
 using namespace tj::fab;

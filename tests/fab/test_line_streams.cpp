@@ -3,7 +3,7 @@
 // station's draws exactly as they were (common random numbers across variants).
 #include <catch2/catch.hpp>
 
-#include "fab/line.h"
+#include "core/fab/line.h"
 
 using namespace tj;
 using namespace tj::fab;

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "fab/line.h"
-#include "scenes/scenes.h"
+#include "core/fab/line.h"
+#include "core/scenes/scenes.h"
 
 using namespace tj;
 using namespace tj::fab;

@@ -3,7 +3,7 @@
 // customers on a copy of the model run ahead, in time order, whole and repeatable.
 #include <catch2/catch.hpp>
 
-#include "fab/lot_follow.h"
+#include "core/fab/lot_follow.h"
 
 using namespace tj;
 using namespace tj::fab;

@@ -37,9 +37,9 @@
 #include <set>
 #include <sstream>
 
-#include "lesson.h"
-#include "model.h"
-#include "scenes/scenes.h"
+#include "core/lesson.h"
+#include "core/model.h"
+#include "core/scenes/scenes.h"
 
 using namespace tj;
 

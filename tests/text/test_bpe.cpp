@@ -1,10 +1,10 @@
 // test_bpe.cpp — vocabulary loading (both file forms, broken files), known token facts,
 // round trips on the corpus, random bytes and very long inputs.
-#include "text_test_support.h"
+#include "tests/text/text_test_support.h"
 
 #include <cstdio>
 
-#include "rng.h"
+#include "core/rng.h"
 
 using namespace tj;
 

@@ -1,10 +1,10 @@
 // test_detokenize.cpp — the streaming detokenizer shows only whole characters, holds
 // exactly the bytes of an unfinished one, and both modes show the same text.
-#include "text_test_support.h"
+#include "tests/text/text_test_support.h"
 
-#include "rng.h"
-#include "text/detokenize.h"
-#include "text/utf8.h"
+#include "core/rng.h"
+#include "core/text/detokenize.h"
+#include "core/text/utf8.h"
 
 using namespace tj;
 

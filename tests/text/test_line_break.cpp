@@ -8,11 +8,11 @@
 #include <cctype>
 #include <regex>
 
-#include "../asset_files.h"
-#include "glossary.h"
-#include "scenes/scenes.h"
-#include "text/line_break.h"
-#include "text/utf8.h"
+#include "tests/asset_files.h"
+#include "core/glossary.h"
+#include "core/scenes/scenes.h"
+#include "core/text/line_break.h"
+#include "core/text/utf8.h"
 
 using namespace tj;
 

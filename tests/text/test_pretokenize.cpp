@@ -3,8 +3,8 @@
 // token-level agreement with the reference encoders is in test_reference.cpp).
 #include <catch2/catch.hpp>
 
-#include "rng.h"
-#include "text/pretokenize.h"
+#include "core/rng.h"
+#include "core/text/pretokenize.h"
 
 using namespace tj;
 

@@ -6,7 +6,7 @@
 //   string must match it. gpt-tokenizer (the package the vocabulary comes from) must
 //   match too, except on a string where it disagrees with tiktoken itself; such strings
 //   are reported.
-#include "text_test_support.h"
+#include "tests/text/text_test_support.h"
 
 using namespace tj;
 

@@ -2,8 +2,8 @@
 // replacement, against the Unicode Standard's own examples and random bytes.
 #include <catch2/catch.hpp>
 
-#include "rng.h"
-#include "text/utf8.h"
+#include "core/rng.h"
+#include "core/text/utf8.h"
 
 using namespace tj;
 

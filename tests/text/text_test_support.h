@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "text/bpe.h"
+#include "core/text/bpe.h"
 
 inline std::string test_vocab_dir() {
     if (const char* dir = std::getenv("TJ_VOCAB_DIR"); dir && *dir)

@@ -8,10 +8,10 @@
 #include <cmath>
 #include <filesystem>
 
-#include "../asset_files.h"
-#include "lesson.h"
-#include "token/token_text.h"
-#include "token_run.h"
+#include "tests/asset_files.h"
+#include "core/lesson.h"
+#include "core/token/token_text.h"
+#include "tests/token/token_run.h"
 
 using namespace tj;
 using namespace tj::token;

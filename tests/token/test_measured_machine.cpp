@@ -6,10 +6,10 @@
 
 #include <cmath>
 
-#include "fidelity/prediction.h"
-#include "scenario.h"
-#include "token/measured_machine.h"
-#include "token/token_params.h"
+#include "core/fidelity/prediction.h"
+#include "core/scenario.h"
+#include "core/token/measured_machine.h"
+#include "core/token/token_params.h"
 
 using namespace tj;
 using namespace tj::token;

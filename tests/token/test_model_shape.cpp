@@ -2,7 +2,7 @@
 // formula, expert routing and FLOP closed forms.
 #include <catch2/catch.hpp>
 
-#include "token/model_shape.h"
+#include "core/token/model_shape.h"
 
 using namespace tj;
 using namespace tj::token;

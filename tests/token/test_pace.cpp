@@ -2,7 +2,7 @@
 // on hand-made step logs.
 #include <catch2/catch.hpp>
 
-#include "token/pace.h"
+#include "core/token/pace.h"
 
 using namespace tj::token;
 

@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "token/token_model.h"
-#include "token_run.h"
-#include "token/token_params.h"
+#include "core/token/token_model.h"
+#include "tests/token/token_run.h"
+#include "core/token/token_params.h"
 
 using namespace tj;
 using namespace tj::token;

@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "token/step_cost.h"
+#include "core/token/step_cost.h"
 
 using namespace tj;
 using namespace tj::token;

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "token/token_follow.h"
-#include "token_run.h"
+#include "core/token/token_follow.h"
+#include "tests/token/token_run.h"
 
 using namespace tj;
 using namespace tj::token;

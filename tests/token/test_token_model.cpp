@@ -10,10 +10,10 @@
 #include <map>
 #include <set>
 
-#include "rng.h"
-#include "text/bpe.h"
-#include "token/token_model.h"
-#include "token_run.h"
+#include "core/rng.h"
+#include "core/text/bpe.h"
+#include "core/token/token_model.h"
+#include "tests/token/token_run.h"
 
 using namespace tj;
 using namespace tj::token;

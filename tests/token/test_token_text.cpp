@@ -2,9 +2,9 @@
 // character only when its last byte has arrived.
 #include <catch2/catch.hpp>
 
-#include "text/detokenize.h"
-#include "token/token_text.h"
-#include "token_run.h"
+#include "core/text/detokenize.h"
+#include "core/token/token_text.h"
+#include "tests/token/token_run.h"
 
 using namespace tj;
 using namespace tj::token;

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/scenes/scenes.h"
-#include "token/token_model.h"
+#include "core/token/token_model.h"
 
 using namespace tj;
 using namespace tj::token;

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include "text/bpe.h"
-#include "token/token_model.h"
+#include "core/text/bpe.h"
+#include "core/token/token_model.h"
 
 namespace tj::token {
 

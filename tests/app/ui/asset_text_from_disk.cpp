@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "../../asset_files.h"
+#include "tests/asset_files.h"
 
 const char* find_asset_text(const char* name) {
     static std::map<std::string, std::string> loaded;

@@ -11,9 +11,9 @@
 #define STB_TRUETYPE_IMPLEMENTATION
 #include <stb_truetype.h>
 
-#include "../../asset_files.h"
+#include "tests/asset_files.h"
 #include "app/ui/code_glyphs.h"
-#include "text/utf8.h"
+#include "core/text/utf8.h"
 
 namespace fs = std::filesystem;
 
