@@ -5,6 +5,14 @@
 // Draw order in the background list: conveyor, building bodies, parcels, piles and
 // every label (so numbers stay readable above moving parcels). Hovering a building
 // or a pile shows its live numbers and a one-line lesson.
+//
+// Index:
+//   small drawings: labels, icons, piles                        label … ghost_pile
+//   the frame's map, in draw order                              FabScene::draw_map
+//   conveyor, the derivative, buildings, lesson markers         FabScene::draw_conveyor … FabScene::marker_box
+//   piles and hover cards                                       FabScene::draw_piles … FabScene::station_lines
+//   the timeline, its legend and the captions                   FabScene::draw_timeline … FabScene::draw_captions
+
 #include <algorithm>
 #include <array>
 #include <cfloat>

@@ -7,6 +7,15 @@
 // each token needs from it; output tokens on the host are parcels carrying their
 // bytes (held ones wait visibly at the detokenizer). All from tj::token::TokenView and
 // the metrics at the model's current time.
+//
+// Index:
+//   small drawings and sizes                                    level_size, arrow, cell_hash
+//   the frame's map, in draw order                              TokenScene::draw_map
+//   stations, memory, the door, the mesh, the streams           TokenScene::draw_stations … TokenScene::draw_streams
+//   the pipeline and the tokens on the host                     TokenScene::draw_pipeline, TokenScene::draw_tokens_on_host
+//   headline, captions and labels                               TokenScene::draw_captions … TokenScene::answer_language_key
+//   hover cards and lesson markers                              TokenScene::hover_cards, TokenScene::marker_box
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -1,5 +1,13 @@
 // fab_model.cpp — builds the GPU production line from the registry, runs it beside its
 // no-respin twin, records weekly series and names every output. See fab_model.h.
+//
+// Index:
+//   helpers: buffers, stations, queueing variability, counts        front_buffer … lost_units
+//   reset: the line, its suppliers, the respin and the twin          FabModel::reset
+//   running: actions, both runs to a time, weekly records            FabModel::apply … FabModel::record_week
+//   the bottleneck (active_period.h) and the view the map draws      FabModel::read_bottleneck, FabModel::update_view
+//   metrics                                                          FabModel::metrics
+
 #include "core/fab/fab_model.h"
 
 #include <algorithm>

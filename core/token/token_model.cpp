@@ -1,4 +1,16 @@
 // token_model.cpp — the token logistics scene on the Engine. See token_model.h.
+//
+// Index:
+//   the stations, the model's shape and hardware from the registry   make_stations, shape_from, hardware_from
+//   stage names                                                       stage_name … stage_id
+//   reset: settings, KV cache, the run's state, the view              TokenModel::reset … TokenModel::seed_arrivals
+//   the event loop and the host stages                                TokenModel::advance_to … TokenModel::handle
+//   requests in: arrivals, admission, KV swaps and preemption         TokenModel::enqueue … TokenModel::grow_kv
+//   a step: its cost, its traffic, its start and end                  TokenModel::record_step … TokenModel::end_step
+//   tokens out: the link back, the detokenizer, the screen            TokenModel::emit_tokens … TokenModel::finish
+//   the pace of a phase (the bottleneck, pace.h)                      TokenModel::record_pace, TokenModel::pace
+//   metrics, one group per function                                  TokenModel::metrics … TokenModel::view_metrics
+
 #include "core/token/token_model.h"
 
 #include "core/detmath.h"
