@@ -82,7 +82,8 @@ std::string plural(const char* unit_en, const char* unit_zh) {
 }
 
 // A station's label under its name: what it does now, and its busy share of the last 8
-// weeks (the bottleneck's measure), named so, so "starved · 10%" is not read as 10% starved.
+// weeks (the bottleneck's measure), each named so: "now idle · busy 93%" reads as this
+// moment beside the 8 weeks, not as a contradiction, nor "starved · 10%" as 10% starved.
 std::string state_and_share(State state, double busy) {
     char buf[160];
     std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), fabui::state_word(state), fabui::share_text(busy).c_str());

@@ -3,7 +3,8 @@
 // state().headline only when the method names one (the model's bottleneck_station and
 // bottleneck_shifting say so), and each station's busy share is the same number on the
 // map (state().labels texts), on its hover card (describe().stations lines) and in the
-// model (<station>_busy, last 8 weeks); the headline's share is the named station's.
+// model (<station>_busy, last 8 weeks); the headline's share is the named station's; a
+// caption that names a station the bottleneck names the headline's station.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,28 @@ const chain = lessons.map((l, i) => ({ l, i })).filter(({ l }) => l.scene === 'f
 
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
 const busyOf = (text) => { const m = /busy (\d+)%/.exec(text); return m ? Number(m[1]) : null; };
+
+// The station a caption names as the bottleneck ("packaging is the bottleneck", "rack
+// integration becomes the bottleneck", "the bottleneck returns to packaging", and the same
+// in 中文), per language: a sentence (or clause after a colon) that says so and names
+// exactly one station; null when none does.
+const NAMES = {
+  en: { 'wafer fab': 'fab', 'HBM supply': 'hbm', 'interposer and substrate supply': 'substrate', packaging: 'pack',
+    'rack integration': 'rack' },
+  zh: { '晶圆厂': 'fab', 'HBM 供应': 'hbm', '中介层与基板供应': 'substrate', '封装': 'pack', '整机柜集成': 'rack' },
+};
+const SAYS = { en: /\b(?:is|becomes) the bottleneck\b|\bbottleneck (?:returns|moves|moved) to\b/i, zh: /成为瓶颈|就是瓶颈|瓶颈回到|瓶颈移到/ };
+function captionBottleneck(step, lang) {
+  const texts = [step.text[lang], step.predict ? step.predict.explain[lang] : ''];
+  const named = new Set();
+  for (const sentence of texts.join(' ').split(lang === 'zh' ? /[。；：]/ : /(?<=[.;:])\s/)) {
+    if (!SAYS[lang].test(sentence)) continue;
+    const ids = Object.entries(NAMES[lang]).filter(([name]) => sentence.toLowerCase().includes(name.toLowerCase())).map(([, id]) => id);
+    if (ids.length === 1) named.add(ids[0]);
+  }
+  assert.ok(named.size <= 1, `one station named as the bottleneck, not ${[...named]}`);
+  return named.size ? [...named][0] : null;
+}
 
 // Opens the step, waits for its moment, reveals its question (if it has one) and waits
 // for a frame drawn after the reveal.
@@ -34,7 +57,7 @@ test('every chain lesson step: the headline names a station only when the method
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
   assert.ok(chain.length >= 5, `${chain.length} chain lessons`);
-  let named = 0, checked = 0;
+  let named = 0, checked = 0, captioned = 0;
   for (const { l, i } of chain) {
     for (let k = 0; k < l.steps.length; k++) {
       const where = `${l.id} step ${k + 1}`;
@@ -44,6 +67,12 @@ test('every chain lesson step: the headline names a station only when the method
       const h = s.headline;
       assert.equal(h.window, 'last 8 weeks', `${where}: the window is stated`);
       const bn = s.metrics.bottleneck_station, shifting = s.metrics.bottleneck_shifting === 1;
+      for (const lang of ['en', 'zh']) {
+        const said = captionBottleneck(l.steps[k], lang);
+        if (said === null) continue;
+        captioned++;
+        assert.equal(h.station, said, `${where} (${lang}): the caption names ${said} the bottleneck, the headline ${h.station || 'none'}`);
+      }
       if (h.station) {
         named++;
         assert.equal(h.station, ids[bn], `${where}: the headline names the method's station`);
@@ -71,6 +100,7 @@ test('every chain lesson step: the headline names a station only when the method
   }
   assert.ok(named >= 10, `${named} steps name a station`);
   assert.ok(checked >= 100, `${checked} busy shares compared`);
+  assert.ok(captioned >= 6, `${captioned} captions name a bottleneck, each the headline's`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -49,6 +49,17 @@ TEST_CASE("lesson bottleneck-moves: what the captions say in words") {
     auto w80 = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 80);
     CHECK(metric_value(w80, "buf_hbm_implausible") == 0);
     CHECK(metric_value(w80, "bottleneck_station") == double(kStHbmSupply));
+    // Step 4: "Rack integration becomes the bottleneck": by week 71 it has worked without a
+    // break through the last 8 weeks, as packaging has, and it is the slower of the two.
+    const std::initializer_list<std::pair<const char*, double>> dip = {
+        {"fab.pack.capacity", 12000}, {"fab.fab.capacity", 700}, {"fab.dip.weeks", 12}};
+    auto w71 = run("fab.bottleneck_moves", dip, 71);
+    CHECK(metric_value(w71, "bottleneck_station") == double(kStRack));
+    CHECK(metric_value(w71, "bottleneck_shifting") == 0);
+    CHECK(metric_value(w71, "rack_busy") > 0.999);
+    CHECK(metric_value(w71, "pack_busy") > 0.999);
+    // Step 5: "the bottleneck returns to packaging" by week 85.
+    CHECK(metric_value(run("fab.bottleneck_moves", dip, 85), "bottleneck_station") == double(kStPack));
 }
 
 TEST_CASE("lesson derivative-decouples: what the captions say in words") {
