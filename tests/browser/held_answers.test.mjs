@@ -46,7 +46,7 @@ async function shown(page) {
 // The leaks found before, by lesson and 0-based step: what the map must keep back while
 // the question is open (before) and show once it is answered (after).
 const named = {
-  'decode-is-logistics/1': { id: 'sram', before: /computing \?/, after: /computing \d+%/ },
+  'decode-is-logistics/1': { id: 'sram', before: /computing \?/, after: /computing \d+(\.\d+)?%/ },
   'history-weighs/1': { id: 'hbm', before: /KV \?/, after: /KV [\d.]+ ?[kMG]B/ },
   'history-weighs/2': { id: 'dram3d', before: /KV \?/, after: /KV [\d.]+ ?[kMG]B/ },
   'kv-warehouse-full/1': { id: 'hbm', before: /weights \? {2}\+ {2}KV \?/, after: /KV [\d.]+ ?[kMG]B/ },
