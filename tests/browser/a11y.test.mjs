@@ -90,6 +90,19 @@ async function nextStep(page, k) {
   await page.waitForFunction((s) => document.getElementById('m-step')?.innerText.startsWith(`Step ${s} `), k, { timeout: 120000 });
 }
 
+// A question answered with keys alone: the arrows pick the choice in the radio group,
+// Tab reaches Reveal, Enter reveals, and the verdict says it was right.
+async function answerByKeys(page, answer) {
+  await tabTo(page, 'm-choice-0');
+  for (let i = 0; i < answer; i++) await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => !document.getElementById('m-reveal')?.disabled);
+  assert.equal(await page.isChecked(`#m-choice-${answer}`), true, 'the right answer is picked');
+  await tabTo(page, 'm-reveal');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#m-verdict');
+  assert.match(await text(page, '#m-verdict'), /Right/);
+}
+
 test('the keyboard alone takes decode-is-logistics from its first step to its end: answers, a guess, a slider', async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=token');
   await waitFrames(page, 30);
@@ -108,15 +121,7 @@ test('the keyboard alone takes decode-is-logistics from its first step to its en
 
   // Step 2 asks for a choice: arrows pick it in the radio group, then Reveal.
   await nextStep(page, 2);
-  await tabTo(page, 'm-choice-0');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await page.waitForFunction(() => !document.getElementById('m-reveal')?.disabled);
-  assert.equal(await page.isChecked(`#m-choice-${steps[1].predict.answer}`), true, 'the right answer is picked');
-  await tabTo(page, 'm-reveal');
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('#m-verdict');
-  assert.match(await text(page, '#m-verdict'), /Right/);
+  await answerByKeys(page, steps[1].predict.answer);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'm-verdict', 'the focus goes on to the verdict');
   assert.match(await text(page, '#m-announce'), /Answer revealed/);
   const s2 = await api(page, 'state');  // the canvas agrees (read only)
@@ -140,14 +145,7 @@ test('the keyboard alone takes decode-is-logistics from its first step to its en
   // The last step asks once more (a choice), then "your turn" moves the batch with the
   // arrows; the card's figures follow.
   await nextStep(page, 5);
-  await tabTo(page, 'm-choice-0');
-  for (let i = 0; i < steps[4].predict.answer; i++) await page.keyboard.press('ArrowDown');
-  await page.waitForFunction(() => !document.getElementById('m-reveal')?.disabled);
-  assert.equal(await page.isChecked(`#m-choice-${steps[4].predict.answer}`), true, 'the right answer is picked');
-  await tabTo(page, 'm-reveal');
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('#m-verdict');
-  assert.match(await text(page, '#m-verdict'), /Right/);
+  await answerByKeys(page, steps[4].predict.answer);
   const before = await api(page, 'state');
   await tabTo(page, 'm-try');
   await page.keyboard.press('ArrowRight');
