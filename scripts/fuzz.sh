@@ -19,9 +19,10 @@ mkdir -p "$work"
 CXX=${CXX_FUZZ:-clang++-14}
 flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$here")
 
-# The Unicode classes the pretokenizer needs are generated, as in the CMake build.
+# The Unicode classes the pretokenizer needs are generated, as in the CMake build
+# (again whenever the generator is newer than the cached copy).
 gen="$work/unicode_tables.cpp"
-[ -s "$gen" ] || python3 "$here/tools/gen_unicode_tables.py" /usr/share/unicode/UnicodeData.txt \
+[ -s "$gen" ] && [ "$gen" -nt "$here/tools/gen_unicode_tables.py" ] || python3 "$here/tools/gen_unicode_tables.py" /usr/share/unicode/UnicodeData.txt \
   /usr/share/unicode/PropList.txt "$gen"
 core=("$here/core/scenario.cpp" "$here/core/params.cpp" "$here/core/strict_json.cpp")
 declare -A sources=(
