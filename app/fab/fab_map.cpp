@@ -396,8 +396,11 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels*
         // The state lamp: a strip along the bottom in the state's colour.
         // While a question is open the lamps are neutral: starved and blocked stations
         // would show where work piles up (the respin's flag is the question's set-up).
-        ImU32 lamp = flagged ? pal::kVermillion : answer_hidden_ ? pal::kStationEdge : fabui::state_color(sv.state);
-        dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2}, lamp, 2);
+        const ImVec2 la{a.x + 4, b.y - 6 * z - 2}, lb{b.x - 4, b.y - 2};
+        if (flagged || answer_hidden_)
+            dl->AddRectFilled(la, lb, flagged ? pal::kVermillion : pal::kStationEdge, 2);
+        else
+            fabui::draw_state_lamp(dl, la, lb, sv.state, fabui::state_color(sv.state));
         icon(dl, st, {c.x, c.y - 3 * z}, (is_supplier(st) ? 20 : 24) * z, pal::kText);
         if (st == shown_bottleneck()) {
             float g = 6 * z + 3;
@@ -736,9 +739,10 @@ void FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabe
     for (State st : {State::Working, State::Starved, State::Blocked, State::Idle}) {
         const char* w = fabui::state_word(st);
         float px = small_px(text_px, 0.8f), sq = px * 0.8f;
-        dl->AddRectFilled({lp.x, lp.y + px * 0.1f}, {lp.x + sq, lp.y + px * 0.1f + sq}, fabui::state_color(st), 2);
-        dl->AddText(ImGui::GetFont(), px, {lp.x + sq * 1.3f, lp.y}, pal::kTextDim, w);
-        lp.x += sq * 2.3f + text_size(px, w).x;
+        const float lw = sq * 2.2f, ly = lp.y + px * 0.5f;  // the lamp as drawn on a station, smaller
+        fabui::draw_state_lamp(dl, {lp.x, ly - sq * 0.22f}, {lp.x + lw, ly + sq * 0.22f}, st, fabui::state_color(st));
+        dl->AddText(ImGui::GetFont(), px, {lp.x + lw + sq * 0.4f, lp.y}, pal::kTextDim, w);
+        lp.x += lw + sq * 1.4f + text_size(px, w).x;
     }
     dl->AddText(ImGui::GetFont(), small_px(text_px, 0.8f), {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
     std::string flags;  // the piles marked "!" on the map, with their limits (none while their sizes are held)

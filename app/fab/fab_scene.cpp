@@ -63,6 +63,23 @@ ImU32 state_color(State s) {
     }
 }
 
+void draw_state_lamp(ImDrawList* dl, ImVec2 a, ImVec2 b, State s, ImU32 col) {
+    const float h = b.y - a.y, w = b.x - a.x;
+    switch (s) {
+        case State::Working: dl->AddRectFilled(a, b, col, 2); break;
+        case State::Starved: dl->AddRect(a, b, col, 2, 0, std::max(1.5f, h * 0.25f)); break;
+        case State::Blocked: {  // four pieces with gaps between: the flow is cut
+            const float gap = std::max(2.0f, w * 0.08f), piece = (w - 3 * gap) / 4;
+            for (int i = 0; i < 4; i++)
+                dl->AddRectFilled({a.x + i * (piece + gap), a.y}, {a.x + i * (piece + gap) + piece, b.y}, col, 1);
+            break;
+        }
+        default:
+            for (int i = -1; i <= 1; i++)
+                dl->AddCircleFilled({(a.x + b.x) * 0.5f + i * h * 1.6f, (a.y + b.y) * 0.5f}, h * 0.5f, col, 8);
+    }
+}
+
 const char* state_word(State s) {
     switch (s) {
         case State::Working: return tr("fab.state.working");

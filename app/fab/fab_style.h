@@ -83,6 +83,10 @@ ImU32 buffer_color(int buffer);
 ImU32 kind_color(int seg_kind);
 ImU32 state_color(tj::fab::State s);
 const char* state_word(tj::fab::State s);
+// A station's state lamp in the box a..b, told by its shape as well as its colour
+// (never by colour alone): working a full bar, starved an empty outline, blocked a
+// bar cut by gaps, idle three dots. `col` is the state's colour, or a neutral one.
+void draw_state_lamp(ImDrawList* dl, ImVec2 a, ImVec2 b, tj::fab::State s, ImU32 col);
 const char* station_short(int station);
 const char* buffer_unit(int buffer);
 // A count in the current language (format_count): "850", "12.3k" / "1.23 万".
