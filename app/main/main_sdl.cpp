@@ -28,6 +28,7 @@
 #include <string>
 
 #include "app/shell/app.h"
+#include "app/ui/control_boxes.h"
 #include "app/ui/i18n.h"
 #include "core/scenario.h"
 #include "imgui.h"
@@ -235,6 +236,7 @@ int main(int argc, char** argv) {
 #endif
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
+    control_boxes_start();                  // state().controls: every control's hit box
     ImGui::GetIO().IniFilename = nullptr;  // layouts come from the app, not from a file
     ImGui_ImplSDL2_InitForOpenGL(p.window, p.gl);
     ImGui_ImplOpenGL3_Init("#version 300 es");

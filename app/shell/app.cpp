@@ -18,6 +18,7 @@
 #include <emscripten.h>
 #endif
 
+#include "app/ui/control_boxes.h"
 #include "app/ui/draw.h"
 #include "app/ui/font.h"
 #include "app/ui/format.h"
@@ -52,7 +53,7 @@ void note_window(const char* id, std::string& text, ImVec2 at, ImVec2 pivot, flo
     ImGui::PushTextWrapPos(wrap);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
-    if (ImGui::SmallButton("OK")) text.clear();
+    if (ImGui::Button("OK")) text.clear();
     ImGui::End();
 }
 }  // namespace
@@ -217,15 +218,19 @@ std::string App::set_param(const std::string& id, double value) {
 }
 
 void App::draw_menu() {
-    if (!ImGui::BeginMainMenuBar()) return;
-    ImGui::TextUnformatted(tr("app.title"));
-    ImGui::Separator();
-    for (size_t i = 0; i < scenes_.size(); i++)
-        if (ImGui::MenuItem(tr(scenes_[i]->title_key()), nullptr, i == current_)) current_ = i;
-    ImGui::Separator();
-    draw_menus();
-    if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
-    ImGui::EndMainMenuBar();
+    // Menu items are as tall as a line plus the item spacing: at least 24 px (WCAG 2.5.8).
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, std::max(4.0f, 24 - ImGui::GetFontSize())});
+    if (ImGui::BeginMainMenuBar()) {
+        ImGui::TextUnformatted(tr("app.title"));
+        ImGui::Separator();
+        for (size_t i = 0; i < scenes_.size(); i++)
+            if (ImGui::MenuItem(tr(scenes_[i]->title_key()), nullptr, i == current_)) current_ = i;
+        ImGui::Separator();
+        draw_menus();
+        if (ImGui::MenuItem(tr("menu.language"))) set_language(language() == Lang::En ? Lang::Zh : Lang::En);
+        ImGui::EndMainMenuBar();
+    }
+    ImGui::PopStyleVar();
 }
 
 void App::draw_narrow_menu() {
@@ -753,6 +758,9 @@ std::string App::state_json() const {
         j["follow"] = {{"active", f.active}, {"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
                        {"camera", f.camera}, {"seq", f.seq}, {"index", f.index}, {"elapsed_s", f.elapsed_s},
                        {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
+    j["controls"] = nlohmann::json::array();  // every control of the last frame: label and hit box (WCAG 2.5.8)
+    for (const ControlBox& c : control_boxes())
+        j["controls"].push_back({{"label", c.label}, {"rect", {c.min.x, c.min.y, c.max.x - c.min.x, c.max.y - c.min.y}}});
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
     j["vocab"] = nlohmann::json::object();  // the scenes' downloads on their way (the token scene's vocabularies)

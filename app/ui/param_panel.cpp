@@ -81,7 +81,8 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
     tooltip(d);
     if (value != d.def) {
         ImGui::SameLine();
-        if (ImGui::SmallButton("↺")) { *out = d.def; changed = true; }
+        const float side = ImGui::GetFrameHeight();  // a target of at least 24 x 24 px
+        if (ImGui::Button("↺", {side, side})) { *out = d.def; changed = true; }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.reset_param"));
     }
     if (show_label) {

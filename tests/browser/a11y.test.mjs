@@ -277,3 +277,83 @@ test('reduced motion: the follow camera cuts to the token instead of gliding', a
   assert.ok(far.false > 8, `without reduced motion the camera glides (${far.false} px)`);
   assert.ok(far.true < 1, `with reduced motion the camera is on the token from its first frame (${far.true} px)`);
 });
+
+// The controls on the canvas smaller than 24 x 24 CSS px that are not spaced apart
+// either (WCAG 2.5.8: a 24 px circle on an undersized target's centre meets no other
+// target, nor another undersized target's circle), as "label WxH" lines.
+function crowdedSmallTargets(controls) {
+  const centre = (r) => [r[0] + r[2] / 2, r[1] + r[3] / 2];
+  const small = controls.filter((c) => c.rect[2] < 24 - 1e-3 || c.rect[3] < 24 - 1e-3);
+  const meets = (c, r) => {  // the 12 px circle on c's centre against the box r
+    const [x, y] = centre(c.rect);
+    const dx = Math.max(r[0] - x, 0, x - (r[0] + r[2])), dy = Math.max(r[1] - y, 0, y - (r[1] + r[3]));
+    return dx * dx + dy * dy < 144;
+  };
+  return small.filter((c) => controls.some((o) => o !== c && (meets(c, o.rect) ||
+    (small.includes(o) && Math.hypot(...centre(c.rect).map((v, i) => v - centre(o.rect)[i])) < 24))))
+    .map((c) => `${c.label || '(no label)'} ${c.rect[2].toFixed(1)}x${c.rect[3].toFixed(1)} at ${c.rect[0].toFixed(0)},${c.rect[1].toFixed(0)}`);
+}
+
+// Clicks the middle of a control as a hand would: the pointer over it, pressed and
+// released, each taken in by the app before the next.
+async function clickControl(page, c) {
+  await page.mouse.move(c.rect[0] + c.rect[2] / 2, c.rect[1] + c.rect[3] / 2);
+  await nextFrame(page, `the pointer over ${c.label}`);
+  await page.mouse.down();
+  await nextFrame(page, `${c.label} pressed`);
+  await page.mouse.up();
+  await nextFrame(page, `${c.label} released`);
+}
+
+test('targets: every control on the canvas is at least 24 x 24 CSS px or spaced apart (WCAG 2.5.8), menus open, on a phone and in presenter mode', async () => {
+  const found = [];
+  const check = async (page, view) => {
+    const s = await api(page, 'state');
+    assert.ok(s.controls.length > 0 || s.present, `${view}: state().controls lists the canvas's controls`);
+    found.push(...crowdedSmallTargets(s.controls).map((t) => `${view}: ${t}`));
+    return s;
+  };
+  const lesson = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+  {
+    // Tall enough for the parameter groups' headers to be on the screen.
+    const { page, problems } = await openApp(app.browser, app.url + '#s=token', 1280, 1200);
+    await waitFrames(page, 30);
+    assert.equal(await api(page, 'setParam', 'token.run.batch', 3), '');  // its slider gets a reset button
+    const group = (await api(page, 'state')).controls.find((c) => c.label === 'Run and batching');
+    assert.ok(group, 'the parameter group of the batch is listed');
+    await clickControl(page, group);
+    const s = await waitState(page, (st) => st.controls.some((c) => c.label === '↺'), null, 'the reset button beside a moved slider');
+    await check(page, 'token scene');
+    for (const menu of ['Lessons', 'Share', 'View', 'Help']) {  // each menu of the bar, opened
+      const c = s.controls.find((x) => x.label === menu);
+      assert.ok(c, `the menu bar has ${menu}`);
+      await clickControl(page, c);
+      await waitState(page, (st, n) => st.controls.length > n, s.controls.length, `the ${menu} menu open`);
+      await check(page, `${menu} menu`);
+      await clickControl(page, c);  // a second click closes it
+      await waitState(page, (st, n) => st.controls.length === n, s.controls.length, `the ${menu} menu closed`);
+    }
+    assert.equal(await api(page, 'setScene', 'fab'), '');
+    await waitState(page, (st) => st.scene === 'fab' && st.controls.length > 0, null, 'the chain scene');
+    await check(page, 'chain');
+    assert.equal(await api(page, 'openLesson', lesson, 1), '');
+    await waitState(page, (st) => st.lesson_step === 1 && st.jump_progress < 0, null, 'a lesson step with a question', 120000);
+    await check(page, 'lesson question');
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+  for (const [view, w, h, device, present] of [['phone', 390, 844, { hasTouch: true, isMobile: true }, false],
+    ['presenter', 1920, 1080, {}, true]]) {
+    const { page, problems } = await openApp(app.browser, app.url + '#s=token', w, h, device);
+    await waitFrames(page, 30);
+    if (present) assert.equal(await api(page, 'present', true), '');
+    assert.equal(await api(page, 'openLesson', lesson, 1), '');
+    // The card drawn: its choices, Reveal, Back and Next are among the controls.
+    await waitState(page, (st) => st.lesson_step === 1 && st.jump_progress < 0 && st.controls.length >= 4, null,
+      `${view}: the question's card`, 120000);
+    await check(page, `${view} lesson`);
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+  assert.deepEqual(found, [], 'controls under 24 x 24 px that are not spaced apart');
+});

@@ -1,0 +1,42 @@
+// control_boxes.cpp — ImGui's item hooks, keeping the controls' boxes. See control_boxes.h.
+#include "app/ui/control_boxes.h"
+
+#include <cstring>
+
+#include "imgui_internal.h"
+
+namespace {
+std::vector<ControlBox> g_boxes;
+std::vector<ImGuiID> g_ids;  // one entry per item: a menu item reports itself and its selectable
+int g_frame = -1;
+}  // namespace
+
+void control_boxes_start() { ImGui::GetCurrentContext()->TestEngineHookItems = true; }
+
+const std::vector<ControlBox>& control_boxes() { return g_boxes; }
+
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
+
+// Called right after the widget's ItemAdd, so LastItemData holds its hit box and flags.
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* label, ImGuiItemStatusFlags) {
+    if (ctx->FrameCount != g_frame) {
+        g_frame = ctx->FrameCount;
+        g_boxes.clear();
+        g_ids.clear();
+    }
+    if (ctx->LastItemData.InFlags & ImGuiItemFlags_Disabled) return;
+    const char* end = label ? std::strstr(label, "##") : nullptr;
+    std::string text = label ? std::string(label, end ? size_t(end - label) : std::strlen(label)) : std::string();
+    const ImRect& r = ctx->LastItemData.Rect;
+    for (size_t i = 0; i < g_ids.size(); i++)
+        if (g_ids[i] == id) {
+            g_boxes[i] = {text, r.Min, r.Max};
+            return;
+        }
+    g_ids.push_back(id);
+    g_boxes.push_back({text, r.Min, r.Max});
+}
+
+void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
+
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
