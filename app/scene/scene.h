@@ -232,6 +232,10 @@ public:
     // What the chart draw_lesson_chart drew last spans on its axes and where its data lies
     // (drawn false for a chart without such axes).
     virtual ChartAxes lesson_chart_axes() const { return {}; }
+    // Whether the chart keeps a question's answer back itself (and so is drawn while the
+    // question is open, e.g. because it holds a button the question needs), rather than
+    // waiting for the answer as a whole.
+    virtual bool lesson_chart_holds_answer(const std::string& id) const { return false; }
     // Follow one traveller stop by stop. The token scene starts the run again and
     // follows the first token of its first answer from the keyboard, with each stop's
     // caption from captions (tj::TripStop order); the chain follows the next wafer lot

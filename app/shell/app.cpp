@@ -634,7 +634,11 @@ void App::draw_measured_card() {
     MeasuredComputer& measured = measured_computer();
     auto* token = dynamic_cast<ModelScene*>(scene_by_id("token"));
     if (token) measured.note_token_values(token->values());
-    if (measured.card_open()) measured.draw_window(win_w_, win_h_);
+    // A lesson step that shows the card has it on the lesson card: no window over that card.
+    const bool on_lesson_card = lessons_.active() && lessons_.chart_shown().id == "measured";
+    if (measured.card_open() && !on_lesson_card) measured.draw_window(win_w_, win_h_);
+    // New figures replace hw.measured: a lesson running on it shows its step again with them.
+    if (measured.news() && lessons_.active() && lessons_.scene_id() == "token") lessons_.show_again(*this);
     if (measured.use_requested() && token) {  // "Use as hardware": the measured preset on the token scene
         set_scene("token");
         notice_ = token->apply_preset("hw.measured");

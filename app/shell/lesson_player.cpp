@@ -509,7 +509,7 @@ void LessonPlayer::chart(Scene& s, const tj::LessonStep& st) {
     ImVec2 size{ImGui::GetContentRegionAvail().x, std::clamp(room, std::min(h, fs * 8), h)};
     chart_shown_.min = ImGui::GetCursorScreenPos();
     chart_shown_.waiting = st.has_predict && !revealed_;
-    if (chart_shown_.waiting) {
+    if (chart_shown_.waiting && !s.lesson_chart_holds_answer(st.chart)) {
         ImGui::Dummy(size);
         ImDrawList* dl = ImGui::GetWindowDrawList();
         ImVec2 a = chart_shown_.min, b{a.x + size.x, a.y + size.y};

@@ -26,6 +26,11 @@ std::string fmt(const char* f, double x) {
 // A speed as the card writes it: two significant figures, more above 100.
 std::string speed(double tok_s) { return tok_s >= 100 ? fmt("%.0f", tok_s) : tok_s >= 1 ? fmt("%.1f", tok_s) : fmt("%.2g", tok_s); }
 
+// A prediction's range, "12-31 tok/s": the engines' lowest share of the bandwidth, then all of it.
+std::string speeds(const tj::Prediction& p) {
+    return speed(p.tok_s_low) + "-" + speed(p.tok_s) + " " + tr("measured.tok_s");
+}
+
 // Puts the next button on this line when it fits there, else on the next.
 void same_line_if_room(const char* label) {
     ImGuiStyle& st = ImGui::GetStyle();
@@ -71,6 +76,7 @@ std::string MeasuredComputer::finish(const tj::token::MeasuredFigures& f) {
     progress_ = 1;
     predictions_ = tj::predict_measured(f);
     message_.clear();
+    news_ = true;
     return "";
 }
 
@@ -121,12 +127,12 @@ std::string MeasuredComputer::state_json() const {
     j["predictions"] = nlohmann::json::array();
     for (const tj::Prediction& p : predictions_)
         j["predictions"].push_back({{"model", p.model}, {"bits", p.weight_bits}, {"need_gb", p.need_gb}, {"fits", p.fits},
-                                    {"tok_s", p.tok_s}, {"closed_form", p.closed_form}, {"intensity", p.intensity},
+                                    {"tok_s", p.tok_s}, {"tok_s_low", p.tok_s_low}, {"closed_form", p.closed_form}, {"intensity", p.intensity},
                                     {"ridge", p.ridge}, {"error", p.error}});
     return j.dump();
 }
 
-void MeasuredComputer::draw_card(bool compact) {
+void MeasuredComputer::draw_card(bool compact, bool held) {
     ImGui::BeginDisabled(running_);
     if (ImGui::Button(tr(measured_ ? "measured.again" : "measured.start"))) {
 #ifdef __EMSCRIPTEN__
@@ -169,13 +175,17 @@ void MeasuredComputer::draw_card(bool compact) {
     else text_wrapped(std::string(tr("measured.memory_unknown")) + fmt("%.3g GB", tj::token::kAssumedMemoryGb));
     if (!compact) text_wrapped(tr(gpu ? "measured.method_gpu" : "measured.method_cpu"), IM_COL32(190, 190, 200, 255));
     ImGui::Spacing();
+    if (held) {
+        text_wrapped(tr("measured.held"), IM_COL32(255, 180, 90, 255));
+        return;
+    }
     text_wrapped(tr("measured.predict_head"));
     const char* bound[] = {"measured.memory_bound", "measured.compute_bound"};
     if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 26) {  // a phone: one line per case
         for (const tj::Prediction& p : predictions_) {
             std::string line = p.model + " · " + (p.weight_bits < 8 ? "4" : "16") + " " + tr("measured.bits") + " · " +
                                fmt("%.3g GB", p.need_gb) + (p.fits ? "" : std::string(" ") + tr("measured.too_big")) +
-                               ": " + (p.error.empty() ? speed(p.tok_s) + " " + tr("measured.tok_s") : "—") + " (" +
+                               ": " + (p.error.empty() ? speeds(p) : "—") + " (" +
                                tr(bound[p.intensity < p.ridge ? 0 : 1]) + ")";
             text_wrapped(line);
         }
@@ -195,12 +205,13 @@ void MeasuredComputer::draw_card(bool compact) {
             if (!p.fits) need += std::string(" ") + tr("measured.too_big");
             ImGui::TextUnformatted(need.c_str());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(p.error.empty() ? (speed(p.tok_s) + " " + tr("measured.tok_s")).c_str() : "—");
+            ImGui::TextUnformatted(p.error.empty() ? speeds(p).c_str() : "—");
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(tr(bound[p.intensity < p.ridge ? 0 : 1]));
         }
         ImGui::EndTable();
     }
+    text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
     if (!predictions_.empty())
         text_wrapped(std::string(tr("measured.roofline")) + fmt("%.2g FLOP/B", predictions_[0].ridge) +
                      tr("measured.roofline_tail"));
@@ -214,6 +225,6 @@ void MeasuredComputer::draw_window(int win_w, int win_h) {
     ImGui::SetNextWindowSize({std::min(float(win_w) * 0.94f, fs * 36), 0}, ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints({0, 0}, {float(win_w), float(win_h) * 0.9f});
     ImGui::Begin((std::string(tr("measured.title")) + "###measured").c_str(), &open_, ImGuiWindowFlags_NoCollapse);
-    draw_card(false);
+    draw_card(false, false);
     ImGui::End();
 }

@@ -11,7 +11,7 @@
 //   MeasuredComputer& mc = measured_computer();
 //   mc.progress(0.4, "measured.note_gpu_read"); // from the page: a share and a string-table key
 //   std::string err = mc.finish(figures);       // "" or why refused
-//   mc.draw_card(false);                        // the card's content, at the cursor
+//   mc.draw_card(false, false);                 // the card's content, at the cursor
 //   if (mc.card_open()) mc.draw_window(w, h);   // or as its own window
 #pragma once
 #include <string>
@@ -37,7 +37,8 @@ public:
     // The card's content: the buttons, the figures, the method and its limits, the
     // predictions. `compact` (a lesson's card): the method and the stack in one line that
     // says where they are written out (the card of Help > This computer on the roofline).
-    void draw_card(bool compact);
+    // `held`: a lesson's question on these speeds is open, so the predictions wait for its answer.
+    void draw_card(bool compact, bool held);
     bool use_requested() { bool r = use_; use_ = false; return r; }
     bool race_requested() { bool r = race_; race_ = false; return r; }
     // What the token scene runs on, told each frame: this computer's measured figures,
@@ -47,9 +48,11 @@ public:
     bool card_open() const { return open_; }
     void open_card(bool on) { open_ = on; }
     void draw_window(int win_w, int win_h);
+    // Whether a run ended with new figures since the last call (a lesson on them shows its step again).
+    bool news() { bool r = news_; news_ = false; return r; }
 
 private:
-    bool running_ = false, measured_ = false, use_ = false, race_ = false, open_ = false;
+    bool running_ = false, measured_ = false, use_ = false, race_ = false, open_ = false, news_ = false;
     enum class InUse { kNone, kHere, kLink, kStandIn } in_use_ = InUse::kNone;
     tj::token::MeasuredFigures in_use_figures_;
     double progress_ = 0;

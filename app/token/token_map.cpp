@@ -625,7 +625,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     };
     MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
     level_lines(kDram3d, d, d.y0 + 12, d.y1 + 14, tr("token.map.dram3d"));
-    level_lines(kHbm, h, h.y0 + 56, h.y0 + 78, tr("token.map.hbm"));
+    level_lines(kHbm, h, h.y0 + 56, h.y0 + 78, far_memory_word("token.map.hbm"));
 
     // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
     MapRect b = kBigCore;

@@ -41,6 +41,12 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
     return answer_tokens_;
 }
 
+const char* TokenScene::far_memory_word(const char* key) const {
+    const std::string k = key;
+    bool named = k == "token.map.hbm" || k == "token.stage.3" || k == "token.bn.3";
+    return named && values().get("token.hbm.kind") == 1 ? tr((k + "_gddr6x").c_str()) : tr(key);
+}
+
 TokenScene::HeadlineText TokenScene::headline_text() const {
     // The bottleneck of the phase that took the device's recent time, as the model
     // measures it (pace.h): named with its busy share and the window, shifting between
@@ -58,15 +64,15 @@ TokenScene::HeadlineText TokenScene::headline_text() const {
     if (p.stage >= 0) {
         std::snprintf(key, sizeof key, "token.stage.%d", p.stage);
         std::snprintf(what, sizeof what, tr("token.map.busy_window"), stage_share_text(p.stage).c_str(), window.c_str());
-        std::snprintf(line, sizeof line, tr("token.map.headline"), tr(title), tr(key), what);
+        std::snprintf(line, sizeof line, tr("token.map.headline"), tr(title), far_memory_word(key), what);
         std::snprintf(key, sizeof key, "token.bn.%d", p.stage);
-        return {line, tr(key), p.stage};
+        return {line, far_memory_word(key), p.stage};
     }
     if (p.shifting) {
         char a[24], b[24];
         std::snprintf(a, sizeof a, "token.stage.%d", p.between[0]);
         std::snprintf(b, sizeof b, "token.stage.%d", p.between[1]);
-        std::snprintf(what, sizeof what, tr("token.map.shifting"), tr(a), tr(b));
+        std::snprintf(what, sizeof what, tr("token.map.shifting"), far_memory_word(a), far_memory_word(b));
     } else {
         std::snprintf(what, sizeof what, "%s", tr("token.map.none_binds"));
     }

@@ -105,6 +105,8 @@ public:
     std::vector<DownloadState> downloads() const override;
     bool draw_lesson_chart(const std::string& id, ImVec2 size) override;  // token_panels.cpp
     ChartAxes lesson_chart_axes() const override { return chart_axes_; }
+    // This computer's card: its Measure button is needed before the question is answered.
+    bool lesson_chart_holds_answer(const std::string& id) const override { return id == "measured"; }
     std::string follow(bool on, const std::vector<tj::Text2>& captions) override;  // token_follow.cpp
     bool follow_asked() override { return std::exchange(follow_asked_, false); }
     const std::vector<RacePair>& race_pairs() const override { return tokenui::race_pairs(); }
@@ -139,6 +141,9 @@ private:
     int station_of_stage(int stage) const;  // the station a bottleneck stage is drawn on
     // A stage's busy share over the bottleneck's window as every place writes it ("59%").
     std::string stage_share_text(int stage) const;
+    // A string-table word, naming the far memory as the hardware's kind (token.hbm.kind):
+    // "token.map.hbm", "token.stage.3" and "token.bn.3" say GDDR6X on a GeForce card.
+    const char* far_memory_word(const char* key) const;
 
     // token_map.cpp
     void draw_stations(ImDrawList* dl);

@@ -86,6 +86,12 @@ FidelityRow prediction_row(const token::MeasuredFigures& f, const std::string& m
     return r;
 }
 
+token::MeasuredFigures engine_low_figures(const token::MeasuredFigures& f) {
+    token::MeasuredFigures low = f;
+    low.bandwidth_gbs = f.bandwidth_gbs * kEngineBwShareLow;
+    return low;
+}
+
 std::vector<Prediction> predict_measured(const token::MeasuredFigures& f) {
     std::vector<Prediction> out;
     if (std::string err = token::check_measured(f); !err.empty()) {
@@ -100,18 +106,23 @@ std::vector<Prediction> predict_measured(const token::MeasuredFigures& f) {
             p.weight_bits = bits;
             std::string shape = std::string(c.shape) + (*c.shape ? "," : "") + "token.model.weight_bits=" + num(bits);
             p.settings = shape;
+            double context = kPrompt + 16;
             token::ModelShape m = shape_of(c.preset, shape, bits);
             p.need_gb = token::weight_bytes(m) / 1e9;
             p.fits = p.need_gb <= token::memory_in_use_gb(f);
-            // Time enough for the prompt and a few dozen answer tokens (closed forms, generously).
-            double context = kPrompt + 16;
-            double step = 1 / token::closed_form_tok_s(f, m, context);
-            double prefill = kPrompt * token::forward_flops(m, 1, kPrompt, 0) / f.flops + step;
-            FidelityRow row = prediction_row(f, c.preset, shape, p.need_gb);
-            row.time_s = prefill * 2 + 32 * step;
-            FidelityResult r = run_fidelity_row(row);
-            p.error = r.error;
-            p.tok_s = r.model;
+            // The token model's speed on figures g, run long enough for the prompt and a few
+            // dozen answer tokens (closed forms, generously).
+            auto run = [&](const token::MeasuredFigures& g) {
+                double step = 1 / token::closed_form_tok_s(g, m, context);
+                double prefill = kPrompt * token::forward_flops(m, 1, kPrompt, 0) / g.flops + step;
+                FidelityRow row = prediction_row(g, c.preset, shape, p.need_gb);
+                row.time_s = prefill * 2 + 32 * step;
+                FidelityResult r = run_fidelity_row(row);
+                if (p.error.empty()) p.error = r.error;
+                return r.model;
+            };
+            p.tok_s = run(f);
+            p.tok_s_low = run(engine_low_figures(f));
             p.closed_form = token::closed_form_tok_s(f, m, context);
             double bytes = token::weight_bytes_fetched(m, 1, 1) + token::kv_bytes_per_token(m) * context;
             p.intensity = token::forward_flops(m, 1, token::causal_pairs(1, context), 1) / bytes;

@@ -196,6 +196,10 @@ void add_memories(ParamRegistry& reg) {
     h("capacity_gb", "Far memory capacity", "远端存储容量", "GB", 0.01, 10000, 96, "Per chip.", "每颗芯片。", ill, LOG,
       false, true);
     // Down to 0.1 GB/s: a software GPU's, as a measurement of this computer may give (measured_machine.h).
+    h.choice("kind", "Far memory kind", "远端存储类型", {"HBM or DRAM", "GDDR6X"}, {"HBM 或 DRAM", "GDDR6X"}, 0,
+             "What the map and the headline call the far memory; it changes no figure (capacity, bandwidth and "
+             "latency do).", "地图和标题怎样称呼远端存储；它不改变任何数字（容量、带宽和延迟才会）。", false,
+             "the hardware preset's datasheet");
     h("bw_gbs", "Far memory bandwidth", "远端存储带宽", "GB/s", 0.1, 100000, 3350, "Per chip, peak.", "每颗芯片，峰值。",
       ill, LOG);
     h("latency_ns", "Far memory latency", "远端存储延迟", "ns", 0, 10000, 500, "First-byte latency.", "首字节延迟。",
@@ -298,6 +302,7 @@ struct HwFig {
     int pp_stages, regions;
     double op_us = 0, ops_per_layer = 16, dispatch_overlap = 1;  // the stack's launches (compiled engines: none)
     double dequant_flops = 0;  // widening a narrow weight (none by default)
+    double mem_kind = 0;       // token.hbm.kind: 1 names GDDR6X (the GeForce cards), else HBM or DRAM
 };
 
 PV hw_values(const HwFig& f) {
@@ -336,7 +341,8 @@ PV hw_values(const HwFig& f) {
             {"token.serve.op_dispatch_us", f.op_us},
             {"token.serve.ops_per_layer", f.ops_per_layer},
             {"token.serve.dispatch_overlap", f.dispatch_overlap},
-            {"token.mesh.dequant_flops", f.dequant_flops}};
+            {"token.mesh.dequant_flops", f.dequant_flops},
+            {"token.hbm.kind", f.mem_kind}};
 }
 
 void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f) {
@@ -409,14 +415,14 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "(INT8 2x, INT4 4x; no FP8); PCIe 4.0 x16. Drawn as 9x9 cores.") +
             geforce).c_str(),
            {9, 9, 1, 71.0 / 81, (6144 + 82 * 128) / 81.0, 180, 0, 16, 8, 1, 24, 936, 500, 2, 256, 5, 31.5, 5, 20, 31.5,
-            2, 2, 2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN});
+            2, 2, 2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN, 1});
     add_hw(reg, "hw.rtx4090", "NVIDIA GeForce RTX 4090", "NVIDIA GeForce RTX 4090",
            (std::string("NVIDIA Ada GPU architecture whitepaper (2022): GeForce RTX 4090, 128 SMs, 24 GB GDDR6X at "
                         "1,008 GB/s, 72 MB L2, 128 KB L1 per SM, 165.2 TFLOPS dense FP16 tensor with FP32 accumulate, "
                         "FP8 2x; PCIe 4.0 x16. Drawn as 16x8 cores.") +
             geforce).c_str(),
            {16, 8, 1, 165.2 / 128, (73728 + 128 * 128) / 128.0, 256, 0, 16, 8, 1, 24, 1008, 500, 2, 256, 5, 31.5, 5, 20,
-            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN});
+            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN, 1});
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "

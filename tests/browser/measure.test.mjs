@@ -117,8 +117,40 @@ for (const lang of ['en', 'zh']) {
     const l = await waitState(page, (st) => st.lesson === 'your-computer-roofline' && st.lesson_step === 2 &&
       st.lesson_chart && st.lesson_chart.id === 'measured', null, 'the lesson\'s last step with its card');
     assert.ok(l.lesson_chart.rect[2] > 0);
+    // The step runs on this computer's figures; its question keeps the speed back, and the
+    // benchmark's own window stays off the lesson card (the card holds it once).
+    assert.equal(l.params['token.hbm.bw_gbs'], s.measured.bandwidth_gbs, 'the step runs on the measured bandwidth');
+    assert.equal(l.lesson_answer_held, true, 'the question holds the answer');
+    assert.deepEqual(l.lesson_figures.slice(-1), ['?']);
+    assert.ok(!l.windows.some((w) => w.name.endsWith('###measured')), 'no benchmark window over the lesson card');
     if (shots) await page.screenshot({ path: join(shots, `measure-lesson-cpu-${lang}.png`) });
+    assert.equal(await api(page, 'lessonGuess', 5), '');
+    assert.equal(await api(page, 'lessonReveal'), '');
+    const r = await waitState(page, (st) => st.lesson_guess && st.lesson_guess.truth > 0 && st.lesson_guess.verdict, null,
+      'the reveal of this computer\'s speed');
+    const q4 = s.measured.predictions.find((p) => p.model === 'Llama-3.1-8B' && p.bits < 8);
+    console.log(`lesson (${lang}): truth ${r.lesson_guess.truth} tok/s; card ${q4.tok_s_low}-${q4.tok_s}`);
+    assert.ok(q4.tok_s_low < q4.tok_s, 'the card gives a range');
+    assert.ok(r.lesson_guess.truth > q4.tok_s_low && r.lesson_guess.truth < q4.tok_s * 1.05,
+      `the revealed speed ${r.lesson_guess.truth} is the card's top (${q4.tok_s}), above its bottom (${q4.tok_s_low})`);
+    if (shots) await page.screenshot({ path: join(shots, `measure-lesson-cpu-revealed-${lang}.png`) });
     assert.deepEqual(problems, []);
     await page.close();
   });
 }
+
+test('the RTX 4090 lesson names its memory GDDR6X on the map, en and 中文', async () => {
+  const { page, problems } = await open(plainBrowser, 'en');
+  const lessons = (await page.evaluate(() => window.tokenJourney.describe())).lessons;
+  const i = lessons.indexOf('Your computer on the roofline');
+  for (const lang of ['en', 'zh']) {
+    assert.equal(await api(page, 'setLanguage', lang), lang);
+    assert.equal(await api(page, 'openLesson', i, 0), '');
+    const s = await waitState(page, (st) => st.lesson_step === 0 && st.labels && st.labels.hbm, null, 'the map\'s labels');
+    const words = s.labels.hbm.texts.join(' ');
+    assert.match(words, /GDDR6X/, `the far memory says GDDR6X: ${words}`);
+    assert.doesNotMatch(words, /HBM/);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -5,8 +5,11 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include "core/fidelity/prediction.h"
+#include "core/params.h"
 #include "core/scenario.h"
 #include "core/token/measured_machine.h"
 #include "core/token/token_params.h"
@@ -38,7 +41,84 @@ struct RestoreStandIn {
     ~RestoreStandIn() { replace_measured_preset(saved); }
 };
 
+// The shape a prediction ran: the model preset of its name and the prediction's settings.
+ModelShape shape_of_case(const Prediction& p) {
+    ParamValues v(token_registry());
+    v.apply(*token_registry().find_preset(p.model == "Llama-3.1-70B" ? "model.llama31_70b" : "model.llama31_8b"));
+    std::stringstream settings(p.settings);
+    for (std::string kv; std::getline(settings, kv, ',');)
+        REQUIRE(v.set(kv.substr(0, kv.find('=')), std::stod(kv.substr(kv.find('=') + 1))) == "");
+    ModelShape m;
+    m.layers = int(v.get("token.model.layers"));
+    m.hidden = int(v.get("token.model.hidden"));
+    m.heads = int(v.get("token.model.heads"));
+    m.kv_heads = int(v.get("token.model.kv_heads"));
+    m.head_dim = int(v.get("token.model.head_dim"));
+    m.ffn = int(v.get("token.model.ffn"));
+    m.vocab = int(v.get("token.model.vocab"));
+    m.weight_bits = v.get("token.model.weight_bits");
+    return sanitized(m);
+}
+
+// The in-browser and native engines' rows of the fidelity table (WebLLM, MLC-LLM).
+std::vector<FidelityRow> engine_rows() {
+    std::ifstream in(std::string(TJ_SOURCE_DIR) + "/tests/fidelity/published.tsv");
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::vector<FidelityRow> rows, engines;
+    REQUIRE(parse_fidelity_table(text.str(), rows) == "");
+    for (const FidelityRow& r : rows)
+        if (r.name.rfind("webllm_", 0) == 0 || r.name.rfind("mlc_m3max_", 0) == 0) engines.push_back(r);
+    REQUIRE(engines.size() == 4);
+    return engines;
+}
+
 }  // namespace
+
+TEST_CASE("measured machine: the range's bottom is the published engines' lowest share of the peak bandwidth",
+          "[token][measured]") {
+    // Each row's share: its published speed times the bytes a token reads (the model's
+    // own count, from the same row run for bytes_per_token_total) over the peak it was handed.
+    double lowest = 1, highest = 0;
+    for (FidelityRow r : engine_rows()) {
+        double published = r.published;
+        r.metric = "bytes_per_token_total";
+        r.unit = "B";
+        FidelityResult bytes = run_fidelity_row(r);
+        REQUIRE(bytes.error == "");
+        double peak = std::stod(r.settings.substr(r.settings.find("token.hbm.bw_gbs=") + 17)) * 1e9;
+        double share = published * bytes.model / peak;
+        INFO(r.name << ": " << published << " tok/s x " << bytes.model / 1e9 << " GB = " << share << " of the peak");
+        CHECK(share > 0.3);
+        lowest = std::min(lowest, share);
+        highest = std::max(highest, share);
+    }
+    // Rounded down to two digits: a bottom a little under the lowest engine stays a bottom.
+    CHECK(kEngineBwShareLow <= lowest);
+    CHECK(kEngineBwShareLow > lowest - 0.01);
+    CHECK(highest < 0.7);  // none reaches its peak: the top of the range is a bound
+}
+
+TEST_CASE("measured machine: the published engines' Llama-3.1-8B speeds lie inside the card's range",
+          "[token][measured]") {
+    RestoreStandIn restore;
+    MeasuredFigures m3max = laptop();  // the rows' figures: Apple's 400 GB/s and 14.3 TFLOP/s, 48 GB
+    m3max.bandwidth_gbs = 400;
+    m3max.flops = 14.3e12;
+    m3max.memory_gb = 48;
+    REQUIRE(install_measured_preset(m3max) == "");
+    std::vector<Prediction> ps = predict_measured(m3max);
+    REQUIRE(ps.size() == 6);
+    const Prediction& q4 = ps[2];  // Llama-3.1-8B at 4.5 bits
+    REQUIRE(q4.model == "Llama-3.1-8B");
+    for (const FidelityRow& r : engine_rows()) {
+        if (r.presets.find("model.llama31_8b") == std::string::npos) continue;
+        INFO(r.name << ": published " << r.published << " tok/s, card " << q4.tok_s_low << "-" << q4.tok_s);
+        CHECK(r.published >= q4.tok_s_low);
+        CHECK(r.published <= q4.tok_s);
+    }
+}
 
 TEST_CASE("measured machine: the closed form is bytes over bandwidth plus the stack's fixed cost", "[token][measured]") {
     MeasuredFigures f = laptop();
@@ -73,6 +153,9 @@ TEST_CASE("measured machine: the card's speeds from the token model hold to the 
             CHECK(p.error == "");
             CHECK(std::isfinite(p.tok_s));
             CHECK(p.tok_s == Approx(p.closed_form).epsilon(0.03));
+            // The range's bottom: the same closed form at kEngineBwShareLow of the bandwidth.
+            CHECK(p.tok_s_low == Approx(closed_form_tok_s(engine_low_figures(f), shape_of_case(p), 80)).epsilon(0.03));
+            CHECK(p.tok_s_low <= p.tok_s);
             CHECK(p.ridge == Approx(f.flops / (f.bandwidth_gbs * 1e9)));
             CHECK(p.fits == (p.need_gb <= f.memory_gb));
         }
