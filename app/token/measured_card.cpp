@@ -26,9 +26,11 @@ std::string fmt(const char* f, double x) {
 // A speed as the card writes it: two significant figures, more above 100.
 std::string speed(double tok_s) { return tok_s >= 100 ? fmt("%.0f", tok_s) : tok_s >= 1 ? fmt("%.1f", tok_s) : fmt("%.2g", tok_s); }
 
-// A prediction's range, "12-31 tok/s": the engines' lowest share of the bandwidth, then all of it.
+// A prediction's range, "12-31 tok/s": the engines' lowest share of the bandwidth, then all of
+// it; one figure where the arithmetic, not the bandwidth, sets the speed (a CPU thread's).
 std::string speeds(const tj::Prediction& p) {
-    return speed(p.tok_s_low) + "-" + speed(p.tok_s) + " " + tr("measured.tok_s");
+    const std::string low = speed(p.tok_s_low), high = speed(p.tok_s);
+    return (low == high ? high : low + "-" + high) + " " + tr("measured.tok_s");
 }
 
 // Puts the next button on this line when it fits there, else on the next.

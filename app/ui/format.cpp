@@ -119,6 +119,11 @@ std::string format_metric(const std::string& id, double v, const std::string& un
     }
     if (unit == "hop") return three_digits(v, zh ? "跳" : "hops");
     if (unit == "x") return three_digits(v, "×");
+    if (unit == "tok/s" && v > 0 && v < 10) {  // a slow machine's speed: "0.31 tokens/s", not "0 tokens/s"
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "%.2g %s", v, zh ? "词元/秒" : "tokens/s");
+        return buf;
+    }
     if (unit == "tok/s") return count("tokens/s", "词元/秒");
     if (unit == "tok" && id.find("_per_") != std::string::npos) {  // a mean per event: 2.8, not 3
         char buf[48];

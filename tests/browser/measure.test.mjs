@@ -130,8 +130,11 @@ for (const lang of ['en', 'zh']) {
       'the reveal of this computer\'s speed');
     const q4 = s.measured.predictions.find((p) => p.model === 'Llama-3.1-8B' && p.bits < 8);
     console.log(`lesson (${lang}): truth ${r.lesson_guess.truth} tok/s; card ${q4.tok_s_low}-${q4.tok_s}`);
-    assert.ok(q4.tok_s_low < q4.tok_s, 'the card gives a range');
-    assert.ok(r.lesson_guess.truth > q4.tok_s_low && r.lesson_guess.truth < q4.tok_s * 1.05,
+    // A range where the bandwidth sets the speed; one figure where the arithmetic does
+    // (one WebAssembly thread's multiply-adds are slow beside its memory).
+    if (q4.intensity < q4.ridge) assert.ok(q4.tok_s_low < q4.tok_s * 0.9, 'bandwidth-bound: the card gives a range');
+    else assert.ok(q4.tok_s_low <= q4.tok_s && q4.tok_s_low > q4.tok_s * 0.95, 'compute-bound: the range is one figure');
+    assert.ok(r.lesson_guess.truth > q4.tok_s_low * 0.99 && r.lesson_guess.truth < q4.tok_s * 1.05,
       `the revealed speed ${r.lesson_guess.truth} is the card's top (${q4.tok_s}), above its bottom (${q4.tok_s_low})`);
     if (shots) await page.screenshot({ path: join(shots, `measure-lesson-cpu-revealed-${lang}.png`) });
     assert.deepEqual(problems, []);
