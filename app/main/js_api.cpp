@@ -109,6 +109,14 @@ EMSCRIPTEN_KEEPALIVE const char* tj_compare_pair(const char* id) {
     return s.c_str();
 }
 
+// What the Share menu does (App::share): "export_csv", "export_png", "save_scenario",
+// "load_scenario"; "" or why.
+EMSCRIPTEN_KEEPALIVE const char* tj_share(const char* action) {
+    static std::string s;
+    s = changing_app() ? platform_app()->share(action) : "app not ready";
+    return s.c_str();
+}
+
 // Sets the time lens of the current scene (simulated seconds per real second,
 // clamped to the scene's range); returns the lens now in force.
 EMSCRIPTEN_KEEPALIVE double tj_set_lens(double sim_per_s) {

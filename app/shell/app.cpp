@@ -306,10 +306,8 @@ void App::draw_menus() {
                 if (ImGui::MenuItem(tr(p.name_key))) notice_ = c->compare_pair(p.id);
             ImGui::EndMenu();
         }
-        if (ImGui::MenuItem(tr("menu.export_csv"))) export_csv();
-        if (ImGui::MenuItem(tr("menu.export_png"))) png_requested_ = true;
-        if (ImGui::MenuItem(tr("menu.save_scenario"))) save_scenario();
-        if (ImGui::MenuItem(tr("menu.load_scenario"))) load_scenario();
+        for (const char* action : {"export_csv", "export_png", "save_scenario", "load_scenario"})
+            if (ImGui::MenuItem(tr((std::string("menu.") + action).c_str()))) share(action);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(tr("menu.view"))) {
@@ -346,6 +344,15 @@ void App::copy_link() {
     SDL_SetClipboardText(l.c_str());
 #endif
     notice_ = join_magnitudes(std::string(tr("menu.link_copied")) + " #" + l);
+}
+
+std::string App::share(const std::string& action) {
+    if (action == "export_csv") export_csv();
+    else if (action == "export_png") png_requested_ = true;
+    else if (action == "save_scenario") save_scenario();
+    else if (action == "load_scenario") load_scenario();
+    else return "unknown share action '" + action + "' (export_csv, export_png, save_scenario, load_scenario)";
+    return "";
 }
 
 void App::export_csv() {

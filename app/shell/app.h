@@ -109,8 +109,10 @@ public:
     void follow_skip_to(int stop) {
         if (Scene* s = current()) s->follow_skip_to(stop);
     }
-    void export_csv();
-    void request_png() { png_requested_ = true; }
+    // What the Share menu does, by name, for the menu and the page's mirror alike:
+    // "export_csv", "export_png" (the next frame), "save_scenario", "load_scenario"
+    // (a file picker in the browser). "" or why not.
+    std::string share(const std::string& action);
     bool quit_requested() const { return quit_; }
     bool fullscreen_toggle_requested() { bool r = toggle_fullscreen_; toggle_fullscreen_ = false; return r; }
     // Fonts need rebuilding (language or scale changed); the platform recreates the texture.
@@ -154,6 +156,7 @@ private:
     // A pick on the first-visit card: remembered (the page does not show the card again), then done.
     void welcome_chosen(WelcomeChoice c);
     void copy_link();
+    void export_csv();
     void save_scenario();
     void load_scenario();
 

@@ -134,12 +134,17 @@ std::string App::describe_json() {
     j["panels"] = panels_;
     j["welcome"] = welcome_.is_open();
     j["shortcuts"] = shortcuts_;
+    j["comparing"] = s && s->comparing();
+    j["race_pairs"] = json::array();  // the Share menu's classic pairs of this scene
+    if (s)
+        for (const RacePair& p : s->race_pairs()) j["race_pairs"].push_back({{"id", p.id}, {"name", tr(p.name_key)}});
     static const char* const kWords[] = {
         "app.title", "menu.scene", "menu.language", "menu.present", "menu.lessons", "menu.share", "menu.copy_link",
         "menu.help", "menu.where_to_start", "panel.params", "ctl.play", "ctl.pause", "lesson.reveal", "lesson.next",
         "lesson.prev", "lesson.leave", "lesson.your_turn", "a11y.map", "a11y.stations", "a11y.lesson", "a11y.step",
         "a11y.figures", "a11y.choices", "a11y.guess", "a11y.shortcuts", "a11y.controls", "a11y.headline",
-        "a11y.revealed", "a11y.canvas", "a11y.welcome"};
+        "a11y.revealed", "a11y.canvas", "a11y.welcome", "menu.compare", "race.pairs", "menu.export_csv", "menu.export_png",
+        "menu.save_scenario", "menu.load_scenario", "measured.title", "measured.start"};
     for (const char* k : kWords) j["words"][k] = tr(k);
     static const char* const kWelcome[][2] = {{"welcome.follow", "welcome.follow_help"},
                                               {"welcome.lesson", "welcome.lesson_help"},

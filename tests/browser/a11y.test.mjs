@@ -357,3 +357,54 @@ test('targets: every control on the canvas is at least 24 x 24 CSS px or spaced 
   }
   assert.deepEqual(found, [], 'controls under 24 x 24 px that are not spaced apart');
 });
+
+test('the Share menu with the keyboard alone: A / B on and off, a classic race, the metrics and the scenario saved, the scenario loaded', async () => {
+  const { page, problems } = await openApp(app.browser, app.url + '#s=token');
+  await waitFrames(page, 30);
+  await settle(page);
+  await tabTo(page, 'm-share-summary');
+  await page.keyboard.press('Enter');
+  // A / B: the button says whether it is pressed, and the canvas runs the race.
+  await tabTo(page, 'm-compare');
+  await page.keyboard.press('Enter');
+  await waitState(page, (st) => st.comparing === true, null, 'compare mode on from the mirror');
+  await settle(page);
+  assert.equal(await page.getAttribute('#m-compare', 'aria-pressed'), 'true');
+  await page.keyboard.press('Enter');
+  await waitState(page, (st) => st.comparing === false, null, 'compare mode off again');
+  await settle(page);
+  // A classic race by its name.
+  const pairs = (await api(page, 'describe')).race_pairs;
+  assert.ok(pairs.length >= 4, 'the token scene has its classic pairs');
+  await tabTo(page, `m-race-${pairs[0].id}`);
+  await page.keyboard.press('Enter');
+  await waitState(page, (st) => st.comparing === true, null, `the race ${pairs[0].id} started from the mirror`);
+  assert.equal(await api(page, 'compare', false), false);
+  // The files: each a download, as the menu's.
+  const download = async (id) => {
+    await tabTo(page, id);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+  };
+  const csv = await download('m-export_csv');
+  assert.match(csv.name, /^token-journey-token-metrics.*\.csv$/);
+  assert.ok(csv.text.split('\n').length > 10, 'the metrics CSV has rows');
+  const saved = await download('m-save_scenario');
+  assert.match(saved.name, /\.json$/);
+  assert.equal(JSON.parse(saved.text).scene, 'token');
+  // Load it back over a changed batch: the picker opens from the mirror's button.
+  const batch = (await api(page, 'state')).params['token.run.batch'];
+  assert.equal(await api(page, 'setParam', 'token.run.batch', batch === 3 ? 5 : 3), '');
+  await tabTo(page, 'm-load_scenario');
+  // Playwright catches the picker only once its listener has reached the browser: a round
+  // trip to the page after setting it up, then the key.
+  const picked = page.waitForEvent('filechooser');
+  await nextFrame(page, 'the file picker\'s listener in place');
+  await page.keyboard.press('Enter');
+  const chooser = await picked;
+  await chooser.setFiles({ name: saved.name, mimeType: 'application/json', buffer: Buffer.from(saved.text) });
+  await waitState(page, (st, b) => st.params['token.run.batch'] === b, batch, 'the saved batch back from the loaded scenario');
+  assert.equal(await api(page, 'share', 'print'), "unknown share action 'print' (export_csv, export_png, save_scenario, load_scenario)");
+  await page.close();
+  assert.deepEqual(problems, []);
+});

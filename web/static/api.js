@@ -17,6 +17,9 @@
 //                                      "spec_k4", "prefill_mixed"; the chain: "respin"); "" or why.
 //                                      state().race: the two maps (rectangles, labels, parcels) and
 //                                      the headline numbers' winners
+//   tokenJourney.share(action)      -> what the Share menu does: "export_csv", "export_png",
+//                                      "save_scenario" (each a download), "load_scenario" (a file
+//                                      picker); "" or why
 //   tokenJourney.setLens(x)         -> simulated seconds per real second, clamped; returns it
 //   tokenJourney.present(on)        -> presenter mode on or off
 //   tokenJourney.welcome(on)        -> the first-visit card up (not over a lesson, presenter
@@ -144,6 +147,10 @@
     comparePair(id) {
       if (!started()) return kNotReady;
       return textProblem('the pair id', id, kMaxId) || callWithText('tj_compare_pair', id);
+    },
+    share(action) {
+      if (!started()) return kNotReady;
+      return textProblem('the share action', action, kMaxId) || callWithText('tj_share', action);
     },
     setLens(x) {
       if (!started()) return kNotReady;

@@ -1,6 +1,7 @@
 // mirror.js — the canvas told again as real elements, for screen readers and the
 // keyboard: landmarks and headings, the map's headline as a polite live region, the
-// stations with their hover cards' lines, the menus as buttons, the parameters as
+// stations with their hover cards' lines, the menus as buttons (Share's files and races
+// among them), the parameters as
 // sliders, and an open lesson's card (its step, caption, figures, chart in a sentence,
 // question, Reveal / Back / Next / Leave). Everything comes from tokenJourney.describe()
 // (the app's own model, in the language shown) and every action goes through the
@@ -119,13 +120,29 @@
       list.appendChild(el('li', {}, button(`m-lesson-${i}`, `${i + 1}. ${title}`, () => t.openLesson(i, 0)))));
     kids.push(el('details', { id: 'm-lessons' }, el('summary', { id: 'm-lessons-summary', text: words(d, 'menu.lessons') }), list));
     kids.push(button('m-start', words(d, 'menu.where_to_start'), () => t.welcome(true)));
-    kids.push(button('m-copy', words(d, 'menu.copy_link'), () => {
-      location.hash = t.link();
-      if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
-    }));
+    kids.push(shareMenu(d));
+    kids.push(button('m-measure', words(d, 'measured.start'), () => { t.measuredCard(true); t.measureComputer(true); }));
     const keys = el('input', { type: 'checkbox', checked: d.shortcuts, onchange: () => t.shortcuts(keys.checked) });
     kids.push(item('m-keys', words(d, 'a11y.shortcuts'), keys));
     return kids;
+  }
+
+  // The Share menu: the link, A / B, the classic races, and the files (each through
+  // tokenJourney.share, as the menu does: downloads, or a file picker to load).
+  function shareMenu(d) {
+    const t = api();
+    const list = el('ul', { class: 'm-share' });
+    const add = (b) => list.appendChild(el('li', {}, b));
+    add(button('m-copy', words(d, 'menu.copy_link'), () => {
+      location.hash = t.link();
+      if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+    }));
+    add(button('m-compare', words(d, 'menu.compare'), () => t.compare(!d.comparing), { 'aria-pressed': String(d.comparing) }));
+    for (const p of d.race_pairs)
+      add(button(`m-race-${p.id}`, `${words(d, 'race.pairs')}: ${p.name}`, () => t.comparePair(p.id)));
+    for (const action of ['export_csv', 'export_png', 'save_scenario', 'load_scenario'])
+      add(button(`m-${action}`, words(d, `menu.${action}`), () => t.share(action)));
+    return el('details', { id: 'm-share' }, el('summary', { id: 'm-share-summary', text: words(d, 'menu.share') }), list);
   }
 
   function welcomeCard(d) {
@@ -153,7 +170,9 @@
     if (l.chart_text) kids.push(el('p', { id: 'm-chart', lang, text: l.chart_text }));
     const q = l.question;
     if (q) {
-      const group = el('fieldset', { id: 'm-question' }, el('legend', { lang, text: q.text }));
+      // A choice question is a radio group, named by its legend ("radio group, 1 of 3").
+      const group = el('fieldset', { id: 'm-question', role: q.kind === 'choice' ? 'radiogroup' : undefined },
+        el('legend', { lang, text: q.text }));
       if (q.kind === 'choice') {
         q.choices.forEach((c, i) => {
           const r = el('input', { type: 'radio', name: 'm-choice', value: i, checked: q.chosen === i, disabled: q.revealed,
@@ -205,9 +224,19 @@
     return kids;
   }
 
+  // The stations: the list is built when its stations change; their live numbers are
+  // written into the items in place, so a screen reader inside the list is not sent back
+  // through all of it every time a number moves.
+  const stationLines = (s) => [s.lesson, ...s.lines].filter(Boolean).map((x) => ' ' + x).join('.');
   function stationList(d) {
-    return d.stations.map((s) => el('li', {}, el('strong', { text: s.name }),
-      el('span', { text: [s.lesson, ...s.lines].filter(Boolean).map((x) => ' ' + x).join('.') })));
+    return d.stations.map((s) => el('li', { 'data-id': s.id }, el('strong', { text: s.name }), el('span', { text: stationLines(s) })));
+  }
+  function stationNumbers(d) {
+    for (const s of d.stations) {
+      const span = stations.querySelector(`li[data-id="${s.id}"] span`);
+      const text = stationLines(s);
+      if (span && span.textContent !== text) span.textContent = text;
+    }
   }
 
   // --- what changed is said once ---
@@ -218,7 +247,7 @@
     if (l && (!before || before.id !== l.id || before.step !== l.step))
       say = `${words(d, 'a11y.step').replace('{k}', l.step + 1).replace('{n}', l.steps)}: ${l.step_title}`;
     else if (l && l.question && l.question.revealed && before && before.question && !before.question.revealed)
-      say = `${words(d, 'a11y.revealed')} ${l.question.verdict || ''}`;
+      say = words(d, 'a11y.revealed');  // the verdict is read where the focus goes (kFocusAfter)
     if (say) announce.textContent = say;
     // The headline's numbers move every frame; it is said again when its words change.
     const gist = d.headline.replace(/[\d.,%]+/g, '#');
@@ -239,7 +268,8 @@
     map.querySelector('#m-map-h').textContent = words(d, 'a11y.map');
     map.querySelector('#m-headline-h').textContent = words(d, 'a11y.headline');
     map.querySelector('#m-stations-h').textContent = words(d, 'a11y.stations');
-    const menuKey = JSON.stringify([d.language, d.scene, d.scenes, d.present, d.playing, !!d.lesson, d.shortcuts, d.lessons]);
+    const menuKey = JSON.stringify([d.language, d.scene, d.scenes, d.present, d.playing, !!d.lesson, d.shortcuts, d.lessons,
+      d.comparing, d.race_pairs]);
     update(nav, menuKey, () => menu(d));
     update(welcome, JSON.stringify([d.language, d.welcome]), () => welcomeCard(d));
     welcome.hidden = !d.welcome;
@@ -247,9 +277,10 @@
     lesson.hidden = !d.lesson;
     update(params, JSON.stringify([d.language, d.params]), () => paramList(d));
     const now = performance.now();
-    if (now - stationsAt > kStationsMs || !last || last.language !== d.language || last.scene !== d.scene) {
+    update(stations, JSON.stringify([d.language, d.stations.map((s) => [s.id, s.name])]), () => stationList(d));
+    if (now - stationsAt > kStationsMs) {
       stationsAt = now;
-      update(stations, JSON.stringify(d.stations), () => stationList(d));
+      stationNumbers(d);
     }
     sayChanges(d);
     last = d;
@@ -263,9 +294,10 @@
   function start() {
     document.body.appendChild(root);
     setInterval(refresh, kRefreshMs);
-    // Act at once after an action, not only at the next refresh.
-    root.addEventListener('click', () => setTimeout(refresh, 30));
-    root.addEventListener('change', () => setTimeout(refresh, 30));
+    // Act at once after an action, not only at the next refresh. On the document, not the
+    // mirror: a listener on an ancestor makes a screen reader call every element "clickable".
+    document.addEventListener('click', (e) => { if (root.contains(e.target)) setTimeout(refresh, 30); });
+    document.addEventListener('change', (e) => { if (root.contains(e.target)) setTimeout(refresh, 30); });
   }
   window.TJMirror = { refresh };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
