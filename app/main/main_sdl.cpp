@@ -6,6 +6,8 @@
 // Desktop flags:
 //   --fullscreen          start full screen (F11 toggles)
 //   --present             start in presenter mode
+//   --reduce-motion       parcels step and the follow camera cuts (the page follows the
+//                         system's prefers-reduced-motion; a desktop has no such setting here)
 //   --embed               minimal chrome: the map only (H brings the panels back)
 //   --welcome             show the first-visit card (the page passes it on a first visit)
 //   --scene ID            first scene: token, fab or demo
@@ -35,6 +37,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "app/platform/screenshot.h"
+#include "app/render/motion.h"
 #include "app/render/parcel_readback.h"
 
 #ifdef __EMSCRIPTEN__
@@ -153,6 +156,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& 
         auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : ""; };
         if (a == "--fullscreen") fullscreen = true;
         else if (a == "--present") o.present = true;
+        else if (a == "--reduce-motion") set_reduced_motion(true);
         else if (a == "--embed") o.embed = true;
         else if (a == "--welcome") o.welcome = true;
         else if (a == "--check-parcel-geometry") p.check_geometry = true;
@@ -194,7 +198,7 @@ int main(int argc, char** argv) {
     std::vector<std::pair<std::string, double>> sets;
     StartAsk ask;
     if (!parse_args(argc, argv, opts, p, w, h, fullscreen, sets, ask)) {
-        std::fprintf(stderr, "usage: token-journey [--fullscreen] [--present] [--welcome] [--scene ID] [--state FRAG] "
+        std::fprintf(stderr, "usage: token-journey [--fullscreen] [--present] [--reduce-motion] [--welcome] [--scene ID] [--state FRAG] "
                              "[--size WxH] [--frames N] [--screenshot OUT.png] [--set ID=VALUE]... [--lang en|zh] "
                              "[--follow STOP]\n");
         return 2;
