@@ -6,7 +6,7 @@
 #include "core/strict_json.h"
 
 namespace {
-constexpr size_t kMaxText = 4096, kMaxVotes = 2, kMaxChoices = 8, kMaxLessonId = 64;
+constexpr size_t kMaxText = 4096, kMaxVotes = 2, kMaxEntries = 10, kMaxLessonId = 64;
 constexpr int kMaxCount = 100000;
 
 // A whole number from 0 to kMaxCount, or -1.
@@ -41,8 +41,8 @@ std::string parse_class_votes(const std::string& text, ClassVotes* out) {
     if (!j.contains("histograms") || !j["histograms"].is_array() || j["histograms"].size() > kMaxVotes)
         return "the class's votes: histograms must be a list of at most " + std::to_string(kMaxVotes) + " votes";
     for (const auto& h : j["histograms"]) {
-        if (!h.is_array() || h.size() > kMaxChoices)
-            return "the class's votes: a vote must be a list of at most " + std::to_string(kMaxChoices) + " counts";
+        if (!h.is_array() || h.size() > kMaxEntries)
+            return "the class's votes: a vote must be a list of at most " + std::to_string(kMaxEntries) + " counts";
         std::vector<int> counts;
         for (const auto& n : h) {
             const int c = count_of(n);

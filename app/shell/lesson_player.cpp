@@ -330,7 +330,8 @@ ClassVotes LessonPlayer::class_votes_shown() const {
 
 // Class mode: how many of the class have answered, and for a choice question a row
 // per choice with a bar per vote (the first dimmed once a second is under way) and
-// the counts, the right answer's row green once revealed.
+// the counts, the right answer's row green once revealed; for a number question the
+// bins of its log scale as columns under the guess scale's track, where each bin lies.
 void LessonPlayer::class_answers(const tj::LessonStep& st) const {
     const ClassVotes v = class_votes_shown();
     if (v.lesson.empty()) return;
@@ -338,7 +339,11 @@ void LessonPlayer::class_answers(const tj::LessonStep& st) const {
     char line[160];
     std::snprintf(line, sizeof line, tr("lesson.class_count"), v.answered, v.students, votes);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kSky), "%s", line);
-    if (st.predict.is_guess() || v.histograms.empty()) return;
+    if (v.histograms.empty()) return;
+    if (st.predict.is_guess()) {
+        class_guesses(v);
+        return;
+    }
     const float fs = ImGui::GetFontSize(), full = ImGui::GetContentRegionAvail().x * 0.6f, h = fs * 0.38f;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     for (size_t c = 0; c < st.predict.choices.size(); c++) {
@@ -358,6 +363,31 @@ void LessonPlayer::class_answers(const tj::LessonStep& st) const {
         ImGui::Dummy({full, row});
         ImGui::SameLine();
         ImGui::TextUnformatted(counts.c_str());
+    }
+}
+
+// A number question's class: per vote a column per bin of the card's log scale, placed
+// under the stretch of the guess track it covers (the latest vote filled, the first
+// outlined), so the class's guesses, the student's own and the model's value share one axis.
+void LessonPlayer::class_guesses(const ClassVotes& v) const {
+    const float x0 = guess_track_min_.x, x1 = guess_track_max_.x, fs = ImGui::GetFontSize(), h = fs * 2.4f;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy({ImGui::GetContentRegionAvail().x, h + fs * 0.3f});
+    if (!(x1 > x0)) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float base = p.y + h;
+    dl->AddLine({x0, base}, {x1, base}, pal::kTextDim, 1);
+    for (size_t k = 0; k < v.histograms.size(); k++) {
+        const std::vector<int>& bins = v.histograms[k];
+        if (bins.empty()) continue;
+        const float w = (x1 - x0) / float(bins.size()), gap = std::min(3.0f, w * 0.15f);
+        const bool latest = k + 1 == v.histograms.size();
+        for (size_t b = 0; b < bins.size(); b++) {
+            if (bins[b] == 0) continue;
+            const ImVec2 a{x0 + w * float(b) + gap, base - h * float(bins[b]) / float(v.most())}, c{x0 + w * float(b + 1) - gap, base};
+            if (latest) dl->AddRectFilled(a, c, pal::kSky, 2);
+            else dl->AddRect(a, c, IM_COL32(150, 164, 192, 255), 2, 0, 1.5f);
+        }
     }
 }
 

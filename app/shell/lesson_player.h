@@ -149,6 +149,7 @@ private:
     void your_turn(Scene& s, const tj::LessonStep& st);
     void fit_card();
     void class_answers(const tj::LessonStep& st) const;
+    void class_guesses(const ClassVotes& v) const;
     std::string try_in(Scene& s, const tj::LessonStep& st, double value);  // try_value's work, "" or why
     // A question's number to guess: the log scale, the guess, the truth's marker and the verdict.
     void guess_scale(Scene& s, const tj::LessonStep& st);

@@ -94,8 +94,10 @@ void MeasuredComputer::note_token_values(const tj::ParamValues& v) {
         in_use_ = InUse::kNone;
         return;
     }
+    // By bandwidth and arithmetic rate: a lesson may give the weights room in memory
+    // (your-computer-roofline's last step) and still run on this computer's figures.
     auto same = [](const tj::token::MeasuredFigures& a, const tj::token::MeasuredFigures& b) {
-        return a.bandwidth_gbs == b.bandwidth_gbs && a.flops == b.flops && a.memory_gb == b.memory_gb;
+        return a.bandwidth_gbs == b.bandwidth_gbs && a.flops == b.flops;
     };
     in_use_figures_ = f;
     in_use_ = measured_ && same(f, figures_)                 ? InUse::kHere
@@ -144,7 +146,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
 #endif
     }
     ImGui::EndDisabled();
-    if (measured_) {
+    if (measured_ && !compact) {  // a lesson's card keeps to the lesson's step
         same_line_if_room(tr("measured.use"));
         if (ImGui::Button(tr("measured.use"))) use_ = true;
         same_line_if_room(tr("measured.race"));
@@ -213,7 +215,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
         }
         ImGui::EndTable();
     }
-    text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
+    if (!compact) text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
     if (!predictions_.empty())
         text_wrapped(std::string(tr("measured.roofline")) + fmt("%.2g FLOP/B", predictions_[0].ridge) +
                      tr("measured.roofline_tail"));

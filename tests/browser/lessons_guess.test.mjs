@@ -146,3 +146,27 @@ test('on a phone a finger dragged along the scale moves the guess (390x844, touc
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('class mode on a number question: the card takes the class\'s ten bins of its log scale, in both votes', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  const i = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+  const k = lessons[i].steps.findIndex((st) => st.predict && st.predict.guess);
+  await openStep(page, i, k);
+  const votes = [[0, 1, 3, 5, 2, 0, 0, 1, 0, 0], [0, 0, 1, 2, 6, 3, 0, 0, 0, 0]];
+  const tally = { lesson: lessons[i].id, step: k, students: 14, answered: 12, histograms: votes };
+  assert.equal(await api(page, 'classVotes', JSON.stringify(tally)), '');
+  const s = await waitState(page, (st) => st.lesson_class && st.lesson_class.votes.length === 2, null, 'the class on the card');
+  assert.deepEqual(s.lesson_class.votes, votes);
+  assert.equal(s.lesson_class.answered, 12);
+  // Eleven bins are not the card's scale: refused, the last good tally kept.
+  const eleven = { ...tally, histograms: [[...votes[0], 1]] };
+  assert.match(await api(page, 'classVotes', JSON.stringify(eleven)), /at most 10 counts/);
+  assert.deepEqual((await api(page, 'state')).lesson_class.votes, votes);
+  if (process.env.SHOTS) {
+    await waitRedrawn(page, await api(page, 'state'), 'the bins drawn');
+    await page.screenshot({ path: `${process.env.SHOTS}/class-guess-bins.png` });
+  }
+  await page.close();
+  assert.deepEqual(problems, []);
+});

@@ -67,13 +67,13 @@
     sock.onclose = () => { online = false; draw(); setTimeout(connect, retry); retry = Math.min(15000, retry * 2); };
   }
 
-  // The class's answers on the lesson card too, beside the choices (a number
-  // question's bins stay on the panel; the card says how many answered).
+  // The class's answers on the lesson card too: beside the choices, or for a number
+  // question its ten bins under the card's guess scale.
   function toCard() {
     if (!question || !question.q) return;
     const c = classState();
     api.classVotes(JSON.stringify({ lesson: question.lesson, step: question.step, students: c.students,
-      answered: Math.min(c.answered, c.students), histograms: question.kind === 'choice' ? c.histograms : [] }));
+      answered: Math.min(c.answered, c.students), histograms: c.histograms }));
   }
 
   // The lesson player's question, pushed when it opens; the app's reveal (the question

@@ -164,7 +164,9 @@
     ];
     if (l.figures.length) {
       const table = el('table', { id: 'm-figures' }, el('caption', { text: words(d, 'a11y.figures') }));
-      for (const f of l.figures) table.appendChild(el('tr', {}, el('th', { scope: 'row', text: f.label }), el('td', { text: f.value })));
+      // A label the card sets on two lines is one line here: a screen reader reads it whole.
+      for (const f of l.figures)
+        table.appendChild(el('tr', {}, el('th', { scope: 'row', text: f.label.replace(/\s+/g, ' ') }), el('td', { text: f.value })));
       kids.push(table);
     }
     if (l.chart_text) kids.push(el('p', { id: 'm-chart', lang, text: l.chart_text }));

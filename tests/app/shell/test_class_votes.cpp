@@ -20,6 +20,15 @@ TEST_CASE("class votes: a tally of two votes is taken whole") {
     CHECK(v.most() == 25);
 }
 
+TEST_CASE("class votes: a number question's ten bins on its log scale are taken") {
+    ClassVotes v;
+    REQUIRE(parse_class_votes(R"({"lesson":"one-token-at-a-time","step":3,"students":5,"answered":4,)"
+                              R"("histograms":[[0,0,1,2,0,0,1,0,0,0]]})", &v) == "");
+    REQUIRE(v.histograms.size() == 1);
+    CHECK(v.histograms[0].size() == 10);
+    CHECK(v.most() == 2);
+}
+
 TEST_CASE("class votes: hostile input is refused with a reason and changes nothing") {
     ClassVotes v;
     REQUIRE(parse_class_votes(R"({"lesson":"a","step":0,"students":2,"answered":1,"histograms":[[1,0]]})", &v) == "");
@@ -31,7 +40,7 @@ TEST_CASE("class votes: hostile input is refused with a reason and changes nothi
         R"({"lesson":"a","step":0,"students":2,"answered":3,"histograms":[]})",          // more answers than students
         R"({"lesson":"a","step":0,"students":200000,"answered":1,"histograms":[]})",
         R"({"lesson":"a","step":0,"students":2,"answered":1,"histograms":[[1],[1],[1]]})",  // three votes
-        R"({"lesson":"a","step":0,"students":2,"answered":1,"histograms":[[1,1,1,1,1,1,1,1,1]]})",
+        R"({"lesson":"a","step":0,"students":2,"answered":1,"histograms":[[1,1,1,1,1,1,1,1,1,1,1]]})",  // 11 bins
         R"({"lesson":"a","step":0,"students":2,"answered":1,"histograms":[[1,"2"]]})",
         R"({"lesson":"a","step":0,"students":2,"answered":1,"histograms":[[1,-2]]})",
         R"({"lesson":"a","step":0,"students":2,"answered":1,"histograms":[[1e9]]})",
