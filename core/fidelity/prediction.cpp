@@ -86,6 +86,8 @@ FidelityRow prediction_row(const token::MeasuredFigures& f, const std::string& m
     return r;
 }
 
+token::ModelShape prediction_shape(const Prediction& p) { return shape_of(p.preset, p.settings, p.weight_bits); }
+
 token::MeasuredFigures engine_low_figures(const token::MeasuredFigures& f) {
     token::MeasuredFigures low = f;
     low.bandwidth_gbs = f.bandwidth_gbs * kEngineBwShareLow;
@@ -103,6 +105,7 @@ std::vector<Prediction> predict_measured(const token::MeasuredFigures& f) {
         for (double bits : {4.5, 16.0}) {
             Prediction p;
             p.model = c.name;
+            p.preset = c.preset;
             p.weight_bits = bits;
             std::string shape = std::string(c.shape) + (*c.shape ? "," : "") + "token.model.weight_bits=" + num(bits);
             p.settings = shape;

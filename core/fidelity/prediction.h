@@ -32,6 +32,7 @@ namespace tj {
 
 struct Prediction {
     std::string model;           // "Llama-3.1-8B"
+    std::string preset;          // its model preset, "model.llama31_8b"
     std::string settings;        // the model's shape and bits, as a fidelity row's settings
     double weight_bits = 16;
     double need_gb = 0;          // weights, GB
@@ -50,6 +51,9 @@ struct Prediction {
 constexpr double kEngineBwShareLow = 0.38;
 // The figures with the bandwidth at kEngineBwShareLow of the measured one.
 token::MeasuredFigures engine_low_figures(const token::MeasuredFigures& f);
+
+// The model shape a prediction ran: its preset, then its settings.
+token::ModelShape prediction_shape(const Prediction& p);
 
 // The three sizes at 4.5 and 16 bits, run on the figures (checked first: a refused
 // figure gives one Prediction whose error says why).

@@ -41,25 +41,6 @@ struct RestoreStandIn {
     ~RestoreStandIn() { replace_measured_preset(saved); }
 };
 
-// The shape a prediction ran: the model preset of its name and the prediction's settings.
-ModelShape shape_of_case(const Prediction& p) {
-    ParamValues v(token_registry());
-    v.apply(*token_registry().find_preset(p.model == "Llama-3.1-70B" ? "model.llama31_70b" : "model.llama31_8b"));
-    std::stringstream settings(p.settings);
-    for (std::string kv; std::getline(settings, kv, ',');)
-        REQUIRE(v.set(kv.substr(0, kv.find('=')), std::stod(kv.substr(kv.find('=') + 1))) == "");
-    ModelShape m;
-    m.layers = int(v.get("token.model.layers"));
-    m.hidden = int(v.get("token.model.hidden"));
-    m.heads = int(v.get("token.model.heads"));
-    m.kv_heads = int(v.get("token.model.kv_heads"));
-    m.head_dim = int(v.get("token.model.head_dim"));
-    m.ffn = int(v.get("token.model.ffn"));
-    m.vocab = int(v.get("token.model.vocab"));
-    m.weight_bits = v.get("token.model.weight_bits");
-    return sanitized(m);
-}
-
 // The in-browser and native engines' rows of the fidelity table (WebLLM, MLC-LLM).
 std::vector<FidelityRow> engine_rows() {
     std::ifstream in(std::string(TJ_SOURCE_DIR) + "/tests/fidelity/published.tsv");
@@ -154,7 +135,7 @@ TEST_CASE("measured machine: the card's speeds from the token model hold to the 
             CHECK(std::isfinite(p.tok_s));
             CHECK(p.tok_s == Approx(p.closed_form).epsilon(0.03));
             // The range's bottom: the same closed form at kEngineBwShareLow of the bandwidth.
-            CHECK(p.tok_s_low == Approx(closed_form_tok_s(engine_low_figures(f), shape_of_case(p), 80)).epsilon(0.03));
+            CHECK(p.tok_s_low == Approx(closed_form_tok_s(engine_low_figures(f), prediction_shape(p), 80)).epsilon(0.03));
             CHECK(p.tok_s_low <= p.tok_s);
             CHECK(p.ridge == Approx(f.flops / (f.bandwidth_gbs * 1e9)));
             CHECK(p.fits == (p.need_gb <= f.memory_gb));
