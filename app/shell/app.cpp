@@ -40,9 +40,6 @@
 
 namespace {
 const ImVec4 kBackdrop = ImGui::ColorConvertU32ToFloat4(pal::kBackdrop);  // behind the map
-// Below this width (logical pixels) the screen is narrow: a phone, or a tablet upright
-// (820 wide), where side panels would leave the map a strip of some 400 pixels.
-constexpr float kNarrowWidth = 900;
 constexpr float kNarrowMapShare = 0.55f;  // of the height under the menu, with the sheet open
 
 // A short text in a window of its own at `at` (pivot: which corner sits there),
@@ -771,7 +768,9 @@ std::string App::state_json() const {
                        {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
     j["controls"] = nlohmann::json::array();  // every control of the last frame: label and hit box (WCAG 2.5.8)
     for (const ControlBox& c : control_boxes())
-        j["controls"].push_back({{"label", c.label}, {"rect", {c.min.x, c.min.y, c.max.x - c.min.x, c.max.y - c.min.y}}});
+        j["controls"].push_back({{"label", c.label},
+                                 {"rect", {c.min.x, c.min.y, c.max.x - c.min.x, c.max.y - c.min.y}},
+                                 {"disabled", c.disabled}});
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
     j["vocab"] = nlohmann::json::object();  // the scenes' downloads on their way (the token scene's vocabularies)

@@ -8,6 +8,7 @@
 
 #include "core/scenes/scenes.h"
 #include "app/shell/lesson_guess.h"
+#include "app/ui/draw.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -26,6 +27,7 @@ float lesson_card_scale(ImVec2 display, float font_px) {
 
 namespace {
 const std::string& txt(const tj::Text2& t) { return pick(t.en, t.zh); }
+bool narrow_screen() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
 // How long Replay takes to play a step again (longer runs are jumped through).
 constexpr double kReplaySeconds = 4;
 // How long the reveal's marker takes from the guess to the truth.
@@ -494,15 +496,21 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         return nullptr;
     };
     // A question keeps its figures until the answer is revealed: they would give it away.
+    // On a narrow screen a held figure takes one line, "label: ?", so the question and its
+    // buttons stay on the first screen.
     bool hidden = st.has_predict && !revealed_;
     ImGui::Spacing();
     ImGui::Separator();
     for (const std::string& id : st.evidence) {
         const tj::Metric* m = find(now, id);
         if (!m) continue;
-        text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
         figures_shown_.push_back(after);
+        if (hidden && narrow_screen()) {
+            text_wrapped(pick(m->label_en, m->label_zh) + ": ?", ImGui::GetColorU32(ImGuiCol_TextDisabled));
+            continue;
+        }
+        text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         // Each moment before that differs from the next one shown, then "→".
         std::vector<const tj::Metric*> chain;
         if (!hidden)
@@ -539,7 +547,9 @@ void LessonPlayer::chart(Scene& s, const tj::LessonStep& st) {
     ImVec2 size{ImGui::GetContentRegionAvail().x, std::clamp(room, std::min(h, fs * 8), h)};
     chart_shown_.min = ImGui::GetCursorScreenPos();
     chart_shown_.waiting = st.has_predict && !revealed_;
-    if (chart_shown_.waiting && !s.lesson_chart_holds_answer(st.chart)) {
+    if (chart_shown_.waiting && !s.lesson_chart_holds_answer(st.chart) && narrow_screen()) {
+        text_wrapped(tr("lesson.chart_waits"), ImGui::GetColorU32(ImGuiCol_TextDisabled));  // one line on a phone
+    } else if (chart_shown_.waiting && !s.lesson_chart_holds_answer(st.chart)) {
         ImGui::Dummy(size);
         ImDrawList* dl = ImGui::GetWindowDrawList();
         ImVec2 a = chart_shown_.min, b{a.x + size.x, a.y + size.y};

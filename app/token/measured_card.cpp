@@ -99,10 +99,17 @@ void MeasuredComputer::note_token_values(const tj::ParamValues& v) {
     auto same = [](const tj::token::MeasuredFigures& a, const tj::token::MeasuredFigures& b) {
         return a.bandwidth_gbs == b.bandwidth_gbs && a.flops == b.flops;
     };
+    // One of the two still this computer's (or the stand-in's): the other was moved by hand,
+    // as a lesson's "your turn" does; a link brings both.
+    auto one_same = [](const tj::token::MeasuredFigures& a, const tj::token::MeasuredFigures& b) {
+        return a.bandwidth_gbs == b.bandwidth_gbs || a.flops == b.flops;
+    };
+    const tj::token::MeasuredFigures stand_in = tj::token::stand_in_figures();
     in_use_figures_ = f;
-    in_use_ = measured_ && same(f, figures_)                 ? InUse::kHere
-              : same(f, tj::token::stand_in_figures()) ? InUse::kStandIn
-                                                        : InUse::kLink;
+    in_use_ = measured_ && same(f, figures_)                                 ? InUse::kHere
+              : same(f, stand_in)                                            ? InUse::kStandIn
+              : (measured_ && one_same(f, figures_)) || one_same(f, stand_in) ? InUse::kMoved
+                                                                             : InUse::kLink;
 }
 
 std::string MeasuredComputer::state_json() const {
@@ -125,7 +132,7 @@ std::string MeasuredComputer::state_json() const {
         for (auto& [id, v] : p->values)
             if (id == "token.hbm.bw_gbs" || id == "token.mesh.core_tflops" || id == "token.hbm.capacity_gb") j["preset"][id] = v;
     }
-    static const char* kInUse[] = {"none", "this computer", "a link", "stand-in"};
+    static const char* kInUse[] = {"none", "this computer", "a link", "stand-in", "moved by hand"};
     j["in_use"] = {{"from", kInUse[int(in_use_)]}, {"bandwidth_gbs", in_use_figures_.bandwidth_gbs},
                    {"flops", in_use_figures_.flops}, {"memory_gb", in_use_figures_.memory_gb}};
     j["predictions"] = nlohmann::json::array();
@@ -154,8 +161,8 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
     }
     if (in_use_ == InUse::kHere) text_wrapped(tr("measured.in_use_here"), IM_COL32(140, 220, 140, 255));
     if (in_use_ == InUse::kStandIn) text_wrapped(tr("measured.in_use_stand_in"), IM_COL32(255, 180, 90, 255));
-    if (in_use_ == InUse::kLink)
-        text_wrapped(std::string(tr("measured.in_use_link")) + fmt("%.3g GB/s, ", in_use_figures_.bandwidth_gbs) +
+    if (in_use_ == InUse::kLink || in_use_ == InUse::kMoved)
+        text_wrapped(std::string(tr(in_use_ == InUse::kLink ? "measured.in_use_link" : "measured.in_use_moved")) + fmt("%.3g GB/s, ", in_use_figures_.bandwidth_gbs) +
                          fmt("%.3g GFLOP/s, ", in_use_figures_.flops / 1e9) + fmt("%.3g GB", in_use_figures_.memory_gb) +
                          "  [" + tr("measured.tag") + "]",
                      IM_COL32(140, 200, 255, 255));
@@ -165,7 +172,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
     }
     if (!message_.empty()) text_wrapped(message_, IM_COL32(255, 180, 90, 255));
     if (!measured_) {
-        if (!running_) text_wrapped(tr("measured.intro"));
+        if (!running_ && !compact) text_wrapped(tr("measured.intro"));  // a lesson's caption says it
         return;
     }
     const tj::token::MeasuredFigures& f = figures_;

@@ -53,7 +53,7 @@ public:
 
 private:
     bool running_ = false, measured_ = false, use_ = false, race_ = false, open_ = false, news_ = false;
-    enum class InUse { kNone, kHere, kLink, kStandIn } in_use_ = InUse::kNone;
+    enum class InUse { kNone, kHere, kLink, kStandIn, kMoved } in_use_ = InUse::kNone;
     tj::token::MeasuredFigures in_use_figures_;
     double progress_ = 0;
     std::string note_, message_;

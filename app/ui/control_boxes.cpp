@@ -24,17 +24,17 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
         g_boxes.clear();
         g_ids.clear();
     }
-    if (ctx->LastItemData.InFlags & ImGuiItemFlags_Disabled) return;
+    const bool disabled = (ctx->LastItemData.InFlags & ImGuiItemFlags_Disabled) != 0;
     const char* end = label ? std::strstr(label, "##") : nullptr;
     std::string text = label ? std::string(label, end ? size_t(end - label) : std::strlen(label)) : std::string();
     const ImRect& r = ctx->LastItemData.Rect;
     for (size_t i = 0; i < g_ids.size(); i++)
         if (g_ids[i] == id) {
-            g_boxes[i] = {text, r.Min, r.Max};
+            g_boxes[i] = {text, r.Min, r.Max, disabled};
             return;
         }
     g_ids.push_back(id);
-    g_boxes.push_back({text, r.Min, r.Max});
+    g_boxes.push_back({text, r.Min, r.Max, disabled});
 }
 
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}

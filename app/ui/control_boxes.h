@@ -6,7 +6,7 @@
 // selectables, menus and menu items, tabs). This file implements them and keeps the
 // latter's hit boxes, in logical (CSS) pixels, so a test can hold every target to at
 // least 24 x 24 px (WCAG 2.5.8) from the boxes the user really meets: state().controls.
-// Disabled items are not targets and are left out.
+// A disabled control (Reveal before an answer) is listed too, marked so.
 //
 // Usage:
 //   ImGui::CreateContext(); control_boxes_start();   // once: ImGui calls the hooks from now on
@@ -20,6 +20,7 @@
 struct ControlBox {
     std::string label;  // as drawn (the part before "##")
     ImVec2 min, max;
+    bool disabled = false;
 };
 
 // Turns ImGui's item hooks on for the current context.

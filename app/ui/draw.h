@@ -9,6 +9,9 @@
 
 // The height of a control a finger must hit on a touch screen (logical pixels).
 constexpr float kTouchTarget = 44;
+// Below this width (logical pixels) the screen is narrow: a phone, or a tablet upright
+// (820 wide), where side panels would leave the map a strip of some 400 pixels.
+constexpr float kNarrowWidth = 900;
 
 // The colour with its alpha replaced (0..255).
 inline ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }

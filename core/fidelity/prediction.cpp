@@ -69,8 +69,12 @@ FidelityRow prediction_row(const token::MeasuredFigures& f, const std::string& m
     FidelityRow r;
     r.name = "measured";
     r.presets = "hw.measured," + model_preset;
-    // The memory raised to hold the weights and some KV: the speed they would have in memory.
-    double capacity = std::min(10000.0, std::max(token::memory_in_use_gb(f), need_gb * 1.25 + 1));
+    // The memory raised to hold the weights, the engine's reserve and a gigabyte of KV within
+    // the share the engine may use (the registry's defaults): the speed they would have in memory.
+    const ParamRegistry& reg = token::token_registry();
+    const double reserve_gb = reg[size_t(reg.find("token.serve.reserve_gb"))].def;
+    const double util = reg[size_t(reg.find("token.serve.mem_util"))].def;
+    double capacity = std::min(10000.0, std::max(token::memory_in_use_gb(f), (need_gb + reserve_gb + 1) / util));
     r.settings = "token.hbm.bw_gbs=" + num(f.bandwidth_gbs) + ",token.mesh.core_tflops=" + num(f.flops / 1e12) +
                  ",token.hbm.capacity_gb=" + num(capacity) + (shape_settings.empty() ? "" : "," + shape_settings) +
                  ",token.run.batch=1,token.run.prompt_tokens=" + num(kPrompt) +

@@ -7,8 +7,9 @@
 // place), a finger dragged over a panel scrolls it. Both scenes, both sizes. At 1280x720 the screen is not narrow.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useServedApp, openApp, waitFrames, waitState, waitRedrawn, touch, touchDrag } from './browser.mjs';
+import { useServedApp, openApp, waitFrames, waitState, waitRedrawn, nextFrame, touch, touchDrag } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -160,4 +161,49 @@ test('a wide screen keeps its layout', async () => {
   assert.equal(named(s, '##sheet_tabs'), undefined, 'no tabs');
   assert.ok(s.windows.some((x) => x.name.endsWith('###token_controls')), 'the side panels are up');
   await page.close();
+});
+
+test('every lesson question on a phone: its choices or guess scale, Reveal, Back and Next on the first screen (390x844)', { timeout: 900000 }, async () => {
+  const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', import.meta.url), 'utf8')).lessons;
+  const { page, problems } = await openApp(app.browser, app.url + '#s=token', 390, 844, phone);
+  await waitFrames(page, 20);
+  const off = [];
+  let asked = 0;
+  for (let i = 0; i < lessons.length; i++) {
+    for (let k = 0; k < lessons[i].steps.length; k++) {
+      const q = lessons[i].steps[k].predict;
+      if (!q) continue;
+      asked++;
+      const where = `${lessons[i].id} step ${k + 1}`;
+      assert.equal(await api(page, 'openLesson', i, k), '');
+      // The card laid out at the step's moment, its text shrunk until the step fits (a few
+      // frames at a time) or as far as it goes, and its controls drawn.
+      let s = await waitState(page, (st, kk) => st.lesson_step === kk && st.jump_progress < 0 && st.lesson_card &&
+        (st.lesson_card.content_h <= st.lesson_card.room_h + 0.5 || st.lesson_card.fit <= 0.6 + 1e-6) &&
+        st.controls.some((c) => /Reveal/.test(c.label)), k,
+        `${where} on the phone`, 120000);
+      // Then settled: the same controls in the same places two frames running (the choices
+      // reflow while the text shrinks).
+      for (let tries = 0; tries < 30; tries++) {
+        const again = await nextFrame(page, `${where}: another frame`);
+        const same = JSON.stringify(again.controls) === JSON.stringify(s.controls);
+        s = again;
+        if (same) break;
+      }
+      const need = ['Reveal the answer', '← Back', ...(k + 1 < lessons[i].steps.length ? ['Next →'] : [])];
+      const seen = (label) => s.controls.find((c) => c.label === label && c.rect[1] >= 0 && c.rect[1] + c.rect[3] <= 844);
+      for (const label of need) if (!seen(label)) off.push(`${where}: ${label} not on the first screen`);
+      if (q.guess) {
+        const track = s.lesson_guess && s.lesson_guess.track;
+        if (!track || track[1] > 844) off.push(`${where}: the guess scale not on the first screen`);
+      } else {
+        q.choices.forEach((c, n) => { if (!s.controls.some((x) => x.label.startsWith(`${n + 1}. `) && x.rect[1] + x.rect[3] <= 844)) off.push(`${where}: choice ${n + 1} not on the first screen`); });
+      }
+    }
+  }
+  console.log(`phone: ${asked} questions checked`);
+  assert.ok(asked >= 40, `every lesson's questions walked (${asked})`);
+  assert.deepEqual(off, []);
+  await page.close();
+  assert.deepEqual(problems, []);
 });

@@ -218,3 +218,19 @@ TEST_CASE("measured machine: the figures travel with a link as parameters and ar
     REQUIRE(h.apply(*reg.find_preset("hw.h100_sxm")) == "");
     CHECK_FALSE(measured_figures_in(h, &got));
 }
+
+TEST_CASE("measured machine: a browser that reports little memory still gets a speed for every model", "[token][measured]") {
+    // Each prediction runs with the memory raised to hold its weights, the engine's reserve
+    // and some KV: a 4 GB report once gave 0 tok/s for the models it could not hold.
+    RestoreStandIn restore;
+    MeasuredFigures small = laptop();
+    small.memory_gb = 4;
+    REQUIRE(install_measured_preset(small) == "");
+    for (const Prediction& p : predict_measured(small)) {
+        INFO(p.model << " at " << p.weight_bits << " bits: " << p.tok_s_low << "-" << p.tok_s << " tok/s");
+        CHECK(p.error == "");
+        CHECK(p.tok_s > 0);
+        CHECK(p.tok_s_low > 0);
+        CHECK(p.fits == (p.need_gb <= 4));
+    }
+}
