@@ -192,8 +192,12 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
     }
     text_wrapped(tr("measured.predict_head"));
     const char* bound[] = {"measured.memory_bound", "measured.compute_bound"};
+    // A lesson's card (compact) shows the model its question asks about, Llama-3.1-8B; the
+    // full card all six cases.
+    auto shown = [&](const tj::Prediction& p) { return !compact || p.model == "Llama-3.1-8B"; };
     if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 26) {  // a phone: one line per case
         for (const tj::Prediction& p : predictions_) {
+            if (!shown(p)) continue;
             std::string line = p.model + " · " + (p.weight_bits < 8 ? "4" : "16") + " " + tr("measured.bits") + " · " +
                                fmt("%.3g GB", p.need_gb) + (p.fits ? "" : std::string(" ") + tr("measured.too_big")) +
                                ": " + (p.error.empty() ? speeds(p) : "—") + " (" +
@@ -206,6 +210,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
             ImGui::TableSetupColumn(tr(h));
         ImGui::TableHeadersRow();
         for (const tj::Prediction& p : predictions_) {
+            if (!shown(p)) continue;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(p.model.c_str());
@@ -223,7 +228,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
         ImGui::EndTable();
     }
     if (!compact) text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
-    if (!predictions_.empty())
+    if (!predictions_.empty() && !compact)
         text_wrapped(std::string(tr("measured.roofline")) + fmt("%.2g FLOP/B", predictions_[0].ridge) +
                      tr("measured.roofline_tail"));
     text_wrapped(tr(compact ? "measured.method_where" : "measured.stack"), IM_COL32(190, 190, 200, 255));

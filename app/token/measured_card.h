@@ -35,7 +35,8 @@ public:
     const std::vector<tj::Prediction>& predictions() const { return predictions_; }
     std::string state_json() const;  // state().measured
     // The card's content: the buttons, the figures, the method and its limits, the
-    // predictions. `compact` (a lesson's card): the method and the stack in one line that
+    // predictions. `compact` (a lesson's card): the figures and the Llama-3.1-8B rows the
+    // lesson asks about; the method, the range, the roofline and the stack in one line that
     // says where they are written out (the card of Help > This computer on the roofline).
     // `held`: a lesson's question on these speeds is open, so the predictions wait for its answer.
     void draw_card(bool compact, bool held);

@@ -149,10 +149,10 @@ test('the RTX 4090 lesson names its memory GDDR6X on the map, en and 中文', as
   for (const lang of ['en', 'zh']) {
     assert.equal(await api(page, 'setLanguage', lang), lang);
     assert.equal(await api(page, 'openLesson', i, 0), '');
-    const s = await waitState(page, (st) => st.lesson_step === 0 && st.labels && st.labels.hbm, null, 'the map\'s labels');
-    const words = s.labels.hbm.texts.join(' ');
-    assert.match(words, /GDDR6X/, `the far memory says GDDR6X: ${words}`);
-    assert.doesNotMatch(words, /HBM/);
+    // The step's preset in force (a frame or two after the call): the far memory's label says GDDR6X.
+    const s = await waitState(page, (st) => st.lesson_step === 0 && st.jump_progress < 0 && st.labels && st.labels.hbm &&
+      /GDDR6X/.test(st.labels.hbm.texts.join(' ')), null, `the far memory labelled GDDR6X (${lang})`);
+    assert.doesNotMatch(s.labels.hbm.texts.join(' '), /HBM/);
   }
   assert.deepEqual(problems, []);
   await page.close();
