@@ -7,7 +7,7 @@
 
 namespace {
 std::vector<ControlBox> g_boxes;
-std::vector<ImGuiID> g_ids;  // one entry per item: a menu item reports itself and its selectable
+ImGuiID g_last_id = 0;  // a menu item or menu reports itself right after its selectable: one entry
 int g_frame = -1;
 }  // namespace
 
@@ -22,18 +22,17 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
     if (ctx->FrameCount != g_frame) {
         g_frame = ctx->FrameCount;
         g_boxes.clear();
-        g_ids.clear();
+        g_last_id = 0;
     }
     const bool disabled = (ctx->LastItemData.InFlags & ImGuiItemFlags_Disabled) != 0;
     const char* end = label ? std::strstr(label, "##") : nullptr;
     std::string text = label ? std::string(label, end ? size_t(end - label) : std::strlen(label)) : std::string();
     const ImRect& r = ctx->LastItemData.Rect;
-    for (size_t i = 0; i < g_ids.size(); i++)
-        if (g_ids[i] == id) {
-            g_boxes[i] = {text, r.Min, r.Max, disabled};
-            return;
-        }
-    g_ids.push_back(id);
+    if (id == g_last_id && !g_boxes.empty()) {
+        g_boxes.back() = {text, r.Min, r.Max, disabled};
+        return;
+    }
+    g_last_id = id;
     g_boxes.push_back({text, r.Min, r.Max, disabled});
 }
 
