@@ -514,7 +514,7 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) cons
             continue;
         }
         double units = v.buffer_units[size_t(b)];
-        if (show_twin_) ghost_pile(dl, view_, p, double(m.line(true).buffer(b).units));
+        if (show_counterfactuals_) ghost_pile(dl, view_, p, double(m.line(FabModel::kNoFlaw).buffer(b).units));
         pile(dl, view_, p, units, fabui::buffer_color(b), false);
         float h = fabui::pile_share(units) * fabui::kPileMaxH;
         // A supplier's pile above what a real supplier would let grow is marked "!" here
@@ -534,7 +534,7 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) cons
         labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
         return;
     }
-    if (show_twin_ && !v.no_respin.backlog.values().empty()) ghost_pile(dl, view_, bp, v.no_respin.backlog.values().back());
+    if (show_counterfactuals_ && !v.no_flaw.backlog.values().empty()) ghost_pile(dl, view_, bp, v.no_flaw.backlog.values().back());
     pile(dl, view_, bp, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
     count("backlog", bp, view_.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
@@ -566,8 +566,8 @@ void FabScene::hover_cards(float z, float text_px) {
         ImGui::TextUnformatted(fab_buffer_label(b, language() == Lang::Zh));
         ImGui::Separator();
         ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.now")) + ": " + fabui::count_text(v.buffer_units[size_t(b)]) + " " + fabui::buffer_unit(b)).c_str());
-        if (show_twin_)
-            ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.twin")) + ": " + fabui::count_text(double(m.line(true).buffer(b).units)) + " " + fabui::buffer_unit(b)).c_str());
+        if (show_counterfactuals_)
+            ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.no_flaw")) + ": " + fabui::count_text(double(m.line(FabModel::kNoFlaw).buffer(b).units)) + " " + fabui::buffer_unit(b)).c_str());
         ImGui::Text("L = %s   λ = %s/%s   W = %.2f %s", fabui::count_text(l.L).c_str(), fabui::count_text(l.lambda_per_week).c_str(),
                     tr("unit.week"), l.W_weeks, tr("unit.weeks"));
         ImGui::TextDisabled("%s", tr("fab.card.log_scale"));
@@ -602,11 +602,11 @@ void FabScene::hover_cards(float z, float text_px) {
                 auto it = std::lower_bound(ts.times().begin(), ts.times().end(), week);
                 return it == ts.times().end() ? -1.0 : ts.values()[size_t(it - ts.times().begin())];
             };
-            double run = at(v.run.shipments), twin = at(v.no_respin.shipments);
+            double run = at(v.run.shipments), no_flaw = at(v.no_flaw.shipments);
             ImGui::BeginTooltip();
             ImGui::Text("%s %.0f", tr("unit.week"), week);
             if (run >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.shipped")) + ": " + fabui::count_text(run) + " " + tr("unit.gpus")).c_str());
-            if (twin >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.twin")) + ": " + fabui::count_text(twin) + " " + tr("unit.gpus")).c_str());
+            if (no_flaw >= 0) ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.series.no_flaw")) + ": " + fabui::count_text(no_flaw) + " " + tr("unit.gpus")).c_str());
             ImGui::TextDisabled("%s", tr("fab.lesson.timeline"));
             ImGui::EndTooltip();
             return;
@@ -667,20 +667,23 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
     float x0 = fabui::kTimelineX0, x1 = fabui::kTimelineX1, y = fabui::kTimelineY;
     auto X = [&](double w) { return x0 + float(w / span) * (x1 - x0); };
     auto S = [&](float x, float yy) { return view_.to_screen(x, yy); };
-    // Weekly shipments as a small area above the axis: the run, and the twin as a line.
+    // Weekly shipments as a small area above the axis: the run, and the run without the flaw as a line.
     const auto& t = v.run.shipments.times();
     const auto& s = v.run.shipments.values();
-    const auto& tw = v.no_respin.shipments.times();
-    const auto& sw = v.no_respin.shipments.values();
+    const auto& tw = v.no_flaw.shipments.times();
+    const auto& sw = v.no_flaw.shipments.values();
     double top = 1;
     for (double x : s) top = std::max(top, x);
-    if (show_twin_) for (double x : sw) top = std::max(top, x);
+    if (show_counterfactuals_) for (double x : sw) top = std::max(top, x);
     float hmax = 42;
-    for (size_t i = 1; i < t.size(); i++) {
+    // A question open: the weeks' shipments, the respin's span and the event marks would
+    // answer it (when volume came, what was lost); the axis, the years and now stay.
+    const bool held = answer_hidden_;
+    for (size_t i = 1; i < t.size() && !held; i++) {
         ImVec2 a = S(X(t[i - 1]), y - float(s[i - 1] / top) * hmax), b = S(X(t[i]), y - float(s[i] / top) * hmax);
         dl->AddQuadFilled(S(X(t[i - 1]), y), a, b, S(X(t[i]), y), with_alpha(pal::kOrange, 150));
     }
-    if (show_twin_)
+    if (show_counterfactuals_ && !held)
         for (size_t i = 1; i < tw.size(); i++)
             dl->AddLine(S(X(tw[i - 1]), y - float(sw[i - 1] / top) * hmax), S(X(tw[i]), y - float(sw[i] / top) * hmax),
                         IM_COL32(255, 255, 255, 150), 1.5f);
@@ -692,13 +695,16 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
     }
     // Respin span, axis, years, events, now.
     // The respin: strong while the fab is held, pale until shipments resume.
-    if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
+    if (held) {
+        ImVec2 q = S(X(v.week * 0.5), y - hmax * 0.5f);
+        labels.name("timeline:held", q, small_px(text_px, 0.9f), pal::kTextDim, "?", 0.5f);
+    } else if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
         double held_to = std::min(v.week, v.masks_ready_week);
         dl->AddRectFilled(S(X(v.discovery_week), y - hmax), S(X(held_to), y), kRespinTint);
         if (v.ship_resume_week > held_to)
             dl->AddRectFilled(S(X(held_to), y - hmax), S(X(v.ship_resume_week), y), IM_COL32(213, 94, 0, 30));
     }
-    if (values().get("fab.dip.enabled") > 0.5) {
+    if (values().get("fab.dip.enabled") > 0.5 && !held) {
         double d0 = values().get("fab.dip.start_week"), d1 = std::min(v.week, d0 + values().get("fab.dip.weeks"));
         if (d1 > d0) dl->AddRectFilled(S(X(d0), y - hmax), S(X(d1), y), kRespinTint);
     }
@@ -717,7 +723,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
     const float row_h = text_size(mark_px, "W").y;
     int k = 0;
     for (const ChartMarker& m : fabui::event_markers(v, values(), false)) {
-        if (m.x > span) continue;
+        if (m.x > span || held) continue;
         ImVec2 p = S(X(m.x), y - hmax - 6), q = S(X(m.x), y + 6);
         dl->AddLine(p, q, pal::kVermillion, 2);
         ImVec2 at = S(X(m.x), y + 18);
@@ -801,14 +807,16 @@ float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_m
                   fabui::count_text(metric("backlog_gpus")).c_str());
     put(small, pal::kTextDim, line);
     if (v.discovery_week >= 0 && v.week >= v.discovery_week) {
-        // Early on, chance can put the run with the respin ahead of its twin: say so
-        // rather than show a negative cost.
-        const double lost = metric("gpus_lost_to_respin");
-        if (lost >= 0)
-            std::snprintf(line, sizeof line, tr("fab.cap.lost"), fabui::count_text(lost).c_str(), metric("weeks_lost_to_respin"));
-        else
-            std::snprintf(line, sizeof line, tr("fab.cap.lost_none"), fabui::count_text(-lost).c_str());
+        // The cost is against the chain without the flaw (never negative); once the fix has
+        // won back its hold, the gain over keeping the flaw follows.
+        std::snprintf(line, sizeof line, tr("fab.cap.lost"), fabui::count_text(metric("gpus_lost_to_respin")).c_str(),
+                      metric("weeks_lost_to_respin"));
         put(small, pal::kVermillion, line);
+        const double won = metric("respin_vs_flaw_kept_gpus");
+        if (won > 0) {
+            std::snprintf(line, sizeof line, tr("fab.cap.won"), fabui::count_text(won).c_str());
+            put(small, pal::kTextDim, line);
+        }
     }
     return p.y - cap_min.y;
 }

@@ -22,7 +22,7 @@ using namespace tj::fab;
 
 namespace {
 
-constexpr ImU32 kTwin = IM_COL32(200, 200, 200, 255);
+constexpr ImU32 kNoFlawLine = IM_COL32(200, 200, 200, 255);
 
 double metric_of(const std::vector<tj::Metric>& ms, const char* id) {
     for (auto& m : ms)
@@ -104,6 +104,7 @@ void FabScene::numbers_window(const FrameInput& in) {
         number_row(tr("fab.num.delay"), weeks_text(cumulative_delay_weeks()), false);
         number_row(tr("fab.num.lost"), with_unit(metric_of(ms, "gpus_lost_to_respin"), gpus), false);
         number_row(tr("fab.num.behind"), weeks_text(metric_of(ms, "weeks_lost_to_respin")), false);
+        number_row(tr("fab.num.vs_kept"), with_unit(metric_of(ms, "respin_vs_flaw_kept_gpus"), gpus), false);
         number_row(tr("fab.num.lost52"), with_unit(metric_of(ms, "gpus_lost_first_52_weeks"), gpus), false);
         number_row(tr("fab.num.lead"), weeks_text(metric_of(ms, "lead_time_mean_weeks")), false);
         number_row(tr("fab.num.wip"), with_unit(metric_of(ms, "line_wip_gpus"), gpus), false);
@@ -158,9 +159,12 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
     dl->AddRectFilled(p, {p.x + w, p.y + height}, IM_COL32(24, 28, 36, 255), 4);
     ImVec2 a{p.x + fs * 4.2f, p.y + fs * 1.5f}, b{p.x + w - fs * 0.6f, p.y + height - fs * 1.3f};
     struct Line { const char* label; const tj::TimeSeries* ts; ImU32 col; };
-    // The twin first, so the run's own shipments are drawn over it where the two agree.
+    // The counterfactuals first, so the run's own shipments are drawn over them where they agree.
     std::vector<Line> lines = {{tr("fab.series.cum_demand"), &v.cum_demand, pal::kSky}};
-    if (show_twin_) lines.push_back({tr("fab.series.twin"), &v.no_respin.cum_shipped, kTwin});
+    if (show_counterfactuals_) {
+        lines.push_back({tr("fab.series.no_flaw"), &v.no_flaw.cum_shipped, kNoFlawLine});
+        lines.push_back({tr("fab.series.flaw_kept"), &v.flaw_kept.cum_shipped, pal::kPurple});
+    }
     lines.push_back({tr("fab.series.cum_shipped"), &v.run.cum_shipped, pal::kOrange});
     // The weeks shown start a little before orders or shipments do (flat zeros
     // before that would squeeze the gaps into a corner).
@@ -284,7 +288,7 @@ void FabScene::charts() {
     opt.x_unit = "week";
     opt.markers = fabui::event_markers(v, values(), true);
     ImVec2 size{0, fs * 7.5f};
-    const char* twin = tr("fab.series.twin");
+    const char* no_flaw = tr("fab.series.no_flaw");
 
     if (ImGui::CollapsingHeader(tr("fab.sec.cumflow"), ImGuiTreeNodeFlags_DefaultOpen)) {
         cumulative_flow_chart({ImGui::GetContentRegionAvail().x, size.y * 1.15f});
@@ -303,7 +307,7 @@ void FabScene::charts() {
         for (size_t i = 0; i < t.size(); i++) demand[i] = t[i] > start ? rate : 0;
         std::vector<LineSeries> s = {{tr("fab.series.demand"), &t, &demand, pal::kSky},
                                      {tr("fab.series.shipped"), &t, &v.run.shipments.values(), pal::kOrange}};
-        if (show_twin_) s.push_back({twin, &v.no_respin.shipments.times(), &v.no_respin.shipments.values(), kTwin});
+        if (show_counterfactuals_) s.push_back({no_flaw, &v.no_flaw.shipments.times(), &v.no_flaw.shipments.values(), kNoFlawLine});
         opt.y_unit = "";
         line_chart("ship", size, s, opt);
         text_wrapped(tr("fab.chart.shipments"), ImGui::GetColorU32(ImGuiCol_TextDisabled));

@@ -160,7 +160,7 @@ void FabScene::draw_panels(const FrameInput& in) {
         return;
     }
     transport_controls();
-    ImGui::Checkbox(tr("fab.compare"), &show_twin_);
+    ImGui::Checkbox(tr("fab.compare"), &show_counterfactuals_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("fab.compare.help"));
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0);

@@ -102,7 +102,7 @@ private:
     float caption_band_h_ = 0;
     ImVec2 caption_band_for_;  // the area size the band was measured in
     mutable std::vector<std::pair<std::string, std::string>> pile_labels_;
-    bool show_twin_ = true;       // show the no-respin twin beside the run
+    bool show_counterfactuals_ = true;  // the runs without the flaw and with it kept, beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
     std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks
 };

@@ -1,10 +1,10 @@
 // fab_model.cpp — builds the GPU production line from the registry, runs it beside its
-// no-respin twin, records weekly series and names every output. See fab_model.h.
+// two counterfactuals (no flaw, flaw kept), records weekly series and names every output. See fab_model.h.
 //
 // Index:
 //   helpers: buffers, stations, queueing variability, counts        front_buffer … lost_units
-//   reset: the line, its suppliers, the respin and the twin          FabModel::reset
-//   running: actions, both runs to a time, weekly records            FabModel::apply … FabModel::record_week
+//   reset: the line, its suppliers, the respin, the counterfactuals  FabModel::reset
+//   running: actions, the runs to a time, weekly records             FabModel::apply … FabModel::record_week
 //   the bottleneck (active_period.h) and the view the map draws      FabModel::read_bottleneck, FabModel::update_view
 //   metrics                                                          FabModel::metrics
 
@@ -212,7 +212,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     station(kStSort, kBufDies, kSegDieLot, kStPack, {{kBufWafers, 1}})->out_per_kit = gross;
     station(kStHbmSupply, kBufHbm, kSegHbm, kStPack, {});
     station(kStSubstrate, kBufSubstrate, kSegSubstrate, kStPack, {});
-    StationSpec* pack = station(kStPack, kBufPackages, kSegPackageLot, kStModule, {{kBufDies, dies}, {kBufHbm, hbm}, {kBufSubstrate, 1}});
+    station(kStPack, kBufPackages, kSegPackageLot, kStModule, {{kBufDies, dies}, {kBufHbm, hbm}, {kBufSubstrate, 1}});
     station(kStModule, kBufGpus, kSegPackageLot, kStTray, {{kBufPackages, 1}});
     station(kStCpuSupply, kBufCpus, kSegCpu, kStTray, {});
     station(kStTray, kBufTrays, kSegTray, kStRack, {{kBufGpus, gpt}, {kBufCpus, cpt}});
@@ -272,8 +272,9 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     qual_expected_s_ = 0;
     respin_.qual_test_s = v.get("fab.respin.qual_weeks") * kWeek;
     flawed_station_ = v.get("fab.respin.flaw_at") > 0.5 ? kStSort : kStPack;
-    if (respin_.enabled) {  // the flaw is in both runs; only the run fixes it
-        YieldPlan& y = (flawed_station_ == kStSort ? spec.stations[size_t(kLineSort)] : *pack).yield;
+    const size_t flawed_line_station = flawed_station_ == kStSort ? size_t(kLineSort) : size_t(line_of(kStPack));
+    if (respin_.enabled) {  // the flaw is in the run and the flaw-kept run; only the run fixes it
+        YieldPlan& y = spec.stations[flawed_line_station].yield;
         y.flawed = v.get("fab.respin.flawed_yield");
         y.learn_s = v.get("fab.respin.learn_weeks") * kWeek;
     }
@@ -307,14 +308,15 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     demand_start_week_ = v.get("fab.cust.start_week");
 
     segments_.clear();
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < kRunKinds; k++) {
         Run& r = runs_[size_t(k)];
         r = Run{};
-        // Hot lots start with the fix: from the new masks in the run, never in the twin.
+        // Hot lots start with the fix: from the new masks in the run, never in the counterfactuals.
         LineSpec line_spec = spec_;
         if (respin_.enabled)
             for (int f : {kLineFront, kLineMetal, kLineBack})
-                line_spec.stations[size_t(f)].hot_from_s = k == 0 ? respin_.masks_s : INFINITY;
+                line_spec.stations[size_t(f)].hot_from_s = k == kRun ? respin_.masks_s : INFINITY;
+        if (k == kNoFlaw) line_spec.stations[flawed_line_station].yield.flawed = -1;
         r.line = std::make_unique<Line>(line_spec, seed, k == 0 ? &segments_ : nullptr);
         r.actions.push_back({first_masks_s_, kActFirstMasks});
         if (k == 0 && respin_.enabled) {
@@ -401,7 +403,8 @@ bool FabModel::advance_to(double t, uint64_t max_events) {
         double target = std::min(t, week_end);
         for (Run& r : runs_) {
             if (!run_to(r, target, max_events, used)) {
-                now_ = std::min(runs_[0].line->now(), runs_[1].line->now());
+                now_ = runs_[0].line->now();
+                for (const Run& o : runs_) now_ = std::min(now_, o.line->now());
                 update_view();
                 return false;
             }
@@ -422,7 +425,7 @@ void FabModel::record_week() {
     double week = double(weeks_done_);
     double demand = demand_at(week);
     view_.cum_demand.add(week, demand);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < kRunKinds; k++) {
         Run& r = runs_[size_t(k)];
         const Line& line = *r.line;
         r.last_week_gpus = double(line.delivered_de() - r.last_de) / dies_per_gpu_;
@@ -431,7 +434,7 @@ void FabModel::record_week() {
         if (r.volume_run == kVolumeRunWeeks && r.first_volume_week < 0) r.first_volume_week = week - (kVolumeRunWeeks - 1);
         r.cum_gpus = double(line.delivered_de()) / dies_per_gpu_;
         if (r.cum_by_week.size() < kMaxWeeksKept) r.cum_by_week.push_back(r.cum_gpus);
-        FabSeries& s = k == 0 ? view_.run : view_.no_respin;
+        FabSeries& s = k == kRun ? view_.run : k == kFlawKept ? view_.flaw_kept : view_.no_flaw;
         s.shipments.add(week, r.last_week_gpus);
         s.cum_shipped.add(week, r.cum_gpus);
         s.backlog.add(week, std::max(0.0, demand - r.cum_gpus));
@@ -471,7 +474,7 @@ void FabModel::record_week() {
         gap_ += 1;
         longest_gap_ = std::max(longest_gap_, gap_);
     }
-    if (weeks_done_ == 52) lost_year1_ = runs_[1].cum_gpus - run.cum_gpus;
+    if (weeks_done_ == 52) lost_year1_ = std::max(0.0, runs_[kNoFlaw].cum_gpus - run.cum_gpus);
     if (deriv_by_week_.size() < kMaxWeeksKept) deriv_by_week_.push_back(deriv_shipped(line));
 
     read_bottleneck();
@@ -614,7 +617,8 @@ void FabModel::update_view() {
         d.last_week = deriv_by_week_.size() > 1 ? deriv_by_week_.back() - deriv_by_week_[deriv_by_week_.size() - 2] : 0;
     }
     view_.first_volume_week = runs_[0].first_volume_week;
-    view_.twin_first_volume_week = runs_[1].first_volume_week;
+    view_.flaw_kept_first_volume_week = runs_[kFlawKept].first_volume_week;
+    view_.no_flaw_first_volume_week = runs_[kNoFlaw].first_volume_week;
     view_.volume_gpus_week = volume_gpus_week_;
     view_.bottleneck = reading_.station;
     view_.shifting = reading_.shifting;
@@ -639,7 +643,8 @@ std::vector<Metric> FabModel::metrics() const {
     };
     const Line& line = *runs_[0].line;
     const Run& run = runs_[0];
-    const Run& twin = runs_[1];
+    const Run& kept = runs_[kFlawKept];
+    const Run& no_flaw = runs_[kNoFlaw];
     double week = now_ / kWeek, g = dies_per_gpu_;
     double cum = double(line.delivered_de()) / g, demand = demand_at(week);
 
@@ -656,13 +661,19 @@ std::vector<Metric> FabModel::metrics() const {
     add("backlog_gpus", std::max(0.0, demand - cum), "GPUs", "Backlog (ordered, not shipped)", "积压（已订未发）");
     add("ahead_of_demand_gpus", std::max(0.0, cum - demand), "GPUs", "Shipped ahead of demand", "超前于需求的出货");
     add("peak_backlog_gpus", peak_backlog_, "GPUs", "Peak backlog", "最大积压");
-    add("no_respin_cum_shipped_gpus", double(twin.line->delivered_de()) / g, "GPUs", "Cumulative shipped without the respin",
-        "无重新流片时的累计出货");
-    const double lost_now = double(twin.line->delivered_de() - line.delivered_de()) / g;
-    add("gpus_lost_to_respin", lost_now, "GPUs", "GPUs lost to the respin (vs the same run without it)",
-        "因重新流片少出的 GPU（与无重新流片对照）");
-    add("weeks_lost_to_respin", weeks_behind(twin.cum_by_week, run.cum_gpus, double(weeks_done_)), "weeks",
-        "Weeks behind the run without respin", "落后于无重新流片运行的周数");
+    add("no_flaw_cum_shipped_gpus", double(no_flaw.line->delivered_de()) / g, "GPUs",
+        "Cumulative shipped with masks that had no flaw", "光罩无缺陷时的累计出货");
+    add("flaw_kept_cum_shipped_gpus", double(kept.line->delivered_de()) / g, "GPUs",
+        "Cumulative shipped keeping the flaw, without a respin", "保留缺陷、不重新流片时的累计出货");
+    // A loss is never negative: against no flaw the run can only be ahead by chance, by a rack or so.
+    const double lost_now = std::max(0.0, double(no_flaw.line->delivered_de() - line.delivered_de()) / g);
+    add("gpus_lost_to_respin", lost_now, "GPUs", "GPUs lost to the flaw and its respin (vs masks without the flaw)",
+        "缺陷及重新流片少出的 GPU（与无缺陷光罩对照）");
+    add("weeks_lost_to_respin", weeks_behind(no_flaw.cum_by_week, run.cum_gpus, double(weeks_done_)), "weeks",
+        "Weeks behind the run with masks that had no flaw", "落后于无缺陷光罩运行的周数");
+    add("respin_vs_flaw_kept_gpus", double(line.delivered_de() - kept.line->delivered_de()) / g, "GPUs",
+        "GPUs the respin is ahead of keeping the flaw (below 0 while it has not yet won back its hold)",
+        "重新流片相对保留缺陷多出的 GPU（尚未补回停工损失时为负）");
     // Until week 52 ends, the same instant as gpus_lost_to_respin; then fixed at week 52's end.
     add("gpus_lost_first_52_weeks", weeks_done_ >= 52 ? lost_year1_ : lost_now, "GPUs",
         "GPUs lost in the first 52 weeks (so far, before week 52)", "前 52 周少出的 GPU（未满 52 周时为当前值）");
@@ -681,8 +692,10 @@ std::vector<Metric> FabModel::metrics() const {
     add("first_volume_week", view_.first_volume_week, "weeks",
         "First week of volume shipments (4 weeks in a row at a third of the nominal rate; — if not yet)",
         "量产出货首周（连续 4 周达到额定速率的三分之一；尚未时为 —）");
-    add("no_respin_first_volume_week", view_.twin_first_volume_week, "weeks",
-        "First week of volume shipments without the respin", "无重新流片时的量产出货首周");
+    add("no_flaw_first_volume_week", view_.no_flaw_first_volume_week, "weeks",
+        "First week of volume shipments with masks that had no flaw", "光罩无缺陷时的量产出货首周");
+    add("flaw_kept_first_volume_week", view_.flaw_kept_first_volume_week, "weeks",
+        "First week of volume shipments keeping the flaw, without a respin", "保留缺陷、不重新流片时的量产出货首周");
     add("volume_rate_gpus_week", view_.volume_gpus_week, "GPUs/week", "Volume rate (a third of the nominal rate)",
         "量产速率（额定速率的三分之一）");
     add("hold_pile_wafers", double(line.buffer(kBufMetalHold).units), "wafers", "Wafers waiting for the metal layers",
@@ -784,9 +797,9 @@ std::vector<Metric> FabModel::metrics() const {
         add(k + "_conservation_error", double(line.started_parts(l) - line.delivered_parts(l) - line.count_wip_parts(l) -
                                               line.scrapped_parts(l)),
             u, en + "started - delivered - in process - scrapped (must be 0)", zh + "投入 − 交付 − 在制 − 报废（必须为 0）");
-        int tl = twin.line->ledger_of_station(line_of(st));
-        add("no_respin_" + k + "_scrapped_parts", double(twin.line->scrapped_parts(tl)), u,
-            en + "parts scrapped without the respin", zh + "无重新流片时报废的零件");
+        int tl = kept.line->ledger_of_station(line_of(st));
+        add("flaw_kept_" + k + "_scrapped_parts", double(kept.line->scrapped_parts(tl)), u,
+            en + "parts scrapped keeping the flaw, without a respin", zh + "保留缺陷、不重新流片时报废的零件");
     }
 
     if (deriv_first_ >= 0) {
@@ -853,7 +866,9 @@ std::vector<Metric> FabModel::metrics() const {
     }
     add("segments_in_flight", double(segments_.items().size()), "parcels",
         "Drawn parcels in flight", "正在绘制的包裹");
-    add("events", double(line.events() + twin.line->events()), "events", "Events simulated (both runs)", "已模拟事件（两次运行）");
+    double events = 0;
+    for (const Run& r : runs_) events += double(r.line->events());
+    add("events", events, "events", "Events simulated (all three runs)", "已模拟事件（三次运行）");
     return ms;
 }
 

@@ -5,20 +5,22 @@
 // interposers) -> module test -> tray assembly (GPUs + CPUs) -> rack integration ->
 // shipment -> customers; optionally a derivative product beside it (a single die on
 // CoWoS-S, sharing the fab's starts and the HBM supply, not the CoWoS-L packaging). With the flaw on, the first masks lower one step's yield
-// (packaging by default); the run finds it and respins (respin.h), the twin beside it
-// keeps the flaw and never respins. Both lines come from the same seed with one random
-// stream per station and purpose, so they are identical until discovery and "GPUs and
-// weeks lost to the respin" is the respin's doing, not chance.
+// (packaging by default); the run finds it and respins (respin.h). Two counterfactual
+// runs go beside it, each by name: "no flaw" (the same masks without the flaw) and "flaw
+// kept" (the flaw, never respun). All three come from the same seed with one random
+// stream per station and purpose (common random numbers), so their differences are the
+// flaw's and the respin's doing, not chance: "GPUs and weeks lost" are against no flaw
+// (never negative), and what the respin won back is against the flaw kept.
 // Time is in seconds; one natural unit is a week. Every week it records shipments,
 // demand, backlog and WIP, and reads the bottleneck.
 //
 // The renderer reads FabView (typed, updated after each advance_to); the CLI and panels
 // read metrics(), all finite: shipments, cumulative shipped vs demand, backlog, GPUs and
-// weeks lost vs the twin, weeks without shipments, respin markers, lead time (mean, p90),
+// weeks lost vs no flaw, the respin against the flaw kept, weeks without shipments, respin markers, lead time (mean, p90),
 // Little's law for the line (little_line_*) and each buffer (buf_<key>_*), the bottleneck
 // now / by nominal rates and its moves, unit conversions, the die-equivalent ledger and the
 // side-supply ledgers (<supplier>_scrapped_parts: HBM stacks thrown away with bad packages),
-// the first volume week of both runs, piles above their plausible size, the derivative
+// the first volume week of all three runs, piles above their plausible size, the derivative
 // product's shipments and ledgers (deriv_*; its units are not in the GPU counts), and
 // per station <key>_{buffer, in_process, busy, starved, blocked, idle (shares of the last 8 weeks),
 // yield_loss, reworked, yield_loss_gpus, nominal_gpus_week, bottleneck_weeks}. The bottleneck is
@@ -114,7 +116,7 @@ struct FabView {
     // a jump over many weeks keeps every week.
     static constexpr uint8_t kWeekHeld = kStates;
     std::vector<std::array<uint8_t, kStationCount>> station_states;
-    FabSeries run, no_respin;
+    FabSeries run, flaw_kept, no_flaw;  // the run and its two counterfactuals (FabModel::RunKind)
     TimeSeries cum_demand{512};
     // Respin markers in weeks (-1: not happened / not enabled).
     double discovery_week = -1, masks_ready_week = -1, fab_restart_week = -1, ship_resume_week = -1;
@@ -132,7 +134,7 @@ struct FabView {
     std::array<double, kBufCount> pile_plausible{};  // 0: not a supplier's pile
     std::array<bool, kBufCount> pile_flagged{};
     // Volume shipments: the first of kVolumeRunWeeks weeks in a row at volume_gpus_week or more.
-    double first_volume_week = -1, twin_first_volume_week = -1, volume_gpus_week = 0;
+    double first_volume_week = -1, flaw_kept_first_volume_week = -1, no_flaw_first_volume_week = -1, volume_gpus_week = 0;
     FabDerivView deriv;
     // The bottleneck by the active-period method over the window: the station it names
     // (-1: none, or shifting between the two stations in shifting_between).
@@ -155,12 +157,15 @@ public:
     bool advance_to(double t, uint64_t max_events = 0) override;
     double now() const override { return now_; }
     std::vector<Metric> metrics() const override;
-    // A deep copy (both lines, their engines and RNGs): it continues exactly as the
+    // A deep copy (all three lines, their engines and RNGs): it continues exactly as the
     // original would, drawing into its own segment buffer.
     std::unique_ptr<Model> clone() const override;
 
     const FabView& view() const { return view_; }
-    const Line& line(bool no_respin = false) const { return *runs_[no_respin ? 1 : 0].line; }
+    // The run as configured and its two counterfactuals (the same seed): the masks
+    // without the flaw, and the flaw kept without a respin. Without a flaw all three are one run.
+    enum RunKind { kRun = 0, kFlawKept = 1, kNoFlaw = 2, kRunKinds = 3 };
+    const Line& line(RunKind run = kRun) const { return *runs_[size_t(run)].line; }
     const LineSpec& spec() const { return spec_; }
     // The line station that stands for a model station (the fab: its front end, where
     // wafers start; its metal layers and back end follow at line stations 1 and 2).
@@ -210,7 +215,7 @@ private:
     double deriv_shipped_in_hold() const;
 
     LineSpec spec_;
-    std::array<Run, 2> runs_;  // [0] as configured, [1] the twin without respin
+    std::array<Run, kRunKinds> runs_;  // by RunKind
     RespinPlan respin_;
     double first_masks_s_ = 0, masks_ready_s_ = 0;
     int qual_lots_ = 0;

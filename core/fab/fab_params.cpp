@@ -300,9 +300,9 @@ ParamRegistry build() {
              .unit = "", .min = 0, .max = 0.5, .def = 0, .structural = true, .group = "fab.fab",
              .help_en = "Share of wafer lots that jump the queues at every fab stage: they wait V u / (1 - h u) of the raw "
                         "time, the others V u / ((1 - h u)(1 - u)), so the average is unchanged and the rest wait longer. "
-                        "With a respin, lots are made hot from the restart after the fix on (the twin has none).",
+                        "With a respin, lots are made hot from the restart after the fix on (the runs beside it have none).",
              .help_zh = "在晶圆厂每一段都插队的晶圆批次比例：它们的排队时间为纯加工时间的 V u / (1 − h u)，其余批次为 "
-                        "V u / ((1 − h u)(1 − u))，所以平均不变，其余批次等得更久。有重新流片时，从修复后重新开工起才有加急批次（对照运行没有）。",
+                        "V u / ((1 − h u)(1 − u))，所以平均不变，其余批次等得更久。有重新流片时，从修复后重新开工起才有加急批次（并行的对照运行没有）。",
              .source = SRC_HOT});
     add_count(reg, kStSort, "gross_dies", "Gross dies per wafer", "每片晶圆毛晶粒数", 1, 2000, 64,
               "Candidate dies on one wafer before test: 1 wafer = this many dies.",
@@ -335,9 +335,10 @@ ParamRegistry build() {
     reg.add({.id = "fab.respin.enabled", .label_en = "Flaw and respin", .label_zh = "缺陷与重新流片", .min = 0, .max = 1,
              .def = 1, .structural = true, .group = "fab.respin",
              .help_en = "On: the first masks carry a flaw that lowers one step's yield; it is found and fixed by a respin. "
-                        "The twin beside it keeps the flaw and never respins. Off: no flaw, and the twin is the same run.",
-             .help_zh = "开：首套光罩带有缺陷，使某一工序良率偏低；缺陷被发现后通过重新流片修复。并行的对照运行保留缺陷、从不重新流片。"
-                        "关：没有缺陷，对照运行与本运行相同。",
+                        "Beside it run the same chain without the flaw, and the chain that keeps it and never respins. "
+                        "Off: no flaw, and all three are one run.",
+             .help_zh = "开：首套光罩带有缺陷，使某一工序良率偏低；缺陷被发现后通过重新流片修复。并行的两个对照运行：光罩无缺陷的同一条链，"
+                        "以及保留缺陷、从不重新流片的链。关：没有缺陷，三次运行相同。",
              .source = SRC_FLAW, .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
     reg.add({.id = "fab.respin.flaw_at", .label_en = "Where the flaw shows", .label_zh = "缺陷显现于", .min = 0, .max = 1,
              .def = 0, .structural = true, .group = "fab.respin",
@@ -468,7 +469,7 @@ ParamRegistry build() {
                            {"fab.respin.discovery_week", 28}, {"fab.respin.mask_weeks", 6},
                            {"fab.respin.qual_lots", 2}, {"fab.respin.qual_weeks", 1}, {"fab.respin.learn_weeks", 8},
                            {"fab.dip.enabled", 0}, {"fab.deriv.enabled", 0}}});
-    reg.preset({.id = "fab.no_respin", .label_en = "No respin", .label_zh = "无重新流片", .kind = "scenario",
+    reg.preset({.id = "fab.no_respin", .label_en = "No flaw (no respin)", .label_zh = "无缺陷（无需重新流片）", .kind = "scenario",
                 .source = SRC_ILL, .values = {{"fab.respin.enabled", 0}, {"fab.dip.enabled", 0}}});
     reg.preset({.id = "fab.bottleneck_moves", .label_en = "The bottleneck moves", .label_zh = "瓶颈会移动",
                 .kind = "scenario", .source = SRC_DIP,

@@ -66,7 +66,7 @@ test('setParam from JavaScript changes the numbers the page reports', async () =
   await waitSimulated(page, (await state(page)).time + 8 * WEEK);
   const off = await state(page);
   assert.equal(off.metrics.discovery_week, -1);
-  assert.equal(off.metrics.gpus_lost_to_respin, 0, 'the run and its no-respin twin are the same run');
+  assert.equal(off.metrics.gpus_lost_to_respin, 0, 'without the flaw, the run and its counterfactuals are one run');
   assert.match(await page.evaluate(() => window.tokenJourney.setParam('fab.pack.capacity', -1)), /fab\.pack\.capacity/);
   assert.deepEqual(problems, []);
   await page.close();

@@ -105,3 +105,42 @@ test('every question of the token lessons keeps its answer off the map, the card
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// The chain: while a question is open the timeline under the map keeps its weeks of
+// shipments and its event marks back (when volume came, what a respin cost, where a dip
+// was), and every pile waits; after the reveal the marks are there again.
+test('every question of the chain lessons keeps the timeline and the piles back until the reveal', async () => {
+  const { page, problems } = await openApp(app.browser, app.url + '#s=fab');
+  await waitFrames(page, 10);
+  let asked = 0, marked = 0;
+  for (let i = 0; i < lessons.length; i++) {
+    if (lessons[i].scene !== 'fab') continue;
+    for (let k = 0; k < lessons[i].steps.length; k++) {
+      const st = lessons[i].steps[k];
+      if (!st.predict) continue;
+      asked++;
+      const where = `${lessons[i].id} step ${k + 1}`;
+      await atMoment(page, i, k, where);
+      const before = await shown(page);
+      assert.equal(before.s.lesson_answer_held, true, `${where}: the question holds its answer`);
+      const marks = before.labels.filter(({ id }) => id.startsWith('timeline:mark')).map(({ t }) => t);
+      assert.deepEqual(marks, [], `${where}: no event mark on the timeline while the question is open`);
+      assert.ok(before.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline's shipments wait`);
+      for (const [id, text] of Object.entries(before.piles))
+        assert.ok(text === '?' || text === '', `${where}: the pile at ${id} waits (${text})`);
+
+      if (st.predict.guess) assert.equal(await api(page, 'lessonGuess', Math.sqrt(st.predict.guess.min * st.predict.guess.max)), '');
+      else assert.equal(await api(page, 'lessonChoose', 0), true, where);
+      assert.equal(await api(page, 'lessonReveal'), '', where);
+      const revealed = await waitState(page, (s) => !s.lesson_answer_held, null, `${where}: the answer revealed`);
+      await waitRedrawn(page, revealed, `${where}: the revealed step drawn`);
+      const after = await shown(page);
+      assert.ok(!after.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline is drawn once answered`);
+      if (after.labels.some(({ id }) => id.startsWith('timeline:mark'))) marked++;
+    }
+  }
+  assert.ok(asked >= 10, `the chain lessons ask ${asked} questions`);
+  assert.ok(marked >= 5, `${marked} revealed chain steps show their timeline's marks`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
