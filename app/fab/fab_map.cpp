@@ -86,7 +86,7 @@ std::string plural(const char* unit_en, const char* unit_zh) {
 // moment beside the 8 weeks, not as a contradiction, nor "starved · 10%" as 10% starved.
 std::string state_and_share(State state, double busy) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), fabui::state_word(state), fabui::share_text(busy).c_str());
+    std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), fabui::state_word(state), format_share(busy).c_str());
     return buf;
 }
 
@@ -436,7 +436,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     if (st == kStDesign) {
         const char* word = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
         char buf[160];
-        std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), word, fabui::share_text(sv.busy).c_str());
+        std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), word, format_share(sv.busy).c_str());
         state = answer_hidden_ ? std::string(word) : std::string(buf);  // a question open: its share may answer it
         if (masks_pending) scol = pal::kVermillion;
     } else if (answer_hidden_ && !flagged) {  // a question open: its state and load would answer it
@@ -642,8 +642,8 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
                           fabui::count_text(double(sv.lot_kits)).c_str(), fabui::count_text(kMaxLotsPerWeek).c_str());
             lines.push_back(buf);
         }
-        std::snprintf(buf, sizeof buf, tr("fab.card.shares"), fabui::share_text(sv.busy).c_str(), fabui::share_text(sv.starved).c_str(),
-                      fabui::share_text(sv.blocked).c_str(), fabui::share_text(sv.idle).c_str());
+        std::snprintf(buf, sizeof buf, tr("fab.card.shares"), format_share(sv.busy).c_str(), format_share(sv.starved).c_str(),
+                      format_share(sv.blocked).c_str(), format_share(sv.idle).c_str());
         lines.push_back(buf);
         lines.push_back(std::string(tr("fab.card.nominal")) + ": " + fabui::count_text(sv.nominal_gpus_per_week) + " " +
                         tr("unit.gpus") + "/" + tr("unit.week"));
@@ -654,7 +654,7 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
         lines.push_back(std::string(tr("fab.map.backlog")) + ": " + fabui::count_text(sv.buffer_units) + " " + tr("unit.gpus"));
     } else {
         lines.push_back(sv.held_for_respin ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done"));
-        std::snprintf(buf, sizeof buf, tr("fab.card.busy"), fabui::share_text(sv.busy).c_str());
+        std::snprintf(buf, sizeof buf, tr("fab.card.busy"), format_share(sv.busy).c_str());
         lines.push_back(buf);
     }
     if (st == shown_bottleneck(v)) lines.push_back(tr("fab.card.is_bottleneck"));

@@ -373,8 +373,8 @@ void FabScene::station_bars() {
         if (st == v.bottleneck) dl->AddRect({p.x - 1, p.y + 1}, {p.x + w + 1, p.y + h + 1}, pal::kBottleneck, 0, 0, 2);
         if (ImGui::IsItemHovered()) {
             char b[160];
-            std::snprintf(b, sizeof b, tr("fab.card.shares"), fabui::share_text(sv.busy).c_str(), fabui::share_text(sv.starved).c_str(),
-                          fabui::share_text(sv.blocked).c_str(), fabui::share_text(sv.idle).c_str());
+            std::snprintf(b, sizeof b, tr("fab.card.shares"), format_share(sv.busy).c_str(), format_share(sv.starved).c_str(),
+                          format_share(sv.blocked).c_str(), format_share(sv.idle).c_str());
             ImGui::SetTooltip("%s\n%s", b, tr("fab.lesson.shares"));
         }
     }

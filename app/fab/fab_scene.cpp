@@ -107,12 +107,6 @@ const char* buffer_unit(int b) {
 
 std::string count_text(double v) { return format_count(v, language()); }
 
-std::string share_text(double share) {
-    char b[16];
-    std::snprintf(b, sizeof b, "%.0f%%", 100 * std::clamp(share, 0.0, 1.0));
-    return b;
-}
-
 std::vector<ChartMarker> event_markers(const FabView& v, const tj::ParamValues& p, bool short_words) {
     std::vector<ChartMarker> m;
     if (v.discovery_week >= 0) m.push_back({v.discovery_week, short_words ? tr("fab.mark.flaw_s") : tr("fab.mark.flaw")});
@@ -184,7 +178,7 @@ std::string FabScene::headline() const {
         std::snprintf(b, sizeof b, "%s %s", tr("fab.cap.bottleneck"), held);
     } else if (v.bottleneck >= 0) {
         std::snprintf(b, sizeof b, tr("fab.cap.bottleneck_named"), fabui::station_short(v.bottleneck),
-                      fabui::share_text(v.stations[size_t(v.bottleneck)].busy).c_str());
+                      format_share(v.stations[size_t(v.bottleneck)].busy).c_str());
     } else if (v.shifting) {
         std::snprintf(b, sizeof b, tr("fab.cap.bottleneck_shifting"), fabui::station_short(v.shifting_between[0]),
                       fabui::station_short(v.shifting_between[1]));

@@ -91,9 +91,6 @@ const char* station_short(int station);
 const char* buffer_unit(int buffer);
 // A count in the current language (format_count): "850", "12.3k" / "1.23 万".
 std::string count_text(double v);
-// A share of time in whole percent, "93%": the one rounding of the map, the cards,
-// the bars and the headline.
-std::string share_text(double share);
 // The respin and dip events as chart markers (weeks), in the current language;
 // short words for the charts, where the markers' labels share one line.
 std::vector<ChartMarker> event_markers(const tj::fab::FabView& v, const tj::ParamValues& p, bool short_words);

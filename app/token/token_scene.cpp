@@ -83,7 +83,7 @@ TokenScene::HeadlineText TokenScene::headline_text() const {
 
 std::string TokenScene::stage_share_text(int stage) const {
     const PaceMeasure& p = tm().pace();
-    return format_metric("share_" + stage_id(stage), p.share[std::clamp(stage, 0, kStageCount - 1)], "", language());
+    return format_share(p.share[std::clamp(stage, 0, kStageCount - 1)]);
 }
 
 HeadlineState TokenScene::headline_state() const {

@@ -144,19 +144,20 @@ std::string format_metric(const std::string& id, double v, const std::string& un
         return v < 0 ? "—" : three_digits(v, zh ? "周" : "weeks");  // -1: none yet
     }
     if (unit.empty()) {
-        for (const char* share : {"share", "fraction", "utilization", "starved", "blocked", "_idle", "_load"})
-            if (id.find(share) != std::string::npos) {
-                char buf[32];
-                double p = v * 100;
-                // A share just short of full keeps one decimal, and never rounds up to full:
-                // 99.8% in use is not "100%", and 99.97% is "99.9%", not "100.0%".
-                if (p >= 99.5 && p < 100) std::snprintf(buf, sizeof buf, "%.1f%%", std::min(99.9, std::round(p * 10) / 10));
-                else std::snprintf(buf, sizeof buf, p >= 9.95 ? "%.0f%%" : "%.1f%%", p);
-                return buf;
-            }
+        for (const char* share : {"share", "fraction", "utilization", "starved", "blocked", "_idle", "_load", "_busy"})
+            if (id.find(share) != std::string::npos) return format_share(v);
         return format_count(v, lang);
     }
     return format_si(v, unit.c_str());
+}
+
+std::string format_share(double share) {
+    char buf[32];
+    double p = std::clamp(share, 0.0, 1.0) * 100;
+    // 99.8% in use is not "100%", and 99.97% is "99.9%", not "100.0%".
+    if (p >= 99.5 && p < 100) std::snprintf(buf, sizeof buf, "%.1f%%", std::min(99.9, std::round(p * 10) / 10));
+    else std::snprintf(buf, sizeof buf, p >= 9.95 ? "%.0f%%" : "%.1f%%", p);
+    return buf;
 }
 
 std::string join_magnitudes(std::string s) {

@@ -21,6 +21,10 @@ std::string format_si(double value, const char* unit);
 std::string format_count(double value, Lang lang);
 // A ratio of two numbers (>= 1) with 2-3 significant digits: "1.25", "9.8", "12".
 std::string format_ratio(double ratio);
+// A share in percent, one rounding for every map, card and headline: whole percent from
+// 10%, one decimal below; just short of full keeps a decimal and never rounds up to full
+// ("99.7%", not "100%"). Clamped to [0, 1].
+std::string format_share(double share);
 // A model's metric as the cards show it, from its id and unit: durations, bytes,
 // energy in joules, shares in percent, week numbers ("week 44" / "第 44 周"), counts
 // of GPUs, tokens and requests per language ("142k GPUs" / "14.2 万个 GPU").

@@ -143,7 +143,7 @@ test('the chain races respin against no respin, in Chinese too', async () => {
   const { page, problems } = await openScene(app.browser, app.url, 'fab');
   assert.equal(await api(page, 'comparePair', 'respin'), '');
   const s = await waitNumbers(page, ['cum_shipped_gpus']);
-  assert.deepEqual(s.race.maps.map((m) => m.label), ['2024 record (illustrative)', 'No respin']);
+  assert.deepEqual(s.race.maps.map((m) => m.label), ['2024 record (illustrative)', 'No flaw (no respin)']);
   assert.deepEqual(s.race.numbers.map((n) => n.metric), ['cum_shipped_gpus', 'backlog_gpus']);
   assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
   const z = await waitState(page, (st, en) => st.race.maps[1].label !== en, s.race.maps[1].label, 'the race in Chinese');

@@ -80,8 +80,8 @@ TEST_CASE("race: a side is named by its preset, else by the parameters that diff
     auto f = make_model("fab");
     ParamValues fa(f->registry()), fb(f->registry());
     REQUIRE(race_pair_values(*pair_of("respin"), &fa, &fb) == "");
-    CHECK(race_side_label(fb, fa, Lang::En) == "No respin");
-    CHECK(race_side_label(fb, fa, Lang::Zh) == "无重新流片");
+    CHECK(race_side_label(fb, fa, Lang::En) == "No flaw (no respin)");
+    CHECK(race_side_label(fb, fa, Lang::Zh) == "无缺陷（无需重新流片）");
 }
 
 TEST_CASE("race: a pair for another scene or an unknown one is refused") {
