@@ -1139,6 +1139,8 @@ void TokenModel::roofline_metrics(std::vector<Metric>& out) const {
     add("roofline_attained_flops", dp.attained, "FLOP/s", "Attained FLOP/s in decode steps", "解码步实际达到的 FLOP/s");
     add("roofline_peak_flops", peak, "FLOP/s", "Peak FLOP/s", "峰值 FLOP/s");
     add("roofline_bw_bytes_s", eff_bw, "B/s", "Achieved memory bandwidth (roofline slope)", "达成存储带宽（屋顶线斜率）");
+    add("roofline_compute_roof_flops", peak * hw_.compute_eff, "FLOP/s", "Achieved compute roof (the roofline's flat part)",
+        "达成算力上限（屋顶线的平顶）");
     add("roofline_ridge_flops_per_byte", eff_bw > 0 ? peak * hw_.compute_eff / eff_bw : 0, "FLOP/B",
         "Ridge point: intensity where compute starts to bind", "拐点：计算开始成为约束的算术强度");
     add("roofline_attainable_flops", std::min(peak * hw_.compute_eff, dp.intensity * eff_bw), "FLOP/s",
