@@ -60,47 +60,61 @@ async function atMoment(page, i, k, what) {
   return waitRedrawn(page, s, `${what} drawn`);
 }
 
-test('every question of the token lessons keeps its answer off the map, the cards and the card until the reveal', async () => {
-  const { page, problems } = await openApp(app.browser, app.url);
-  await waitFrames(page, 10);
-  await waitVocab(page);  // the last-mile questions count cl100k's tokens
+// Walks every question of the scene's lessons: opens the step at its moment, hands what
+// is shown with the question open to before(), answers and reveals it, and hands what is
+// shown after to after(). Returns how many questions it asked.
+async function eachQuestion(page, scene, before, after) {
   let asked = 0;
   for (let i = 0; i < lessons.length; i++) {
-    if (lessons[i].scene !== 'token') continue;
+    if (lessons[i].scene !== scene) continue;
     for (let k = 0; k < lessons[i].steps.length; k++) {
       const st = lessons[i].steps[k];
       if (!st.predict) continue;
       asked++;
       const where = `${lessons[i].id} step ${k + 1}`;
       await atMoment(page, i, k, where);
-      const before = await shown(page);
-      assert.equal(before.s.lesson_answer_held, true, `${where}: the question holds its answer`);
-      assert.deepEqual(before.mapOutputs, [], `${where}: the map writes no model output while the question is open`);
-      assert.deepEqual(before.cardOutputs, [], `${where}: no hover card shows a model output while the question is open`);
-      assert.ok(before.figures.length > 0 && before.figures.every((f) => f === '?'), `${where}: the card's figures wait (${before.figures})`);
-      if (st.chart) assert.equal(before.s.lesson_chart?.waiting, true, `${where}: the chart waits`);
-      for (const [id, text] of Object.entries(before.piles))
-        assert.ok(text === '?' || text === '', `${where}: the pile at ${id} waits (${text})`);
-
-      const leak = named[`${lessons[i].id}/${k}`];
-      if (leak?.id) assert.match(before.text(leak.id), leak.before, `${where}: ${leak.id} keeps its figure back`);
-      if (leak?.pile) assert.match(before.piles[leak.pile] ?? '', leak.before, `${where}: the pile at ${leak.pile} waits`);
-
+      const open = await shown(page);
+      assert.equal(open.s.lesson_answer_held, true, `${where}: the question holds its answer`);
+      before(open, where, st, `${lessons[i].id}/${k}`);
       if (st.predict.guess) assert.equal(await api(page, 'lessonGuess', Math.sqrt(st.predict.guess.min * st.predict.guess.max)), '');
       else assert.equal(await api(page, 'lessonChoose', 0), true, where);
       assert.equal(await api(page, 'lessonReveal'), '', where);
-      const revealed = await waitState(page, (s) => !s.lesson_answer_held && s.lesson_figures.every((f) => f !== '?'), null,
+      const revealed = await waitState(page, (s) => !s.lesson_answer_held && (s.lesson_figures ?? []).every((f) => f !== '?'), null,
         `${where}: the answer revealed`);
       await waitRedrawn(page, revealed, `${where}: the revealed step drawn`);
-      const after = await shown(page);
-      assert.ok(after.cardOutputs.length > 0, `${where}: the hover cards show the model's outputs once answered`);
-      assert.ok(after.mapOutputs.length > 0 || after.labels.some(({ t }) => /computing \d|idle/.test(t)),
-        `${where}: the map writes the model's outputs once answered`);
-      if (st.chart) assert.equal(after.s.lesson_chart?.waiting, false, `${where}: the chart is drawn once answered`);
-      if (leak?.id) assert.match(after.text(leak.id), leak.after, `${where}: ${leak.id} shows its figure once answered`);
-      if (leak?.pile) assert.match(after.piles[leak.pile] ?? '', leak.after, `${where}: the pile at ${leak.pile} shows once answered`);
+      after(await shown(page), where, st, `${lessons[i].id}/${k}`);
     }
   }
+  return asked;
+}
+
+const pilesWait = (shownNow, where) => {
+  for (const [id, text] of Object.entries(shownNow.piles))
+    assert.ok(text === '?' || text === '', `${where}: the pile at ${id} waits (${text})`);
+};
+
+test('every question of the token lessons keeps its answer off the map, the cards and the card until the reveal', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await waitVocab(page);  // the last-mile questions count cl100k's tokens
+  const asked = await eachQuestion(page, 'token', (before, where, st, key) => {
+    assert.deepEqual(before.mapOutputs, [], `${where}: the map writes no model output while the question is open`);
+    assert.deepEqual(before.cardOutputs, [], `${where}: no hover card shows a model output while the question is open`);
+    assert.ok(before.figures.length > 0 && before.figures.every((f) => f === '?'), `${where}: the card's figures wait (${before.figures})`);
+    if (st.chart) assert.equal(before.s.lesson_chart?.waiting, true, `${where}: the chart waits`);
+    pilesWait(before, where);
+    const leak = named[key];
+    if (leak?.id) assert.match(before.text(leak.id), leak.before, `${where}: ${leak.id} keeps its figure back`);
+    if (leak?.pile) assert.match(before.piles[leak.pile] ?? '', leak.before, `${where}: the pile at ${leak.pile} waits`);
+  }, (after, where, st, key) => {
+    assert.ok(after.cardOutputs.length > 0, `${where}: the hover cards show the model's outputs once answered`);
+    assert.ok(after.mapOutputs.length > 0 || after.labels.some(({ t }) => /computing \d|idle/.test(t)),
+      `${where}: the map writes the model's outputs once answered`);
+    if (st.chart) assert.equal(after.s.lesson_chart?.waiting, false, `${where}: the chart is drawn once answered`);
+    const leak = named[key];
+    if (leak?.id) assert.match(after.text(leak.id), leak.after, `${where}: ${leak.id} shows its figure once answered`);
+    if (leak?.pile) assert.match(after.piles[leak.pile] ?? '', leak.after, `${where}: the pile at ${leak.pile} shows once answered`);
+  });
   assert.ok(asked >= 30, `the token lessons ask ${asked} questions`);
   assert.deepEqual(problems, []);
   await page.close();
@@ -112,33 +126,16 @@ test('every question of the token lessons keeps its answer off the map, the card
 test('every question of the chain lessons keeps the timeline and the piles back until the reveal', async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=fab');
   await waitFrames(page, 10);
-  let asked = 0, marked = 0;
-  for (let i = 0; i < lessons.length; i++) {
-    if (lessons[i].scene !== 'fab') continue;
-    for (let k = 0; k < lessons[i].steps.length; k++) {
-      const st = lessons[i].steps[k];
-      if (!st.predict) continue;
-      asked++;
-      const where = `${lessons[i].id} step ${k + 1}`;
-      await atMoment(page, i, k, where);
-      const before = await shown(page);
-      assert.equal(before.s.lesson_answer_held, true, `${where}: the question holds its answer`);
-      const marks = before.labels.filter(({ id }) => id.startsWith('timeline:mark')).map(({ t }) => t);
-      assert.deepEqual(marks, [], `${where}: no event mark on the timeline while the question is open`);
-      assert.ok(before.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline's shipments wait`);
-      for (const [id, text] of Object.entries(before.piles))
-        assert.ok(text === '?' || text === '', `${where}: the pile at ${id} waits (${text})`);
-
-      if (st.predict.guess) assert.equal(await api(page, 'lessonGuess', Math.sqrt(st.predict.guess.min * st.predict.guess.max)), '');
-      else assert.equal(await api(page, 'lessonChoose', 0), true, where);
-      assert.equal(await api(page, 'lessonReveal'), '', where);
-      const revealed = await waitState(page, (s) => !s.lesson_answer_held, null, `${where}: the answer revealed`);
-      await waitRedrawn(page, revealed, `${where}: the revealed step drawn`);
-      const after = await shown(page);
-      assert.ok(!after.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline is drawn once answered`);
-      if (after.labels.some(({ id }) => id.startsWith('timeline:mark'))) marked++;
-    }
-  }
+  let marked = 0;
+  const asked = await eachQuestion(page, 'fab', (before, where) => {
+    const marks = before.labels.filter(({ id }) => id.startsWith('timeline:mark')).map(({ t }) => t);
+    assert.deepEqual(marks, [], `${where}: no event mark on the timeline while the question is open`);
+    assert.ok(before.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline's shipments wait`);
+    pilesWait(before, where);
+  }, (after, where) => {
+    assert.ok(!after.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline is drawn once answered`);
+    if (after.labels.some(({ id }) => id.startsWith('timeline:mark'))) marked++;
+  });
   assert.ok(asked >= 10, `the chain lessons ask ${asked} questions`);
   assert.ok(marked >= 5, `${marked} revealed chain steps show their timeline's marks`);
   assert.deepEqual(problems, []);

@@ -139,7 +139,7 @@ test('a tall, narrow window stacks the maps; batch 1 against 64 names the batch'
   await page.close();
 });
 
-test('the chain races respin against no respin, in Chinese too', async () => {
+test('the chain races respin against no flaw, in Chinese too', async () => {
   const { page, problems } = await openScene(app.browser, app.url, 'fab');
   assert.equal(await api(page, 'comparePair', 'respin'), '');
   const s = await waitNumbers(page, ['cum_shipped_gpus']);
@@ -147,7 +147,7 @@ test('the chain races respin against no respin, in Chinese too', async () => {
   assert.deepEqual(s.race.numbers.map((n) => n.metric), ['cum_shipped_gpus', 'backlog_gpus']);
   assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
   const z = await waitState(page, (st, en) => st.race.maps[1].label !== en, s.race.maps[1].label, 'the race in Chinese');
-  assert.equal(z.race.maps[1].label, '无重新流片');
+  assert.equal(z.race.maps[1].label, '无缺陷（无需重新流片）');
   if (shots) await page.screenshot({ path: join(shots, 'web-race-fab-zh.png') });
   assert.deepEqual(problems, []);
   await page.close();
