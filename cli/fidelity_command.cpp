@@ -121,11 +121,11 @@ int run_fidelity_command(int argc, char** argv) {
         std::string arg = argv[i];
         if ((arg == "--table" || arg == "--role") && i + 1 < argc) {
             (arg == "--table" ? path : only_role) = argv[++i];
-        } else if ((arg == "--fit" || arg == "--cv") && mode.empty()) {
+        } else if ((arg == "--fit" || arg == "--cv" || arg == "--checks") && mode.empty()) {
             mode = arg;
         } else {
             std::fprintf(stderr,
-                         "usage: token-journey-cli fidelity [--table FILE] [--role fit|validation] [--fit | --cv]\n");
+                         "usage: token-journey-cli fidelity [--table FILE] [--role fit|validation] [--fit | --cv | --checks]\n");
             return 2;
         }
     }
@@ -144,5 +144,11 @@ int run_fidelity_command(int argc, char** argv) {
     }
     if (mode == "--fit") return print_fit(rows);
     if (mode == "--cv") return print_cv(rows);
+    if (mode == "--checks") {  // the table of core/token/published_checks_table.inc
+        std::vector<tj::FidelityResult> results;
+        for (const tj::FidelityRow& row : rows) results.push_back(tj::run_fidelity_row(row));
+        std::fputs(tj::published_checks_source(tj::published_checks_of(rows, results)).c_str(), stdout);
+        return 0;
+    }
     return print_table(rows, only_role);
 }

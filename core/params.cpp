@@ -132,6 +132,14 @@ std::string ParamValues::apply(const Preset& p) {
     return "";
 }
 
+bool ParamValues::matches(const Preset& p) const {
+    for (auto& [id, value] : p.values) {
+        const double now = get(id);
+        if (std::fabs(now - value) > 1e-9 * std::max(std::fabs(now), std::fabs(value))) return false;
+    }
+    return true;
+}
+
 double ParamValues::get(const std::string& id) const {
     int i = reg_->find(id);
     if (i < 0) throw std::out_of_range("unknown parameter " + id);

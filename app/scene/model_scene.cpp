@@ -152,6 +152,8 @@ void ModelScene::parameter_controls() {
             }
             ImGui::EndCombo();
         }
+        if (const std::string note = preset_note(kind); !note.empty())
+            text_wrapped(note, ImGui::GetColorU32(ImGuiCol_TextDisabled));
         ImGui::PopID();
     }
     param_panel(panel_, values(), [this](const std::string& id, double v) { return set_param(id, v); });

@@ -115,6 +115,9 @@ protected:
     void transport_controls();
     // Every registry parameter, grouped, with the preset pickers above.
     void parameter_controls();
+    // A line under a kind's preset picker ("" for none): how far the model is from
+    // published figures for the preset in use, say.
+    virtual std::string preset_note(const std::string& kind) const { return ""; }
     // The metrics as a two-column table; ids limits it to those (empty: all).
     void metrics_table(const std::vector<std::string>& ids = {});
     // A station's live numbers for its hover card, read from a run of this scene: its

@@ -27,12 +27,6 @@ std::string apply_side(const RaceSide& side, tj::ParamValues* v) {
 
 bool same(double x, double y) { return std::fabs(x - y) <= 1e-9 * std::max(std::fabs(x), std::fabs(y)); }
 
-bool matches(const tj::ParamValues& v, const tj::Preset& p) {
-    for (auto& [id, value] : p.values)
-        if (!same(v.get(id), value)) return false;
-    return true;
-}
-
 std::string value_words(const tj::ParamDef& d, double v, Lang lang) {
     const auto& choices = lang == Lang::Zh && !d.choices_zh.empty() ? d.choices_zh : d.choices_en;
     if (!choices.empty()) {
@@ -85,7 +79,7 @@ std::string race_side_label(const tj::ParamValues& self, const tj::ParamValues& 
     const tj::ParamRegistry& reg = self.registry();
     std::vector<const tj::Preset*> own, theirs;  // presets that tell the two apart
     for (auto& p : reg.presets()) {
-        bool mine = matches(self, p), yours = matches(other, p);
+        bool mine = self.matches(p), yours = other.matches(p);
         if (mine && !yours) own.push_back(&p);
         if (yours && !mine) theirs.push_back(&p);
     }

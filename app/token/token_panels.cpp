@@ -17,6 +17,7 @@
 #include "app/token/token_scene.h"
 #include "app/ui/font.h"
 #include "core/text/utf8.h"
+#include "core/token/published_checks.h"
 
 using namespace tj;
 using namespace tj::token;
@@ -61,6 +62,23 @@ const TripPart kTrip[] = {
     {"token.trip.flush", IM_COL32(200, 200, 200, 255), &TokenJourney::flush_s},
 };
 }  // namespace
+
+std::string TokenScene::preset_note(const std::string& kind) const {
+    if (kind != "hardware") return "";
+    const tj::Preset* in_use = nullptr;
+    for (const tj::Preset& p : values().registry().presets())
+        if (p.kind == kind && values().matches(p)) {
+            in_use = &p;
+            break;
+        }
+    if (!in_use) return tr("token.checks.moved");
+    const tj::PublishedCheck* c = tj::published_check(in_use->id);
+    char line[320];
+    if (!c) return tr("token.checks.none");
+    if (c->validation == 0) std::snprintf(line, sizeof line, tr("token.checks.fitted_only"), c->fitted);
+    else std::snprintf(line, sizeof line, tr("token.checks.validated"), c->validation, format_share(c->median_abs_error).c_str());
+    return line;
+}
 
 void TokenScene::draw_panels(const FrameInput& in) {
     TokenAreas ar = token_areas(in);

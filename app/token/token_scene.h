@@ -95,6 +95,8 @@ public:
     std::vector<std::string> texts() const override;
     void draw_map(const FrameInput& in) override;     // token_map.cpp
     void draw_panels(const FrameInput& in) override;  // token_panels.cpp
+    // Under the hardware picker: the preset in use against published figures (published_checks.h).
+    std::string preset_note(const std::string& kind) const override;  // token_panels.cpp
     std::vector<const char*> panel_tabs() const override { return {"tab.run", "tab.numbers", "tab.steps", "tab.answer"}; }
     // Links and files also carry the user's own prompt and answer.
     tj::Scenario scenario() const override;  // token_scene.cpp

@@ -33,6 +33,8 @@
 #include <string>
 #include <vector>
 
+#include "core/token/published_checks.h"
+
 namespace tj {
 
 struct FidelityRow {
@@ -69,5 +71,11 @@ bool row_uses_presets(const FidelityRow& row, const std::vector<std::string>& pr
 // Median of |ratio - 1| over the results whose row has this role (0 when none).
 double median_abs_error(const std::vector<FidelityRow>& rows, const std::vector<FidelityResult>& results,
                         const std::string& role);
+// Per hardware preset (an "hw." id) that rows use, in order of first use: its validation
+// and fit rows, and the median |error| over the validation rows (published_checks.h).
+std::vector<PublishedCheck> published_checks_of(const std::vector<FidelityRow>& rows,
+                                                const std::vector<FidelityResult>& results);
+// The checks as the lines of core/token/published_checks_table.inc.
+std::string published_checks_source(const std::vector<PublishedCheck>& checks);
 
 }  // namespace tj

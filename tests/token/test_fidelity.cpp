@@ -56,6 +56,22 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
     CHECK(old_rows.size() == issue14.size());
     INFO("issue 14's validation median |error| " << median_abs_error(old_rows, old_results, "validation"));
     CHECK(median_abs_error(old_rows, old_results, "validation") <= 0.12);
+
+    // What the app writes beside each hardware preset is what the table gives now.
+    const std::vector<PublishedCheck> now = published_checks_of(rows, results);
+    INFO("if the rows or the model changed: token-journey-cli fidelity --checks > core/token/published_checks_table.inc");
+    REQUIRE(now.size() == published_checks().size());
+    for (size_t i = 0; i < now.size(); i++) {
+        const PublishedCheck& kept = published_checks()[i];
+        INFO(now[i].preset << ": " << now[i].validation << " validation, " << now[i].fitted << " fit rows, median "
+                           << now[i].median_abs_error);
+        CHECK(kept.preset == now[i].preset);
+        CHECK(kept.validation == now[i].validation);
+        CHECK(kept.fitted == now[i].fitted);
+        CHECK(std::fabs(kept.median_abs_error - now[i].median_abs_error) < 1e-4);
+    }
+    CHECK(published_check("hw.h100_sxm") != nullptr);
+    CHECK(published_check("hw.b200") == nullptr);  // no published row uses it yet
 }
 
 TEST_CASE("fidelity: every row names its family; the fitted constants are where the code has them",

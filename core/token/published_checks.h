@@ -1,0 +1,30 @@
+// published_checks.h — how well the model matches published figures, per hardware preset,
+// for the app to write beside the preset ("checked against 9 published figures it was
+// not fitted to: median error 12%").
+//
+// The table is generated from tests/fidelity/published.tsv by
+//   token-journey-cli fidelity --checks > core/token/published_checks_table.inc
+// and a unit test (tests/token/test_fidelity.cpp) holds it to what the fidelity table
+// gives now, so it cannot drift from the model or the rows.
+//
+// Usage:
+//   if (const PublishedCheck* c = published_check("hw.h100_sxm")) c->validation, c->median_abs_error;
+#pragma once
+#include <string>
+#include <vector>
+
+namespace tj {
+
+struct PublishedCheck {
+    std::string preset;            // a hardware preset id, "hw.h100_sxm"
+    int validation = 0;            // published figures it was not fitted to
+    int fitted = 0;                // published figures a constant was fitted to
+    double median_abs_error = 0;   // median |model / published - 1| over the validation figures
+};
+
+// Every hardware preset that some published row uses, in the generated table's order.
+const std::vector<PublishedCheck>& published_checks();
+// The preset's check, or nullptr when no published row uses it.
+const PublishedCheck* published_check(const std::string& preset);
+
+}  // namespace tj
