@@ -7,8 +7,10 @@
 // one that is), and every row's phrase must be in the step. A row's run is a step of the
 // lesson run as the lesson player runs it (scene defaults, the presets and settings of
 // steps 0..step, seed 1, to the step's moment), see run_spec for moments and changes:
-//   model  the phrase's number is the metric x scale, within 5%;
-//   ratio  the number is scale x metric(run) / metric(versus), within 5%;
+//   model  the phrase's number is the metric x scale, as written: within half a unit of
+//          its last significant digit ("4.8" holds 4.75 to 4.85, "11,300" 11,250 to
+//          11,350, "380" 375 to 385) or 1%, whichever is wider;
+//   ratio  the number is scale x metric(run) / metric(versus), as written;
 //   inverse the number is scale / metric(run) ("one in six" of a share);
 //   more   the number is scale x (metric(run) / metric(versus) - 1) (percent more);
 //   rate   the number is scale x (metric(run) - metric(versus)) / the weeks between;
@@ -180,6 +182,18 @@ double value_of(std::string literal) {
 }
 
 // Half a unit of the literal's last written digit: how far a rounded figure may be off.
+// Half a unit of the literal's last significant digit: "4.8" 0.05, "11300" 50, "380" 5.
+double half_written_unit(const std::string& written) {
+    std::string literal;  // its digits and point: "11,300" -> "11300"; a number in words counts as a unit
+    for (char c : written.substr(0, written.find(' ')))
+        if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') literal += c;
+    if (literal.empty()) return 0.5;
+    if (literal.find('.') != std::string::npos) return 0.5 * std::pow(10.0, -int(literal.size() - literal.find('.') - 1));
+    size_t zeros = 0;
+    while (zeros + 1 < literal.size() && literal[literal.size() - 1 - zeros] == '0') zeros++;
+    return 0.5 * std::pow(10.0, double(zeros));
+}
+
 double half_unit(const std::string& literal) {
     size_t dot = literal.find('.');
     int decimals = dot == std::string::npos ? 0 : int(literal.size() - dot - 1);
@@ -418,7 +432,7 @@ void check_held_rows(const std::string& scene) {
                     << ", quoted " << quoted);
         if (r.bound == "under") CHECK(model < quoted);
         else if (r.bound == "over") CHECK(model > quoted);
-        else CHECK(std::fabs(model - quoted) <= 0.05 * std::fabs(quoted));
+        else CHECK(std::fabs(model - quoted) <= std::max(half_written_unit(lits[0]), 0.01 * std::fabs(quoted)) + 1e-9);
         if (out) out << r.lesson << '\t' << r.step << '\t' << r.phrase << '\t' << r.metric << '\t' << model << '\t' << quoted
                      << '\t' << model / quoted << '\n';
     }
