@@ -179,6 +179,8 @@ std::string FabScene::headline() const {
     } else if (v.bottleneck >= 0) {
         std::snprintf(b, sizeof b, tr("fab.cap.bottleneck_named"), fabui::station_short(v.bottleneck),
                       format_share(v.stations[size_t(v.bottleneck)].busy).c_str());
+    } else if (v.capped) {
+        std::snprintf(b, sizeof b, "%s %s", tr("fab.cap.bottleneck"), tr("fab.cap.capped"));
     } else if (v.shifting) {
         std::snprintf(b, sizeof b, tr("fab.cap.bottleneck_shifting"), fabui::station_short(v.shifting_between[0]),
                       fabui::station_short(v.shifting_between[1]));

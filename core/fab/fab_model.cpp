@@ -20,6 +20,9 @@ namespace {
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
 constexpr size_t kMeanShipmentWeeks = 20;  // the window of the mean weekly shipments
 constexpr size_t kBottleneckLogSize = 64;  // changes of the named bottleneck kept
+// The share of the window the CONWIP cap may hold wafer starts before the cap, not a
+// station, is said to set the pace (a station that cannot get work is not the limit).
+constexpr double kCappedShare = 0.05;
 enum RespinAction { kActFirstMasks = 0, kActDiscover, kActNewMasks };
 constexpr int kLineFront = 0, kLineMetal = 1, kLineBack = 2;  // the fab's three stages in the line
 constexpr FabStages kFab{kLineFront, kLineMetal, kLineBack, kBufMetalHold, kBufBackEnd};
@@ -332,6 +335,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     reading_.busy.assign(kStationCount, 0);
     bottleneck_log_.clear();
     starved_blocked_at_.assign(1, {});  // everything starts at zero at t = 0
+    front_idle_at_.assign(1, 0);
     deriv_busy_.fill(0);
     state_time_at_ = {};
     first_ship_week_ = -1;
@@ -484,7 +488,9 @@ void FabModel::record_week() {
 // (active_period.h). The fab is active while its front end works and neither later
 // stage is held for masks (wafers started into a held stage run ahead, like a supplier
 // filling a pile); design is active while any fab stage waits for masks (the first set
-// or a fix). The derivative is another product: its steps are not candidates.
+// or a fix). The derivative is another product: its steps are not candidates. When the
+// CONWIP cap held wafer starts for more than kCappedShare of the window, no station is
+// named: every station then runs below what it could, and the cap sets the pace.
 void FabModel::read_bottleneck() {
     const Line& line = *runs_[0].line;
     const double t0 = std::max(0.0, now_ - kBottleneckWindowWeeks * kWeek);
@@ -497,6 +503,12 @@ void FabModel::read_bottleneck() {
     for (int st = kStFab; st <= kStShip; st++) rate[size_t(st)] = nominal_of(nominal, st);
     rate[kStDesign] = 1e-9;  // while masks are pending the line's rate is nil: design wins a tie
     reading_ = active_period_bottleneck(act, rate, t0, now_);
+    // With CONWIP, the front end is idle only while the cap holds its starts.
+    front_idle_at_.push_back(line.station(kLineFront).time_in(State::Idle, now_));
+    while (front_idle_at_.size() > size_t(kBottleneckWindowWeeks) + 1) front_idle_at_.pop_front();
+    capped_ = spec_.conwip_de > 0 && now_ > t0 &&
+              (front_idle_at_.back() - front_idle_at_.front()) / (now_ - t0) > kCappedShare;
+    if (capped_) reading_.station = -1, reading_.shifting = false;
     std::array<std::array<double, 2>, kStationCount> sb{};
     for (int st = kStFab; st <= kStShip; st++) {
         const Station& s = line.station(line_of(st));
@@ -622,6 +634,7 @@ void FabModel::update_view() {
     view_.volume_gpus_week = volume_gpus_week_;
     view_.bottleneck = reading_.station;
     view_.shifting = reading_.shifting;
+    view_.capped = capped_;
     view_.shifting_between = {reading_.between[0], reading_.between[1]};
     view_.bottleneck_log = bottleneck_log_;
     view_.little.clear();
@@ -752,6 +765,9 @@ std::vector<Metric> FabModel::metrics() const {
     add("bottleneck_shifting", view_.shifting ? 1 : 0, "",
         "1: the bottleneck is shifting between two stations (active-period method, last 8 weeks)",
         "1：瓶颈在两个工站之间转移（活跃期方法，最近 8 周）");
+    add("bottleneck_capped", view_.capped ? 1 : 0, "",
+        "1: the CONWIP cap holds wafer starts, so it sets the pace rather than a station (last 8 weeks)",
+        "1：CONWIP 上限在卡住晶圆投片，决定节奏的是它而不是某个工站（最近 8 周）");
     add("bottleneck_changes", double(view_.bottleneck_log.size()), "", "Bottleneck changes logged", "已记录的瓶颈变化次数");
     std::string moves_en = "Bottleneck moves:", moves_zh = "瓶颈移动：";
     for (auto& c : view_.bottleneck_log) {

@@ -140,6 +140,9 @@ struct FabView {
     // (-1: none, or shifting between the two stations in shifting_between).
     int bottleneck = -1;
     bool shifting = false;
+    // CONWIP held the wafer starts for more than kCappedShare of the window: the cap on
+    // work in the line sets the pace, not a station (bottleneck is then -1).
+    bool capped = false;
     std::array<int, 2> shifting_between{-1, -1};
     std::vector<BottleneckChange> bottleneck_log;  // bounded
     int nominal_bottleneck = -1;
@@ -235,6 +238,8 @@ private:
     BottleneckReading reading_;
     std::vector<BottleneckChange> bottleneck_log_;
     std::deque<std::array<std::array<double, 2>, kStationCount>> starved_blocked_at_;
+    std::deque<double> front_idle_at_;
+    bool capped_ = false;  // the fab front end's time idle (CONWIP's hold) at the last week ends
     std::array<double, kDerivSteps> deriv_busy_{};
     std::array<std::array<double, kStates>, kStationCount> state_time_at_{};  // time in each state at the last week end
     // Weekly bookkeeping of the run for "weeks without shipments".

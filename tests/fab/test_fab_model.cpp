@@ -831,3 +831,21 @@ TEST_CASE("a base-layer respin waits for a whole mask set, a metal-only fix for 
     m.reset(values_with({{"fab.respin.kind", 1}, {"fab.respin.discovery_week", 28}}), 1);
     CHECK(m.view().masks_ready_week == Approx(28 + 6));   // fab.respin.mask_weeks
 }
+
+TEST_CASE("under a CONWIP cap that holds wafer starts, the cap sets the pace and no station is named") {
+    ParamValues calm(fab_registry());
+    REQUIRE(calm.apply(*fab_registry().find_preset("fab.no_respin")) == "");
+    FabModel m;
+    m.reset(calm, 1);
+    m.advance_to(80 * kWeek);
+    CHECK(metric_value(m.metrics(), "bottleneck_capped") == 0);
+    CHECK(m.view().bottleneck >= 0);
+    REQUIRE(calm.set("fab.line.conwip_wafers", 7000) == "");
+    m.reset(calm, 1);
+    m.advance_to(80 * kWeek);
+    auto ms = m.metrics();
+    CHECK(metric_value(ms, "bottleneck_capped") == 1);
+    CHECK(metric_value(ms, "bottleneck_station") == -1);
+    CHECK(metric_value(ms, "bottleneck_shifting") == 0);
+    for (int st = kStFab; st <= kStShip; st++) CHECK(m.view().stations[size_t(st)].busy < 0.9);  // none works flat out
+}
