@@ -437,7 +437,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
         const char* word = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
         char buf[160];
         std::snprintf(buf, sizeof buf, tr("fab.map.state_share"), word, format_share(sv.busy).c_str());
-        state = answer_hidden_ ? std::string(word) : std::string(buf);  // a question open: its share may answer it
+        // A question open: its share may answer it. Masks done: the share says nothing
+        // and its words would crowd the fab's own state beside it.
+        const bool done = !masks_pending && sv.state != State::Working;
+        state = answer_hidden_ || done ? std::string(word) : std::string(buf);
         if (masks_pending) scol = pal::kVermillion;
     } else if (answer_hidden_ && !flagged) {  // a question open: its state and load would answer it
         state = "?";
@@ -455,14 +458,26 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
         state = state_and_share(sv.state, sv.busy);
         scol = fabui::state_color(sv.state);
     }
-    label(labels, id, true, text_px * 0.85f, {cx, b.y + text_px * (name_above ? 0.6f : 1.65f)}, scol, state);
+    {  // under its name, or a little to either side where a neighbour's name is in the way
+        const float y = b.y + text_px * (name_above ? 0.6f : 1.65f), side = (b.x - a.x) * 0.4f;
+        labels.detail_at_one_of(id, {{cx, y}, {cx - side, y}, {cx + side, y}}, text_px * 0.85f, scol, join_magnitudes(state), true);
+    }
     if (st == kStFab) {  // its three stages: wafers in each (and waiting in front of it)
         const auto& fs = v.fab_stages;
-        char buf[160];
-        std::snprintf(buf, sizeof buf, tr("fab.map.stages"), fabui::count_text(fs[0].in_process_units).c_str(),
-                      fabui::count_text(fs[1].in_process_units + fs[1].waiting_units).c_str(),
-                      fabui::count_text(fs[2].in_process_units + fs[2].waiting_units).c_str());
-        label(labels, id, true, small_px(text_px, 0.7f), {cx, b.y + text_px * 2.5f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
+        // A stage's wafers in process, and apart those waiting in front of it: the hold
+        // pile is the card's "waiting for the metal layers", one number in both places.
+        auto stage = [](const FabStageView& s) {
+            std::string t = fabui::count_text(s.in_process_units);
+            if (s.waiting_units >= 1) {
+                char w[64];
+                std::snprintf(w, sizeof w, tr("fab.map.stage_waiting"), fabui::count_text(s.waiting_units).c_str());
+                t += w;
+            }
+            return t;
+        };
+        char buf[200];
+        std::snprintf(buf, sizeof buf, tr("fab.map.stages"), stage(fs[0]).c_str(), stage(fs[1]).c_str(), stage(fs[2]).c_str());
+        label(labels, id, true, small_px(text_px, 0.7f), {cx, b.y + text_px * 2.75f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
     }
     if (st == shown_bottleneck())
         label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));

@@ -157,7 +157,6 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
     bool hovered = ImGui::IsItemHovered();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(p, {p.x + w, p.y + height}, IM_COL32(24, 28, 36, 255), 4);
-    ImVec2 a{p.x + fs * 4.2f, p.y + fs * 1.5f}, b{p.x + w - fs * 0.6f, p.y + height - fs * 1.3f};
     struct Line { const char* label; const tj::TimeSeries* ts; ImU32 col; };
     // The counterfactuals first, so the run's own shipments are drawn over them where they agree.
     std::vector<Line> lines = {{tr("fab.series.cum_demand"), &v.cum_demand, pal::kSky}};
@@ -166,6 +165,17 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
         lines.push_back({tr("fab.series.flaw_kept"), &v.flaw_kept.cum_shipped, pal::kPurple});
     }
     lines.push_back({tr("fab.series.cum_shipped"), &v.run.cum_shipped, pal::kOrange});
+    // The legend's keys in rows across the top (a narrow card takes two), the plot under them.
+    std::vector<ImVec2> key_at;
+    const float key_x0 = p.x + fs * 0.6f;
+    ImVec2 key{key_x0, p.y + fs * 0.15f};
+    for (auto& l : lines) {
+        const float kw = fs * 1.6f + ImGui::CalcTextSize(l.label).x;
+        if (key.x > key_x0 && key.x + kw > p.x + w - fs * 0.3f) key = {key_x0, key.y + fs * 1.2f};
+        key_at.push_back(key);
+        key.x += kw;
+    }
+    ImVec2 a{p.x + fs * 4.2f, key.y + fs * 1.35f}, b{p.x + w - fs * 0.6f, p.y + height - fs * 1.3f};
     // The weeks shown start a little before orders or shipments do (flat zeros
     // before that would squeeze the gaps into a corner).
     double first_ship = metric_of(metrics(), "first_ship_week"), start = values().get("fab.cust.start_week");
@@ -253,12 +263,11 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
                                          {r - w - fs * 0.5f, below}, {l + fs * 0.3f, below}, {l - w - fs * 0.3f, Y(shipped) - fs * 0.5f}});
         }
     }
-    // Legend on the top row; readout on hover.
-    float lx = a.x;
-    for (auto& l : lines) {
-        dl->AddRectFilled({lx, p.y + fs * 0.35f}, {lx + fs * 0.7f, p.y + fs * 1.05f}, l.col);
-        dl->AddText({lx + fs * 0.9f, p.y + fs * 0.15f}, pal::kText, l.label);
-        lx += fs * 1.6f + ImGui::CalcTextSize(l.label).x;
+    // The legend; a readout on hover.
+    for (size_t i = 0; i < lines.size(); i++) {
+        const ImVec2 k = key_at[i];
+        dl->AddRectFilled({k.x, k.y + fs * 0.2f}, {k.x + fs * 0.7f, k.y + fs * 0.9f}, lines[i].col);
+        dl->AddText({k.x + fs * 0.9f, k.y}, pal::kText, lines[i].label);
     }
     if (hovered) {
         double wk = x0 + (ImGui::GetIO().MousePos.x - a.x) / (b.x - a.x) * (x1 - x0);
