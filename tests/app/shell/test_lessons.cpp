@@ -54,6 +54,8 @@ TEST_CASE("lessons: every lesson and every step is valid for its scene") {
         std::string v = validate_lesson(l, model->registry(), stations, metric_ids);
         INFO(v);
         CHECK(v.empty());
+        // Every lesson ends with a prediction: the student commits before the last reveal.
+        CHECK(l.steps.back().has_predict);
         // Every step puts the figures its caption names on the card.
         for (size_t k = 0; k < l.steps.size(); k++) {
             INFO("step " << k + 1 << " has no evidence");
