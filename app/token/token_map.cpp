@@ -570,7 +570,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     auto held_bytes = [&](double b) { return answer_hidden_ ? std::string("?") : format_bytes(b); };
     // Host side, left.
     map_name(labels, "host_in", v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
-    std::snprintf(buf, sizeof buf, "%.0f %s", pv.get("token.run.prompt_tokens"), tr("unit.tok"));
+    const double prompt = pv.get("token.run.prompt_tokens");
+    std::snprintf(buf, sizeof buf, "%.0f %s", prompt, tr(prompt == 1 ? "unit.tok_one" : "unit.tok"));
     label2(kStPrompt, tr("token.map.prompt"), buf);
     label2(kStTokenizer, tr("token.map.tokenizer"),
            format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));

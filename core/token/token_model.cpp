@@ -213,6 +213,7 @@ TokenModel::TokenModel() : Model("token", token_registry(), make_stations(), 1e-
 void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     shape_ = shape_from(v);
     hw_ = hardware_from(v, shape_);
+    far_is_gddr_ = ParamReader{v}.i("token.hbm.kind") == 1;
     policy_ = PlacementPolicy(ParamReader{v}.i("token.run.placement"));
     read_run_settings(v);
     size_kv_cache(v);
@@ -1098,11 +1099,14 @@ void TokenModel::traffic_energy_metrics(std::vector<Metric>& out) const {
 void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
     const PaceMeasure& p = pace();
+    // The far memory by its kind: a GeForce card's is GDDR6X, not HBM.
+    auto en = [&](int s) { return s == kPartHbm && far_is_gddr_ ? "GDDR6X" : stage_label(s); };
+    auto zh = [&](int s) { return s == kPartHbm && far_is_gddr_ ? "GDDR6X" : stage_name_zh(s); };
     for (int s = 0; s < kStageCount; s++)
-        add("share_" + stage_id(s), p.share[s], "", std::string("Busy share over the bottleneck's window: ") + stage_label(s),
-            std::string("瓶颈测量窗口内的利用率：") + stage_name_zh(s));
-    add("bottleneck", p.stage, "", std::string("Bottleneck: ") + (p.stage < 0 ? "none named" : stage_label(p.stage)),
-        std::string("瓶颈：") + (p.stage < 0 ? "未指明" : stage_name_zh(p.stage)));
+        add("share_" + stage_id(s), p.share[s], "", std::string("Busy share over the bottleneck's window: ") + en(s),
+            std::string("瓶颈测量窗口内的利用率：") + zh(s));
+    add("bottleneck", p.stage, "", std::string("Bottleneck: ") + (p.stage < 0 ? "none named" : en(p.stage)),
+        std::string("瓶颈：") + (p.stage < 0 ? "未指明" : zh(p.stage)));
     add("bottleneck_share", p.stage < 0 ? 0 : p.share[p.stage], "", "Its busy share of the window", "它在窗口内的利用率");
     add("bottleneck_phase", p.phase, "", "Phase measured (0 decode steps, 1 prefill steps)", "所测阶段（0 解码步，1 预填充步）");
     add("bottleneck_window_s", p.window_s, "s", "Span of the phase's steps measured", "所测该阶段各步的时长");

@@ -263,6 +263,7 @@ private:
 
     // Settings from the parameters.
     Hardware hw_;
+    bool far_is_gddr_ = false;  // token.hbm.kind: the far memory is GDDR6X, and the cards say so
     ModelShape shape_;
     PlacementPolicy policy_ = PlacementPolicy::WeightsFirst;
     TokenText text_;

@@ -597,3 +597,18 @@ TEST_CASE("a host stage is the bottleneck only when it is given more work than t
         }
     }
 }
+
+TEST_CASE("the cards name the far memory by its kind: GDDR6X on a GeForce card, HBM on an H100") {
+    auto label_of = [](const char* hw, const char* id) {
+        ParamValues v(token_registry());
+        REQUIRE(v.apply(*token_registry().find_preset(hw)) == "");
+        TokenModel m;
+        m.reset(v, 1);
+        for (const Metric& x : m.metrics())
+            if (x.id == id) return x.label_en + " | " + x.label_zh;
+        return std::string();
+    };
+    CHECK(label_of("hw.rtx4090", "share_hbm").find("GDDR6X") != std::string::npos);
+    CHECK(label_of("hw.rtx4090", "share_hbm").find("HBM") == std::string::npos);
+    CHECK(label_of("hw.h100_sxm", "share_hbm").find("HBM") != std::string::npos);
+}
