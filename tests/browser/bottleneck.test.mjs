@@ -157,7 +157,7 @@ test('each chain question keeps its answer back on the map, the piles, the cards
         `${where}: the headline after the reveal`);
     }
   }
-  assert.equal(questions, 10, 'the chain lessons ask 10 questions');
+  assert.ok(questions >= 13, `the chain lessons ask ${questions} questions, one at least at the end of each`);
   assert.deepEqual(problems, []);
   await page.close();
 });
