@@ -11,8 +11,11 @@
 #endif
 
 #include "app/ui/font.h"
-#include "core/token/token_params.h"
+#include "app/ui/format.h"
 #include "app/ui/i18n.h"
+#include "app/ui/palette.h"
+#include "app/ui/plots.h"
+#include "core/token/token_params.h"
 #include "imgui.h"
 
 namespace {
@@ -31,6 +34,27 @@ std::string speed(double tok_s) { return tok_s >= 100 ? fmt("%.0f", tok_s) : tok
 std::string speeds(const tj::Prediction& p) {
     const std::string low = speed(p.tok_s_low), high = speed(p.tok_s);
     return (low == high ? high : low + "-" + high) + " " + tr("measured.tok_s");
+}
+
+// Which side of the ridge sets a prediction's speed: at the measured bandwidth (the top
+// of its range) and at the engines' share of it (the bottom). A step can be bound by
+// arithmetic at the top and by memory at the bottom, where the bandwidth is lower.
+const char* bound_key(const tj::Prediction& p) {
+    const bool top_memory = p.intensity < p.ridge, low_memory = p.intensity < p.ridge / tj::kEngineBwShareLow;
+    return top_memory ? "measured.memory_bound" : low_memory ? "measured.mixed_bound" : "measured.compute_bound";
+}
+
+// This computer's roofline: its bandwidth's slanted roof, its arithmetic's flat one, and
+// one dot for decoding at 4 bits and one at 16, each on the roof at its intensity.
+void measured_roofline(const tj::token::MeasuredFigures& f, const std::vector<tj::Prediction>& ps, float height) {
+    const double bw = f.bandwidth_gbs * 1e9;
+    std::vector<RoofPoint> pts;
+    for (const tj::Prediction& p : ps)
+        if (p.model == "Llama-3.1-8B" && p.intensity > 0)
+            pts.push_back({p.intensity, std::min(f.flops, p.intensity * bw),
+                           std::string(p.weight_bits < 8 ? "4 " : "16 ") + tr("measured.bits")});
+    roofline("measured_roof", {ImGui::GetContentRegionAvail().x, height}, f.flops,
+             {{tr("measured.roof_memory"), bw, pal::kSky}}, pts);
 }
 
 // Puts the next button on this line when it fits there, else on the next.
@@ -162,8 +186,8 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
     if (in_use_ == InUse::kHere) text_wrapped(tr("measured.in_use_here"), IM_COL32(140, 220, 140, 255));
     if (in_use_ == InUse::kStandIn) text_wrapped(tr("measured.in_use_stand_in"), IM_COL32(255, 180, 90, 255));
     if (in_use_ == InUse::kLink || in_use_ == InUse::kMoved)
-        text_wrapped(std::string(tr(in_use_ == InUse::kLink ? "measured.in_use_link" : "measured.in_use_moved")) + fmt("%.3g GB/s, ", in_use_figures_.bandwidth_gbs) +
-                         fmt("%.3g GFLOP/s, ", in_use_figures_.flops / 1e9) + fmt("%.3g GB", in_use_figures_.memory_gb) +
+        text_wrapped(std::string(tr(in_use_ == InUse::kLink ? "measured.in_use_link" : "measured.in_use_moved")) + format_si(in_use_figures_.bandwidth_gbs * 1e9, "B/s") + ", " +
+                         format_si(in_use_figures_.flops, "FLOP/s") + ", " + fmt("%.3g GB", in_use_figures_.memory_gb) +
                          "  [" + tr("measured.tag") + "]",
                      IM_COL32(140, 200, 255, 255));
     if (running_) {
@@ -178,9 +202,9 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
     const tj::token::MeasuredFigures& f = figures_;
     bool gpu = f.path == "webgpu";
     text_wrapped(std::string(tr(gpu ? "measured.on_gpu" : "measured.on_cpu")) + f.adapter);
-    text_wrapped(std::string(tr("measured.bandwidth")) + fmt("%.3g GB/s", f.bandwidth_gbs) + "  [" + tr("measured.tag") + "]");
-    std::string rate = std::string(tr("measured.rate")) + fmt("%.3g GFLOP/s f32", f.flops / 1e9);
-    if (f.flops_f16 > 0) rate += fmt(", %.3g GFLOP/s f16", f.flops_f16 / 1e9);
+    text_wrapped(std::string(tr("measured.bandwidth")) + format_si(f.bandwidth_gbs * 1e9, "B/s") + "  [" + tr("measured.tag") + "]");
+    std::string rate = std::string(tr("measured.rate")) + format_si(f.flops, "FLOP/s") + " f32";
+    if (f.flops_f16 > 0) rate += ", " + format_si(f.flops_f16, "FLOP/s") + " f16";
     text_wrapped(rate + "  [" + tr("measured.tag") + "]");
     if (f.memory_gb > 0) text_wrapped(std::string(tr("measured.memory")) + fmt("%.3g GB", f.memory_gb));
     else text_wrapped(std::string(tr("measured.memory_unknown")) + fmt("%.3g GB", tj::token::kAssumedMemoryGb));
@@ -191,7 +215,6 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
         return;
     }
     text_wrapped(tr("measured.predict_head"));
-    const char* bound[] = {"measured.memory_bound", "measured.compute_bound"};
     // A lesson's card (compact) shows the model its question asks about, Llama-3.1-8B; the
     // full card all six cases.
     auto shown = [&](const tj::Prediction& p) { return !compact || p.model == "Llama-3.1-8B"; };
@@ -200,8 +223,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
             if (!shown(p)) continue;
             std::string line = p.model + " · " + (p.weight_bits < 8 ? "4" : "16") + " " + tr("measured.bits") + " · " +
                                fmt("%.3g GB", p.need_gb) + (p.fits ? "" : std::string(" ") + tr("measured.too_big")) +
-                               ": " + (p.error.empty() ? speeds(p) : "—") + " (" +
-                               tr(bound[p.intensity < p.ridge ? 0 : 1]) + ")";
+                               ": " + (p.error.empty() ? speeds(p) : "—") + " (" + tr(bound_key(p)) + ")";
             text_wrapped(line);
         }
     } else if (ImGui::BeginTable("predictions", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -223,14 +245,16 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(p.error.empty() ? speeds(p).c_str() : "—");
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(tr(bound[p.intensity < p.ridge ? 0 : 1]));
+            ImGui::TextWrapped("%s", tr(bound_key(p)));
         }
         ImGui::EndTable();
     }
     if (!compact) text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
-    if (!predictions_.empty() && !compact)
+    if (!predictions_.empty() && !compact) {
+        measured_roofline(f, predictions_, ImGui::GetFontSize() * 10);
         text_wrapped(std::string(tr("measured.roofline")) + fmt("%.2g FLOP/B", predictions_[0].ridge) +
                      tr("measured.roofline_tail"));
+    }
     text_wrapped(tr(compact ? "measured.method_where" : "measured.stack"), IM_COL32(190, 190, 200, 255));
 }
 

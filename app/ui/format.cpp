@@ -119,9 +119,11 @@ std::string format_metric(const std::string& id, double v, const std::string& un
     }
     if (unit == "hop") return three_digits(v, zh ? "跳" : "hops");
     if (unit == "x") return three_digits(v, "×");
-    if (unit == "tok/s" && v > 0 && v < 10) {  // a slow machine's speed: "0.31 tokens/s", not "0 tokens/s"
+    // An intensity under 1 (one CPU thread's ridge): "0.530 FLOP/B", not milli-FLOPs.
+    if (unit == "FLOP/B" && v > 0 && v < 1) return three_digits(v, "FLOP/B");
+    if (unit == "tok/s" && v > 0 && v < 9.95) {  // a slow machine's speed: "0.31 tokens/s", not "0 tokens/s"; "4.0", not "4"
         char buf[48];
-        std::snprintf(buf, sizeof buf, "%.2g %s", v, zh ? "词元/秒" : "tokens/s");
+        std::snprintf(buf, sizeof buf, v >= 1 ? "%#.2g %s" : "%.2g %s", v, zh ? "词元/秒" : "tokens/s");
         return buf;
     }
     if (unit == "tok/s") return count("tokens/s", "词元/秒");

@@ -331,15 +331,21 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     double ai0 = 0.1, ai1 = 1e4;  // FLOPs per byte
     for (auto& p : points)
         if (p.flops_per_byte > 0) { ai0 = std::min(ai0, p.flops_per_byte / 3); ai1 = std::max(ai1, p.flops_per_byte * 3); }
-    double y1 = peak * 3, y0 = peak * 1e-5;
+    // The rate axis from under the lowest roof's left end (or point) to over the compute
+    // roof: a machine whose ridge is low (one CPU thread) fills the plot, not its top decade.
+    double y1 = peak * 3, y0 = peak;
+    for (auto& l : levels)
+        if (l.bytes_per_s > 0) y0 = std::min(y0, ai0 * l.bytes_per_s);
     for (auto& p : points)
-        if (p.flops_per_s > 0) y0 = std::min(y0, p.flops_per_s / 3);
+        if (p.flops_per_s > 0) y0 = std::min(y0, p.flops_per_s);
+    y0 = std::max(y0 / 3, peak * 1e-6);
     auto px = [&](double ai, double fl) {
         double u = (std::log10(ai) - std::log10(ai0)) / (std::log10(ai1) - std::log10(ai0));
         double v = to_unit_y(fl, y0, y1, true);
         return ImVec2(f.min.x + float(u) * (f.max.x - f.min.x), f.max.y - float(v) * (f.max.y - f.min.y));
     };
-    for (double v = std::pow(10, std::ceil(std::log10(y0))); v <= y1; v *= 100) {
+    const double y_step = std::log10(y1 / y0) > 4 ? 100 : 10;  // a label every decade or two
+    for (double v = std::pow(10, std::ceil(std::log10(y0))); v <= y1; v *= y_step) {
         ImVec2 a = px(ai0, v);
         f.dl->AddLine({f.min.x, a.y}, {f.max.x, a.y}, kGrid);
         std::string s = format_si(v, "FLOP/s");
@@ -362,12 +368,24 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         f.dl->AddText({a.x, a.y - fs * 1.1f}, l.color, l.label.c_str());
     }
     f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
+    // Each point's label right of it, else below, left or above: two points that nearly
+    // meet (decode and a one-token prompt) keep both labels readable.
+    std::vector<LabelBox> taken;
     for (auto& p : points) {
         if (!(p.flops_per_byte > 0 && p.flops_per_s > 0)) continue;
         ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
         f.dl->AddCircleFilled(c, fs * 0.35f, pal::kYellow);
         f.dl->AddCircle(c, fs * 0.35f, IM_COL32(0, 0, 0, 255));
-        f.dl->AddText({c.x + fs * 0.5f, c.y - fs * 0.5f}, pal::kText, p.label.c_str());
+        ImVec2 t = ImGui::CalcTextSize(p.label.c_str());
+        const float r = fs * 0.5f;
+        std::vector<LabelBox> at = {{{c.x + r, c.y - t.y * 0.5f}, {c.x + r + t.x, c.y + t.y * 0.5f}},
+                                    {{c.x - t.x * 0.5f, c.y + r}, {c.x + t.x * 0.5f, c.y + r + t.y}},
+                                    {{c.x - r - t.x, c.y - t.y * 0.5f}, {c.x - r, c.y + t.y * 0.5f}},
+                                    {{c.x - t.x * 0.5f, c.y - r - t.y}, {c.x + t.x * 0.5f, c.y - r}}};
+        int k = clearest_label_box(at, {f.min, f.max}, taken, {});
+        const LabelBox& b = at[size_t(k < 0 ? 0 : k)];
+        taken.push_back(b);
+        f.dl->AddText(b.min, pal::kText, p.label.c_str());
     }
     f.dl->PopClipRect();
     std::string xl = tr("plot.flops_per_byte");

@@ -68,10 +68,13 @@ TEST_CASE("format_metric: a lesson card's figures with their units, per language
     CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::En) == "56.5k GPUs");
     CHECK(format_metric("detok_held_tokens", 1, "tok", Lang::En) == "1 token");  // one, not "1 tokens"
     CHECK(format_metric("detok_held_tokens", 2, "tok", Lang::En) == "2 tokens");
-    CHECK(format_metric("tok_s_total", 1, "tok/s", Lang::En) == "1 tokens/s");
+    CHECK(format_metric("tok_s_total", 1, "tok/s", Lang::En) == "1.0 tokens/s");
     // A slow machine's speed keeps two figures: "0 tokens/s" would read as nothing.
     CHECK(format_metric("tok_s_per_seq", 0.308, "tok/s", Lang::En) == "0.31 tokens/s");
     CHECK(format_metric("tok_s_per_seq", 0.033, "tok/s", Lang::Zh) == "0.033 词元/秒");
+    CHECK(format_metric("tok_s_per_seq", 4.04, "tok/s", Lang::En) == "4.0 tokens/s");  // two figures, as the card's "0.31"
+    CHECK(format_metric("roofline_ridge_flops_per_byte", 0.53, "FLOP/B", Lang::En) == "0.53 FLOP/B");  // not "530 mFLOP/B"
+    CHECK(format_metric("roofline_ridge_flops_per_byte", 384, "FLOP/B", Lang::En) == "384 FLOP/B");
     CHECK(format_metric("backlog_gpus", 56500, "GPUs", Lang::Zh) == "5.65 万个 GPU");
     CHECK(format_metric("spec_tokens_per_verify", 2.77, "tok", Lang::En) == "2.8 tokens");  // a mean, not a count
     CHECK(format_metric("spec_tokens_per_verify_expected", 3.3, "tok", Lang::Zh) == "3.3 个词元");
