@@ -319,7 +319,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     // window's content (the cursor stands one item spacing below the last line).
     card_content_h_ = std::floor(ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y - card_top);
     card_room_h_ = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
-    fit_card();
+    fit_card(st.has_predict && !revealed_);
     ImGui::End();
 }
 
@@ -397,12 +397,18 @@ void LessonPlayer::class_guesses(const ClassVotes& v) const {
 // projector's large text) would push Back and Next below the card's edge: its text
 // shrinks, a few frames at a time, until the whole step fits, down to 60%; past
 // that the card scrolls. It grows back once the step leaves room again (the gap
-// between the two thresholds keeps it from swinging between two sizes).
-void LessonPlayer::fit_card() {
-    constexpr float kSmallest = 0.6f, kGrowBelow = 0.85f;
+// between the two thresholds keeps it from swinging between two sizes). A phone's
+// card shrinks that far only while a question waits for its answer (its choices and
+// Reveal on the first screen); otherwise it keeps 85% and scrolls, since text at 60%
+// of a phone's is too small to read.
+void LessonPlayer::fit_card(bool asking) {
+    const float smallest = narrow_screen() && !asking ? 0.85f : 0.6f;
+    constexpr float kGrowBelow = 0.85f;
     if (card_room_h_ <= 0 || card_content_h_ <= 0) return;
-    if (card_content_h_ > card_room_h_ + 0.5f)
-        card_fit_ = std::max(kSmallest, card_fit_ * std::clamp(card_room_h_ / card_content_h_, 0.8f, 0.98f));
+    if (card_fit_ < smallest)
+        card_fit_ = std::min(smallest, card_fit_ * 1.03f);
+    else if (card_content_h_ > card_room_h_ + 0.5f)
+        card_fit_ = std::max(smallest, card_fit_ * std::clamp(card_room_h_ / card_content_h_, 0.8f, 0.98f));
     else if (card_content_h_ < card_room_h_ * kGrowBelow && card_fit_ < 1)
         card_fit_ = std::min(1.0f, card_fit_ * 1.03f);
 }

@@ -134,7 +134,8 @@ void TokenScene::draw_map(const FrameInput& in) {
     // The view's rectangle: on a narrow screen, between the headline and the legend.
     ImVec2 vmin = ar.map_min, vsize = ar.map_size;
     if (in.narrow) {
-        float above = headline_px() * kNarrowHeadlineLines, below = headline_px() * 0.8f * kNarrowLegendLines;
+        float above = std::max(headline_px() * kNarrowHeadlineLines, narrow_head_px_),
+              below = std::max(headline_px() * 0.8f * kNarrowLegendLines, narrow_legend_px_);
         vmin.y += above;
         vsize.y = std::max(1.0f, ar.map_size.y - above - below);
     }
@@ -720,7 +721,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
         plate(p, wrapped_text_size(px, line, w));
         p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, line, w) + px * 0.1f;
         if (*why) plate(p, wrapped_text_size(px * 0.85f, why, w));
-        draw_text_wrapped(dl, px * 0.85f, p, pal::kText, why, w);
+        p.y += draw_text_wrapped(dl, px * 0.85f, p, pal::kText, why, w);
+        narrow_head_px_ = p.y + px * 0.3f - ar.map_min.y;
     } else {
         ImVec2 second{p.x, p.y + px * 1.2f};
         plate(p, font->CalcTextSizeA(px, FLT_MAX, 0, line));
@@ -756,6 +758,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     float top = ly - rule.y - fs * (lens.empty() ? 0.2f : 1.5f);
     float plate_w = std::max({legend_w, rule.x, font->CalcTextSizeA(fs, FLT_MAX, 0, lens.c_str()).x});
     plate({x0, top}, {plate_w, ly + float(rows) * fs * 1.3f - top});
+    if (in.narrow) narrow_legend_px_ = ar.map_min.y + ar.map_size.y - top + fs * 0.4f;
     float lx = x0, row_y = ly;
     for (const Key& k : keys) {
         if (lx > x0 && lx + key_width(k) > right + fs * 0.4f) { lx = x0; row_y += fs * 1.3f; }

@@ -213,4 +213,7 @@ private:
     unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c was told
     ChartAxes chart_axes_;       // the last chart drawn with axes (the staircase, KV, gaps)
     std::string detok_pile_;     // the tokens waiting and held at the detokenizer, as last drawn ("" for none)
+    // A narrow map's bands for the headline above and the legend below, in pixels, as last
+    // drawn: the stations fit between them (the legend's rows depend on the language).
+    float narrow_head_px_ = 0, narrow_legend_px_ = 0;
 };
