@@ -26,7 +26,8 @@ pkgs=(build-essential cmake ninja-build pkg-config git ca-certificates python3
       unicode-data libharfbuzz-bin fonts-wqy-microhei nodejs
       clang-14 libclang-rt-14-dev)   # clang + libFuzzer for the scenario fuzzer
 [ $want_native = 1 ] && pkgs+=(libsdl2-dev libgles-dev xvfb x11-apps imagemagick
-                              libboost-dev libsqlite3-dev libqrencode-dev)   # the class server
+                              libboost-dev libsqlite3-dev libqrencode-dev   # the class server
+                              zbar-tools)   # reads its QR code back in the tests
 [ $want_web = 1 ] && pkgs+=(emscripten lld-14 dpkg-dev python3-brotli)
 [ $want_browser = 1 ] && pkgs+=(chromium)
 

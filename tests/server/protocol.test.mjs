@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { get } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -148,6 +149,39 @@ test('question, answers, histogram, reveal, second vote, number guess, CSV', { t
     assert.equal(rows.length, 10);
     assert.equal(rows.filter((r) => r.includes(',decode-is-logistics,3,1,')).length, 3);
     for (const c of [p, back, kids[0], kids[2]]) c.sock.terminate();
+  } finally {
+    await stopServer(srv);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The QR code a phone scans: the server's SVG, drawn to pixels at 8 per module, read by
+// ZBar (zbarimg, a decoder independent of the encoder): it gives back the join address.
+test('the QR code scans back to the students\' join address', { timeout: 30000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tj-class-'));
+  const srv = await startServer(bin, join(dir, 'class.db'));
+  try {
+    const joinUrl = /Students open:\s+(\S+)/.exec(srv.out)[1];
+    assert.equal(joinUrl, `${srv.base}/c/${srv.code}`);
+    const svg = (await raw(`${srv.base}/api/class/${srv.code}/qr.svg`, 'identity')).bytes.toString();
+    const n = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)[1]);
+    const scale = 8, side = n * scale;
+    const pixels = Buffer.alloc(side * side, 255);
+    let dark = 0;
+    for (const [, x, y] of svg.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+      dark++;
+      for (let dy = 0; dy < scale; dy++) pixels.fill(0, (Number(y) * scale + dy) * side + Number(x) * scale, (Number(y) * scale + dy) * side + (Number(x) + 1) * scale);
+    }
+    assert.ok(dark > n, `the code has dark modules (${dark} of ${n * n})`);
+    const pgm = join(dir, 'qr.pgm');
+    writeFileSync(pgm, Buffer.concat([Buffer.from(`P5\n${side} ${side}\n255\n`), pixels]));
+    let read;
+    try {
+      read = execFileSync('zbarimg', ['--raw', '-q', pgm], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    } catch (e) {
+      throw new Error(`zbarimg could not read the QR code (scripts/deps.sh --native installs zbar-tools): ${e.message}`);
+    }
+    assert.equal(read, joinUrl, 'the decoded QR code is the join address');
   } finally {
     await stopServer(srv);
     rmSync(dir, { recursive: true, force: true });
