@@ -184,7 +184,7 @@ void TokenScene::charts() {
         for (int l = 0; l < kLevelCount; l++) {
             std::string id = std::string("bytes_per_token_") + level_name(l);
             double b = metric(id.c_str());
-            bytes.push_back({std::string(tr(kLevelKey[l])) + " " + format_bytes(b), b, kLevelCol[l]});
+            bytes.push_back({std::string(far_memory_word(kLevelKey[l])) + " " + format_bytes(b), b, kLevelCol[l]});
         }
         stacked_bar("bytes", bytes);
         ImGui::Text("%s: %s", tr("token.chart.bytes_total"), format_bytes(metric("bytes_per_token_total")).c_str());
@@ -229,7 +229,7 @@ void TokenScene::roofline_chart(ImVec2 size) {
     std::vector<RoofLevel> roofs;
     for (int l = 0; l < kLevelCount; l++)
         if (hw.level[l].enabled && t.weights[l] + t.kv[l] > 0)
-            roofs.push_back({tr(kLevelKey[l]), hw.level[l].bandwidth * hw.level[l].efficiency, kLevelCol[l]});
+            roofs.push_back({far_memory_word(kLevelKey[l]), hw.level[l].bandwidth * hw.level[l].efficiency, kLevelCol[l]});
     std::vector<RoofPoint> pts = {{metric("roofline_flops_per_byte"), metric("roofline_attained_flops"),
                                    tr("token.chart.decode_point")}};
     // The steps that read prompts in are their own dot: their intensity is not decode's.
@@ -244,7 +244,7 @@ void TokenScene::kv_chart(ImVec2 size) {
     std::vector<LineSeries> series;
     for (int l = 0; l < kLevelCount && l < int(t.kv_series.size()); l++) {
         if (!t.level_enabled[l] && l != kHostMem) continue;
-        series.push_back({tr(kLevelKey[l]), &t.kv_series[size_t(l)].times(), &t.kv_series[size_t(l)].values(), kLevelCol[l]});
+        series.push_back({far_memory_word(kLevelKey[l]), &t.kv_series[size_t(l)].times(), &t.kv_series[size_t(l)].values(), kLevelCol[l]});
     }
     ChartOptions opt;
     opt.y_unit = "B";

@@ -44,7 +44,7 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
 const char* TokenScene::far_memory_word(const char* key) const {
     if (values().get("token.hbm.kind") != 1) return tr(key);  // most hardware: no other word
     const std::string k = key;
-    bool named = k == "token.map.hbm" || k == "token.stage.3" || k == "token.bn.3";
+    bool named = k == "token.map.hbm" || k == "token.stage.3" || k == "token.bn.3" || k == "token.level.hbm";
     return tr(named ? (k + "_gddr6x").c_str() : key);
 }
 
