@@ -55,13 +55,24 @@ bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st
 
 ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
 
+// The smallest word on a phone's map, in CSS pixels: smaller is not read at arm's length.
+// The placer then drops the figures that no longer fit, never the names.
+constexpr float kPhoneMinPx = 11;
+bool phone() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
+
 // A figure's size, a share of the label size; with the text scaled up (presenter
 // mode, for the back of a room) no smaller than 85% of it: 24 px at 1920x1080.
-float small_px(float text_px, float share) { return text_px * (text_scale() >= 1.5f ? std::max(share, 0.85f) : share); }
+float small_px(float text_px, float share) {
+    const float px = text_px * (text_scale() >= 1.5f ? std::max(share, 0.85f) : share);
+    return phone() ? std::max(px, kPhoneMinPx) : px;
+}
 
 // The map's label size at zoom z: grows with the screen but never wider than a column of
 // the map allows, times the text scale (presenter mode), where details give way to names.
-float label_px(float z) { return std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale()); }
+float label_px(float z) {
+    const float px = std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale());
+    return phone() ? std::max(px, kPhoneMinPx) : px;
+}
 
 // The pile a station consumes, -1 for none. Unlike the model's front_buffer, a
 // supplier has none: its pile holds what it makes, not what it waits for.
@@ -247,9 +258,12 @@ void FabScene::draw_map(const FrameInput& in) {
         map_size = {msize.x - left, msize.y};
     }
     follow_camera(kFollowZoom);
+    // A phone's words are larger than the map's scale (kPhoneMinPx): the timeline's legend
+    // takes more rows, so its world reaches lower, and starts lower where the top is bare.
+    const float phone_shift = in.narrow ? fabui::kPhoneLegendWorld : 0;
     view_.update(ImGui::GetIO(), in.touch, map_min, map_size,
-                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX,
-                          fabui::kWorldMaxY});
+                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY + phone_shift * 0.5f,
+                          fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX, fabui::kWorldMaxY + phone_shift});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     // Everything the map writes stays in its area (zoomed in on a followed lot, its
     // buildings would otherwise run under the panels).
@@ -356,10 +370,10 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels
         const char* id = k == 0 ? "deriv_pack" : "deriv_test";
         label(*labels, id, false, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
         if (answer_hidden_) {  // a question open: what the derivative ships may be its answer
-            label(*labels, id, true, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, pal::kTextDim, "?");
+            label(*labels, id, true, small_px(text_px, 0.85f), {c.x, b.y + text_px * 1.65f}, pal::kTextDim, "?");
             continue;
         }
-        label(*labels, id, true, text_px * 0.85f, {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
+        label(*labels, id, true, small_px(text_px, 0.85f), {c.x, b.y + text_px * 1.65f}, fabui::state_color(v.deriv.state[size_t(step)]),
               state_and_share(v.deriv.state[size_t(step)], v.deriv.busy[size_t(step)]));
         if (k == 1) {
             char buf[160];
@@ -460,7 +474,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     }
     {  // under its name, or a little to either side where a neighbour's name is in the way
         const float y = b.y + text_px * (name_above ? 0.6f : 1.65f), side = (b.x - a.x) * 0.4f;
-        labels.detail_at_one_of(id, {{cx, y}, {cx - side, y}, {cx + side, y}}, text_px * 0.85f, scol, join_magnitudes(state), true);
+        labels.detail_at_one_of(id, {{cx, y}, {cx - side, y}, {cx + side, y}}, small_px(text_px, 0.85f), scol, join_magnitudes(state), true);
     }
     if (st == kStFab) {  // its three stages: wafers in each (and waiting in front of it)
         const auto& fs = v.fab_stages;
@@ -484,13 +498,13 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     if (st == kStRack && dip_active()) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
-        label(labels, id, false, text_px * 0.9f, {cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)}, pal::kVermillion, buf);
+        label(labels, id, false, small_px(text_px, 0.9f), {cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)}, pal::kVermillion, buf);
     }
     if (st == kStDesign && masks_pending && v.discovery_week >= 0) {
         char buf[96];
         if (v.week < v.masks_ready_week) {
             std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
-            label(labels, id, false, text_px * 0.9f, {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
+            label(labels, id, false, small_px(text_px, 0.9f), {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
         }
     }
     if (st == kStFab && v.qualifying) {  // the qualification lots: which lot is awaited, which week of how many
@@ -499,8 +513,8 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
         std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::min(v.qualification_lots_out + 1, v.qualification_lots),
                       v.qualification_lots, std::max(1.0, w), std::max(1.0, std::round(v.qualification_weeks)));
         ImVec2 p{cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)};
-        ImVec2 sz = text_size(text_px * 0.85f, join_magnitudes(buf).c_str());
-        label(labels, id, false, text_px * 0.85f, p, pal::kVermillion, buf);
+        ImVec2 sz = text_size(small_px(text_px, 0.85f), join_magnitudes(buf).c_str());
+        label(labels, id, false, small_px(text_px, 0.85f), p, pal::kVermillion, buf);
         dl->AddRect({p.x - sz.x * 0.5f - 6, p.y - sz.y * 0.5f - 4}, {p.x + sz.x * 0.5f + 6, p.y + sz.y * 0.5f + 4},
                     pal::kVermillion, 4, 0, 2);
     }
@@ -510,7 +524,7 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) cons
     const FabModel& m = fab();
     const FabView& v = m.view();
     pile_labels_.clear();
-    const float px = text_px * 0.85f;
+    const float px = small_px(text_px, 0.85f);
     // A pile's count: above its top, else higher, else beside it (right, then left).
     auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
         const std::string s = join_magnitudes(text);
@@ -757,25 +771,34 @@ void FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabe
     for (const MapLabelBox& b : labels.boxes())
         if (b.id.rfind("timeline:", 0) == 0) lp.y = std::max(lp.y, b.max.y + text_px * 0.1f);
     lp.y += 4;
+    // Row after row, each item where it fits before the map's right edge (a phone's
+    // narrow map takes the legend on several rows), the notes wrapped to the map's width.
+    const float px = small_px(text_px, 0.8f), sq = px * 0.8f, row = px * 1.3f;
+    const float x0 = view_.to_screen(fabui::kTimelineX0, 0).x, right = dl->GetClipRectMax().x - 4;
+    auto place = [&](float w) {
+        if (lp.x > x0 && lp.x + w > right) { lp.x = x0; lp.y += row; }
+    };
     for (State st : {State::Working, State::Starved, State::Blocked, State::Idle}) {
         const char* w = fabui::state_word(st);
-        float px = small_px(text_px, 0.8f), sq = px * 0.8f;
-        const float lw = sq * 2.2f, ly = lp.y + px * 0.5f;  // the lamp as drawn on a station, smaller
+        const float lw = sq * 2.2f;  // the lamp as drawn on a station, smaller
+        place(lw + sq * 0.4f + text_size(px, w).x);
+        const float ly = lp.y + px * 0.5f;
         fabui::draw_state_lamp(dl, {lp.x, ly - sq * 0.22f}, {lp.x + lw, ly + sq * 0.22f}, st, fabui::state_color(st));
         dl->AddText(ImGui::GetFont(), px, {lp.x + lw + sq * 0.4f, lp.y}, pal::kTextDim, w);
         lp.x += lw + sq * 1.4f + text_size(px, w).x;
     }
-    dl->AddText(ImGui::GetFont(), small_px(text_px, 0.8f), {lp.x + text_px, lp.y}, pal::kTextDim, tr("fab.map.log_piles"));
+    lp.x += text_px - sq;
+    place(text_size(px, tr("fab.map.log_piles")).x);
+    lp.y += std::max(row, draw_text_wrapped(dl, px, lp, pal::kTextDim, tr("fab.map.log_piles"), right - lp.x));
     std::string flags;  // the piles marked "!" on the map, with their limits (none while their sizes are held)
     for (int b = 0; b < kBufCount; b++)
         if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)] && !answer_hidden_)
             flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
                      fabui::buffer_unit(b);
-    const float x0 = view_.to_screen(fabui::kTimelineX0, 0).x;
-    dl->AddText(ImGui::GetFont(), small_px(text_px, 0.8f), {x0, lp.y + text_px}, pal::kTextDim, tr("fab.map.outputs"));
+    lp.y += draw_text_wrapped(dl, px, {x0, lp.y}, pal::kTextDim, tr("fab.map.outputs"), right - x0);
     if (!flags.empty()) {
         flags = join_magnitudes("! " + std::string(tr("fab.map.implausible")) + ": " + flags);
-        dl->AddText(ImGui::GetFont(), small_px(text_px, 0.8f), {x0, lp.y + text_px * 2}, pal::kVermillion, flags.c_str());
+        draw_text_wrapped(dl, px, {x0, lp.y}, pal::kVermillion, flags, right - x0);
     }
 }
 
