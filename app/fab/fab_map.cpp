@@ -442,7 +442,9 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     float cx = (a.x + b.x) * 0.5f;
     // Name and state below the building (piles grow upward beside it), except for
     // suppliers, whose name sits above; the bottleneck tag and the respin banner above.
-    bool name_above = is_supplier(st);
+    // Suppliers' names sit above their boxes; on a phone the substrate supplier's goes
+    // under its box, since its long name above would run into packaging's beside it.
+    bool name_above = is_supplier(st) && !(phone() && st == kStSubstrate);
     const std::string& id = model().stations()[size_t(st)].id;
     label(labels, id, false, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
     std::string state;

@@ -30,6 +30,9 @@ const std::string& txt(const tj::Text2& t) { return pick(t.en, t.zh); }
 bool narrow_screen() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
 // How long Replay takes to play a step again (longer runs are jumped through).
 constexpr double kReplaySeconds = 4;
+// How many frames after a reveal a long card keeps its question at the top (the text
+// grows back over a few frames once no question waits).
+constexpr int kQuestionOnTopFrames = 20;
 // How long the reveal's marker takes from the guess to the truth.
 constexpr double kGuessSeconds = 1;
 }  // namespace
@@ -101,6 +104,7 @@ std::string LessonPlayer::go(LessonHost& host, int step) {
     step_ = step;
     chosen_ = -1;
     revealed_ = false;
+    question_on_top_ = 0;
     question_moment_.clear();
     const tj::LessonGuess& g = l.steps[size_t(step)].predict.guess;
     guess_ = std::sqrt(g.min * g.max);  // the middle of the log scale, not yet the class's
@@ -129,6 +133,7 @@ std::string LessonPlayer::reveal(LessonHost& host) {
     if (lesson_ < 0 || revealed_) return "";
     revealed_ = true;
     asking_ = false;
+    question_on_top_ = kQuestionOnTopFrames;
     Scene* s = host.scene_by_id(lessons_[size_t(lesson_)].scene);
     if (s) s->set_answer_hidden(false);
     return "";
@@ -269,6 +274,12 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     chart(*scene, st);
     if (st.has_predict) {
         ImGui::Spacing();
+        // Once revealed, a card too long for its room (a phone's) scrolls to the question,
+        // its answer and the verdict under it, while the text settles at its new size.
+        if (question_on_top_ > 0 && card_content_h_ > card_room_h_) {
+            ImGui::SetScrollHereY(0.0f);
+            question_on_top_--;
+        }
         text_wrapped(join_magnitudes(std::string(tr("lesson.predict")) + " " + txt(st.predict.question)), pal::kYellow);
         if (st.predict.is_guess()) guess_scale(*scene, st);
         for (size_t c = 0; c < st.predict.choices.size(); c++) {

@@ -169,6 +169,7 @@ private:
     // revealed step holds at its moment (< 0 before), and when the marker set off.
     double guess_ = 0;
     bool guess_moved_ = false;
+    int question_on_top_ = 0;  // frames a revealed card still scrolls to its question (draw)
     double guess_truth_ = -1;
     double guess_set_off_ = 0;
     double guess_progress_ = 0;  // as last drawn

@@ -81,6 +81,12 @@ for (const { w, h, device, present } of sizes) {
           if (scene === 'fab') assert.ok(parts.some((p) => p.id.startsWith('pile:')), `${view} ${lang}: pile counts are placed labels`);
           if (scene === 'fab' && present)  // from the back of a hall: every word on the chain map at least 24 px
             for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 24, `${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
+          if (scene === 'fab' && w < 900)  // at arm's length: every word on a phone's or tablet's chain map at least 11 CSS px
+            for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 11, `${w}x${h} ${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
+          if (scene === 'fab')  // nothing placed past the map's right or left edge
+            for (const a of parts)
+              assert.ok(a.rect[0] >= s.map_rect[0] - 1 && a.rect[0] + a.rect[2] <= s.map_rect[0] + s.map_rect[2] + 1,
+                `${w}x${h} ${view} ${lang}: ${a.id} [${a.rect.map(Math.round)}] past the map's edge [${s.map_rect.map(Math.round)}]`);
           for (const a of parts)
             for (const b of parts)
               assert.ok(a === b || a.id === b.id || !overlap(a.rect, b.rect),
