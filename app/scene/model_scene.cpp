@@ -66,6 +66,8 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         float fs = ImGui::GetFontSize(), pulse = 0.5f + 0.5f * std::sin(float(ImGui::GetTime()) * 4.0f);
         float pad = fs * (0.35f + 0.25f * pulse);
         ImVec2 a = view_.to_screen(box.min_x, box.min_y), b = view_.to_screen(box.max_x, box.max_y);
+        for (const MapLabelBox& l : label_boxes_)  // its words as last placed, wider than its box on a phone
+            if (l.id == highlight_) a = {std::min(a.x, l.min.x), std::min(a.y, l.min.y)}, b = {std::max(b.x, l.max.x), std::max(b.y, l.max.y)};
         ring_min_ = {a.x - pad, a.y - pad};
         ring_max_ = {b.x + pad, b.y + pad};
         ring_frame_ = ImGui::GetFrameCount();
