@@ -143,6 +143,13 @@ void TokenScene::draw_map(const FrameInput& in) {
     view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kWorld);
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
+    // A phone's stations, their words and parcels stay between the headline's band and
+    // the legend's, zoomed or not: neither plate lies over the map.
+    // (The view fits the stations between bands of a fixed size, so a headline that grows
+    // at a reveal does not move the camera; the clip is the bands as last drawn.)
+    if (in.narrow)
+        dl->PushClipRect({ar.map_min.x, ar.map_min.y + narrow_head_px_},
+                         {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - narrow_legend_px_}, true);
     MapLabels labels;
     draw_stations(dl);
     draw_memory(dl);
@@ -154,7 +161,10 @@ void TokenScene::draw_map(const FrameInput& in) {
     // parcel pass, so parcels stay out of the panels when the map is zoomed or panned.
     draw_parcels(in);
     draw_tokens_on_host(dl);
-    draw_captions(dl, labels, in);
+    const HeadlineText head = headline_text();
+    draw_captions(dl, labels, head, in);
+    if (in.narrow) dl->PopClipRect();
+    draw_headline_and_legend(dl, head, in);
     follow_overlay(dl, in, vmin, vsize);
     dl->PopClipRect();
     hover_cards(in);
@@ -542,7 +552,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     }
 }
 
-void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInput& in) {
+void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const HeadlineText& head, const FrameInput& in) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     char buf[160];
@@ -695,9 +705,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
     labels.draw(dl);
     label_boxes_ = labels.boxes();
 
-    // Bottleneck: outlined where it is and named in words at the top of the map
-    // (headline_text: the same words the page's mirror reads).
-    const HeadlineText head = headline_text();
+    // Bottleneck: outlined where it is, and named in words at the top of the map
+    // (draw_headline_and_legend; headline_text: the same words the page's mirror reads).
     const int stage = head.stage;
     int st = answer_hidden_ ? -1 : station_of_stage(stage);  // a question open: no outline
     if (st >= 0) {
@@ -706,6 +715,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInp
         dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
                     0, std::max(2.5f, 4 * v.zoom()));
     }
+}
+
+void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const FrameInput& in) {
+    const Lang lang = language();
     const char* line = head.line.c_str();
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();

@@ -158,7 +158,8 @@ private:
     void draw_pipeline(ImDrawList* dl, MapLabels& labels);
     void draw_tokens_on_host(ImDrawList* dl);
     // Names and figures on labels, drawn with the ones the door and the pipeline placed.
-    void draw_captions(ImDrawList* dl, MapLabels& labels, const FrameInput& in);
+    void draw_captions(ImDrawList* dl, MapLabels& labels, const HeadlineText& head, const FrameInput& in);
+    void draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const FrameInput& in);
     void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
     // The built-in answer is in the other language than the interface's: the key of the
