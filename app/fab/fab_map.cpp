@@ -522,7 +522,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     }
 }
 
-void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) const {
+void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) {
     const FabModel& m = fab();
     const FabView& v = m.view();
     pile_labels_.clear();

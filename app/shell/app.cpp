@@ -26,7 +26,6 @@
 #include "app/ui/palette.h"
 #include "app/ui/glossary_view.h"
 #include "imgui.h"
-#include "imgui_internal.h"  // the windows on screen and the active item, for state() and touch scrolling
 #include "app/platform/export.h"
 #include "core/metric_history.h"
 #include "app/platform/heap_use.h"
@@ -546,7 +545,8 @@ float App::draw_chrome() {
     if (narrow_) draw_narrow_menu();
     else draw_menu();
     float top = ImGui::GetFrameHeight();
-    if (const ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar")) top = bar->Size.y;  // the narrow one is taller
+    for (const WindowBox& w : window_boxes())  // the narrow menu bar is taller
+        if (w.name == "##MainMenuBar") top = w.size.y;
     return top;
 }
 
@@ -682,8 +682,7 @@ void App::touch_to_imgui(ImGuiIO& io) {
     // One finger over a panel, not on its scrollbar: its move up or down scrolls the
     // panel (ImGui scrolls five lines per notch of the wheel), also when it began on a
     // button or a slider (they answer a move across). Over the map it pans (world_view.h).
-    const ImGuiContext& g = *GImGui;
-    bool on_scrollbar = g.ActiveIdWindow && g.ActiveId == ImGui::GetWindowScrollbarID(g.ActiveIdWindow, ImGuiAxis_Y);
+    const bool on_scrollbar = dragging_vertical_scrollbar();
     if (touch_now_.fingers == 1 && touch_now_.drag_y != 0 && io.WantCaptureMouse && !on_scrollbar)
         io.MouseWheel += touch_now_.drag_y / (5 * ImGui::GetFontSize());
 }
@@ -784,13 +783,9 @@ std::string App::state_json() const {
     j["sheet_tab"] = sheet_tab_;
     j["map_rect"] = {map_min_.x, map_min_.y, map_size_.x, map_size_.y};
     j["windows"] = nlohmann::json::array();
-    for (const ImGuiWindow* w : GImGui->Windows) {
-        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_ChildWindow) || std::string(w->Name).rfind("Debug##", 0) == 0)
-            continue;
-        const char* kind = (w->Flags & ImGuiWindowFlags_Tooltip) ? "tooltip" : (w->Flags & ImGuiWindowFlags_Popup) ? "popup" : "panel";
-        j["windows"].push_back({{"name", w->Name}, {"kind", kind}, {"rect", {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y}},
-                               {"scroll_y", w->Scroll.y}});
-    }
+    for (const WindowBox& w : window_boxes())
+        j["windows"].push_back({{"name", w.name}, {"kind", w.kind}, {"rect", {w.pos.x, w.pos.y, w.size.x, w.size.y}},
+                               {"scroll_y", w.scroll_y}});
     j["heap_bytes"] = double(heap_in_use());  // the last refusal shown on screen ("" when none)
     if (s) {
         j["scene"] = s->id();

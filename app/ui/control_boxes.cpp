@@ -1,7 +1,9 @@
-// control_boxes.cpp — ImGui's item hooks, keeping the controls' boxes. See control_boxes.h.
+// control_boxes.cpp — ImGui's item hooks, keeping the controls' boxes, and the windows
+// on screen. See control_boxes.h.
 #include "app/ui/control_boxes.h"
 
 #include <cstring>
+#include <string>
 
 #include "imgui_internal.h"
 
@@ -39,3 +41,19 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
 
 const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
+
+std::vector<WindowBox> window_boxes() {
+    std::vector<WindowBox> out;
+    for (const ImGuiWindow* w : GImGui->Windows) {
+        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_ChildWindow) || std::string(w->Name).rfind("Debug##", 0) == 0)
+            continue;
+        const char* kind = (w->Flags & ImGuiWindowFlags_Tooltip) ? "tooltip" : (w->Flags & ImGuiWindowFlags_Popup) ? "popup" : "panel";
+        out.push_back({w->Name, kind, w->Pos, w->Size, w->Scroll.y});
+    }
+    return out;
+}
+
+bool dragging_vertical_scrollbar() {
+    const ImGuiContext& g = *GImGui;
+    return g.ActiveIdWindow && g.ActiveId == ImGui::GetWindowScrollbarID(g.ActiveIdWindow, ImGuiAxis_Y);
+}

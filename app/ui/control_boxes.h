@@ -6,11 +6,14 @@
 // selectables, menus and menu items, tabs). This file implements them and keeps the
 // latter's hit boxes, in logical (CSS) pixels, so a test can hold every target to at
 // least 24 x 24 px (WCAG 2.5.8) from the boxes the user really meets: state().controls.
-// A disabled control (Reveal before an answer) is listed too, marked so.
+// A disabled control (Reveal before an answer) is listed too, marked so. The windows on
+// screen (panels, hover cards, open menus) are read here too, the one place outside
+// ImGui that looks at its internals: state().windows.
 //
 // Usage:
 //   ImGui::CreateContext(); control_boxes_start();   // once: ImGui calls the hooks from now on
 //   for (const ControlBox& c : control_boxes()) if (c.max.x - c.min.x < 24) ...
+//   for (const WindowBox& w : window_boxes()) ...   // name, kind, box, scroll
 #pragma once
 #include <string>
 #include <vector>
@@ -28,3 +31,17 @@ void control_boxes_start();
 
 // The controls of the latest ImGui frame (the frame under way while it runs).
 const std::vector<ControlBox>& control_boxes();
+
+// A window on screen as ImGui last laid it out: a panel, a tooltip (a hover card) or a
+// popup (an open menu). Child windows and ImGui's own debug window are left out.
+struct WindowBox {
+    std::string name;
+    const char* kind;  // "panel", "tooltip" or "popup"
+    ImVec2 pos, size;
+    float scroll_y = 0;
+};
+std::vector<WindowBox> window_boxes();
+
+// Whether the item being dragged is a window's vertical scrollbar (a finger on it
+// scrolls the window the usual way, not by the touch-scroll of App::touch_to_imgui).
+bool dragging_vertical_scrollbar();
