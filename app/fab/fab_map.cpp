@@ -284,14 +284,15 @@ void FabScene::draw_map(const FrameInput& in) {
     draw_timeline(dl, text_px, labels);
     labels.draw(dl);
     draw_timeline_legend(dl, text_px, labels);
-    label_boxes_ = labels.boxes();
-    for (auto& [pile, text] : pile_labels_)  // what each pile shows as drawn: "" where its count gave way
+    seen_.labels = labels.boxes();
+    seen_.piles = pile_labels_;  // what each pile shows as drawn: "" where its count gave way
+    for (auto& [pile, text] : seen_.piles)
         if (!labels.shown("pile:" + pile)) text.clear();
     for (int st = 0; st < kStationCount; st++) {  // each building with its labels, for a lesson's ring
         ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
         WorldBox& box = label_box_[st];
         box = {c.x - hs.x, c.y - hs.y, c.x + hs.x, c.y + hs.y};
-        for (const MapLabelBox& b : label_boxes_) {
+        for (const MapLabelBox& b : seen_.labels) {
             if (b.id != model().stations()[size_t(st)].id) continue;
             ImVec2 lo = view_.to_world(b.min), hi = view_.to_world(b.max);
             box = {std::min(box.min_x, lo.x), std::min(box.min_y, lo.y), std::max(box.max_x, hi.x), std::max(box.max_y, hi.y)};

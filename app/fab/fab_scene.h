@@ -53,7 +53,6 @@ protected:
     ParcelStyle parcel_style(uint16_t kind) const override;
     std::vector<std::string> station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
                                            size_t station) const override;  // fab_map.cpp
-    std::vector<std::pair<std::string, std::string>> pile_labels() const override { return pile_labels_; }
 
 private:
     const tj::fab::FabModel& fab() const;
@@ -76,7 +75,7 @@ private:
     void draw_station_labels(ImDrawList* dl, MapLabels& labels, int station, ImVec2 min, ImVec2 max, float text_px,
                              bool flagged) const;
     void draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;
-    void draw_piles(ImDrawList* dl, float text_px, MapLabels& labels);  // records pile_labels_
+    void draw_piles(ImDrawList* dl, float text_px, MapLabels& labels);  // records pile_labels_ (seen_.piles)
     void hover_cards(float z, float text_px);
     // The shipments strip and its axis; its years and event marks go on labels (each
     // mark on the first of four rows where it fits), and the legend under the lowest.

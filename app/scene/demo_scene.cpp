@@ -84,6 +84,7 @@ void DemoScene::draw_map(const FrameInput& in) {
         dl->AddRect({c.x - 40 * z, c.y - 28 * z}, {c.x + 40 * z, c.y + 28 * z}, IM_COL32(140, 160, 190, 255), 6 * z, 0, 2);
     }
     in.parcels->add(dl, &renderer_, float(time_), view_.gl_view(in.fb_scale), in.fb_w, in.fb_h);
+    seen_.parcels = renderer_.count();
     ImVec2 title = view_.to_screen(800, 450);
     const char* lesson = tr("demo.lesson");
     ImVec2 ts = ImGui::CalcTextSize(lesson, nullptr, false, 520 * z);
@@ -95,6 +96,7 @@ void DemoScene::draw_panels(const FrameInput& in) {
                      {ImGui::GetFontSize() * 20, 0}, 0))
         return;
     param_panel(panel_, setup_.values, [this](const std::string& id, double v) { return set_param(id, v); });
+    seen_.param_controls = panel_.controls;
     ImGui::End();
 }
 

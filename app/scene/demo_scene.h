@@ -22,8 +22,6 @@ public:
     std::vector<tj::Metric> metrics() const override;
     double sim_time() const override { return time_; }
     uint64_t seed() const override { return setup_.seed; }
-    size_t parcels_drawn() const override { return renderer_.count(); }
-    int param_controls() const override { return panel_.controls; }
     void filter_params(const std::string& text) override { set_param_filter(panel_, text); }
     std::vector<std::string> texts() const override;
     tj::Scenario scenario() const override { return tj::make_scenario(id(), setup_.values, setup_.seed, time_); }

@@ -66,24 +66,28 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         float fs = ImGui::GetFontSize(), pulse = 0.5f + 0.5f * std::sin(float(ImGui::GetTime()) * 4.0f);
         float pad = fs * (0.35f + 0.25f * pulse);
         ImVec2 a = view_.to_screen(box.min_x, box.min_y), b = view_.to_screen(box.max_x, box.max_y);
-        for (const MapLabelBox& l : label_boxes_)  // its words as last placed, wider than its box on a phone
+        for (const MapLabelBox& l : seen_.labels)  // its words as placed, wider than its box on a phone
             if (l.id == highlight_) a = {std::min(a.x, l.min.x), std::min(a.y, l.min.y)}, b = {std::max(b.x, l.max.x), std::max(b.y, l.max.y)};
-        ring_min_ = {a.x - pad, a.y - pad};
-        ring_max_ = {b.x + pad, b.y + pad};
-        ring_frame_ = ImGui::GetFrameCount();
+        seen_.ring = true;
+        seen_.ring_min = {a.x - pad, a.y - pad};
+        seen_.ring_max = {b.x + pad, b.y + pad};
         ImDrawList* dl = ImGui::GetForegroundDrawList();
-        dl->AddRect(ring_min_, ring_max_, IM_COL32(240, 228, 66, 70), fs * 0.6f, 0, 10.0f);  // a glow, seen from afar
-        dl->AddRect(ring_min_, ring_max_, IM_COL32(240, 228, 66, 255), fs * 0.6f, 0, 4.0f);
+        dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 70), fs * 0.6f, 0, 10.0f);  // a glow, seen from afar
+        dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 255), fs * 0.6f, 0, 4.0f);
     }
     parcels_.draw(model_mut(), run_.generation(), [this](size_t i) { return station_position(i); },
                   [this](uint16_t k) { return parcel_style(k); }, view_, in);
-}
-
-bool ModelScene::ring_rect(ImVec2* min, ImVec2* max) const {
-    if (highlight_.empty() || ring_frame_ != ImGui::GetFrameCount()) return false;
-    *min = ring_min_;
-    *max = ring_max_;
-    return true;
+    seen_.parcels = parcels_.drawn();
+    seen_.headline = headline_state();
+    seen_.has_view = true;
+    seen_.zoom = view_.zoom();
+    seen_.pan = view_.pan();
+    seen_.stations.clear();
+    const auto& st = model().stations();
+    for (size_t i = 0; i < st.size(); i++) {
+        ImVec2 w = station_position(i);
+        seen_.stations.push_back({st[i].id, view_.to_screen(w.x, w.y)});
+    }
 }
 
 int ModelScene::station_index(const std::string& id) const {
@@ -159,6 +163,7 @@ void ModelScene::parameter_controls() {
         ImGui::PopID();
     }
     param_panel(panel_, values(), [this](const std::string& id, double v) { return set_param(id, v); });
+    seen_.param_controls = panel_.controls;
 }
 
 void ModelScene::metrics_table(const std::vector<std::string>& ids) {
@@ -178,8 +183,7 @@ void ModelScene::metrics_table(const std::vector<std::string>& ids) {
 void ModelScene::station_card(size_t station, const std::vector<std::string>& live_lines) {
     const auto& st = model().stations();
     if (station >= st.size()) return;
-    card_ = int(station);
-    card_frame_ = ImGui::GetFrameCount();
+    seen_.card_station = st[station].id;
     ImGui::BeginTooltip();
     // As wide as a phone allows: the card stays whole on a narrow screen.
     float width = std::min(ImGui::GetFontSize() * 26, ImGui::GetMainViewport()->Size.x - ImGui::GetFontSize() * 2);
@@ -191,21 +195,6 @@ void ModelScene::station_card(size_t station, const std::vector<std::string>& li
         text_wrapped(pick(st[station].lesson_en, st[station].lesson_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled), width);
     }
     ImGui::EndTooltip();
-}
-
-std::string ModelScene::card_station() const {
-    const auto& st = model().stations();
-    return card_frame_ == ImGui::GetFrameCount() && size_t(card_) < st.size() ? st[size_t(card_)].id : "";
-}
-
-std::vector<std::pair<std::string, ImVec2>> ModelScene::station_points() const {
-    std::vector<std::pair<std::string, ImVec2>> out;
-    const auto& st = model().stations();
-    for (size_t i = 0; i < st.size(); i++) {
-        ImVec2 w = station_position(i);
-        out.push_back({st[i].id, view_.to_screen(w.x, w.y)});
-    }
-    return out;
 }
 
 std::vector<StationText> ModelScene::station_texts() const {

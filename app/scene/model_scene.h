@@ -46,16 +46,9 @@ public:
     const tj::MetricHistory* history() const override { return &run_.history(); }
     double sim_time() const override { return run_.sim_time(); }
     uint64_t seed() const override { return run_.seed(); }
-    size_t parcels_drawn() const override { return parcels_.drawn(); }
-    int param_controls() const override { return panel_.controls; }
     void filter_params(const std::string& text) override { set_param_filter(panel_, text); }
     std::vector<std::string> texts() const override;
-    const WorldView* map_view() const override { return &view_; }
-    std::string card_station() const override;
-    FollowState follow_state() const override { return follow_state_; }
     void follow_skip_to(int stop) override;  // model_scene_follow.cpp
-    std::vector<std::pair<std::string, ImVec2>> station_points() const override;
-    std::vector<MapLabelBox> label_boxes() const override { return label_boxes_; }
     std::vector<StationText> station_texts() const override;
 
     // Links and files: the scene's whole state, and the way back (all or nothing).
@@ -66,7 +59,6 @@ public:
     void set_highlight(const std::string& place_id) override { highlight_ = place_id; }
     void focus(const std::string& place_id, float zoom) override;
     void set_answer_hidden(bool hidden) override { answer_hidden_ = hidden; }
-    bool ring_rect(ImVec2* min, ImVec2* max) const override;
     int station_index(const std::string& id) const;  // -1 when unknown
 
     // Time jumps and replays (see RunController::seek and replay_to).
@@ -80,7 +72,6 @@ public:
     void draw_compare(const FrameInput& in) override;  // model_scene_race.cpp
     std::vector<tj::Metric> compare_metrics() const override { return run_.compare_metrics(); }
     std::string compare_pair(const std::string& pair_id) override;  // model_scene_race.cpp
-    RaceState race() const override;
     // The numbers the race shows large on each map, and which way is better.
     virtual const std::vector<RaceHeadline>& race_headlines() const {
         static const std::vector<RaceHeadline> none;
@@ -107,9 +98,12 @@ protected:
     // another place on the map (lesson_places()), with the labels that belong to it, so
     // a ring drawn around it covers none of its figures. False for an unknown id.
     virtual bool marker_box(const std::string& place_id, WorldBox* box) const = 0;
+    // The map's headline as a measure (seen_.headline, noted with the parcels each frame).
+    virtual HeadlineState headline_state() const { return {}; }
 
     // Uploads the model's segments when they changed and queues the parcel pass;
-    // also draws the lesson's highlight ring around its place.
+    // also draws the lesson's highlight ring around its place (the map's words, placed
+    // before, in seen_.labels) and notes the camera, stations and parcels in seen_.
     void draw_parcels(const FrameInput& in);
     // Play / pause / step / reset / speed and the lens in words.
     void transport_controls();
@@ -136,12 +130,7 @@ protected:
     tj::Model& model_mut() { return run_.model_mut(); }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
     std::string highlight_;  // the station or place a lesson points at, "" for none
-    ImVec2 ring_min_{}, ring_max_{};  // the ring's rectangle on screen in the last frame
-    int ring_frame_ = -1;             // that frame; -1 before any ring
     bool answer_hidden_ = false;  // a lesson's question is open: the headline keeps its answer back
-    std::vector<MapLabelBox> label_boxes_;  // the map's labels as last drawn (label_boxes())
-    int card_ = -1;       // the station of the last hover card, and the frame it was drawn in
-    int card_frame_ = -1;
     std::string focus_place_;  // where the camera should go at the next draw ("": the whole map)
     float focus_zoom_ = 1;
     bool focus_pending_ = false;
@@ -186,7 +175,6 @@ protected:
     virtual FollowCard follow_card(const tj::TripShown& shown, bool done) const { return {}; }
     virtual std::string follow_another() { return ""; }
     Follow follow_;
-    FollowState follow_state_;
 
 private:
     void timeline_scrubber();

@@ -32,7 +32,7 @@ void ModelScene::begin_follow(tj::Trip trip, uint32_t seq, uint32_t index) {
 
 void ModelScene::end_follow() {
     if (!follow_.active) {
-        follow_state_ = {};
+        seen_.follow = {};
         return;
     }
     let_go();
@@ -42,7 +42,7 @@ void ModelScene::end_follow() {
 
 void ModelScene::let_go() {
     follow_.active = false;
-    follow_state_ = {};
+    seen_.follow = {};
     set_lens(follow_.lens_before);
 }
 
@@ -62,6 +62,10 @@ bool ModelScene::follow_done() const {
 }
 
 void ModelScene::update(double real_dt) {
+    // What the last frame drew for a frame only: this one draws them again if they are up.
+    seen_.card_station.clear();
+    seen_.ring = false;
+    if (!comparing()) seen_.race = {};
     follow_update(real_dt);
     run_.update(real_dt);
 }
@@ -117,7 +121,7 @@ void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     }
     dl->AddCircle(s, fs * 1.3f, pal::kYellow, 32, std::max(2.0f, fs * 0.16f));
 
-    FollowState& st = follow_state_;
+    FollowState& st = seen_.follow;
     st.active = true;
     st.done = done;
     st.camera = follow_.camera;

@@ -33,7 +33,6 @@ void ModelScene::set_comparing(bool on) {
     if (!on) race_.reset();  // its maps' parcel renderers go with it
 }
 
-RaceState ModelScene::race() const { return race_ && comparing() ? race_->state() : RaceState{}; }
 
 void ModelScene::draw_compare(const FrameInput& in) {
     if (!comparing()) return;
@@ -76,6 +75,8 @@ void ModelScene::draw_compare(const FrameInput& in) {
     race_->draw(in, min, size, {&model_mut(), &run_.values(), &run_.metrics()},
                 {run_.compare_model_mut(), run_.compare_values(), &run_.compare_metrics()}, run_.generation(),
                 [this](size_t i) { return station_position(i); }, [this](uint16_t k) { return parcel_style(k); }, race_headlines());
+    seen_.race = race_->state();
+    seen_.headline = headline_state();
     // A station under the pointer on either map: its card, with that run's own numbers.
     const bool hover = hover_wanted();
     for (size_t side = 0; side < race_->state().maps.size() && hover; side++) {

@@ -43,8 +43,6 @@
 #include "app/ui/map_labels.h"
 #include "app/ui/plots.h"
 
-class WorldView;
-
 // A scene's panels sit beside the map, not over it (see the contract above).
 constexpr ImGuiWindowFlags kPanelWindow = ImGuiWindowFlags_NoBackground;
 
@@ -126,6 +124,29 @@ struct HeadlineState {
     std::vector<std::string> shifting_between;  // the stations it shifts between, by id
 };
 
+// What a scene drew in its last frame, for state() and the page's tests: filled by its
+// draw functions from what they drew (nothing the product draws reads it back), read by
+// the shell through Scene::inspection(). The per-frame parts (a hover card, the ring)
+// are cleared by the scene's update, once a frame, before it draws.
+struct SceneInspection {
+    size_t parcels = 0;        // parcels drawn (the status line's count too)
+    int param_controls = 0;    // parameter controls its panel drew (a collapsed group draws none)
+    bool has_view = false;     // the map's camera: logical pixels per world unit, and world (0, 0) on screen
+    float zoom = 1;
+    ImVec2 pan{0, 0};
+    std::string card_station;  // the station whose hover card is up, "" when none
+    bool ring = false;         // a lesson's highlight ring was drawn, there
+    ImVec2 ring_min{0, 0}, ring_max{0, 0};
+    std::vector<std::pair<std::string, ImVec2>> stations;  // each station on screen (logical pixels), by id: a test's tap
+    std::vector<MapLabelBox> labels;  // what each station's words (name and figures) covered
+    // What the map writes on each pile of work in process, by id ("?" while a lesson's
+    // question keeps the piles back; "" where its count gave way to another label).
+    std::vector<std::pair<std::string, std::string>> piles;
+    HeadlineState headline;    // the map's headline as a measure
+    FollowState follow;        // a follow as last drawn
+    RaceState race;            // compare's race as last drawn (no maps when not comparing)
+};
+
 // What a scene's downloads did this frame, and where each one stands.
 struct DownloadNews {
     bool arrived = false;  // something arrived and what ran without it was redone
@@ -164,7 +185,6 @@ public:
         return none;
     }
     virtual std::string compare_pair(const std::string& pair_id) { return "this scene has no pairs"; }
-    virtual RaceState race() const { return {}; }
     // A long time jump (a link's time, a lesson step, a rewind) runs over several
     // frames: its progress in [0, 1], or -1 when none is under way; cancel stops it
     // where it is.
@@ -183,31 +203,18 @@ public:
     // Short names (i18n keys) of its panels, in the order draw_panels numbers them:
     // the tabs of a narrow screen.
     virtual std::vector<const char*> panel_tabs() const = 0;
-    // The map's camera (for the page's tests), and the station whose hover card was
-    // drawn this frame ("" when none).
-    virtual const WorldView* map_view() const { return nullptr; }
-    virtual std::string card_station() const { return ""; }
-    // Where each station is on screen (logical pixels), by id: for a test's tap.
-    virtual std::vector<std::pair<std::string, ImVec2>> station_points() const { return {}; }
-    // What each station's labels (name and figures) covered on screen in the last frame.
-    virtual std::vector<MapLabelBox> label_boxes() const { return {}; }
-    // What the map writes on each pile of work in process as last drawn, by id ("?" while a
-    // lesson's question keeps the piles back); empty for a scene without piles.
-    virtual std::vector<std::pair<std::string, std::string>> pile_labels() const { return {}; }
+    // What it drew in its last frame (SceneInspection), for state() and the tests.
+    const SceneInspection& inspection() const { return seen_; }
     // For the page's mirror: every station with its hover card's lines (as a card would show
     // them now, a question's answer kept back), and the map's headline in words.
     virtual std::vector<StationText> station_texts() const { return {}; }
     virtual std::string headline() const { return ""; }
-    virtual HeadlineState headline_state() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const tj::MetricHistory* history() const { return nullptr; }
     virtual double sim_time() const = 0;
     virtual uint64_t seed() const = 0;
-    virtual size_t parcels_drawn() const = 0;
-    // Parameter controls its panel drew in the last frame (a collapsed group draws none),
-    // and its filter box, set as if typed (the browser test opens every group with ".").
-    virtual int param_controls() const { return 0; }
+    // Its parameter panel's filter box, set as if typed (the browser test opens every group with ".").
     virtual void filter_params(const std::string& text) {}
     // Links and files: the scene's whole state, and the way back (all or nothing:
     // "" when applied, else every problem and nothing changes).
@@ -218,8 +225,6 @@ public:
     // stations ignore them.
     virtual void set_highlight(const std::string& place_id) {}
     virtual void focus(const std::string& place_id, float zoom) {}
-    // The lesson's highlight ring on screen in the last frame; false when none was drawn.
-    virtual bool ring_rect(ImVec2* min, ImVec2* max) const { return false; }
     // While a lesson's question is open the map keeps back what would answer it: the
     // headline's bottleneck and every model output on the map (figures, how full each
     // store is, how wide each flow, the piles), "?" where a figure stood; the map shows
@@ -241,7 +246,6 @@ public:
     // caption from captions (tj::TripStop order); the chain follows the next wafer lot
     // the fab starts to the customers, with captions of its own. Off lets go. "" or why not.
     virtual std::string follow(bool on, const std::vector<tj::Text2>& captions) { return "nothing to follow here"; }
-    virtual FollowState follow_state() const { return {}; }
     // What "Follow" is called here (an i18n key: "Follow a token", "Follow a wafer lot"),
     // nullptr when there is nothing to follow; and the lesson whose step titles caption
     // the stops ("" when the scene captions them itself).
@@ -265,4 +269,7 @@ public:
     virtual DownloadNews follow_downloads(bool rerun) { return {}; }
     virtual std::string download_note() const { return ""; }
     virtual std::vector<DownloadState> downloads() const { return {}; }
+
+protected:
+    SceneInspection seen_;  // filled as the scene draws (inspection())
 };

@@ -628,7 +628,7 @@ void App::draw_status() {
     else ImGui::Text("%s: %s", tr("status.layers"), tr("status.layers_direct"));
     if (layers_.cached() && layers_.framebuffer_kept())
         ImGui::Text("%s %.0f%%", tr("status.screen_drawn"), layers_.screen_drawn_share() * 100);
-    if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->parcels_drawn(), tr("status.draw_calls"));
+    if (s) ImGui::Text("%s: %zu (%s)", tr("status.parcels"), s->inspection().parcels, tr("status.draw_calls"));
     ImGui::End();
 }
 
@@ -761,7 +761,7 @@ std::string App::state_json() const {
                              {"truth", g.truth},       {"progress", g.progress}, {"marker", g.marker},
                              {"verdict", g.verdict},   {"track", {g.track_min.x, g.track_min.y, g.track_max.x}}};
     j["playing"] = s ? s->playing() : false;
-    if (FollowState f = s ? s->follow_state() : FollowState{}; f.active)  // a followed token, as last drawn
+    if (FollowState f = s ? s->inspection().follow : FollowState{}; f.active)  // a followed token, as last drawn
         j["follow"] = {{"active", f.active}, {"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
                        {"camera", f.camera}, {"seq", f.seq}, {"index", f.index}, {"elapsed_s", f.elapsed_s},
                        {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
@@ -792,8 +792,9 @@ std::string App::state_json() const {
         j["time"] = s->sim_time();
         j["jump_progress"] = s->jump_progress();  // -1: no jump under way
         j["seed"] = s->seed();
-        j["parcels"] = s->parcels_drawn();
-        j["param_controls"] = s->param_controls();
+        const SceneInspection& seen = s->inspection();  // what the scene drew in its last frame
+        j["parcels"] = seen.parcels;
+        j["param_controls"] = seen.param_controls;
         j["param_count"] = s->values().registry().size();
         auto& reg = s->values().registry();
         for (size_t i = 0; i < reg.size(); i++) j["params"][reg[i].id] = s->values()[i];
@@ -801,23 +802,23 @@ std::string App::state_json() const {
         j["comparing"] = s->comparing();
         j["tabs"] = nlohmann::json::array();
         for (const char* t : s->panel_tabs()) j["tabs"].push_back(tr(t));
-        if (const WorldView* v = s->map_view()) j["view"] = {{"zoom", v->zoom()}, {"pan_x", v->pan().x}, {"pan_y", v->pan().y}};
-        const HeadlineState h = s->headline_state();
+        if (seen.has_view) j["view"] = {{"zoom", seen.zoom}, {"pan_x", seen.pan.x}, {"pan_y", seen.pan.y}};
+        const HeadlineState& h = seen.headline;
         j["headline"] = {{"station", h.station}, {"share", h.share},   {"phase", h.phase},
                          {"window", h.window},   {"shifting", h.shifting}, {"shifting_between", h.shifting_between}};
-        j["card"] = s->card_station();  // the station whose hover card is up, "" when none
-        if (ImVec2 a, b; s->ring_rect(&a, &b)) j["ring"] = {a.x, a.y, b.x, b.y};  // the lesson's ring on screen
-        for (auto& [id, at] : s->station_points()) j["stations"][id] = {at.x, at.y};
-        for (const MapLabelBox& b : s->label_boxes()) {
+        j["card"] = seen.card_station;  // the station whose hover card is up, "" when none
+        if (seen.ring) j["ring"] = {seen.ring_min.x, seen.ring_min.y, seen.ring_max.x, seen.ring_max.y};  // the lesson's ring on screen
+        for (auto& [id, at] : seen.stations) j["stations"][id] = {at.x, at.y};
+        for (const MapLabelBox& b : seen.labels) {
             nlohmann::json parts = nlohmann::json::array();
             for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
             j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
                                  {"texts", b.texts}, {"px", b.min_px}};
         }
-        for (auto& [id, text] : s->pile_labels()) j["piles"][id] = text;  // as the map writes them
+        for (auto& [id, text] : seen.piles) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
-        RaceState race = s->race();
+        const RaceState& race = seen.race;
         for (auto& m : race.maps) {
             nlohmann::json map = {{"label", m.label}, {"x", m.x}, {"y", m.y}, {"w", m.w}, {"h", m.h}, {"parcels", m.parcels},
                                   {"zoom", m.zoom}, {"pan_x", m.pan_x}, {"pan_y", m.pan_y}, {"hovered", m.hovered}};

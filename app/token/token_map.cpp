@@ -501,9 +501,8 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         if (waiting_all + held_all == 0) pile[0] = 0;
         else std::snprintf(pile, sizeof pile, tr("token.map.detok_pile"), on_way.c_str(), held_all);
     }
-    detok_pile_ = pile;
-    if (!detok_pile_.empty() && !answer_hidden_)
-        map_text(dl, v, {tray.center().x, tray.y1 + 12}, 12, pal::kVermillion, detok_pile_.c_str());
+    seen_.piles = {{"detok", pile}};
+    if (pile[0] && !answer_hidden_) map_text(dl, v, {tray.center().x, tray.y1 + 12}, 12, pal::kVermillion, pile);
     int queued = 0, held = 0, drawn = 0;
     std::vector<ImVec2> labelled;
     for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
@@ -703,7 +702,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     }
 
     labels.draw(dl);
-    label_boxes_ = labels.boxes();
+    seen_.labels = labels.boxes();
 
     // Bottleneck: outlined where it is, and named in words at the top of the map
     // (draw_headline_and_legend; headline_text: the same words the page's mirror reads).

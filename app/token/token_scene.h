@@ -126,7 +126,6 @@ public:
     HeadlineText headline_text() const;
     HeadlineState headline_state() const override;  // the same measure: station, share, phase, window
     // The pile at the detokenizer as the map writes it ("?" while a question holds it).
-    std::vector<std::pair<std::string, std::string>> pile_labels() const override { return {{"detok", detok_pile_}}; }
 
 protected:
     ImVec2 station_position(size_t station) const override;
@@ -213,7 +212,6 @@ private:
     uint64_t vocab_seen_ = 0;          // vocab_arrivals() already acted on
     unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c was told
     ChartAxes chart_axes_;       // the last chart drawn with axes (the staircase, KV, gaps)
-    std::string detok_pile_;     // the tokens waiting and held at the detokenizer, as last drawn ("" for none)
     // A narrow map's bands for the headline above and the legend below, in pixels, as last
     // drawn: the stations fit between them (the legend's rows depend on the language).
     float narrow_head_px_ = 0, narrow_legend_px_ = 0;
