@@ -42,10 +42,11 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
 }
 
 const char* TokenScene::far_memory_word(const char* key) const {
-    if (values().get("token.hbm.kind") != 1) return tr(key);  // most hardware: no other word
+    const double kind = values().get("token.hbm.kind");
+    if (kind != 1 && kind != 2) return tr(key);  // most hardware: no other word
     const std::string k = key;
     bool named = k == "token.map.hbm" || k == "token.stage.3" || k == "token.bn.3" || k == "token.level.hbm";
-    return tr(named ? (k + "_gddr6x").c_str() : key);
+    return tr(named ? (k + (kind == 1 ? "_gddr6x" : "_own")).c_str() : key);
 }
 
 TokenScene::HeadlineText TokenScene::headline_text() const {

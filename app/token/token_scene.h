@@ -143,7 +143,8 @@ private:
     // A stage's busy share over the bottleneck's window as every place writes it ("59%").
     std::string stage_share_text(int stage) const;
     // A string-table word, naming the far memory as the hardware's kind (token.hbm.kind):
-    // "token.map.hbm", "token.stage.3" and "token.bn.3" say GDDR6X on a GeForce card.
+    // "token.map.hbm", "token.stage.3", "token.bn.3" and "token.level.hbm" say GDDR6X on a
+    // GeForce card and this computer's memory on the measured one.
     const char* far_memory_word(const char* key) const;
 
     // token_map.cpp

@@ -213,7 +213,7 @@ TokenModel::TokenModel() : Model("token", token_registry(), make_stations(), 1e-
 void TokenModel::reset(const ParamValues& v, uint64_t seed) {
     shape_ = shape_from(v);
     hw_ = hardware_from(v, shape_);
-    far_is_gddr_ = ParamReader{v}.i("token.hbm.kind") == 1;
+    far_kind_ = ParamReader{v}.i("token.hbm.kind");
     policy_ = PlacementPolicy(ParamReader{v}.i("token.run.placement"));
     read_run_settings(v);
     size_kv_cache(v);
@@ -1099,9 +1099,11 @@ void TokenModel::traffic_energy_metrics(std::vector<Metric>& out) const {
 void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
     const PaceMeasure& p = pace();
-    // The far memory by its kind: a GeForce card's is GDDR6X, not HBM.
-    auto en = [&](int s) { return s == kPartHbm && far_is_gddr_ ? "GDDR6X" : stage_label(s); };
-    auto zh = [&](int s) { return s == kPartHbm && far_is_gddr_ ? "GDDR6X" : stage_name_zh(s); };
+    // The far memory by its kind: a GeForce card's is GDDR6X, a measured computer's its own memory, not HBM.
+    auto en = [&](int s) {
+        return s != kPartHbm || far_kind_ == 0 ? stage_label(s) : far_kind_ == 1 ? "GDDR6X" : "this computer's memory";
+    };
+    auto zh = [&](int s) { return s != kPartHbm || far_kind_ == 0 ? stage_name_zh(s) : far_kind_ == 1 ? "GDDR6X" : "本机内存"; };
     for (int s = 0; s < kStageCount; s++)
         add("share_" + stage_id(s), p.share[s], "", std::string("Busy share over the bottleneck's window: ") + en(s),
             std::string("瓶颈测量窗口内的利用率：") + zh(s));

@@ -263,7 +263,7 @@ private:
 
     // Settings from the parameters.
     Hardware hw_;
-    bool far_is_gddr_ = false;  // token.hbm.kind: the far memory is GDDR6X, and the cards say so
+    int far_kind_ = 0;  // token.hbm.kind: 1 GDDR6X, 2 this computer's memory (the cards say so), else HBM or DRAM
     ModelShape shape_;
     PlacementPolicy policy_ = PlacementPolicy::WeightsFirst;
     TokenText text_;

@@ -196,7 +196,8 @@ void add_memories(ParamRegistry& reg) {
     h("capacity_gb", "Far memory capacity", "远端存储容量", "GB", 0.01, 10000, 96, "Per chip.", "每颗芯片。", ill, LOG,
       false, true);
     // Down to 0.1 GB/s: a software GPU's, as a measurement of this computer may give (measured_machine.h).
-    h.choice("kind", "Far memory kind", "远端存储类型", {"HBM or DRAM", "GDDR6X"}, {"HBM 或 DRAM", "GDDR6X"}, 0,
+    h.choice("kind", "Far memory kind", "远端存储类型", {"HBM or DRAM", "GDDR6X", "This computer's memory"},
+             {"HBM 或 DRAM", "GDDR6X", "本机内存"}, 0,
              "What the map and the headline call the far memory; it changes no figure (capacity, bandwidth and "
              "latency do).", "地图和标题怎样称呼远端存储；它不改变任何数字（容量、带宽和延迟才会）。", false,
              "the hardware preset's datasheet");
@@ -302,7 +303,7 @@ struct HwFig {
     int pp_stages, regions;
     double op_us = 0, ops_per_layer = 16, dispatch_overlap = 1;  // the stack's launches (compiled engines: none)
     double dequant_flops = 0;  // widening a narrow weight (none by default)
-    double mem_kind = 0;       // token.hbm.kind: 1 names GDDR6X (the GeForce cards), else HBM or DRAM
+    double mem_kind = 0;       // token.hbm.kind: 1 names GDDR6X (the GeForce cards), 2 this computer's memory, else HBM or DRAM
 };
 
 PV hw_values(const HwFig& f) {
@@ -471,7 +472,7 @@ void add_hardware_presets(ParamRegistry& reg) {
            "the achieved fraction 1 (the figures are what was reached, not a peak); per-layer 5 us and per-step "
            "20 us, as the GPU presets (assumptions); drawn as one core: a browser tells nothing of the cores.",
            {1, 1, 1, 14.3, 4096, 4000, 0, 16, 8, 1, 48, 400, 500, 1, 10000, 3, 300, 5, 20, 16, 2, 0, 0, 0, 0, 1, 1,
-            1, 1, 1, 1});
+            1, 1, 1, 1, 0, 16, 1, 0, 2});
 }
 
 struct ModelFig {
