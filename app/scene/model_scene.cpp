@@ -78,7 +78,6 @@ void ModelScene::draw_parcels(const FrameInput& in) {
     parcels_.draw(model_mut(), run_.generation(), [this](size_t i) { return station_position(i); },
                   [this](uint16_t k) { return parcel_style(k); }, view_, in);
     seen_.parcels = parcels_.drawn();
-    seen_.headline = headline_state();
     seen_.has_view = true;
     seen_.zoom = view_.zoom();
     seen_.pan = view_.pan();

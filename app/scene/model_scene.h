@@ -98,8 +98,6 @@ protected:
     // another place on the map (lesson_places()), with the labels that belong to it, so
     // a ring drawn around it covers none of its figures. False for an unknown id.
     virtual bool marker_box(const std::string& place_id, WorldBox* box) const = 0;
-    // The map's headline as a measure (seen_.headline, noted with the parcels each frame).
-    virtual HeadlineState headline_state() const { return {}; }
 
     // Uploads the model's segments when they changed and queues the parcel pass;
     // also draws the lesson's highlight ring around its place (the map's words, placed

@@ -76,7 +76,6 @@ void ModelScene::draw_compare(const FrameInput& in) {
                 {run_.compare_model_mut(), run_.compare_values(), &run_.compare_metrics()}, run_.generation(),
                 [this](size_t i) { return station_position(i); }, [this](uint16_t k) { return parcel_style(k); }, race_headlines());
     seen_.race = race_->state();
-    seen_.headline = headline_state();
     // A station under the pointer on either map: its card, with that run's own numbers.
     const bool hover = hover_wanted();
     for (size_t side = 0; side < race_->state().maps.size() && hover; side++) {

@@ -142,7 +142,6 @@ struct SceneInspection {
     // What the map writes on each pile of work in process, by id ("?" while a lesson's
     // question keeps the piles back; "" where its count gave way to another label).
     std::vector<std::pair<std::string, std::string>> piles;
-    HeadlineState headline;    // the map's headline as a measure
     FollowState follow;        // a follow as last drawn
     RaceState race;            // compare's race as last drawn (no maps when not comparing)
 };
@@ -209,6 +208,9 @@ public:
     // them now, a question's answer kept back), and the map's headline in words.
     virtual std::vector<StationText> station_texts() const { return {}; }
     virtual std::string headline() const { return ""; }
+    // The headline as a measure, read from the run now (not as drawn: a lesson's step may
+    // have moved the run since the last frame, and the metrics state() reports are now's).
+    virtual HeadlineState headline_state() const { return {}; }
     virtual std::vector<tj::Metric> metrics() const = 0;
     // Metrics sampled over the run (for the CSV export), or nullptr.
     virtual const tj::MetricHistory* history() const { return nullptr; }

@@ -803,7 +803,7 @@ std::string App::state_json() const {
         j["tabs"] = nlohmann::json::array();
         for (const char* t : s->panel_tabs()) j["tabs"].push_back(tr(t));
         if (seen.has_view) j["view"] = {{"zoom", seen.zoom}, {"pan_x", seen.pan.x}, {"pan_y", seen.pan.y}};
-        const HeadlineState& h = seen.headline;
+        const HeadlineState h = s->headline_state();
         j["headline"] = {{"station", h.station}, {"share", h.share},   {"phase", h.phase},
                          {"window", h.window},   {"shifting", h.shifting}, {"shifting_between", h.shifting_between}};
         j["card"] = seen.card_station;  // the station whose hover card is up, "" when none
