@@ -135,7 +135,7 @@ void App::event(const SDL_Event& e) {
     if (WelcomeChoice c = welcome_.key(k); c != WelcomeChoice::None) { welcome_chosen(c); return; }
     if (lessons_.key(k, *this)) return;
     switch (k) {
-        case SDLK_h: panels_ = !panels_; break;
+        case SDLK_h: toggle_panels(); break;
         case SDLK_p: set_present(!present_); break;
         case SDLK_b: case SDLK_PERIOD: blank_ = true; break;  // clickers send '.' for "blank"
         case SDLK_SLASH: show_help_ = !show_help_; break;     // '?'
@@ -146,6 +146,16 @@ void App::event(const SDL_Event& e) {
         case SDLK_MINUS: ui_scale_ = std::max(1.0f, ui_scale_ - 0.25f); fonts_dirty_ = true; break;
         default: break;
     }
+}
+
+// H and View > hide panels. A lesson shows its card where the panels go, and the panels
+// would show the figures a question keeps back: they open once the lesson is left.
+void App::toggle_panels() {
+    if (lessons_.active() && !panels_) {
+        notice_ = tr("lesson.panels_after");
+        return;
+    }
+    panels_ = !panels_;
 }
 
 Scene* App::scene_by_id(const std::string& id) {
@@ -308,7 +318,7 @@ void App::draw_menus() {
     }
     if (ImGui::BeginMenu(tr("menu.view"))) {
         if (ImGui::MenuItem(tr("menu.present"), "P", present_)) set_present(!present_);
-        if (ImGui::MenuItem(tr("menu.panels"), "H", !panels_)) panels_ = !panels_;
+        if (ImGui::MenuItem(tr("menu.panels"), "H", !panels_)) toggle_panels();
         if (ImGui::MenuItem(tr("menu.fullscreen"), "F")) toggle_fullscreen_ = true;
         float s = ui_scale_;
         if (ImGui::SliderFloat(tr("menu.ui_scale"), &s, 1.0f, 3.0f, "%.2fx")) ui_scale_ = s;
@@ -772,6 +782,7 @@ std::string App::state_json() const {
                                  {"disabled", c.disabled}});
     j["lessons"] = lessons_.lessons().size();
     j["message"] = message_;
+    j["notice"] = notice_;  // the note shown over the map (a refusal, a saved file), "" when none
     j["vocab"] = nlohmann::json::object();  // the scenes' downloads on their way (the token scene's vocabularies)
     for (auto& sc : scenes_)
         for (const DownloadState& d : sc->downloads())

@@ -126,6 +126,7 @@ private:
     void draw_menu();
     void draw_narrow_menu();  // one Menu button, play or pause and the language: a phone's width
     void draw_menus();        // Lessons, Share, View and Help, in either menu bar
+    void toggle_panels();     // H: the panels up or away (in a lesson: a note, they wait for its end)
     // A narrow screen's tabs under the map: one per panel of the scene; the open tab
     // again closes the sheet (the map takes its place).
     void draw_sheet_tabs(const Scene& s, ImVec2 at, float width, float height);

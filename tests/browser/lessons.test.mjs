@@ -99,6 +99,28 @@ test('keys 1-4 pick a choice; a chain step holds its week while the class reads 
   await page.close();
 });
 
+test('H in a lesson keeps the panels away (they would cover the card and show what a question holds) and says why', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  await countAnimationFrames(page);
+  const i = lessons.findIndex((l) => l.id === 'decode-is-logistics');
+  const q = lessons[i].steps.findIndex((st) => st.predict);
+  await openAndHold(page, i, q);
+  assert.equal((await api(page, 'state')).panels, false, 'a lesson opens without the panels');
+  await page.focus('#canvas');
+  await page.keyboard.press('h');
+  const s = await waitState(page, (st) => st.notice !== '', null, 'the note on H in a lesson');
+  assert.equal(s.panels, false, 'the panels stay away while the lesson is open');
+  assert.match(s.notice, /leave the lesson/);
+  assert.equal(s.lesson_answer_held, true, 'the question still holds its answer');
+  await page.keyboard.press('Escape');
+  const left = await waitState(page, (st) => st.lesson === '', null, 'the lesson left');
+  await page.keyboard.press('h');
+  await waitState(page, (st, was) => st.panels === !was, left.panels, 'H to toggle the panels once the lesson is left');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a question shows its own set-up at its moment; the reveal shows the answer without running again', async () => {
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
