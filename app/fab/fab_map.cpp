@@ -258,12 +258,13 @@ void FabScene::draw_map(const FrameInput& in) {
         map_size = {msize.x - left, msize.y};
     }
     follow_camera(kFollowZoom);
-    // A phone's words are larger than the map's scale (kPhoneMinPx): the timeline's legend
-    // takes more rows, so its world reaches lower, and starts lower where the top is bare.
-    const float phone_shift = in.narrow ? fabui::kPhoneLegendWorld : 0;
+    // A phone's words are larger than the map's scale (kPhoneMinPx), and presenter mode's
+    // too (24 px at least): the timeline's legend takes more room, so the world reaches
+    // lower, and starts lower where the top is bare.
+    const float legend_room = in.narrow ? fabui::kPhoneLegendWorld : text_scale() >= 1.5f ? fabui::kPresenterLegendWorld : 0;
     view_.update(ImGui::GetIO(), in.touch, map_min, map_size,
-                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY + phone_shift * 0.5f,
-                          fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX, fabui::kWorldMaxY + phone_shift});
+                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY + legend_room * 0.5f,
+                          fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX, fabui::kWorldMaxY + legend_room});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     // Everything the map writes stays in its area (zoomed in on a followed lot, its
     // buildings would otherwise run under the panels).
