@@ -279,6 +279,9 @@ void FabScene::draw_map(const FrameInput& in) {
     // their pile where the place above is taken), then the buildings' names and tags
     // (always shown) and their figures (where they fit).
     MapLabels labels;
+    labels.keep_inside(mmin, {mmin.x + msize.x, mmin.y + msize.y});
+    seen_.map_min = mmin;
+    seen_.map_max = {mmin.x + msize.x, mmin.y + msize.y};
     draw_piles(dl, text_px, labels);
     draw_buildings(dl, z, text_px, &labels);
     draw_derivative(dl, z, text_px, &labels);

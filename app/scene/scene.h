@@ -131,6 +131,7 @@ struct HeadlineState {
 struct SceneInspection {
     size_t parcels = 0;        // parcels drawn (the status line's count too)
     int param_controls = 0;    // parameter controls its panel drew (a collapsed group draws none)
+    ImVec2 map_min{0, 0}, map_max{0, 0};  // the area the map draws in (between the panels), none: 0
     bool has_view = false;     // the map's camera: logical pixels per world unit, and world (0, 0) on screen
     float zoom = 1;
     ImVec2 pan{0, 0};

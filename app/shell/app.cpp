@@ -813,6 +813,8 @@ std::string App::state_json() const {
         j["comparing"] = s->comparing();
         j["tabs"] = nlohmann::json::array();
         for (const char* t : s->panel_tabs()) j["tabs"].push_back(tr(t));
+        if (seen.map_max.x > seen.map_min.x)  // the area the scene's map draws in, inside map_rect
+            j["map_area"] = {seen.map_min.x, seen.map_min.y, seen.map_max.x - seen.map_min.x, seen.map_max.y - seen.map_min.y};
         if (seen.has_view) j["view"] = {{"zoom", seen.zoom}, {"pan_x", seen.pan.x}, {"pan_y", seen.pan.y}};
         const HeadlineState h = s->headline_state();
         j["headline"] = {{"station", h.station}, {"share", h.share},   {"phase", h.phase},

@@ -25,9 +25,14 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
         *min = {std::floor(at.x - sz.x * align_x), std::floor(at.y - sz.y * 0.5f) + px * kLeading};
         *max = {min->x + sz.x, min->y + sz.y - 2 * px * kLeading};
     };
+    auto inside = [&](ImVec2* min, ImVec2* max) {  // straddling the area's left or right edge: moved inside
+        const float dx = inside_dx(*min, *max);
+        min->x += dx, max->x += dx;
+    };
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}};
     box(text, &l.min, &l.max);
-    if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max);
+    inside(&l.min, &l.max);
+    if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max), inside(&l.whole_min, &l.whole_max);
     labels_.push_back(l);
 }
 
@@ -51,8 +56,28 @@ void MapLabels::detail_at_one_of(const std::string& id, const std::vector<ImVec2
     if (centres.empty()) return;
     add(id, centres[0], px, col, text, 0.5f, plate, true);
     Label& l = labels_.back();
-    for (size_t k = 1; k < centres.size(); k++)
-        l.other_min.push_back({l.min.x + std::floor(centres[k].x - centres[0].x), l.min.y + std::floor(centres[k].y - centres[0].y)});
+    const ImVec2 size{l.max.x - l.min.x, l.max.y - l.min.y};
+    for (size_t k = 1; k < centres.size(); k++) {
+        ImVec2 m{l.min.x + std::floor(centres[k].x - centres[0].x), l.min.y + std::floor(centres[k].y - centres[0].y)};
+        m.x += inside_dx(m, {m.x + size.x, m.y + size.y});
+        l.other_min.push_back(m);
+    }
+}
+
+// How far a box straddling the area's left or right edge moves to lie inside it (0 for
+// one inside, or wholly outside).
+float MapLabels::inside_dx(ImVec2 min, ImVec2 max) const {
+    if (!bounded_) return 0;
+    float dx = 0;
+    if (max.x > bound_max_.x && min.x < bound_max_.x) dx = bound_max_.x - max.x;
+    if (min.x + dx < bound_min_.x && max.x > bound_min_.x) dx = bound_min_.x - min.x;
+    return dx;
+}
+
+void MapLabels::keep_inside(ImVec2 min, ImVec2 max) {
+    bounded_ = true;
+    bound_min_ = {std::floor(min.x), min.y};
+    bound_max_ = {std::floor(max.x), max.y};
 }
 
 bool MapLabels::shown(const std::string& id) const {
@@ -76,6 +101,7 @@ void MapLabels::draw(ImDrawList* dl) {
         Label& n = labels_[i];
         if (n.detail) continue;
         auto clear_of_earlier = [&](float dx) {
+            if (dx != 0 && inside_dx({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}) != 0) return false;  // not past the edge
             for (size_t j = 0; j < i; j++) {
                 const Label& o = labels_[j];
                 if (!o.detail && overlap({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}, o.min, o.max)) return false;

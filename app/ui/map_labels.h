@@ -44,6 +44,10 @@ public:
     // plate, as detail(); centred on each point.
     void detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
                           const std::string& text, bool plate = true);
+    // The map's area on screen: a label that runs past its left or right edge moves inside
+    // (the outer column of a phone's map, or of one framed by panels, has words wider than
+    // its boxes); one wholly outside (a zoomed map's far station) stays where it is.
+    void keep_inside(ImVec2 min, ImVec2 max);
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
     bool shown(const std::string& id) const;
@@ -61,5 +65,8 @@ private:
     };
     void add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x, bool plate,
              bool detail, const std::string& whole = "");
+    float inside_dx(ImVec2 min, ImVec2 max) const;
     std::vector<Label> labels_;
+    bool bounded_ = false;
+    ImVec2 bound_min_{0, 0}, bound_max_{0, 0};
 };

@@ -85,10 +85,14 @@ for (const { w, h, device, present } of sizes) {
             for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 11, `${w}x${h} ${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
           // Nothing placed past the map's right or left edge where the whole map is in view
           // (the token lesson's step is zoomed in: its far stations lie outside by design).
+          // The area the map draws in: between the panels where they are up.
+          const area = s.map_area;
+          assert.ok(area && area[2] > 0 && area[0] >= s.map_rect[0] && area[0] + area[2] <= s.map_rect[0] + s.map_rect[2] + 1,
+            `${scene} ${view} ${lang}: the map's area [${area}] lies in the map's rectangle`);
           if (view === 'scene' || scene === 'fab')
             for (const a of parts)
-              assert.ok(a.rect[0] >= s.map_rect[0] - 1 && a.rect[0] + a.rect[2] <= s.map_rect[0] + s.map_rect[2] + 1,
-                `${w}x${h} ${view} ${lang}: ${a.id} [${a.rect.map(Math.round)}] past the map's edge [${s.map_rect.map(Math.round)}]`);
+              assert.ok(a.rect[0] >= area[0] - 1 && a.rect[0] + a.rect[2] <= area[0] + area[2] + 1,
+                `${w}x${h} ${view} ${lang}: ${a.id} [${a.rect.map(Math.round)}] past the map's edge [${area.map(Math.round)}]`);
           for (const a of parts)
             for (const b of parts)
               assert.ok(a === b || a.id === b.id || !overlap(a.rect, b.rect),
