@@ -58,20 +58,19 @@ ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 
 // The smallest word on a phone's map, in CSS pixels: smaller is not read at arm's length.
 // The placer then drops the figures that no longer fit, never the names.
 constexpr float kPhoneMinPx = 11;
-bool phone() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
 
 // A figure's size, a share of the label size; with the text scaled up (presenter
 // mode, for the back of a room) no smaller than 85% of it: 24 px at 1920x1080.
 float small_px(float text_px, float share) {
     const float px = text_px * (text_scale() >= 1.5f ? std::max(share, 0.85f) : share);
-    return phone() ? std::max(px, kPhoneMinPx) : px;
+    return narrow_screen() ? std::max(px, kPhoneMinPx) : px;
 }
 
 // The map's label size at zoom z: grows with the screen but never wider than a column of
 // the map allows, times the text scale (presenter mode), where details give way to names.
 float label_px(float z) {
     const float px = std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale());
-    return phone() ? std::max(px, kPhoneMinPx) : px;
+    return narrow_screen() ? std::max(px, kPhoneMinPx) : px;
 }
 
 // The pile a station consumes, -1 for none. Unlike the model's front_buffer, a
@@ -279,7 +278,7 @@ void FabScene::draw_map(const FrameInput& in) {
     // their pile where the place above is taken), then the buildings' names and tags
     // (always shown) and their figures (where they fit).
     MapLabels labels;
-    labels.keep_inside(mmin, {mmin.x + msize.x, mmin.y + msize.y});
+    labels.keep_inside(mmin.x, mmin.x + msize.x);
     seen_.map_min = mmin;
     seen_.map_max = {mmin.x + msize.x, mmin.y + msize.y};
     draw_piles(dl, text_px, labels);
@@ -289,8 +288,7 @@ void FabScene::draw_map(const FrameInput& in) {
     labels.draw(dl);
     draw_timeline_legend(dl, text_px, labels);
     seen_.labels = labels.boxes();
-    seen_.piles = pile_labels_;  // what each pile shows as drawn: "" where its count gave way
-    for (auto& [pile, text] : seen_.piles)
+    for (auto& [pile, text] : seen_.piles)  // what each pile shows as drawn: "" where its count gave way
         if (!labels.shown("pile:" + pile)) text.clear();
     for (int st = 0; st < kStationCount; st++) {  // each building with its labels, for a lesson's ring
         ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
@@ -449,7 +447,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     // suppliers, whose name sits above; the bottleneck tag and the respin banner above.
     // Suppliers' names sit above their boxes; on a phone the substrate supplier's goes
     // under its box, since its long name above would run into packaging's beside it.
-    bool name_above = is_supplier(st) && !(phone() && st == kStSubstrate);
+    bool name_above = is_supplier(st) && !(narrow_screen() && st == kStSubstrate);
     const std::string& id = model().stations()[size_t(st)].id;
     label(labels, id, false, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
     std::string state;
@@ -530,7 +528,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
 void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) {
     const FabModel& m = fab();
     const FabView& v = m.view();
-    pile_labels_.clear();
+    seen_.piles.clear();
     const float px = small_px(text_px, 0.85f);
     // A pile's count: above its top, else higher, else beside it (right, then left).
     auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
@@ -539,7 +537,7 @@ void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) {
         const float y = top.y - px * 0.55f;
         labels.detail_at_one_of("pile:" + key, {{top.x, y}, {top.x, y - px * 1.1f}, {top.x + side, top.y + px * 0.5f},
                                                 {top.x - side, top.y + px * 0.5f}}, px, col, s);
-        pile_labels_.push_back({key, s});
+        seen_.piles.push_back({key, s});
     };
     for (int b = 0; b < kBufCount; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];

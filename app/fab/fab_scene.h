@@ -75,7 +75,7 @@ private:
     void draw_station_labels(ImDrawList* dl, MapLabels& labels, int station, ImVec2 min, ImVec2 max, float text_px,
                              bool flagged) const;
     void draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;
-    void draw_piles(ImDrawList* dl, float text_px, MapLabels& labels);  // records pile_labels_ (seen_.piles)
+    void draw_piles(ImDrawList* dl, float text_px, MapLabels& labels);  // records what each says in seen_.piles
     void hover_cards(float z, float text_px);
     // The shipments strip and its axis; its years and event marks go on labels (each
     // mark on the first of four rows where it fits), and the legend under the lowest.
@@ -95,12 +95,10 @@ private:
     // Each station's building with all its labels as last drawn (world units), so a
     // lesson's ring goes around them; one per station (fab_map.cpp checks the count).
     WorldBox label_box_[16] = {};
-    // What each pile's label says as last drawn ("?" while a question holds it back).
     // The band above the map: at least as tall as its captions have been in this layout
     // (grown, never shrunk, so the map is not refitted each time a line comes and goes).
     float caption_band_h_ = 0;
     ImVec2 caption_band_for_;  // the area size the band was measured in
-    std::vector<std::pair<std::string, std::string>> pile_labels_;
     bool show_counterfactuals_ = true;  // the runs without the flaw and with it kept, beside the run
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
     std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks

@@ -33,7 +33,6 @@ void ModelScene::set_comparing(bool on) {
     if (!on) race_.reset();  // its maps' parcel renderers go with it
 }
 
-
 void ModelScene::draw_compare(const FrameInput& in) {
     if (!comparing()) return;
     if (!race_) race_ = std::make_unique<CompareRace>();

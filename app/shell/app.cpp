@@ -555,8 +555,7 @@ float App::draw_chrome() {
     if (narrow_) draw_narrow_menu();
     else draw_menu();
     float top = ImGui::GetFrameHeight();
-    for (const WindowBox& w : window_boxes())  // the narrow menu bar is taller
-        if (w.name == "##MainMenuBar") top = w.size.y;
+    if (WindowBox bar; window_box("##MainMenuBar", &bar)) top = bar.size.y;  // the narrow one is taller
     return top;
 }
 

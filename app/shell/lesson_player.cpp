@@ -27,7 +27,6 @@ float lesson_card_scale(ImVec2 display, float font_px) {
 
 namespace {
 const std::string& txt(const tj::Text2& t) { return pick(t.en, t.zh); }
-bool narrow_screen() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
 // How long Replay takes to play a step again (longer runs are jumped through).
 constexpr double kReplaySeconds = 4;
 // How many frames after a reveal a long card keeps its question at the top (the text

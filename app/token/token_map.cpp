@@ -151,7 +151,7 @@ void TokenScene::draw_map(const FrameInput& in) {
         dl->PushClipRect({ar.map_min.x, ar.map_min.y + narrow_head_px_},
                          {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - narrow_legend_px_}, true);
     MapLabels labels;
-    labels.keep_inside(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y});
+    labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
     seen_.map_min = ar.map_min;
     seen_.map_max = {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y};
     draw_stations(dl);

@@ -42,15 +42,26 @@ void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
 
 const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
 
+namespace {
+WindowBox box_of(const ImGuiWindow& w) {
+    const char* kind = (w.Flags & ImGuiWindowFlags_Tooltip) ? "tooltip" : (w.Flags & ImGuiWindowFlags_Popup) ? "popup" : "panel";
+    return {w.Name, kind, w.Pos, w.Size, w.Scroll.y};
+}
+}  // namespace
+
 std::vector<WindowBox> window_boxes() {
     std::vector<WindowBox> out;
-    for (const ImGuiWindow* w : GImGui->Windows) {
-        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_ChildWindow) || std::string(w->Name).rfind("Debug##", 0) == 0)
-            continue;
-        const char* kind = (w->Flags & ImGuiWindowFlags_Tooltip) ? "tooltip" : (w->Flags & ImGuiWindowFlags_Popup) ? "popup" : "panel";
-        out.push_back({w->Name, kind, w->Pos, w->Size, w->Scroll.y});
-    }
+    for (const ImGuiWindow* w : GImGui->Windows)
+        if (w->Active && !w->Hidden && !(w->Flags & ImGuiWindowFlags_ChildWindow) && std::string(w->Name).rfind("Debug##", 0) != 0)
+            out.push_back(box_of(*w));
     return out;
+}
+
+bool window_box(const char* name, WindowBox* out) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(name);
+    if (!w || !w->Active) return false;
+    *out = box_of(*w);
+    return true;
 }
 
 bool dragging_vertical_scrollbar() {

@@ -41,6 +41,9 @@ struct WindowBox {
     float scroll_y = 0;
 };
 std::vector<WindowBox> window_boxes();
+// One window's box by its name, as ImGui last laid it out; false when it is not up (a
+// lookup, for use each frame, where window_boxes() would copy every window).
+bool window_box(const char* name, WindowBox* out);
 
 // Whether the item being dragged is a window's vertical scrollbar (a finger on it
 // scrolls the window the usual way, not by the touch-scroll of App::touch_to_imgui).

@@ -12,6 +12,8 @@ constexpr float kTouchTarget = 44;
 // Below this width (logical pixels) the screen is narrow: a phone, or a tablet upright
 // (820 wide), where side panels would leave the map a strip of some 400 pixels.
 constexpr float kNarrowWidth = 900;
+// Whether the display is narrow (the App lays out FrameInput::narrow by the same rule).
+inline bool narrow_screen() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
 
 // The colour with its alpha replaced (0..255).
 inline ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }

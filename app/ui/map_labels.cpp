@@ -69,15 +69,15 @@ void MapLabels::detail_at_one_of(const std::string& id, const std::vector<ImVec2
 float MapLabels::inside_dx(ImVec2 min, ImVec2 max) const {
     if (!bounded_) return 0;
     float dx = 0;
-    if (max.x > bound_max_.x && min.x < bound_max_.x) dx = bound_max_.x - max.x;
-    if (min.x + dx < bound_min_.x && max.x > bound_min_.x) dx = bound_min_.x - min.x;
+    if (max.x > bound_x1_ && min.x < bound_x1_) dx = bound_x1_ - max.x;
+    if (min.x + dx < bound_x0_ && max.x > bound_x0_) dx = bound_x0_ - min.x;
     return dx;
 }
 
-void MapLabels::keep_inside(ImVec2 min, ImVec2 max) {
+void MapLabels::keep_inside(float left, float right) {
     bounded_ = true;
-    bound_min_ = {std::floor(min.x), min.y};
-    bound_max_ = {std::floor(max.x), max.y};
+    bound_x0_ = std::floor(left);
+    bound_x1_ = std::floor(right);
 }
 
 bool MapLabels::shown(const std::string& id) const {

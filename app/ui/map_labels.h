@@ -47,7 +47,7 @@ public:
     // The map's area on screen: a label that runs past its left or right edge moves inside
     // (the outer column of a phone's map, or of one framed by panels, has words wider than
     // its boxes); one wholly outside (a zoomed map's far station) stays where it is.
-    void keep_inside(ImVec2 min, ImVec2 max);
+    void keep_inside(float left, float right);
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
     bool shown(const std::string& id) const;
@@ -68,5 +68,5 @@ private:
     float inside_dx(ImVec2 min, ImVec2 max) const;
     std::vector<Label> labels_;
     bool bounded_ = false;
-    ImVec2 bound_min_{0, 0}, bound_max_{0, 0};
+    float bound_x0_ = 0, bound_x1_ = 0;  // keep_inside's left and right edges
 };
