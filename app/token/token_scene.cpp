@@ -43,10 +43,11 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
 
 const char* TokenScene::far_memory_word(const char* key) const {
     const double kind = values().get("token.hbm.kind");
-    if (kind != 1 && kind != 2) return tr(key);  // most hardware: no other word
+    static const char* const suffix[] = {"", "_gddr6x", "_own", "_lpddr5"};
+    if (kind != 1 && kind != 2 && kind != 3) return tr(key);  // most hardware: no other word
     const std::string k = key;
     bool named = k == "token.map.hbm" || k == "token.stage.3" || k == "token.bn.3" || k == "token.level.hbm";
-    return tr(named ? (k + (kind == 1 ? "_gddr6x" : "_own")).c_str() : key);
+    return tr(named ? (k + suffix[int(kind)]).c_str() : key);
 }
 
 TokenScene::HeadlineText TokenScene::headline_text() const {

@@ -20,8 +20,12 @@ const std::vector<FittedConstant>& fitted_constants() {
          "assumption: as the HBM GPUs' prior (GDDR is its own memory kind: its own fraction)"},
         {"geforce_dequant_flops", "token.mesh.dequant_flops", {"hw.rtx3090", "hw.rtx4090"}, 42.68, 2,
          "assumption: a multiply and an add per weight (its block's scale and offset)"},
-        {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.403, 1,
-         "assumption: one chip-link hop, the registry default"},
+        {"apple_bw_eff", "token.mesh.bw_eff", {"hw.m3_max"}, 0.6335, 0.7,
+         "assumption: as the HBM GPUs' prior (LPDDR5 is its own memory kind: its own fraction)"},
+        {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.403, 3,
+         "Abts et al., A Software-defined Tensor Streaming Multiprocessor for Large-scale Machine Learning (ISCA "
+         "2022, as Groq's page on it quotes the abstract): up to 10,440 chips whose global memory is reached in "
+         "less than 3 us of end-to-end latency; one all-reduce round taken as that reach, 3 us"},
         {"groq_spec_alpha", "token.spec.alpha", {"hw.groq_lpu"}, 0.9886, 0.7,
          "assumption: the registry default acceptance rate"},
         {"cerebras_layer_us", "token.mesh.layer_overhead_us", {"hw.cerebras_wse3", "hw.cerebras_wse3_x4"}, 10.96, 2,

@@ -1099,11 +1099,13 @@ void TokenModel::traffic_energy_metrics(std::vector<Metric>& out) const {
 void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
     const PaceMeasure& p = pace();
-    // The far memory by its kind: a GeForce card's is GDDR6X, a measured computer's its own memory, not HBM.
-    auto en = [&](int s) {
-        return s != kPartHbm || far_kind_ == 0 ? stage_label(s) : far_kind_ == 1 ? "GDDR6X" : "this computer's memory";
-    };
-    auto zh = [&](int s) { return s != kPartHbm || far_kind_ == 0 ? stage_name_zh(s) : far_kind_ == 1 ? "GDDR6X" : "本机内存"; };
+    // The far memory by its kind (token.hbm.kind): a GeForce card's is GDDR6X, a measured
+    // computer's its own memory, an Apple laptop's LPDDR5 unified memory, not HBM.
+    static const char* const kind_en[] = {"", "GDDR6X", "this computer's memory", "LPDDR5 unified memory"};
+    static const char* const kind_zh[] = {"", "GDDR6X", "本机内存", "LPDDR5 统一内存"};
+    const bool named = far_kind_ >= 1 && far_kind_ <= 3;
+    auto en = [&](int s) { return s != kPartHbm || !named ? stage_label(s) : kind_en[far_kind_]; };
+    auto zh = [&](int s) { return s != kPartHbm || !named ? stage_name_zh(s) : kind_zh[far_kind_]; };
     for (int s = 0; s < kStageCount; s++)
         add("share_" + stage_id(s), p.share[s], "", std::string("Busy share over the bottleneck's window: ") + en(s),
             std::string("瓶颈测量窗口内的利用率：") + zh(s));

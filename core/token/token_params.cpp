@@ -196,8 +196,9 @@ void add_memories(ParamRegistry& reg) {
     h("capacity_gb", "Far memory capacity", "远端存储容量", "GB", 0.01, 10000, 96, "Per chip.", "每颗芯片。", ill, LOG,
       false, true);
     // Down to 0.1 GB/s: a software GPU's, as a measurement of this computer may give (measured_machine.h).
-    h.choice("kind", "Far memory kind", "远端存储类型", {"HBM or DRAM", "GDDR6X", "This computer's memory"},
-             {"HBM 或 DRAM", "GDDR6X", "本机内存"}, 0,
+    h.choice("kind", "Far memory kind", "远端存储类型",
+             {"HBM or DRAM", "GDDR6X", "This computer's memory", "LPDDR5 unified memory"},
+             {"HBM 或 DRAM", "GDDR6X", "本机内存", "LPDDR5 统一内存"}, 0,
              "What the map and the headline call the far memory; it changes no figure (capacity, bandwidth and "
              "latency do).", "地图和标题怎样称呼远端存储；它不改变任何数字（容量、带宽和延迟才会）。", false,
              "the hardware preset's datasheet");
@@ -303,7 +304,8 @@ struct HwFig {
     int pp_stages, regions;
     double op_us = 0, ops_per_layer = 16, dispatch_overlap = 1;  // the stack's launches (compiled engines: none)
     double dequant_flops = 0;  // widening a narrow weight (none by default)
-    double mem_kind = 0;       // token.hbm.kind: 1 names GDDR6X (the GeForce cards), 2 this computer's memory, else HBM or DRAM
+    double mem_kind = 0;       // token.hbm.kind: 1 GDDR6X (the GeForce cards), 2 this computer's memory, 3 LPDDR5
+                               // unified memory (Apple's laptops), else HBM or DRAM
 };
 
 PV hw_values(const HwFig& f) {
@@ -365,6 +367,7 @@ void add_hardware_presets(ParamRegistry& reg) {
     const double TT_LINK_US = fitted_value("tt_link_us");            // tt-metal's all-reduce round on n300
     const double GDDR_EFF = fitted_value("gddr_bw_eff");             // llama.cpp's Llama 7B F16 on an RTX 3090
     const double GEFORCE_WIDEN = fitted_value("geforce_dequant_flops");  // llama.cpp's Llama 7B Q4_0 on an RTX 3090
+    const double APPLE_EFF = fitted_value("apple_bw_eff");           // MLC-LLM's Llama-3.1-8B on an M3 Max
     const char* gpu_overhead =
         " Step form: per operator (kernels one after another). Achieved HBM fraction fitted to LMDeploy's "
         "Llama-2-7B batch-1 A100 figure (HBM2e) and to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction fitted to TensorRT-LLM's 2,048-token "
@@ -462,6 +465,17 @@ void add_hardware_presets(ParamRegistry& reg) {
            "the stack's constants (tt-metal's launches, GDDR and compute fractions) are the n150's.",
            {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 5, 50, 63, 0, 0, 2, 0,
             60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, TT_OP_US, 16, 1});
+    add_hw(reg, "hw.m3_max", "Apple M3 Max laptop (40-core GPU)", "Apple M3 Max 笔记本（40 核 GPU）",
+           "Apple MacBook Pro (Nov 2023) technical specifications: M3 Max with 16-core CPU and 40-core GPU, 400 "
+           "GB/s memory bandwidth, unified memory up to 128 GB (48 GB here: the configuration of this chip with "
+           "the smallest memory). 14.3 TFLOP/s FP32 (40 GPU cores x 128 lanes x 2 x 1.4 GHz; FP16 at the same "
+           "rate; no 8- or 4-bit rate) is an assumption, as is the idle power 10 W and the on-chip SRAM (256 KB "
+           "per core: Apple publishes no cache sizes). Memory kind LPDDR5, shared by CPU and GPU: its achieved "
+           "fraction (apple_bw_eff) fitted to MLC-LLM's Llama-3.1-8B decode on this laptop (arXiv:2412.15803). "
+           "Step form per operator, as the GPUs; a multiply and an add to widen each 4-bit weight, per-layer 5 "
+           "us and per-step 20 us (assumptions, as the GPU presets). Drawn as 8x5 cores.",
+           {8, 5, 1, 14.3 / 40, 256, 200, 0, 16, 8, 1, 48, 400, 500, 2, 256, 5, 31.5, 5, 20, 400, 2, 2, 0, 0, 10,
+            0.9, 0.65, APPLE_EFF, 0.6, 1, 1, 0, 16, 1, 2, 3});
     // This computer: the stack of a machine known by two measured figures (measured_machine.h
     // replaces the bandwidth, the arithmetic rate and the memory once the page has measured them).
     add_hw(reg, "hw.measured", "This computer (not measured yet)", "本机（尚未测量）",
