@@ -16,13 +16,13 @@ const std::vector<FittedConstant>& fitted_constants() {
         {"gpu_compute_eff", "token.mesh.compute_eff",
          {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200", "hw.rtx3090", "hw.rtx4090"}, 0.7552,
          0.6, "assumption: large GEMMs typically reach 60-80% of dense peak (the registry default)"},
-        {"gddr_bw_eff", "token.mesh.bw_eff", {"hw.rtx3090", "hw.rtx4090"}, 0.6939, 0.7,
+        {"gddr_bw_eff", "token.mesh.bw_eff", {"hw.rtx3090", "hw.rtx4090"}, 0.6938, 0.7,
          "assumption: as the HBM GPUs' prior (GDDR is its own memory kind: its own fraction)"},
         {"geforce_dequant_flops", "token.mesh.dequant_flops", {"hw.rtx3090", "hw.rtx4090"}, 42.68, 2,
          "assumption: a multiply and an add per weight (its block's scale and offset)"},
         {"apple_bw_eff", "token.mesh.bw_eff", {"hw.m3_max"}, 0.6335, 0.7,
          "assumption: as the HBM GPUs' prior (LPDDR5 is its own memory kind: its own fraction)"},
-        {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.403, 3,
+        {"groq_link_us", "token.mesh.chip_link_us", {"hw.groq_lpu"}, 3.391, 3,
          "Abts et al., A Software-defined Tensor Streaming Multiprocessor for Large-scale Machine Learning (ISCA "
          "2022, as Groq's page on it quotes the abstract): up to 10,440 chips whose global memory is reached in "
          "less than 3 us of end-to-end latency; one all-reduce round taken as that reach, 3 us"},
@@ -30,17 +30,15 @@ const std::vector<FittedConstant>& fitted_constants() {
          "assumption: the registry default acceptance rate"},
         {"cerebras_layer_us", "token.mesh.layer_overhead_us", {"hw.cerebras_wse3", "hw.cerebras_wse3_x4"}, 10.96, 2,
          "assumption: the registry default overhead per layer"},
-        {"tt_gddr_bw_eff", "token.mesh.bw_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.8001, 0.83,
-         "tt-metal tech report Saturating DRAM bandwidth (tech_reports/Saturating_DRAM_bandwidth, Sept 2024): "
-         "Llama3-70B decode matmuls on Wormhole reach 239-260 GB/s of 288; the lower, 0.83"},
-        {"tt_op_us", "token.serve.op_dispatch_us", {"hw.tt_n150", "hw.tt_p150"}, 48.44, 20,
+        {"tt_op_us", "token.serve.op_floor_us", {"hw.tt_n150", "hw.tt_p150"}, 23.66, 20,
          "tt-metal tech report Matrix Multiply FLOPS (tech_reports/GEMM_FLOPS, June 2025): on an N150 the "
-         "smallest matmul timed, 512x512x512 BF16 with trace, takes 19,965 ns: an operation's floor"},
-        {"tt_compute_eff", "token.mesh.compute_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.2385, 0.205,
+         "smallest matmul timed, 512x512x512 BF16 with trace, takes 19,965 ns: at most an operation's floor"},
+        {"tt_compute_eff", "token.mesh.compute_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.2702, 0.205,
          "tt-metal tech report Matrix Multiply FLOPS (tech_reports/GEMM_FLOPS, June 2025): on an N150, out of "
          "the box, a 512x1024x2048 BF16 matmul reaches 15.18 TFLOPS, 0.205 of the 74 TFLOPS peak"},
-        {"tt_link_us", "token.mesh.chip_link_us", {"hw.tt_n150", "hw.tt_p150"}, 2, 2,
-         "assumption: the Tenstorrent presets' Ethernet hop"},
+        {"tt_link_us", "token.mesh.chip_link_us", {"hw.tt_n150", "hw.tt_p150"}, 0.65, 0.65,
+         "tt-metal tech report Basic Ethernet Guide (tech_reports/EthernetMultichip/BasicEthernetGuide.md, marked "
+         "outdated): about 650 ns a hop around an eight-chip Wormhole ring"},
     };
     return list;
 }

@@ -55,6 +55,9 @@ struct Hardware {
     double op_dispatch = 0;      // s per operation
     double ops_per_layer = 0;    // operations launched per layer
     double dispatch_overlap = 0; // 0: launches wait for the previous op; 1: queued ahead of it
+    // The least time one operation takes on the device, however little it does (its
+    // program's start, setup and synchronisation); 0: none (see step_cost.h).
+    double op_floor = 0;         // s per operation
     double dequant_flops = 0;    // FLOPs to widen one weight read, when it is narrower than the compute format
     double pj_per_flop = 0;
     double act_bits = 16;        // activations exchanged in reductions

@@ -2,6 +2,7 @@
 #include "core/token/step_cost.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace tj::token {
@@ -112,40 +113,87 @@ double seconds_per_byte(const Hardware& hw, const double* share) {
     return t;
 }
 
+// A layer's weight matrices as a step reads them: the Q, K and V projections; the output
+// projection; the gated FFN's gate and up (one operation), then down. A mixture of experts
+// multiplies by the active experts of each token and reads the experts the step's tokens
+// touch. The norms (and a router) are read but barely multiply.
+struct LayerMatrix {
+    double weights;  // weights in the matrix
+    double flops;    // multiplier of 2 x weights x tokens (active experts)
+    double reads;    // multiplier of the weights read (experts touched)
+};
+constexpr int kLayerMatrices = 4;  // and the norms, read: not an operation of their own here
+std::array<LayerMatrix, kLayerMatrices + 1> layer_matrices(const ModelShape& m, const StepWork& w) {
+    double h = m.hidden, q = double(m.heads) * m.head_dim, kv = double(m.kv_heads) * m.head_dim;
+    double ffn_flops = m.active_experts, ffn_read = experts_touched(m, w.tokens);
+    double norms = 2 * h + (m.experts > 1 ? h * m.experts : 0);
+    return {{{h * (q + 2 * kv), 1, 1},
+             {q * h, 1, 1},
+             {2 * h * m.ffn, ffn_flops, ffn_read},
+             {h * double(m.ffn), ffn_flops, ffn_read},
+             {norms, 0, 1}}};
+}
+
+// Operations of a layer beyond its matrices and attention (norms, rotary, cache update,
+// adds, reshapes), each taking only the floor.
+double small_ops(const Hardware& hw) { return std::max(0.0, hw.ops_per_layer - (kLayerMatrices + 1)); }
+
 // GPUs: the kernels of a layer run one after another, each at its own roofline,
 // so a GEMM's compute does not hide under the attention's KV reads. Within a
 // kernel loads and math overlap, but not perfectly where they are of a size: its
 // time is the quadratic mean sqrt(compute^2 + memory^2), the larger of the two when
 // one dominates and sqrt(2) times it at the ridge (an assumption, see step_cost.h).
+// No kernel takes less than the stack's floor.
 double per_operator_time(const Hardware& hw, const ModelShape& m, const StepWork& w, const StepCost& c,
                          double achieved_flops, double kv_factor) {
     double wsec = seconds_per_byte(hw, c.weight_bytes), kvsec = seconds_per_byte(hw, c.kv_bytes);
     double wbyte = m.weight_bits / 8, h = m.hidden;
-    double q = double(m.heads) * m.head_dim, kv = double(m.kv_heads) * m.head_dim;
     auto op = [&](double flops, double seconds_of_bytes) {
         double t_compute = achieved_flops > 0 ? flops / achieved_flops : 0;
         // sqrt(a^2 + b^2) written out: sqrt is exact in every libm, hypot is not, and
         // native and wasm runs must agree to the bit.
         return std::sqrt(t_compute * t_compute + seconds_of_bytes * seconds_of_bytes);
     };
-    // Q, K and V projections; the output projection; the gated FFN's gate and up,
-    // then down. A mixture of experts multiplies by the active experts of each
-    // token and reads the experts the step's tokens touch.
-    // The norms (and a router) are read but barely multiply.
-    double ffn_flops = m.active_experts, ffn_read = experts_touched(m, w.tokens);
-    double norms = 2 * h + (m.experts > 1 ? h * m.experts : 0);
-    double mats[5][3] = {{h * (q + 2 * kv), 1, 1},
-                         {q * h, 1, 1},
-                         {2 * h * m.ffn, ffn_flops, ffn_read},
-                         {h * double(m.ffn), ffn_flops, ffn_read},
-                         {norms, 0, 1}};
+    auto floored = [&](double t) { return std::max(hw.op_floor, t); };
+    std::array<LayerMatrix, kLayerMatrices + 1> mats = layer_matrices(m, w);
     double gemm = 0, widen = hw.dequant_flops;  // per weight read
-    for (auto& mt : mats) gemm += op(2 * mt[0] * mt[1] * w.tokens + widen * mt[0] * mt[2], mt[0] * mt[2] * wbyte * wsec);
+    for (int i = 0; i <= kLayerMatrices; i++) {
+        const LayerMatrix& mt = mats[size_t(i)];
+        double t = op(2 * mt.weights * mt.flops * w.tokens + widen * mt.weights * mt.reads,
+                      mt.weights * mt.reads * wbyte * wsec);
+        gemm += i < kLayerMatrices ? floored(t) : t;  // the norms ride with their neighbours
+    }
     double kv_bytes = kv_bytes_per_token(m) / m.layers * (w.kv_read_tokens + w.kv_write_tokens) * kv_factor;
-    double attention = op(4.0 * m.heads * m.head_dim * w.pairs, kv_bytes * kvsec);
+    double attention = floored(op(4.0 * m.heads * m.head_dim * w.pairs, kv_bytes * kvsec));
     double head_read = (w.logit_tokens > 0 ? head_params(m) : 0) + h;  // with the final norm
-    double head = op(2 * head_params(m) * w.logit_tokens + widen * head_read, head_read * wbyte * wsec);
-    return m.layers * (gemm + attention) + head;
+    double head = floored(op(2 * head_params(m) * w.logit_tokens + widen * head_read, head_read * wbyte * wsec));
+    return m.layers * (gemm + attention + small_ops(hw) * hw.op_floor) + head;
+}
+
+// Dataflow machines with a floor per operation: the streamed time is shared among a
+// layer's matrices, its attention and the output head by their bytes (or, where the
+// arithmetic is the longest part, by their FLOPs); each takes the longer of its share
+// and the floor, and the layer's other operations take the floor.
+double floored_streamed_time(const Hardware& hw, const ModelShape& m, const StepWork& w, double streamed,
+                             bool by_flops, double kv_factor) {
+    std::array<LayerMatrix, kLayerMatrices + 1> mats = layer_matrices(m, w);
+    double size[kLayerMatrices + 2] = {};  // the matrices, attention, the head
+    for (int i = 0; i < kLayerMatrices; i++) {
+        const LayerMatrix& mt = mats[size_t(i)];
+        size[i] = by_flops ? 2 * mt.weights * mt.flops * w.tokens : mt.weights * mt.reads;
+    }
+    double wbyte = m.weight_bits / 8;
+    size[kLayerMatrices] = by_flops ? 4.0 * m.heads * m.head_dim * w.pairs
+                                    : kv_bytes_per_token(m) / m.layers * (w.kv_read_tokens + w.kv_write_tokens) *
+                                          kv_factor / wbyte;  // in weights' bytes, as the matrices
+    double head = w.logit_tokens > 0 ? head_params(m) : 0;
+    size[kLayerMatrices + 1] = by_flops ? 2 * head * w.logit_tokens : head;
+    double total = size[kLayerMatrices + 1];
+    for (int i = 0; i <= kLayerMatrices; i++) total += m.layers * size[i];
+    if (!(total > 0)) return streamed;
+    double layer = small_ops(hw) * hw.op_floor;
+    for (int i = 0; i <= kLayerMatrices; i++) layer += std::max(hw.op_floor, streamed * size[i] / total);
+    return m.layers * layer + std::max(hw.op_floor, streamed * size[kLayerMatrices + 1] / total);
 }
 
 // One pass of the work through every layer on the resources of one pipeline stage
@@ -203,6 +251,7 @@ StepCost pass_cost(const Hardware& hw, const ModelShape& m, const Placement& p, 
         double rounds = 0;  // a tree all-reduce: ceil(log2(chips)) rounds
         for (int reach = 1; reach < hw.chips; reach *= 2) rounds++;
         reduce_chips = 2 * layers * (rounds * hw.chip_link_latency + 2 * act_bytes / hw.chip_link_bw);
+        reduce_chips = std::max(reduce_chips, 2 * layers * hw.op_floor);  // each all-reduce is an operation too
         c.chip_link_bytes = 2 * layers * 2 * act_bytes * hw.chips;
     }
     c.part[kPartNoc] = noc_edge + reduce_mesh;
@@ -224,6 +273,9 @@ StepCost pass_cost(const Hardware& hw, const ModelShape& m, const Placement& p, 
         double memory = 0;
         for (int l = 0; l < kLevelCount; l++) memory += c.part[kPartSram + l];
         double streamed = std::max({c.part[kPartCompute], memory, noc_edge});
+        if (hw.op_floor > 0) {
+            streamed = floored_streamed_time(hw, m, w, streamed, c.part[kPartCompute] > memory, kv_factor);
+        }
         c.time = streamed + reduce_mesh + reduce_chips + c.part[kPartOverhead];
     }
     return c;

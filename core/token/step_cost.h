@@ -19,6 +19,12 @@
 //                math) cost dequant_flops per weight read, added to each matrix's compute
 //                (0 where the hardware multiplies the format natively)
 //   overhead     per layer and per step, fixed
+//   floor        no operation takes less than op_floor on the device, however little it
+//                does: a layer's matrices and attention take the longer of the floor and
+//                their share of the layer's time (by bytes, or by FLOPs where the
+//                arithmetic is the longest part), its other ops_per_layer operations (norms,
+//                rotary, cache update, adds) the floor, and so do the all-reduces
+//                (0 on the presets but the Tenstorrent boards')
 //   dispatch     the serving stack launches every operation: layers x (ops per layer,
 //                plus the two all-reduces under tensor parallelism) x time per launch. A stack that queues launches ahead of the device
 //                (overlap 1: CUDA graphs, traces) hides them under the device's work;

@@ -164,6 +164,7 @@ Hardware hardware_from(const ParamValues& v, const ModelShape& shape) {
     h.op_dispatch = g("token.serve.op_dispatch_us") * 1e-6;
     h.ops_per_layer = g("token.serve.ops_per_layer");
     h.dispatch_overlap = g("token.serve.dispatch_overlap");
+    h.op_floor = g("token.serve.op_floor_us") * 1e-6;
     // Weights narrower than the multiplies' format are widened as they are read.
     h.dequant_flops = compute_bits > weight_format_bits(shape.weight_bits) ? g("token.mesh.dequant_flops") : 0;
     h.pj_per_flop = g("token.energy.flop_pj");

@@ -306,6 +306,7 @@ struct HwFig {
     double dequant_flops = 0;  // widening a narrow weight (none by default)
     double mem_kind = 0;       // token.hbm.kind: 1 GDDR6X (the GeForce cards), 2 this computer's memory, 3 LPDDR5
                                // unified memory (Apple's laptops), else HBM or DRAM
+    double op_floor_us = 0;    // the least time of one operation (none by default)
 };
 
 PV hw_values(const HwFig& f) {
@@ -345,7 +346,8 @@ PV hw_values(const HwFig& f) {
             {"token.serve.ops_per_layer", f.ops_per_layer},
             {"token.serve.dispatch_overlap", f.dispatch_overlap},
             {"token.mesh.dequant_flops", f.dequant_flops},
-            {"token.hbm.kind", f.mem_kind}};
+            {"token.hbm.kind", f.mem_kind},
+            {"token.serve.op_floor_us", f.op_floor_us}};
 }
 
 void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f) {
@@ -361,8 +363,10 @@ void add_hardware_presets(ParamRegistry& reg) {
     // attention, the datasheet's unknowns); the hop between systems is an assumption.
     const double CEREBRAS_LAYER_US = fitted_value("cerebras_layer_us"), CEREBRAS_HOP_US = 20;
     const double GROQ_LINK_US = fitted_value("groq_link_us");        // Groq's Llama-3.1-70B 250 tok/s
-    const double TT_GDDR_EFF = fitted_value("tt_gddr_bw_eff");       // tt-metal's Llama-3.1-8B on n150
-    const double TT_OP_US = fitted_value("tt_op_us");                // tt-metal's launch per operation
+    // tt-metal tech report Saturating DRAM bandwidth (tech_reports/Saturating_DRAM_bandwidth, Sept 2024):
+    // Llama3-70B decode matmuls on Wormhole reach 239-260 GB/s of 288; the lower, measured, not fitted.
+    const double TT_GDDR_EFF = 0.83;
+    const double TT_OP_US = fitted_value("tt_op_us");                // tt-metal's least time of one operation
     const double TT_COMPUTE_EFF = fitted_value("tt_compute_eff");    // tt-metal's 128-token prefill on n150
     const double TT_LINK_US = fitted_value("tt_link_us");            // tt-metal's all-reduce round on n300
     const double GDDR_EFF = fitted_value("gddr_bw_eff");             // llama.cpp's Llama 7B F16 on an RTX 3090
@@ -455,16 +459,20 @@ void add_hardware_presets(ParamRegistry& reg) {
            "Tenstorrent Wormhole n150 specifications (docs.tenstorrent.com, 2024): 72 Tensix cores at 1 GHz, 108 "
            "MB SRAM (1.5 MB per core), 12 GB GDDR6 at 288 GB/s, 74 TFLOPS FP16, 148 TFLOPS BLOCKFP8 (2x; the "
            "format tt-metal serves weights in: 8.5 bits), 160 W board power, PCIe 4.0 x16. Drawn as 8x9; NoC "
-           "figures, the achieved GDDR fraction 0.8 and the idle power 50 W are assumptions.",
+           "figures and the idle power 50 W are assumptions; the achieved GDDR fraction 0.83 is tt-metal's own "
+           "measurement (tech report Saturating DRAM bandwidth, Sept 2024: decode matmuls reach 239-260 GB/s of 288). "
+           "Stack: tt_transformers runs 19-21 operations a decode layer (counted in models/tt_transformers/tt/"
+           "decoder.py, attention.py and mlp.py, 2025: the five weight matrices, attention and small ones), 20 here, "
+           "each taking at least the least time of one operation (tt_op_us, fitted to tt-metal's own tables).",
            {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, TT_LINK_US, 50, 5, 50, 31.5, 0, 0, 2, 0, 50,
-            0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, TT_OP_US, 16, 1});
+            0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 0, TT_OP_US});
     add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
            "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
            "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
            "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole) and the idle power 60 W are assumptions; "
-           "the stack's constants (tt-metal's launches, GDDR and compute fractions) are the n150's.",
+           "the stack's constants (tt-metal's least time per operation, GDDR and compute fractions) are the n150's.",
            {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 5, 50, 63, 0, 0, 2, 0,
-            60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, TT_OP_US, 16, 1});
+            60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 0, TT_OP_US});
     add_hw(reg, "hw.m3_max", "Apple M3 Max laptop (40-core GPU)", "Apple M3 Max 笔记本（40 核 GPU）",
            "Apple MacBook Pro (Nov 2023) technical specifications: M3 Max with 16-core CPU and 40-core GPU, 400 "
            "GB/s memory bandwidth, unified memory up to 128 GB (48 GB here: the configuration of this chip with "
@@ -694,6 +702,13 @@ void add_dispatch(ParamRegistry& reg) {
       "unpacked, scaled and converted first: this many operations at the chip's achieved rate, per weight.",
       "权重比乘法格式窄时（16 位运算下的 4 位块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
       "这么多次运算。",
+      ASSUMED);
+    a("op_floor_us", "Least time of one operation", "单个算子的最短时间", "us", 0, 1000, 0,
+      "However little an operation does, the device takes at least this long to run it (starting its program on "
+      "the cores, setting up, synchronising). A layer's five weight matrices and its attention take the longer of "
+      "this and their share of the layer's work; its other operations (norms, rotary, cache update, adds) take this.",
+      "一个算子哪怕几乎不做事，设备也至少要花这么久（在核心上启动程序、准备、同步）。每层的五个权重矩阵和注意力取这个时间与"
+      "它们那份工作时间中的较长者；其余算子（归一化、旋转位置编码、缓存更新、加法）就取这个时间。",
       ASSUMED);
 }
 
