@@ -393,6 +393,30 @@ TEST_CASE("the stack's launches: added when each waits for the last op, hidden u
     CHECK(step_cost(h, m, p, w).time == device);
 }
 
+TEST_CASE("the least time of one operation: small operations take it, a layer's matrices the longer of it and their "
+          "share", "[token][step][floor]") {
+    ModelShape m = llama2_7b();
+    Hardware h = one_level(2.0e12);
+    Placement p = place(h, weight_bytes(m), 1000 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    StepWork w = decode_work(1, 1, 1000);
+    h.ops_per_layer = 16;  // four matrices and attention, eleven small operations
+    for (StepForm form : {StepForm::Overlapped, StepForm::PerOperator}) {
+        h.form = form;
+        h.op_floor = 0;
+        double device = step_cost(h, m, p, w).time;
+        // A floor under every matrix's share: only the small operations add it.
+        h.op_floor = 1e-9;
+        CHECK(step_cost(h, m, p, w).time == Approx(device + m.layers * 11 * 1e-9).epsilon(1e-9));
+        // A floor over everything: each operation of each layer, and the output head, takes it.
+        h.op_floor = 1;
+        CHECK(step_cost(h, m, p, w).time == Approx(m.layers * 16 + 1).epsilon(0.001));
+        // Tensor parallelism's two all-reduces a layer are operations too.
+        h.chips = 2;
+        CHECK(step_cost(h, m, p, w).time == Approx(m.layers * 18 + 1).epsilon(0.001));
+        h.chips = 1;
+    }
+}
+
 TEST_CASE("widening narrow weights adds its work per weight read to the compute", "[token][step][dequant]") {
     ModelShape m = llama2_7b();
     m.weight_bits = 4.5;

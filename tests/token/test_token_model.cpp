@@ -598,7 +598,8 @@ TEST_CASE("a host stage is the bottleneck only when it is given more work than t
     }
 }
 
-TEST_CASE("the cards name the far memory by its kind: GDDR6X on a GeForce card, HBM on an H100, its own on this computer") {
+TEST_CASE("the cards name the far memory by its kind: GDDR6X on a GeForce card, HBM on an H100, LPDDR5 on an Apple "
+          "laptop, its own on this computer") {
     auto label_of = [](const char* hw, const char* id) {
         ParamValues v(token_registry());
         REQUIRE(v.apply(*token_registry().find_preset(hw)) == "");
@@ -614,4 +615,7 @@ TEST_CASE("the cards name the far memory by its kind: GDDR6X on a GeForce card, 
     CHECK(label_of("hw.measured", "share_hbm").find("this computer's memory |") != std::string::npos);
     CHECK(label_of("hw.measured", "share_hbm").find("：本机内存") != std::string::npos);
     CHECK(label_of("hw.measured", "bottleneck").find("HBM") == std::string::npos);
+    CHECK(label_of("hw.m3_max", "share_hbm").find("LPDDR5 unified memory |") != std::string::npos);
+    CHECK(label_of("hw.m3_max", "share_hbm").find("：LPDDR5 统一内存") != std::string::npos);
+    CHECK(label_of("hw.m3_max", "bottleneck").find("HBM") == std::string::npos);
 }
