@@ -132,8 +132,9 @@ std::string ParamValues::apply(const Preset& p) {
     return "";
 }
 
-bool ParamValues::matches(const Preset& p) const {
+bool ParamValues::matches(const Preset& p, const std::string& except) const {
     for (auto& [id, value] : p.values) {
+        if (id == except) continue;
         const double now = get(id);
         if (std::fabs(now - value) > 1e-9 * std::max(std::fabs(now), std::fabs(value))) return false;
     }

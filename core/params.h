@@ -98,8 +98,8 @@ public:
     std::string set(size_t index, double value);
     // Applies a preset's values; returns "" or the first error (values stay as before).
     std::string apply(const Preset& p);
-    // Whether every value the preset sets holds now (to 1e-9, relative).
-    bool matches(const Preset& p) const;
+    // Whether every value the preset sets holds now (to 1e-9, relative), but the one named `except`.
+    bool matches(const Preset& p, const std::string& except = "") const;
     void reset_to_defaults();
 
     double get(const std::string& id) const;  // unknown id throws std::out_of_range

@@ -65,9 +65,10 @@ const TripPart kTrip[] = {
 
 std::string TokenScene::preset_note(const std::string& kind) const {
     if (kind != "hardware") return "";
+    // The preset in use, its chips aside: published figures of one board often ran several.
     const tj::Preset* in_use = nullptr;
     for (const tj::Preset& p : values().registry().presets())
-        if (p.kind == kind && values().matches(p)) {
+        if (p.kind == kind && values().matches(p, "token.mesh.chips")) {
             in_use = &p;
             break;
         }
@@ -77,7 +78,19 @@ std::string TokenScene::preset_note(const std::string& kind) const {
     if (!c) return tr("token.checks.none");
     if (c->validation == 0) std::snprintf(line, sizeof line, tr("token.checks.fitted_only"), c->fitted);
     else std::snprintf(line, sizeof line, tr("token.checks.validated"), c->validation, format_share(c->median_abs_error).c_str());
-    return line;
+    std::string note = line;
+    // A run outside the batches or chips the figures ran: the error above does not reach it.
+    auto outside = [&](const char* key, double now, double lo, double hi) {
+        if (now >= lo && now <= hi) return;
+        char range[64], what[240];
+        if (lo == hi) std::snprintf(range, sizeof range, "%g", lo);
+        else std::snprintf(range, sizeof range, tr("token.checks.range"), lo, hi);
+        std::snprintf(what, sizeof what, tr(key), now, range);
+        note += std::string(language() == Lang::Zh ? "" : " ") + what;  // Chinese sentences follow each other unspaced
+    };
+    outside("token.checks.batch_outside", values().get("token.run.batch"), c->batch_lo, c->batch_hi);
+    outside("token.checks.chips_outside", values().get("token.mesh.chips"), c->chips_lo, c->chips_hi);
+    return note;
 }
 
 void TokenScene::draw_panels(const FrameInput& in) {

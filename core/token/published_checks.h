@@ -1,6 +1,7 @@
 // published_checks.h — how well the model matches published figures, per hardware preset,
 // for the app to write beside the preset ("checked against 9 published figures it was
-// not fitted to: median error 12%").
+// not fitted to: median error 12%"), and the batches and chips those figures ran, so the
+// app can say when the run is outside them.
 //
 // The table is generated from tests/fidelity/published.tsv by
 //   token-journey-cli fidelity --checks > core/token/published_checks_table.inc
@@ -20,6 +21,8 @@ struct PublishedCheck {
     int validation = 0;            // published figures it was not fitted to
     int fitted = 0;                // published figures a constant was fitted to
     double median_abs_error = 0;   // median |model / published - 1| over the validation figures
+    double batch_lo = 0, batch_hi = 0;  // the batches its figures ran (token.run.batch)
+    double chips_lo = 0, chips_hi = 0;  // and the chips (token.mesh.chips)
 };
 
 // Every hardware preset that some published row uses, in the generated table's order.

@@ -69,9 +69,17 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
         CHECK(kept.validation == now[i].validation);
         CHECK(kept.fitted == now[i].fitted);
         CHECK(std::fabs(kept.median_abs_error - now[i].median_abs_error) < 1e-4);
+        CHECK(kept.batch_lo == now[i].batch_lo);
+        CHECK(kept.batch_hi == now[i].batch_hi);
+        CHECK(kept.chips_lo == now[i].chips_lo);
+        CHECK(kept.chips_hi == now[i].chips_hi);
     }
     CHECK(published_check("hw.h100_sxm") != nullptr);
     CHECK(published_check("hw.b200") == nullptr);  // no published row uses it yet
+    // The H100's figures ran one user to 100 (NIM's concurrency) on one and two GPUs.
+    CHECK(published_check("hw.h100_sxm")->batch_lo == 1);
+    CHECK(published_check("hw.h100_sxm")->batch_hi == 100);
+    CHECK(published_check("hw.h100_sxm")->chips_hi == 2);
 }
 
 TEST_CASE("fidelity: every row names its family; the fitted constants are where the code has them",
