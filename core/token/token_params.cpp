@@ -537,6 +537,14 @@ void add_model_presets(ParamRegistry& reg) {
                      "mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, hidden 4096, 32 heads, 8 KV heads, "
                      "intermediate 14336, vocab 32000, 8 local experts, 2 experts per token; BF16.",
                      {32, 4096, 32, 8, 128, 14336, 32000, 8, 2});
+    add_model_preset(reg, "model.qwen3_30b_a3b", "Qwen3-30B-A3B (MoE)",
+                     "Qwen/Qwen3-30B-A3B config.json: 48 layers, hidden 2048, 32 heads, 4 KV heads, head dim 128, "
+                     "expert intermediate 768, vocab 151936, 128 experts, 8 per token, no shared expert; BF16.",
+                     {48, 2048, 32, 4, 128, 768, 151936, 128, 8});
+    add_model_preset(reg, "model.qwen3_235b_a22b", "Qwen3-235B-A22B (MoE)",
+                     "Qwen/Qwen3-235B-A22B config.json: 94 layers, hidden 4096, 64 heads, 4 KV heads, head dim 128, "
+                     "expert intermediate 1536, vocab 151936, 128 experts, 8 per token, no shared expert; BF16.",
+                     {94, 4096, 64, 4, 128, 1536, 151936, 128, 8});
 }
 
 // Added after the first release: last in the registry, so earlier parameters keep their places.
