@@ -132,7 +132,7 @@ FabScene::FabScene()
     for (int b : {kBufWafers, kBufDies, kBufHbm, kBufPackages, kBufTrays, kBufRacks}) wip_shown_[b] = true;
 }
 
-const FabModel& FabScene::fab() const { return static_cast<const FabModel&>(model()); }
+const FabModel& FabScene::fab() const { return model_as<FabModel>(); }
 
 ImVec2 FabScene::station_position(size_t i) const { return fabui::map_position(int(i)); }
 

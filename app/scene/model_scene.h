@@ -126,6 +126,9 @@ protected:
     // The map's world transform; subclasses call view_.update() in draw_map.
     WorldView view_;
     tj::Model& model_mut() { return run_.model_mut(); }
+    // The scene's own model, typed: each scene knows what tj::make_model(its id) gave it.
+    template <class M> const M& model_as() const { return static_cast<const M&>(model()); }
+    template <class M> M& model_as_mut() { return static_cast<M&>(model_mut()); }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
     std::string highlight_;  // the station or place a lesson points at, "" for none
     bool answer_hidden_ = false;  // a lesson's question is open: the headline keeps its answer back

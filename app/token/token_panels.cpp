@@ -118,7 +118,7 @@ void TokenScene::prompt_section() {
     if (r.tokenizer >= 0) set_param("token.run.tokenizer", r.tokenizer);
     if (r.prompt_tokens > 0) set_param("token.run.prompt_tokens", r.prompt_tokens);
     if (r.answer_changed) {
-        static_cast<TokenModel&>(model_mut()).set_answer_override(r.answer);
+        model_as_mut<TokenModel>().set_answer_override(r.answer);
         reset();
         status_ = tr("token.prompt.restarted");
     }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/scenes/scenes.h"
 #include "core/token/token_text.h"
 #include "app/token/vocab_loader.h"
 #include "app/ui/font.h"
@@ -26,7 +27,7 @@ constexpr TimeLens kLens{1e-7, 1.0, 5e-3, "on the chip", "芯片上"};
 
 std::unique_ptr<Scene> make_token_scene() { return std::make_unique<TokenScene>(); }
 
-TokenScene::TokenScene() : ModelScene(make_token_model(), kLens) {}
+TokenScene::TokenScene() : ModelScene(tj::make_model("token"), kLens) {}
 
 const std::vector<std::string>& TokenScene::answer_tokens() {
     int lang = int(values().get("token.run.answer_lang")), choice = int(values().get("token.run.tokenizer"));
@@ -126,11 +127,11 @@ std::string TokenScene::apply(const tj::Scenario& s) {
     const std::string& prompt = s.prompt.empty() ? std::string(PromptPanelState().prompt) : s.prompt;
     std::snprintf(prompt_.prompt, sizeof prompt_.prompt, "%s", prompt.c_str());
     std::snprintf(prompt_.answer, sizeof prompt_.answer, "%s", s.answer.c_str());
-    static_cast<TokenModel&>(model_mut()).set_answer_override(s.answer);
+    model_as_mut<TokenModel>().set_answer_override(s.answer);
     std::string err = ModelScene::apply(s);
     if (!err.empty()) {
         prompt_ = kept_prompt;
-        static_cast<TokenModel&>(model_mut()).set_answer_override(kept_answer);
+        model_as_mut<TokenModel>().set_answer_override(kept_answer);
     }
     return err;
 }

@@ -135,7 +135,7 @@ protected:
                                            size_t station) const override;  // token_map.cpp
 
 private:
-    const tj::token::TokenModel& tm() const { return static_cast<const tj::token::TokenModel&>(model()); }
+    const tj::token::TokenModel& tm() const { return model_as<tj::token::TokenModel>(); }
     const tj::token::TokenView& tv() const { return tm().view(); }
     double metric(const char* id) const;  // a metric by id (0 when absent)
     const tj::Metric* find_metric(const char* id) const;
