@@ -1,4 +1,12 @@
 // lesson_player.cpp — see lesson_player.h.
+//
+// Index:
+//   the card's scale on small screens                           lesson_card_scale
+//   loading, opening and moving between steps                   LessonPlayer::load … LessonPlayer::scene_id
+//   a question: the guess, the choice, the reveal                LessonPlayer::reveal … LessonPlayer::choose
+//   leaving, the menu and the keys                               LessonPlayer::clear_marks … LessonPlayer::key
+//   the card: text, the class's answers, fit, time, "your turn"  LessonPlayer::caption … LessonPlayer::your_turn
+//   the step's moment, its evidence, chart and guess scale       run_moment … LessonPlayer::guess_scale
 #include "app/shell/lesson_player.h"
 
 #include <algorithm>

@@ -4,6 +4,14 @@
 // KV cache over time, the inter-token latency histogram, a token's blame); the
 // staircase of recent steps and the streamed answer under the map.
 // Every number carries its provenance tag: model output, input or assumption.
+//
+// Index:
+//   provenance tags and rows                                    tag, row
+//   the hardware preset's published checks                      TokenScene::preset_note
+//   the windows, the prompt and the numbers                     TokenScene::draw_panels … TokenScene::key_numbers
+//   charts: where the time goes, bytes, roofline, KV, gaps, trip TokenScene::charts … TokenScene::draw_lesson_chart
+//   a token's blame                                             TokenScene::gap_before … TokenScene::blame
+//   the staircase and the streamed answer                       TokenScene::staircase_window … TokenScene::answer_text
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,13 @@
 // token_params.cpp — the token scene's registry and presets. See token_params.h.
+//
+// Index:
+//   how a parameter is added                                    Adder
+//   the parameters, group by group                              add_run … add_spec_energy_view
+//   hardware presets (datasheet figures, fitted constants)      HwFig, hw_values, add_hardware_presets
+//   model presets (config.json shapes)                          ModelFig, add_model_presets
+//   parameters added after the first release, last              add_tokenizer_choice … add_dispatch
+//   the registry, once; this computer's preset replaced         token_registry, replace_measured_preset
+//   the build order                                             build_token_registry
 #include "core/token/token_params.h"
 
 #include "core/token/fitted_constants.h"
