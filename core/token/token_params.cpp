@@ -4,7 +4,7 @@
 //   how a parameter is added                                    Adder
 //   the parameters, group by group                              add_run … add_spec_energy_view
 //   hardware presets (datasheet figures, fitted constants)      HwFig, hw_values, add_hardware_presets
-//   model presets (config.json shapes)                          ModelFig, add_model_presets
+//   model presets (config.json shapes)                          kModelPresets, add_model_presets
 //   parameters added after the first release, last              add_tokenizer_choice … add_dispatch
 //   the registry, once; this computer's preset replaced         token_registry, replace_measured_preset
 //   the build order                                             build_token_registry
@@ -506,54 +506,59 @@ void add_hardware_presets(ParamRegistry& reg) {
             1, 1, 1, 1, 0, 16, 1, 0, 2});
 }
 
-struct ModelFig {
+// A model preset: the shape its config.json gives (weights and KV cache in 16 bits).
+struct ModelPreset {
+    const char* id;
+    const char* name;
+    const char* source;
     int layers, hidden, heads, kv_heads, head_dim, ffn, vocab, experts, active;
 };
 
-void add_model_preset(ParamRegistry& reg, const char* id, const char* en, const char* source, const ModelFig& f) {
-    reg.preset({id, en, en, "model", source,
-                {{"token.model.layers", f.layers},
-                 {"token.model.hidden", f.hidden},
-                 {"token.model.heads", f.heads},
-                 {"token.model.kv_heads", f.kv_heads},
-                 {"token.model.head_dim", f.head_dim},
-                 {"token.model.ffn", f.ffn},
-                 {"token.model.vocab", f.vocab},
-                 {"token.model.experts", f.experts},
-                 {"token.model.active_experts", f.active},
-                 {"token.model.weight_bits", 16},
-                 {"token.model.kv_bits", 16}}});
-}
+const ModelPreset kModelPresets[] = {
+    {"model.llama2_7b", "Llama-2-7B",
+     "meta-llama/Llama-2-7b-hf config.json: 32 layers, hidden 4096, 32 heads, 32 KV heads, intermediate 11008, "
+     "vocab 32000; served in FP16.",
+     32, 4096, 32, 32, 128, 11008, 32000, 1, 1},
+    {"model.llama31_8b", "Llama-3.1-8B",
+     "meta-llama/Llama-3.1-8B config.json: 32 layers, hidden 4096, 32 heads, 8 KV heads, intermediate 14336, "
+     "vocab 128256; BF16.",
+     32, 4096, 32, 8, 128, 14336, 128256, 1, 1},
+    {"model.llama31_70b", "Llama-3.1-70B",
+     "meta-llama/Llama-3.1-70B config.json: 80 layers, hidden 8192, 64 heads, 8 KV heads, intermediate 28672, "
+     "vocab 128256; BF16.",
+     80, 8192, 64, 8, 128, 28672, 128256, 1, 1},
+    {"model.qwen25_7b", "Qwen2.5-7B",
+     "Qwen/Qwen2.5-7B config.json: 28 layers, hidden 3584, 28 heads, 4 KV heads, intermediate 18944, vocab "
+     "152064; BF16. (Its Q/K/V biases, 0.1% of the weights, are not modelled.)",
+     28, 3584, 28, 4, 128, 18944, 152064, 1, 1},
+    {"model.mixtral_8x7b", "Mixtral-8x7B (MoE)",
+     "mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, hidden 4096, 32 heads, 8 KV heads, intermediate 14336, "
+     "vocab 32000, 8 local experts, 2 experts per token; BF16.",
+     32, 4096, 32, 8, 128, 14336, 32000, 8, 2},
+    {"model.qwen3_30b_a3b", "Qwen3-30B-A3B (MoE)",
+     "Qwen/Qwen3-30B-A3B config.json: 48 layers, hidden 2048, 32 heads, 4 KV heads, head dim 128, expert "
+     "intermediate 768, vocab 151936, 128 experts, 8 per token, no shared expert; BF16.",
+     48, 2048, 32, 4, 128, 768, 151936, 128, 8},
+    {"model.qwen3_235b_a22b", "Qwen3-235B-A22B (MoE)",
+     "Qwen/Qwen3-235B-A22B config.json: 94 layers, hidden 4096, 64 heads, 4 KV heads, head dim 128, expert "
+     "intermediate 1536, vocab 151936, 128 experts, 8 per token, no shared expert; BF16.",
+     94, 4096, 64, 4, 128, 1536, 151936, 128, 8},
+};
 
 void add_model_presets(ParamRegistry& reg) {
-    add_model_preset(reg, "model.llama2_7b", "Llama-2-7B",
-                     "meta-llama/Llama-2-7b-hf config.json: 32 layers, hidden 4096, 32 heads, 32 KV heads, "
-                     "intermediate 11008, vocab 32000; served in FP16.",
-                     {32, 4096, 32, 32, 128, 11008, 32000, 1, 1});
-    add_model_preset(reg, "model.llama31_8b", "Llama-3.1-8B",
-                     "meta-llama/Llama-3.1-8B config.json: 32 layers, hidden 4096, 32 heads, 8 KV heads, "
-                     "intermediate 14336, vocab 128256; BF16.",
-                     {32, 4096, 32, 8, 128, 14336, 128256, 1, 1});
-    add_model_preset(reg, "model.llama31_70b", "Llama-3.1-70B",
-                     "meta-llama/Llama-3.1-70B config.json: 80 layers, hidden 8192, 64 heads, 8 KV heads, "
-                     "intermediate 28672, vocab 128256; BF16.",
-                     {80, 8192, 64, 8, 128, 28672, 128256, 1, 1});
-    add_model_preset(reg, "model.qwen25_7b", "Qwen2.5-7B",
-                     "Qwen/Qwen2.5-7B config.json: 28 layers, hidden 3584, 28 heads, 4 KV heads, intermediate "
-                     "18944, vocab 152064; BF16. (Its Q/K/V biases, 0.1% of the weights, are not modelled.)",
-                     {28, 3584, 28, 4, 128, 18944, 152064, 1, 1});
-    add_model_preset(reg, "model.mixtral_8x7b", "Mixtral-8x7B (MoE)",
-                     "mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, hidden 4096, 32 heads, 8 KV heads, "
-                     "intermediate 14336, vocab 32000, 8 local experts, 2 experts per token; BF16.",
-                     {32, 4096, 32, 8, 128, 14336, 32000, 8, 2});
-    add_model_preset(reg, "model.qwen3_30b_a3b", "Qwen3-30B-A3B (MoE)",
-                     "Qwen/Qwen3-30B-A3B config.json: 48 layers, hidden 2048, 32 heads, 4 KV heads, head dim 128, "
-                     "expert intermediate 768, vocab 151936, 128 experts, 8 per token, no shared expert; BF16.",
-                     {48, 2048, 32, 4, 128, 768, 151936, 128, 8});
-    add_model_preset(reg, "model.qwen3_235b_a22b", "Qwen3-235B-A22B (MoE)",
-                     "Qwen/Qwen3-235B-A22B config.json: 94 layers, hidden 4096, 64 heads, 4 KV heads, head dim 128, "
-                     "expert intermediate 1536, vocab 151936, 128 experts, 8 per token, no shared expert; BF16.",
-                     {94, 4096, 64, 4, 128, 1536, 151936, 128, 8});
+    for (const ModelPreset& m : kModelPresets)
+        reg.preset({m.id, m.name, m.name, "model", m.source,
+                    {{"token.model.layers", m.layers},
+                     {"token.model.hidden", m.hidden},
+                     {"token.model.heads", m.heads},
+                     {"token.model.kv_heads", m.kv_heads},
+                     {"token.model.head_dim", m.head_dim},
+                     {"token.model.ffn", m.ffn},
+                     {"token.model.vocab", m.vocab},
+                     {"token.model.experts", m.experts},
+                     {"token.model.active_experts", m.active},
+                     {"token.model.weight_bits", 16},
+                     {"token.model.kv_bits", 16}}});
 }
 
 // Added after the first release: last in the registry, so earlier parameters keep their places.
