@@ -1101,10 +1101,11 @@ void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
     const PaceMeasure& p = pace();
     // The far memory by its kind (token.hbm.kind): a GeForce card's is GDDR6X, a measured
-    // computer's its own memory, an Apple laptop's LPDDR5 unified memory, not HBM.
-    static const char* const kind_en[] = {"", "GDDR6X", "this computer's memory", "LPDDR5 unified memory"};
-    static const char* const kind_zh[] = {"", "GDDR6X", "本机内存", "LPDDR5 统一内存"};
-    const bool named = far_kind_ >= 1 && far_kind_ <= 3;
+    // computer's its own memory, an Apple laptop's LPDDR5 unified memory, a Tenstorrent board's
+    // GDDR6, not HBM.
+    static const char* const kind_en[] = {"", "GDDR6X", "this computer's memory", "LPDDR5 unified memory", "GDDR6"};
+    static const char* const kind_zh[] = {"", "GDDR6X", "本机内存", "LPDDR5 统一内存", "GDDR6"};
+    const bool named = far_kind_ >= 1 && far_kind_ <= 4;
     auto en = [&](int s) { return s != kPartHbm || !named ? stage_label(s) : kind_en[far_kind_]; };
     auto zh = [&](int s) { return s != kPartHbm || !named ? stage_name_zh(s) : kind_zh[far_kind_]; };
     for (int s = 0; s < kStageCount; s++)

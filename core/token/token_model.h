@@ -263,7 +263,7 @@ private:
 
     // Settings from the parameters.
     Hardware hw_;
-    int far_kind_ = 0;  // token.hbm.kind: 1 GDDR6X, 2 this computer's memory, 3 LPDDR5 (the cards say so), else HBM or DRAM
+    int far_kind_ = 0;  // token.hbm.kind: 1 GDDR6X, 2 this computer's memory, 3 LPDDR5, 4 GDDR6 (the cards say so), else HBM or DRAM
     ModelShape shape_;
     PlacementPolicy policy_ = PlacementPolicy::WeightsFirst;
     TokenText text_;

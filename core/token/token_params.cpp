@@ -206,8 +206,8 @@ void add_memories(ParamRegistry& reg) {
       false, true);
     // Down to 0.1 GB/s: a software GPU's, as a measurement of this computer may give (measured_machine.h).
     h.choice("kind", "Far memory kind", "远端存储类型",
-             {"HBM or DRAM", "GDDR6X", "This computer's memory", "LPDDR5 unified memory"},
-             {"HBM 或 DRAM", "GDDR6X", "本机内存", "LPDDR5 统一内存"}, 0,
+             {"HBM or DRAM", "GDDR6X", "This computer's memory", "LPDDR5 unified memory", "GDDR6"},
+             {"HBM 或 DRAM", "GDDR6X", "本机内存", "LPDDR5 统一内存", "GDDR6"}, 0,
              "What the map and the headline call the far memory; it changes no figure (capacity, bandwidth and "
              "latency do).", "地图和标题怎样称呼远端存储；它不改变任何数字（容量、带宽和延迟才会）。", false,
              "the hardware preset's datasheet");
@@ -314,7 +314,7 @@ struct HwFig {
     double op_us = 0, ops_per_layer = 16, dispatch_overlap = 1;  // the stack's launches (compiled engines: none)
     double dequant_flops = 0;  // widening a narrow weight (none by default)
     double mem_kind = 0;       // token.hbm.kind: 1 GDDR6X (the GeForce cards), 2 this computer's memory, 3 LPDDR5
-                               // unified memory (Apple's laptops), else HBM or DRAM
+                               // unified memory (Apple's laptops), 4 GDDR6 (the Tenstorrent boards), else HBM or DRAM
     double op_floor_us = 0;    // the least time of one operation (none by default)
 };
 
@@ -474,14 +474,14 @@ void add_hardware_presets(ParamRegistry& reg) {
            "decoder.py, attention.py and mlp.py, 2025: the five weight matrices, attention and small ones), 20 here, "
            "each taking at least the least time of one operation (tt_op_us, fitted to tt-metal's own tables).",
            {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, TT_LINK_US, 50, 5, 50, 31.5, 0, 0, 2, 0, 50,
-            0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 0, TT_OP_US});
+            0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 4, TT_OP_US});
     add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
            "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
            "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
            "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole) and the idle power 60 W are assumptions; "
            "the stack's constants (tt-metal's least time per operation, GDDR and compute fractions) are the n150's.",
            {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 5, 50, 63, 0, 0, 2, 0,
-            60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 0, TT_OP_US});
+            60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 4, TT_OP_US});
     add_hw(reg, "hw.m3_max", "Apple M3 Max laptop (40-core GPU)", "Apple M3 Max 笔记本（40 核 GPU）",
            "Apple MacBook Pro (Nov 2023) technical specifications: M3 Max with 16-core CPU and 40-core GPU, 400 "
            "GB/s memory bandwidth, unified memory up to 128 GB (48 GB here: the configuration of this chip with "
