@@ -45,7 +45,7 @@ const std::vector<std::string>& TokenScene::answer_tokens() {
 const char* TokenScene::far_memory_word(const char* key) const {
     const double kind = values().get("token.hbm.kind");
     static const char* const suffix[] = {"", "_gddr6x", "_own", "_lpddr5", "_gddr6"};
-    if (kind != 1 && kind != 2 && kind != 3 && kind != 4) return tr(key);  // most hardware: no other word
+    if (!(kind >= 1 && kind <= 4)) return tr(key);  // most hardware: no other word
     const std::string k = key;
     bool named = k == "token.map.hbm" || k == "token.stage.3" || k == "token.bn.3" || k == "token.level.hbm";
     return tr(named ? (k + suffix[int(kind)]).c_str() : key);

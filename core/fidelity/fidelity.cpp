@@ -48,6 +48,13 @@ bool unit_scale(const std::string& unit, double& scale) {
     return false;
 }
 
+// A row's settings as run: one side, or the two of a ratio "A // B".
+std::vector<std::string> settings_sides(const std::string& settings) {
+    size_t slash = settings.find("//");
+    if (slash == std::string::npos) return {settings};
+    return {settings.substr(0, slash), settings.substr(slash + 2)};
+}
+
 // A row's parameters: its presets (each with the constants that belong to it), then the
 // settings "id=value,..." ("-" for none).
 std::string apply_row(const FidelityRow& row, const std::string& settings, const std::vector<ConstantSetting>& constants,
@@ -170,13 +177,11 @@ FidelityResult run_fidelity_row(const FidelityRow& row, const std::vector<Consta
     FidelityResult r;
     double scale = 1;
     unit_scale(row.unit, scale);
-    size_t slash = row.settings.find("//");
+    const std::vector<std::string> sides = settings_sides(row.settings);
     double num = 0, den = 1;
-    if (slash == std::string::npos) {
-        r.error = run_metric(row, row.settings, constants, num);
-    } else {
-        r.error = run_metric(row, row.settings.substr(0, slash), constants, num);
-        if (r.error.empty()) r.error = run_metric(row, row.settings.substr(slash + 2), constants, den);
+    r.error = run_metric(row, sides[0], constants, num);
+    if (sides.size() == 2) {
+        if (r.error.empty()) r.error = run_metric(row, sides[1], constants, den);
         if (r.error.empty() && !(den != 0)) r.error = "the denominator run gave 0";
     }
     if (!r.error.empty()) return r;
@@ -211,8 +216,7 @@ std::vector<PublishedCheck> published_checks_of(const std::vector<FidelityRow>& 
             if (k == out.size()) out.push_back({id}), used.emplace_back();
             (rows[i].role == "fit" ? out[k].fitted : out[k].validation)++;
             // The batches and chips its rows ran (each side of a ratio row).
-            for (const std::string& side : split(rows[i].settings, '/')) {
-                if (trim(side).empty()) continue;
+            for (const std::string& side : settings_sides(rows[i].settings)) {
                 ParamValues v(token::token_registry());
                 if (!apply_row(rows[i], side, {}, v).empty()) continue;
                 double batch = v.get("token.run.batch"), chips = v.get("token.mesh.chips");
