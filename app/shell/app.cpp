@@ -827,6 +827,7 @@ std::string App::state_json() const {
             j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
                                  {"texts", b.texts}, {"px", b.min_px}};
         }
+        for (auto& [id, b] : seen.station_boxes) j["station_boxes"][id] = {b.x, b.y, b.z - b.x, b.w - b.y};
         for (auto& [id, text] : seen.piles) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;

@@ -152,6 +152,7 @@ void TokenScene::draw_map(const FrameInput& in) {
                          {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - narrow_legend_px_}, true);
     MapLabels labels;
     labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
+    station_boxes(labels);
     seen_.map_min = ar.map_min;
     seen_.map_max = {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y};
     draw_stations(dl);
@@ -171,6 +172,16 @@ void TokenScene::draw_map(const FrameInput& in) {
     follow_overlay(dl, in, vmin, vsize);
     dl->PopClipRect();
     hover_cards(in);
+}
+
+// The boxes the words keep to: the host's stations, the door and the two memories under
+// the mesh (the mesh and the chip hold many labels of their own, so they are not one).
+void TokenScene::station_boxes(MapLabels& labels) const {
+    for (int s : {kStPrompt, kStTokenizer, kStH2d, kStHostMem, kStSampler, kStD2h, kStDetok, kStScreen, kStDram3d, kStHbm}) {
+        const MapRect& r = lay_.station[s];
+        labels.station_box(model().stations()[size_t(s)].id, view_.to_screen(r.x0, r.y0), view_.to_screen(r.x1, r.y1));
+    }
+    labels.station_box("door", view_.to_screen(lay_.door.x0, lay_.door.y0), view_.to_screen(lay_.door.x1, lay_.door.y1));
 }
 
 void TokenScene::draw_stations(ImDrawList* dl) {
@@ -706,6 +717,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
 
     labels.draw(dl);
     seen_.labels = labels.boxes();
+    seen_.station_boxes = labels.station_boxes();
 
     // Bottleneck: outlined where it is, and named in words at the top of the map
     // (draw_headline_and_legend; headline_text: the same words the page's mirror reads).

@@ -151,6 +151,7 @@ private:
     void draw_stations(ImDrawList* dl);
     void draw_mesh(ImDrawList* dl);
     void draw_memory(ImDrawList* dl);
+    void station_boxes(MapLabels& labels) const;
     void draw_door(ImDrawList* dl, MapLabels& labels);
     // Who waits at the door ("59 waiting (1 pre-empted)"), one count for the map and the card.
     std::string waiting_text(const std::vector<tj::Metric>& metrics) const;

@@ -2,6 +2,7 @@
 #include "app/ui/map_labels.h"
 
 #include <algorithm>
+#include <utility>
 #include <cfloat>
 #include <cmath>
 
@@ -16,6 +17,19 @@ constexpr float kLeading = 0.1f;
 constexpr float kDetailGap = 0.3f;
 
 bool overlap(ImVec2 a0, ImVec2 a1, ImVec2 b0, ImVec2 b1) { return a0.x < b1.x && b0.x < a1.x && a0.y < b1.y && b0.y < a1.y; }
+
+// A name less its closing aside in parentheses, "(…)" or "（…）", and the spaces before it.
+std::string without_aside(const std::string& text) {
+    for (auto [open, close] : {std::pair<std::string, std::string>{"(", ")"}, {"（", "）"}}) {
+        const size_t at = text.rfind(open);
+        if (at == std::string::npos || at == 0 || text.size() < close.size() ||
+            text.compare(text.size() - close.size(), close.size(), close) != 0)
+            continue;
+        const size_t end = text.find_last_not_of(' ', at - 1);
+        return end == std::string::npos ? text : text.substr(0, end + 1);
+    }
+    return text;
+}
 }  // namespace
 
 void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
@@ -26,11 +40,17 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
         *max = {min->x + sz.x, min->y + sz.y - 2 * px * kLeading};
     };
     auto inside = [&](ImVec2* min, ImVec2* max) {  // straddling the area's left or right edge: moved inside
-        const float dx = inside_dx(*min, *max);
+        const float dx = inside_dx(id, *min, *max);
         min->x += dx, max->x += dx;
     };
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}};
     box(text, &l.min, &l.max);
+    // A name too wide for the part of its box inside the area drops its aside in
+    // parentheses ("3D-stacked DRAM (under the mesh)" on a zoomed phone map).
+    if (const std::string shorter = without_aside(text); !detail && shorter != text && !fits_own_box(id, l.min, l.max)) {
+        l.text = shorter;
+        box(shorter, &l.min, &l.max);
+    }
     inside(&l.min, &l.max);
     if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max), inside(&l.whole_min, &l.whole_max);
     labels_.push_back(l);
@@ -74,10 +94,42 @@ float MapLabels::inside_dx(ImVec2 min, ImVec2 max) const {
     return dx;
 }
 
+// As above, but a label of a station whose box is given moves over the part of that
+// box inside the area, where its width fits there.
+float MapLabels::inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const {
+    const float dx = inside_dx(min, max);
+    if (dx == 0 || !fits_own_box(id, min, max)) return dx;
+    for (const auto& [box_id, b] : station_boxes_)
+        if (box_id == id) return std::clamp(0.0f, std::max(b.x, bound_x0_) - min.x, std::min(b.z, bound_x1_) - max.x);
+    return dx;
+}
+
+// Whether a label straddling the area's edge fits over the part of its own box inside the
+// area (one with no box, or not straddling, fits).
+bool MapLabels::fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const {
+    if (inside_dx(min, max) == 0) return true;
+    for (const auto& [box_id, b] : station_boxes_)
+        if (box_id == id) return max.x - min.x <= std::min(b.z, bound_x1_) - std::max(b.x, bound_x0_);
+    return true;
+}
+
+bool MapLabels::over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const {
+    return std::any_of(station_boxes_.begin(), station_boxes_.end(), [&](const std::pair<std::string, ImVec4>& b) {
+        return b.first != id && overlap(min, max, {b.second.x, b.second.y}, {b.second.z, b.second.w});
+    });
+}
+
+void MapLabels::station_box(const std::string& id, ImVec2 min, ImVec2 max) {
+    station_boxes_.push_back({id, {min.x, min.y, max.x, max.y}});
+}
+
 void MapLabels::keep_inside(float left, float right) {
+    // A few pixels in: a word that touches the edge reads as cut (the canvas's focus ring
+    // lies over the last 3 px).
+    constexpr float kMargin = 4;
     bounded_ = true;
-    bound_x0_ = std::floor(left);
-    bound_x1_ = std::floor(right);
+    bound_x0_ = std::floor(left) + kMargin;
+    bound_x1_ = std::floor(right) - kMargin;
 }
 
 bool MapLabels::shown(const std::string& id) const {
@@ -90,7 +142,8 @@ void MapLabels::draw(ImDrawList* dl) {
         if (n.whole.empty()) continue;
         const float lead = n.px * kLeading;
         ImVec2 lo{n.whole_min.x, n.whole_min.y - lead}, hi{n.whole_max.x, n.whole_max.y + lead};
-        bool clear = std::none_of(labels_.begin(), labels_.end(),
+        bool clear = !over_other_box(n.id, lo, hi) &&
+                     std::none_of(labels_.begin(), labels_.end(),
                                   [&](const Label& o) { return &o != &n && !o.detail && overlap(lo, hi, o.min, o.max); });
         if (clear) n.text = n.whole, n.min = n.whole_min, n.max = n.whole_max;
     }
@@ -124,7 +177,7 @@ void MapLabels::draw(ImDrawList* dl) {
         // A word's width apart from other labels' words: side by side, two that touch read as one.
         const float gap = d.px * kDetailGap;
         auto free_at = [&](ImVec2 min, ImVec2 max) {
-            return std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
+            return !over_other_box(d.id, min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
                 return &o != &d && o.shown && overlap({min.x - (o.id == d.id ? 0 : gap), min.y},
                                                       {max.x + (o.id == d.id ? 0 : gap), max.y}, o.min, o.max);
             });

@@ -9,6 +9,7 @@
 //   labels.name("tokenizer", centre, px, col, "Tokenizer");               // centred on the point
 //   labels.detail("tokenizer", {x, y}, px * 0.8f, dim, "1.00 µs", 0);   // its left edge at x
 //   labels.detail_at_one_of("pile:hbm", {above, left, right}, px, col, "480k");  // the first free place
+//   labels.station_box("tokenizer", min, max);  // before its labels: where its words belong
 //   labels.shown("pile:hbm")      // after draw(): whether any label of that id was drawn
 //   labels.draw(dl);              // names, then the details that fit, in the order given
 //   labels.boxes()                // what each station's shown labels cover, for state()
@@ -48,6 +49,11 @@ public:
     // (the outer column of a phone's map, or of one framed by panels, has words wider than
     // its boxes); one wholly outside (a zoomed map's far station) stays where it is.
     void keep_inside(float left, float right);
+    // A station's box on screen, given before its labels. Another station's figures never
+    // lie over it, nor a name's figures; a label moved inside the map's edge stays over its
+    // own box where it fits there (a zoomed map's half-seen box keeps its words on itself).
+    void station_box(const std::string& id, ImVec2 min, ImVec2 max);
+    const std::vector<std::pair<std::string, ImVec4>>& station_boxes() const { return station_boxes_; }
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
     bool shown(const std::string& id) const;
@@ -66,7 +72,11 @@ private:
     void add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x, bool plate,
              bool detail, const std::string& whole = "");
     float inside_dx(ImVec2 min, ImVec2 max) const;
+    float inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const;  // over its own box where it fits
+    bool fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
+    bool over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     std::vector<Label> labels_;
+    std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
     bool bounded_ = false;
     float bound_x0_ = 0, bound_x1_ = 0;  // keep_inside's left and right edges
 };

@@ -56,8 +56,9 @@ const sizes = [
   { w: 820, h: 1180, device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, present: false },
   { w: 390, h: 844, device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }, present: false },
 ];
-// A lesson step of each scene: the respin's flaw found (banner, piles, marks), the decode lesson's batch.
-const lessonSteps = { fab: [13, 1], token: [0, 4] };
+// Lesson steps of each scene: the respin's flaw found (banner, piles, marks); the decode
+// lesson's batch, and the n150's far memory zoomed in past the map's edge.
+const lessonSteps = { fab: [[13, 1]], token: [[0, 4], [1, 4]] };
 for (const { w, h, device, present } of sizes) {
   test(`${w}x${h}${present ? ' presenter' : ''}: no map label overlaps another, in both scenes and languages, on a lesson step too`, async () => {
     const page = await app.browser.newPage({ viewport: { width: w, height: h }, ...device });
@@ -67,9 +68,9 @@ for (const { w, h, device, present } of sizes) {
     await waitFrames(page, 30);
     if (present) await api(page, 'present', true);
     for (const scene of ['fab', 'token']) {
-      for (const view of ['scene', 'lesson']) {
+      for (const [view, step] of [['scene'], ...lessonSteps[scene].map((st) => ['lesson', st])]) {
         if (view === 'scene') assert.equal(await api(page, 'setScene', scene), '');
-        else assert.equal(await api(page, 'openLesson', ...lessonSteps[scene]), '');
+        else assert.equal(await api(page, 'openLesson', ...step), '');
         for (const lang of ['en', 'zh']) {
           assert.equal(await api(page, 'setLanguage', lang), lang);
           const s = await waitRedrawn(page, await waitState(page, (st, [sc, l, v]) => st.scene === sc && st.language === l &&
@@ -97,7 +98,16 @@ for (const { w, h, device, present } of sizes) {
             for (const b of parts)
               assert.ok(a === b || a.id === b.id || !overlap(a.rect, b.rect),
                 `${scene} ${view} ${lang}: ${a.id} [${a.rect.map(Math.round)}] overlaps ${b.id} [${b.rect.map(Math.round)}]`);
-          if (shots) await page.screenshot({ path: join(shots, `web-labels-${scene}-${view}-${w}x${h}-${lang}.png`) });
+          // Nor does a word lie over another station's box (the far memory's line, moved in
+          // from the zoomed map's edge, ran over the host memory's box).
+          // (What lies wholly outside the map's area, a zoomed map's far side, is not seen.)
+          const seen = (r) => overlap(r, area);
+          for (const [id, box] of Object.entries(s.station_boxes ?? {}))
+            for (const a of parts)
+              assert.ok(a.id === id || !seen(a.rect) || !seen(box) || !overlap(a.rect, box),
+                `${scene} ${view} ${step ?? ''} ${lang}: ${a.id} [${a.rect.map(Math.round)}] over the box of ${id} [${box.map(Math.round)}]`);
+          if (scene === 'token') assert.ok(Object.keys(s.station_boxes ?? {}).length >= 10, `${view} ${lang}: the token map reports its boxes`);
+          if (shots) await page.screenshot({ path: join(shots, `web-labels-${scene}-${view}${step ? '-' + step.join('.') : ''}-${w}x${h}-${lang}.png`) });
         }
         if (view === 'lesson') {  // Escape leaves the lesson, as a speaker would
           await page.focus('#canvas');
