@@ -147,25 +147,28 @@ void MapLabels::draw(ImDrawList* dl) {
                                   [&](const Label& o) { return &o != &n && !o.detail && overlap(lo, hi, o.min, o.max); });
         if (clear) n.text = n.whole, n.min = n.whole_min, n.max = n.whole_max;
     }
-    // A name that runs into one placed before it (two boxes' names on a phone's small
-    // map) moves sideways to the nearest place, up to a third of its width away, that
-    // clears every earlier name; with none, it stays (a name always shows).
+    // A name that runs into one placed before it, or comes within a word's gap of it
+    // ("PackagingInterposer" read as one), moves sideways to the nearest place, up to a
+    // third of its width away, that clears every earlier name by that gap, else by none
+    // (two boxes' names on a phone's small map); with neither, it stays (a name always shows).
     for (size_t i = 0; i < labels_.size(); i++) {
         Label& n = labels_[i];
         if (n.detail) continue;
-        auto clear_of_earlier = [&](float dx) {
+        auto clear_of_earlier = [&](float dx, float gap) {
             if (dx != 0 && inside_dx({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}) != 0) return false;  // not past the edge
             for (size_t j = 0; j < i; j++) {
                 const Label& o = labels_[j];
-                if (!o.detail && overlap({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}, o.min, o.max)) return false;
+                const float g = o.id == n.id ? 0 : gap;
+                if (!o.detail && overlap({n.min.x + dx - g, n.min.y}, {n.max.x + dx + g, n.max.y}, o.min, o.max)) return false;
             }
             return true;
         };
-        if (clear_of_earlier(0)) continue;
         const float limit = (n.max.x - n.min.x) / 3;
-        for (float dx = 1; dx <= limit; dx += 1) {
-            const float move = clear_of_earlier(dx) ? dx : clear_of_earlier(-dx) ? -dx : 0;
-            if (move == 0) continue;
+        for (float gap : {n.px * kDetailGap, 0.0f}) {
+            float move = clear_of_earlier(0, gap) ? 0 : NAN;
+            for (float dx = 1; dx <= limit && std::isnan(move); dx += 1)
+                move = clear_of_earlier(dx, gap) ? dx : clear_of_earlier(-dx, gap) ? -dx : NAN;
+            if (std::isnan(move)) continue;
             n.min.x += move, n.max.x += move;
             break;
         }
