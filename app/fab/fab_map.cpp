@@ -270,9 +270,10 @@ void FabScene::draw_map(const FrameInput& in) {
     dl->PushClipRect(mmin, {mmin.x + msize.x, mmin.y + msize.y}, true);
     float z = view_.zoom();
     float text_px = label_px(z);
-    draw_conveyor(dl, z);
-    draw_buildings(dl, z, text_px, nullptr);
-    draw_derivative(dl, z, text_px, nullptr);
+    const ChainMap own{fab(), values(), view_, true};
+    draw_conveyor(dl, own);
+    draw_buildings(dl, own, text_px, nullptr);
+    draw_derivative(dl, own, text_px, nullptr);
     draw_parcels(in);
     // One placer for every word on the map: the piles' counts first (they move beside
     // their pile where the place above is taken), then the buildings' names and tags
@@ -281,9 +282,9 @@ void FabScene::draw_map(const FrameInput& in) {
     labels.keep_inside(mmin.x, mmin.x + msize.x);
     seen_.map_min = mmin;
     seen_.map_max = {mmin.x + msize.x, mmin.y + msize.y};
-    draw_piles(dl, text_px, labels);
-    draw_buildings(dl, z, text_px, &labels);
-    draw_derivative(dl, z, text_px, &labels);
+    draw_piles(dl, own, text_px, labels);
+    draw_buildings(dl, own, text_px, &labels);
+    draw_derivative(dl, own, text_px, &labels);
     draw_timeline(dl, text_px, labels);
     labels.draw(dl);
     draw_timeline_legend(dl, text_px, labels);
@@ -307,13 +308,39 @@ void FabScene::draw_map(const FrameInput& in) {
     dl->PopClipRect();
 }
 
-bool FabScene::dip_active() const {
-    double w = fab().view().week, start = values().get("fab.dip.start_week");
-    return values().get("fab.dip.enabled") > 0.5 && w >= start && w < start + values().get("fab.dip.weeks");
+// The race's maps: each run on buildings, lamps and piles as the scene's map draws them,
+// with its week in the corner (the runs keep one clock, so both say the same week).
+RaceMapLook FabScene::race_map_look() {
+    const float max_x = fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX;
+    return {WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, max_x, fabui::kRaceWorldMaxY},
+            [this](ImDrawList* dl, const WorldView& view, const RaceRun& run, MapLabels* labels) {
+                // Both runs are chain models: the race's B is made by the same factory as A.
+                const ChainMap cmap{static_cast<const FabModel&>(*run.model), *run.values, view, false};
+                const float text_px = label_px(view.zoom());
+                if (!labels) {
+                    draw_conveyor(dl, cmap);
+                    draw_buildings(dl, cmap, text_px, nullptr);
+                    draw_derivative(dl, cmap, text_px, nullptr);
+                    return;
+                }
+                draw_piles(dl, cmap, text_px, *labels);
+                draw_buildings(dl, cmap, text_px, labels);
+                draw_derivative(dl, cmap, text_px, labels);
+                char buf[64];
+                std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(cmap.run.view().week)));
+                const ImVec2 corner = view.to_screen(fabui::kWorldMinX, fabui::kWorldMinY);
+                labels->name("week", {corner.x + text_px * 0.3f, corner.y + text_px * 0.6f}, text_px, pal::kText, buf, 0);
+            }};
 }
 
-void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
-    auto P = [&](int st) { ImVec2 w = fabui::map_position(st); return view_.to_screen(w.x, w.y); };
+bool FabScene::dip_active(const ChainMap& cmap) const {
+    double w = cmap.run.view().week, start = cmap.values.get("fab.dip.start_week");
+    return cmap.values.get("fab.dip.enabled") > 0.5 && w >= start && w < start + cmap.values.get("fab.dip.weeks");
+}
+
+void FabScene::draw_conveyor(ImDrawList* dl, const ChainMap& cmap) const {
+    const float z = cmap.view.zoom();
+    auto P = [&](int st) { ImVec2 w = fabui::map_position(st); return cmap.view.to_screen(w.x, w.y); };
     // Belts bow exactly as the parcel shader bows routes, so parcels ride on them.
     auto belt = [&](int a, int b, float width) {
         ImVec2 p = P(a), q = P(b);
@@ -345,7 +372,7 @@ void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
     belt(kStSubstrate, kStPack, 12);
     belt(kStCpuSupply, kStTray, 12);
     belt(kStSwitchSupply, kStRack, 12);
-    if (fab().view().deriv.on) {  // the derivative's path: from die sort and the HBM supplier, past CoWoS-L
+    if (cmap.run.view().deriv.on) {  // the derivative's path: from die sort and the HBM supplier, past CoWoS-L
         belt(kStSort, kDerivPack, 12);
         belt(kStHbmSupply, kDerivPack, 10);
         belt(kDerivPack, kDerivTest, 12);
@@ -355,12 +382,13 @@ void FabScene::draw_conveyor(ImDrawList* dl, float z) const {
 
 // The derivative's two buildings (CoWoS-S, test and boards), outlined in its colour,
 // with their state, and what it has shipped (all of it, and during the hold).
-void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels* labels) const {
-    const FabView& v = fab().view();
+void FabScene::draw_derivative(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels* labels) const {
+    const FabView& v = cmap.run.view();
+    const float z = cmap.view.zoom();
     if (!v.deriv.on) return;
     for (int k = 0; k < 2; k++) {
         int step = k == 0 ? 3 : 4;  // CoWoS-S, test (FabDerivView's steps)
-        ImVec2 c = view_.to_screen(fabui::kDerivPos[k].x, fabui::kDerivPos[k].y), hs = half_size(kStPack);
+        ImVec2 c = cmap.view.to_screen(fabui::kDerivPos[k].x, fabui::kDerivPos[k].y), hs = half_size(kStPack);
         ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
         if (!labels) {
             dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
@@ -388,17 +416,18 @@ void FabScene::draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels
     }
 }
 
-void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels* labels) const {
-    const FabView& v = fab().view();
+void FabScene::draw_buildings(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels* labels) const {
+    const FabView& v = cmap.run.view();
+    const float z = cmap.view.zoom();
     bool masks_pending = v.stations[kStFab].held_for_respin;
     for (int st = 0; st < kStationCount; st++) {
         const FabStationView& sv = v.stations[size_t(st)];
-        ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
+        ImVec2 c = cmap.view.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
         ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
         bool flagged = (st == kStDesign || st == kStFab) && masks_pending;
-        bool event = flagged || (st == kStRack && dip_active());
+        bool event = flagged || (st == kStRack && dip_active(cmap));
         if (labels) {
-            draw_station_labels(dl, *labels, st, a, b, text_px, flagged);
+            draw_station_labels(dl, *labels, cmap, st, a, b, text_px, flagged);
             continue;
         }
         dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
@@ -419,7 +448,7 @@ void FabScene::draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels*
         else
             fabui::draw_state_lamp(dl, la, lb, sv.state, fabui::state_color(sv.state));
         icon(dl, st, {c.x, c.y - 3 * z}, (is_supplier(st) ? 20 : 24) * z, pal::kText);
-        if (st == shown_bottleneck()) {
+        if (st == shown_bottleneck(v)) {
             float g = 6 * z + 3;
             dl->AddRect({a.x - g, a.y - g}, {b.x + g, b.y + g}, pal::kBottleneck, 8 * z + 3, 0, 4);
         }
@@ -437,9 +466,9 @@ bool FabScene::marker_box(const std::string& place_id, WorldBox* box) const {
     return true;
 }
 
-void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, ImVec2 a, ImVec2 b, float text_px,
-                                   bool flagged) const {
-    const FabView& v = fab().view();
+void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const ChainMap& cmap, int st, ImVec2 a, ImVec2 b,
+                                   float text_px, bool flagged) const {
+    const FabView& v = cmap.run.view();
     const FabStationView& sv = v.stations[size_t(st)];
     bool masks_pending = v.stations[kStFab].held_for_respin;
     float cx = (a.x + b.x) * 0.5f;
@@ -498,12 +527,12 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
         std::snprintf(buf, sizeof buf, tr("fab.map.stages"), stage(fs[0]).c_str(), stage(fs[1]).c_str(), stage(fs[2]).c_str());
         label(labels, id, true, small_px(text_px, 0.7f), {cx, b.y + text_px * 2.75f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
     }
-    if (st == shown_bottleneck())
+    if (st == shown_bottleneck(v))
         label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
-    if (st == kStRack && dip_active()) {
+    if (st == kStRack && dip_active(cmap)) {
         char buf[96];
-        std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * values().get("fab.dip.yield"));
-        label(labels, id, false, small_px(text_px, 0.9f), {cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)}, pal::kVermillion, buf);
+        std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * cmap.values.get("fab.dip.yield"));
+        label(labels, id, false, small_px(text_px, 0.9f), {cx, a.y - text_px * (st == shown_bottleneck(v) ? 1.75f : 0.75f)}, pal::kVermillion, buf);
     }
     if (st == kStDesign && masks_pending && v.discovery_week >= 0) {
         char buf[96];
@@ -517,7 +546,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
         double w = std::min(v.qualification_weeks, std::floor(v.week - v.masks_ready_week) + 1);
         std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::min(v.qualification_lots_out + 1, v.qualification_lots),
                       v.qualification_lots, std::max(1.0, w), std::max(1.0, std::round(v.qualification_weeks)));
-        ImVec2 p{cx, a.y - text_px * (st == shown_bottleneck() ? 1.75f : 0.75f)};
+        ImVec2 p{cx, a.y - text_px * (st == shown_bottleneck(v) ? 1.75f : 0.75f)};
         ImVec2 sz = text_size(small_px(text_px, 0.85f), join_magnitudes(buf).c_str());
         label(labels, id, false, small_px(text_px, 0.85f), p, pal::kVermillion, buf);
         dl->AddRect({p.x - sz.x * 0.5f - 6, p.y - sz.y * 0.5f - 4}, {p.x + sz.x * 0.5f + 6, p.y + sz.y * 0.5f + 4},
@@ -525,53 +554,53 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, int st, Im
     }
 }
 
-void FabScene::draw_piles(ImDrawList* dl, float text_px, MapLabels& labels) {
-    const FabModel& m = fab();
+void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels& labels) {
+    const FabModel& m = cmap.run;
     const FabView& v = m.view();
-    seen_.piles.clear();
+    if (cmap.own) seen_.piles.clear();
     const float px = small_px(text_px, 0.85f);
     // A pile's count: above its top, else higher, else beside it (right, then left).
     auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
         const std::string s = join_magnitudes(text);
-        const float w = text_size(px, s.c_str()).x, side = p.width * 0.5f * view_.zoom() + w * 0.5f + px * 0.3f;
+        const float w = text_size(px, s.c_str()).x, side = p.width * 0.5f * cmap.view.zoom() + w * 0.5f + px * 0.3f;
         const float y = top.y - px * 0.55f;
         labels.detail_at_one_of("pile:" + key, {{top.x, y}, {top.x, y - px * 1.1f}, {top.x + side, top.y + px * 0.5f},
                                                 {top.x - side, top.y + px * 0.5f}}, px, col, s);
-        seen_.piles.push_back({key, s});
+        if (cmap.own) seen_.piles.push_back({key, s});
     };
     for (int b = 0; b < kBufCount; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
         if (p.width <= 0 || (b >= kBufDerivWafers && !v.deriv.on)) continue;  // the derivative's piles only with it
         if (answer_hidden_) {  // a question open: where work piles up is its answer
-            held_pile(dl, view_, p);
-            count(fab_buffer_key(b), p, view_.to_screen(p.x, p.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
+            held_pile(dl, cmap.view, p);
+            count(fab_buffer_key(b), p, cmap.view.to_screen(p.x, p.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
             continue;
         }
         double units = v.buffer_units[size_t(b)];
-        if (show_counterfactuals_) ghost_pile(dl, view_, p, double(m.line(FabModel::kNoFlaw).buffer(b).units));
-        pile(dl, view_, p, units, fabui::buffer_color(b), false);
+        if (cmap.own && show_counterfactuals_) ghost_pile(dl, cmap.view, p, double(m.line(FabModel::kNoFlaw).buffer(b).units));
+        pile(dl, cmap.view, p, units, fabui::buffer_color(b), false);
         float h = fabui::pile_share(units) * fabui::kPileMaxH;
         // A supplier's pile above what a real supplier would let grow is marked "!" here
         // and named with its limit under the timeline (neighbouring piles are closer
         // than a sentence is wide).
         bool flagged = v.pile_flagged[size_t(b)];
-        count(fab_buffer_key(b), p, view_.to_screen(p.x, p.base_y - h), flagged ? pal::kVermillion : fabui::buffer_color(b),
+        count(fab_buffer_key(b), p, cmap.view.to_screen(p.x, p.base_y - h), flagged ? pal::kVermillion : fabui::buffer_color(b),
               fabui::count_text(units) + (flagged ? " !" : ""));
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
     const fabui::PileSpot& bp = fabui::kBacklogPile;
-    const ImVec2 base = view_.to_screen(bp.x, bp.base_y);
+    const ImVec2 base = cmap.view.to_screen(bp.x, bp.base_y);
     double backlog = v.stations[kStCustomers].buffer_units;
     if (answer_hidden_) {
-        held_pile(dl, view_, bp);
-        count("backlog", bp, view_.to_screen(bp.x, bp.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
+        held_pile(dl, cmap.view, bp);
+        count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
         labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
         return;
     }
-    if (show_counterfactuals_ && !v.no_flaw.backlog.values().empty()) ghost_pile(dl, view_, bp, v.no_flaw.backlog.values().back());
-    pile(dl, view_, bp, backlog, pal::kVermillion, true);
+    if (cmap.own && show_counterfactuals_ && !v.no_flaw.backlog.values().empty()) ghost_pile(dl, cmap.view, bp, v.no_flaw.backlog.values().back());
+    pile(dl, cmap.view, bp, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
-    count("backlog", bp, view_.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
+    count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
     labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kVermillion, tr("fab.map.backlog_short"), 0.5f, true);
 }
 

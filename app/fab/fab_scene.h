@@ -39,6 +39,7 @@ public:
     std::vector<std::string> texts() const override;
     const std::vector<RacePair>& race_pairs() const override { return fabui::race_pairs(); }
     const std::vector<RaceHeadline>& race_headlines() const override { return fabui::race_headlines(); }
+    RaceMapLook race_map_look() override;  // fab_map.cpp: each run on the chain's own map
     const char* follow_words_key() const override { return "welcome.follow_lot"; }
     std::string headline() const override;  // fab_scene.cpp
     HeadlineState headline_state() const override;
@@ -64,18 +65,28 @@ private:
     uint16_t follow_waiting_kind(const tj::TripPoint& at) const override;
     FollowCard follow_card(const tj::TripShown& shown, bool done) const override;
     // fab_map.cpp
-    bool dip_active() const;  // the rack-test dip is on now
+    // One chain map as drawn: the run it shows, its settings and its camera; own: the
+    // scene's map (its piles go to the inspection and the runs without the flaw shadow
+    // them), else one of the race's two.
+    struct ChainMap {
+        const tj::fab::FabModel& run;
+        const tj::ParamValues& values;
+        const WorldView& view;
+        bool own;
+    };
+    bool dip_active(const ChainMap& cmap) const;  // the rack-test dip is on now
     // The station the map marks as the bottleneck, of this scene's run or another (the
     // race's B): -1 while a question keeps it back.
     int shown_bottleneck(const tj::fab::FabView& v) const;
     int shown_bottleneck() const;
-    void draw_conveyor(ImDrawList* dl, float z) const;
+    void draw_conveyor(ImDrawList* dl, const ChainMap& cmap) const;
     // The buildings' bodies, or with labels their names and states placed on it.
-    void draw_buildings(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;
-    void draw_station_labels(ImDrawList* dl, MapLabels& labels, int station, ImVec2 min, ImVec2 max, float text_px,
-                             bool flagged) const;
-    void draw_derivative(ImDrawList* dl, float z, float text_px, MapLabels* labels) const;
-    void draw_piles(ImDrawList* dl, float text_px, MapLabels& labels);  // records what each says in seen_.piles
+    void draw_buildings(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels* labels) const;
+    void draw_station_labels(ImDrawList* dl, MapLabels& labels, const ChainMap& cmap, int station, ImVec2 min, ImVec2 max,
+                             float text_px, bool flagged) const;
+    void draw_derivative(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels* labels) const;
+    // The own map's records what each says in seen_.piles.
+    void draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels& labels);
     void hover_cards(float z, float text_px);
     // The shipments strip and its axis; its years and event marks go on labels (each
     // mark on the first of four rows where it fits), and the legend under the lowest.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 
 #include "app/scene/race_pairs.h"
 #include "app/ui/draw.h"
@@ -38,12 +39,31 @@ void text_at(ImDrawList* dl, float px, ImVec2 p, ImU32 col, const std::string& s
 float text_width(float px, const std::string& s) {
     return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
 }
+
+// The race's end in words: who is ahead on a headline number and by how much of it
+// ("Race over: B finished ahead by 211k GPUs (Shipped)"), or that it ended even.
+std::string finish_words(const RaceHeadline& h, const RaceNumberState& n, const std::vector<tj::Metric>& metrics) {
+    if (n.winner < 0) return tr("race.finished_even");
+    std::string unit;
+    for (const tj::Metric& m : metrics)
+        if (m.id == h.metric) unit = m.unit;
+    std::string out = tr("race.finished");
+    auto put = [&](const char* key, const std::string& with) {
+        if (size_t at = out.find(key); at != std::string::npos) out.replace(at, std::strlen(key), with);
+    };
+    put("{w}", n.winner == 0 ? "A" : "B");
+    put("{d}", join_magnitudes(format_metric(h.metric, std::fabs(n.a - n.b), unit, language())));
+    put("{what}", tr(h.label_key));
+    return out;
+}
 }  // namespace
 
 void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& a, const RaceRun& b,
-                       uint64_t generation, const StationPosition& position, const ParcelStyleOf& style,
-                       const std::vector<RaceHeadline>& heads) {
+                       uint64_t generation, double now, const StationPosition& position, const ParcelStyleOf& style,
+                       const std::vector<RaceHeadline>& heads, const RaceMapLook& look) {
     const RaceRun runs[2] = {a, b};
+    if (generation != finish_generation_) finish_ = {}, finished_.clear(), finish_generation_ = generation;
+    ended_this_frame_ = false;
     std::vector<RaceNumberState> numbers;
     for (const RaceHeadline& h : heads) {
         RaceNumberState n;
@@ -55,7 +75,10 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
         n.ratio = v.ratio;
         n.words = verdict_words(tr(v.ratio > 0 ? h.win_key : h.zero_key), v);
         numbers.push_back(n);
+        ended_this_frame_ |= race_finish_step(&finish_, h.finish_after, n.a, n.b, now);
     }
+    if (ended_this_frame_ && !heads.empty())  // who is ahead on the first number, by how much
+        finished_ = finish_words(heads[0], numbers[0], *a.metrics);
     const std::string labels[2] = {race_side_label(*a.values, *b.values, language()),
                                    race_side_label(*b.values, *a.values, language())};
     const float gap = std::floor(ImGui::GetFontSize() * 0.5f);
@@ -64,20 +87,23 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
                                     : ImVec2{size.x, std::floor((size.y - gap) * 0.5f)};
     state_ = {};
     state_.numbers = numbers;
+    state_.finished = finished_;
     for (int s = 0; s < 2; s++) {
         ImVec2 lmin = side_by_side ? ImVec2{min.x + float(s) * (lane_size.x + gap), min.y}
                                    : ImVec2{min.x, min.y + float(s) * (lane_size.y + gap)};
-        int hovered = draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, position, style, heads);
+        int hovered = draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, finished_, position, style,
+                                heads, look);
         state_.maps.push_back({labels[s], lmin.x, lmin.y, lane_size.x, lane_size.y, lanes_[s].parcels.drawn(),
                                lanes_[s].view.zoom(), lanes_[s].view.pan().x, lanes_[s].view.pan().y,
                                hovered >= 0 ? runs[s].model->stations()[size_t(hovered)].id : std::string(),
-                               lanes_[s].points});
+                               lanes_[s].points, lanes_[s].labels});
     }
 }
 
 int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
                             const std::string& label, const std::vector<RaceNumberState>& numbers,
-                            const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads) {
+                            const std::string& finished, const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads,
+                            const RaceMapLook& look) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const float fs = ImGui::GetFontSize(), pad = std::floor(fs * 0.6f);
     const ImVec2 max{min.x + size.x, min.y + size.y};
@@ -121,23 +147,34 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
         }
         y += row_px * 1.35f;
     }
+    if (!finished.empty()) {  // the race is over: the same line on both maps, on the winner's green
+        const float tw = text_width(row_px, finished), x = min.x + pad;
+        dl->AddRectFilled({x - fs * 0.35f, y - fs * 0.1f}, {x + tw + fs * 0.35f, y + row_px + fs * 0.1f}, kWinFill, fs * 0.3f);
+        text_at(dl, row_px, {x, y}, IM_COL32(255, 255, 255, 255), finished);
+        y += row_px * 1.35f;
+    }
     y += pad * 0.5f;
     dl->AddLine({min.x + pad, y}, {max.x - pad, y}, with_alpha(col, 90), 1);
 
-    // The map: routes in use, stations, then this run's parcels.
+    // The map: the scene's own (bodies, parcels, words), or routes in use, stations and
+    // this run's parcels.
     ImVec2 map_min{min.x + pad, y + pad}, map_size{size.x - 2 * pad, max.y - pad - (y + pad)};
     Lane& lane = lanes_[side];
-    lane.view.update(ImGui::GetIO(), in.touch, map_min, map_size, station_box(*run.model, position));  // its own pointer only
+    const bool own_map = bool(look.draw);
+    lane.view.update(ImGui::GetIO(), in.touch, map_min, map_size, own_map ? look.world : station_box(*run.model, position));  // its own pointer only
     dl->PushClipRect(map_min, {map_min.x + map_size.x, map_min.y + map_size.y}, true);
     const size_t n = run.model->stations().size();
-    // Routes stay once travelled, so the map does not flicker as parcels come and go.
-    if (lane.routes.size() != n * n) lane.routes.assign(n * n, 0);
-    for (const tj::Segment& s : run.model->segments().items())
-        if (s.from < n && s.to < n) lane.routes[s.from * n + s.to] = 1;
-    for (size_t r = 0; r < lane.routes.size(); r++) {
-        if (!lane.routes[r]) continue;
-        ImVec2 p = position(r / n), q = position(r % n);
-        dl->AddLine(lane.view.to_screen(p.x, p.y), lane.view.to_screen(q.x, q.y), kRoute, 2);
+    if (own_map) {
+        look.draw(dl, lane.view, run, nullptr);
+    } else {  // routes stay once travelled, so the map does not flicker as parcels come and go
+        if (lane.routes.size() != n * n) lane.routes.assign(n * n, 0);
+        for (const tj::Segment& s : run.model->segments().items())
+            if (s.from < n && s.to < n) lane.routes[s.from * n + s.to] = 1;
+        for (size_t r = 0; r < lane.routes.size(); r++) {
+            if (!lane.routes[r]) continue;
+            ImVec2 p = position(r / n), q = position(r % n);
+            dl->AddLine(lane.view.to_screen(p.x, p.y), lane.view.to_screen(q.x, q.y), kRoute, 2);
+        }
     }
     const float label_px = std::max(fs * 0.8f, 13.0f);
     lane.points.clear();
@@ -151,10 +188,11 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
     for (size_t i = 0; i < n; i++) {
         ImVec2 p = position(i);
         ImVec2 sp = lane.view.to_screen(p.x, p.y);
-        dl->AddCircleFilled(sp, fs * 0.3f, pal::kStationEdge, 12);
         lane.points.push_back({run.model->stations()[i].id, sp});
         float dx = mouse.x - sp.x, dy = mouse.y - sp.y;
         if (mouse_on_map && dx * dx + dy * dy < hovered_d2) hovered = int(i), hovered_d2 = dx * dx + dy * dy;
+        if (own_map) continue;
+        dl->AddCircleFilled(sp, fs * 0.3f, pal::kStationEdge, 12);
         const auto& st = run.model->stations()[i];
         std::string name = pick(st.label_en, st.label_zh);
         float w = text_width(label_px, name);
@@ -167,11 +205,19 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
         text_at(dl, label_px, {r.x, r.y}, pal::kTextDim, name);
         if (mouse_on_map && hovered < 0 && mouse.x >= r.x && mouse.x < r.z && mouse.y >= r.y && mouse.y < r.w) hovered = int(i);
     }
-    if (hovered >= 0) {  // the station under the pointer: a ring, and ModelScene draws its card
+    if (hovered >= 0 && !own_map) {  // the station under the pointer: a ring, and ModelScene draws its card
         ImVec2 p = position(size_t(hovered));
         dl->AddCircle(lane.view.to_screen(p.x, p.y), fs * 0.6f, col, 16, 2);
     }
     lane.parcels.draw(*run.model, generation, position, style, lane.view, in);
+    lane.labels.clear();
+    if (own_map) {  // the words over the parcels, placed as on the scene's map
+        MapLabels words;
+        words.keep_inside(map_min.x, map_min.x + map_size.x);
+        look.draw(dl, lane.view, run, &words);
+        words.draw(dl);
+        lane.labels = words.boxes();
+    }
     dl->PopClipRect();
     dl->PopClipRect();
     return hovered;

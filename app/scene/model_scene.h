@@ -25,6 +25,7 @@
 #include "core/scenario.h"
 #include "core/trip.h"
 #include "app/ui/param_panel.h"
+#include "app/scene/compare_race.h"
 #include "app/scene/run_controller.h"
 #include "app/scene/scene.h"
 #include "app/render/world_view.h"
@@ -77,6 +78,8 @@ public:
         static const std::vector<RaceHeadline> none;
         return none;
     }
+    // Each run's map in the race: the scene's own (compare_race.h), or none for the simple one.
+    virtual RaceMapLook race_map_look() { return {}; }
     // The B run while comparing (else nullptr), for scenes that overlay it.
     const tj::Model* compare_model() const { return run_.compare_model(); }
     std::string set_compare_param(const std::string& id, double value) { return run_.set_compare_param(id, value); }

@@ -72,9 +72,10 @@ void ModelScene::draw_compare(const FrameInput& in) {
         size.y -= bar_h;
     }
     race_->draw(in, min, size, {&model_mut(), &run_.values(), &run_.metrics()},
-                {run_.compare_model_mut(), run_.compare_values(), &run_.compare_metrics()}, run_.generation(),
-                [this](size_t i) { return station_position(i); }, [this](uint16_t k) { return parcel_style(k); }, race_headlines());
+                {run_.compare_model_mut(), run_.compare_values(), &run_.compare_metrics()}, run_.generation(), sim_time(),
+                [this](size_t i) { return station_position(i); }, [this](uint16_t k) { return parcel_style(k); }, race_headlines(), race_map_look());
     seen_.race = race_->state();
+    if (race_->ended_this_frame()) set_playing(false);  // where the story ends; Play runs on
     // A station under the pointer on either map: its card, with that run's own numbers.
     const bool hover = hover_wanted();
     for (size_t side = 0; side < race_->state().maps.size() && hover; side++) {

@@ -61,6 +61,18 @@ RaceVerdict judge_headline(const RaceHeadline& h, double a, double b) {
     return judge_race(a, b, h.lower_better);
 }
 
+bool race_finish_step(RaceFinish* f, double finish_after, double a, double b, double now) {
+    if (f->over || finish_after < 0) return false;
+    f->had_some |= a > 0 || b > 0;
+    if (!f->had_some || a > 0 || b > 0) {  // not begun, or not cleared on both sides (again)
+        f->ends_at = -1;
+        return false;
+    }
+    if (f->ends_at < 0) f->ends_at = now + finish_after;
+    f->over = now >= f->ends_at;
+    return f->over;
+}
+
 std::string verdict_words(const std::string& templ, const RaceVerdict& v) {
     if (v.winner < 0) return "";
     const std::string r = format_ratio(v.ratio);

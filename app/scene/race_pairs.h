@@ -46,7 +46,19 @@ struct RaceHeadline {
     const char* win_key;    // the verdict's words: "{w} {r}× faster"
     const char* zero_key = "race.win.none";  // when the better one is zero: "{w}: no backlog"
     bool zero_is_pending = false;  // zero means not measured yet (no token made), not a result
+    // At least 0: the race ends this long (simulated seconds) after this number, once
+    // above zero on a side, is zero on both (a backlog cleared); -1: it does not end it.
+    double finish_after = -1;
 };
+
+// Where a race stands against its end (see RaceHeadline::finish_after).
+struct RaceFinish {
+    bool had_some = false;  // the number has been above zero on a side
+    double ends_at = -1;    // when it ends, -1 while the number is not zero on both
+    bool over = false;
+};
+// One look at the finishing number on each side at time now: true at the look that ends the race.
+bool race_finish_step(RaceFinish* f, double finish_after, double a, double b, double now);
 
 // winner 0: A, 1: B, -1: even (within 1%) or nothing to judge yet (both zero).
 // ratio: the better over the worse (as >= 1); 0 when the better one is zero

@@ -73,6 +73,7 @@ struct RaceMapState {
     float zoom = 1, pan_x = 0, pan_y = 0;  // the map's WorldView
     std::string hovered;  // the id of the station under the pointer on this map ("": none)
     std::vector<std::pair<std::string, ImVec2>> stations;  // each station's dot on screen, by id
+    std::vector<MapLabelBox> labels;  // the scene's own map's words, where it draws its own (the chain's)
 };
 struct RaceNumberState {
     std::string metric;
@@ -84,6 +85,7 @@ struct RaceNumberState {
 struct RaceState {
     std::vector<RaceMapState> maps;
     std::vector<RaceNumberState> numbers;
+    std::string finished;  // once the race has ended: "Race over: B finished ahead by 211k GPUs (Shipped)"
 };
 
 // A follow as last drawn (the token scene's: one token from the keyboard to the

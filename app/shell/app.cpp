@@ -821,12 +821,18 @@ std::string App::state_json() const {
         j["card"] = seen.card_station;  // the station whose hover card is up, "" when none
         if (seen.ring) j["ring"] = {seen.ring_min.x, seen.ring_min.y, seen.ring_max.x, seen.ring_max.y};  // the lesson's ring on screen
         for (auto& [id, at] : seen.stations) j["stations"][id] = {at.x, at.y};
-        for (const MapLabelBox& b : seen.labels) {
-            nlohmann::json parts = nlohmann::json::array();
-            for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
-            j["labels"][b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
-                                 {"texts", b.texts}, {"px", b.min_px}};
-        }
+        // A map's words by station: all they cover, each line's box and words, the smallest size.
+        auto labels_json = [](const std::vector<MapLabelBox>& boxes) {
+            nlohmann::json out = nlohmann::json::object();
+            for (const MapLabelBox& b : boxes) {
+                nlohmann::json parts = nlohmann::json::array();
+                for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
+                out[b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
+                             {"texts", b.texts}, {"px", b.min_px}};
+            }
+            return out;
+        };
+        if (!seen.labels.empty()) j["labels"] = labels_json(seen.labels);
         for (auto& [id, b] : seen.station_boxes) j["station_boxes"][id] = {b.x, b.y, b.z - b.x, b.w - b.y};
         for (auto& [id, text] : seen.piles) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())
@@ -836,11 +842,13 @@ std::string App::state_json() const {
             nlohmann::json map = {{"label", m.label}, {"x", m.x}, {"y", m.y}, {"w", m.w}, {"h", m.h}, {"parcels", m.parcels},
                                   {"zoom", m.zoom}, {"pan_x", m.pan_x}, {"pan_y", m.pan_y}, {"hovered", m.hovered}};
             for (auto& [id, at] : m.stations) map["stations"][id] = {at.x, at.y};
+            if (!m.labels.empty()) map["labels"] = labels_json(m.labels);  // the scene's own map's words
             j["race"]["maps"].push_back(map);
         }
         for (auto& n : race.numbers)
             j["race"]["numbers"].push_back({{"metric", n.metric}, {"a", n.a}, {"b", n.b}, {"winner", n.winner < 0 ? "" : n.winner == 0 ? "A" : "B"},
                                             {"ratio", n.ratio}, {"words", n.words}});
+        if (!race.maps.empty()) j["race"]["finished"] = race.finished;  // "" until the race has ended
     }
     return j.dump();
 }

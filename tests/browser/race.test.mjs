@@ -2,7 +2,8 @@
 // B on two maps side by side (stacked on a tall, narrow window), each with its own
 // parcels, named as the pair says, with the headline numbers' winners (the
 // wafer-scale chip makes each token faster than the H100); a link carries the race
-// to a new page; the chain races respin against no respin.
+// to a new page; the chain races respin against no respin on two chain maps and stops
+// a few weeks after the respin's backlog is gone, saying who finished ahead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -139,12 +140,39 @@ test('a tall, narrow window stacks the maps; batch 1 against 64 names the batch'
   await page.close();
 });
 
-test('the chain races respin against no flaw, in Chinese too', async () => {
+test('the chain races respin against no flaw on two chain maps, ends after the backlog with who finished ahead, in Chinese too', async () => {
   const { page, problems } = await openScene(app.browser, app.url, 'fab');
   assert.equal(await api(page, 'comparePair', 'respin'), '');
   const s = await waitNumbers(page, ['cum_shipped_gpus']);
   assert.deepEqual(s.race.maps.map((m) => m.label), ['2024 record (illustrative)', 'No flaw (no respin)']);
   assert.deepEqual(s.race.numbers.map((n) => n.metric), ['cum_shipped_gpus', 'backlog_gpus']);
+  // Each run on the chain's own map: its buildings' names and states, its piles, its week.
+  for (const m of s.race.maps) {
+    const words = m.labels ?? {};
+    assert.deepEqual(words.pack?.texts[0], 'Packaging', `${m.label}: the buildings are named`);
+    assert.ok(Object.keys(words).filter((id) => id.startsWith('pile:')).length >= 8, `${m.label}: the piles are counted`);
+    assert.match(words.week?.texts[0] ?? '', /^Week \d+$/, `${m.label}: the week`);
+  }
+  assert.equal(s.race.finished, '', 'the race has not ended');
+  // Run fast: the race pauses a few weeks after the respin's backlog is gone, and says who finished ahead.
+  await api(page, 'setLens', 1e12);
+  const end = await waitState(page, (st) => st.race.finished !== '', null, 'the race ended', 180000);
+  const [shipped, backlog] = end.race.numbers;
+  assert.equal(end.playing, false, 'the race paused at its end');
+  assert.ok(backlog.a === 0 && backlog.b === 0, `both backlogs gone (${backlog.a}, ${backlog.b})`);
+  assert.ok(end.metrics.week > 100 && end.metrics.week < 156, `the race ended in week ${end.metrics.week}`);
+  assert.match(end.race.finished, /^Race over: B finished ahead by [\d.]+k GPUs \(Shipped\)$/);
+  assert.equal(shipped.winner, 'B');
+  // The maps' words, placed as on the scene's map: none over another station's.
+  const apart = (a, b) => Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]) <= 0.5 ||
+    Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]) <= 0.5;
+  for (const m of end.race.maps) {
+    const parts = Object.entries(m.labels).flatMap(([id, l]) => l.parts.map((rect) => ({ id, rect })));
+    for (const a of parts)
+      for (const b of parts)
+        assert.ok(a.id === b.id || apart(a.rect, b.rect), `${m.label}: ${a.id} [${a.rect.map(Math.round)}] overlaps ${b.id}`);
+  }
+  if (shots) await page.screenshot({ path: join(shots, 'web-race-fab-end.png') });
   assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
   const z = await waitState(page, (st, en) => st.race.maps[1].label !== en, s.race.maps[1].label, 'the race in Chinese');
   assert.equal(z.race.maps[1].label, '无缺陷（无需重新流片）');

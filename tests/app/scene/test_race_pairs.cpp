@@ -10,6 +10,7 @@
 #include "app/fab/fab_race.h"
 #include "app/scene/race_pairs.h"
 #include "app/token/token_race.h"
+#include "core/fab/line.h"
 #include "core/scenes/scenes.h"
 
 using namespace tj;
@@ -119,6 +120,49 @@ TEST_CASE("race: the verdict says who is better and by what ratio") {
     CHECK(judge_headline(backlog, 0, 5).winner == 0);
 }
 
+TEST_CASE("race: the chain's race ends a few weeks after both backlogs are gone, not before one began") {
+    RaceFinish f;
+    CHECK(!race_finish_step(&f, 10, 0, 0, 0));  // nothing yet: no backlog has begun
+    CHECK(!race_finish_step(&f, 10, 0, 0, 50));
+    CHECK(f.ends_at == -1);
+    CHECK(!race_finish_step(&f, 10, 5, 0, 60));   // A falls behind
+    CHECK(!race_finish_step(&f, 10, 0, 0, 70));   // both clear: ends at 80
+    CHECK(f.ends_at == 80);
+    CHECK(!race_finish_step(&f, 10, 0, 1, 75));   // B falls behind again: not yet
+    CHECK(f.ends_at == -1);
+    CHECK(!race_finish_step(&f, 10, 0, 0, 76));
+    CHECK(race_finish_step(&f, 10, 0, 0, 86));    // ten after the last clearing
+    CHECK(!race_finish_step(&f, 10, 0, 0, 90));   // once
+    CHECK(f.over);
+
+    // The respin against no flaw: A's backlog (the respin's) clears before week 156.
+    const RacePair* p = pair_of("respin");
+    REQUIRE(p);
+    const RaceHeadline* finish = nullptr;
+    for (const RaceHeadline& h : headlines_of("fab"))
+        if (h.finish_after >= 0) finish = &h;
+    REQUIRE(finish);
+    auto a = make_model("fab"), b = make_model("fab");
+    ParamValues va(a->registry()), vb(b->registry());
+    REQUIRE(race_pair_values(*p, &va, &vb) == "");
+    a->reset(va, 1);
+    b->reset(vb, 1);
+    RaceFinish race;
+    double ended = -1, a_peak = 0;
+    for (int week = 1; week <= 156 && ended < 0; week++) {
+        a->advance_to(week * fab::kWeek);
+        b->advance_to(week * fab::kWeek);
+        const double ab = metric_value(a->metrics(), finish->metric), bb = metric_value(b->metrics(), finish->metric);
+        a_peak = std::max(a_peak, ab);
+        if (race_finish_step(&race, finish->finish_after, ab, bb, a->now())) ended = week;
+    }
+    INFO("the race ended in week " << ended);
+    CHECK(a_peak > 50000);  // the respin's backlog grew
+    CHECK(ended > 100);
+    CHECK(ended < 156);
+    CHECK(metric_value(a->metrics(), "backlog_gpus") == 0);
+}
+
 TEST_CASE("race: the headline numbers are metrics the models give") {
     for (const std::string scene : {"token", "fab"}) {
         auto m = make_model(scene);
@@ -153,7 +197,7 @@ TEST_CASE("race: every name the pairs and headlines show is in the string table,
     std::stringstream text;
     text << in.rdbuf();
     auto table = nlohmann::json::parse(text.str());
-    std::vector<std::string> keys = {"race.win.none", "race.same", "race.pending"};
+    std::vector<std::string> keys = {"race.win.none", "race.same", "race.pending", "race.finished", "race.finished_even"};
     for (auto& p : all_pairs()) keys.push_back(p.name_key);
     for (const std::string scene : {"token", "fab"})
         for (auto& h : headlines_of(scene)) keys.insert(keys.end(), {h.label_key, h.win_key, h.zero_key});
