@@ -287,7 +287,7 @@ void FabScene::draw_map(const FrameInput& in) {
     draw_derivative(dl, own, text_px, &labels);
     draw_timeline(dl, text_px, labels);
     labels.draw(dl);
-    draw_timeline_legend(dl, text_px, labels);
+    seen_.legend = draw_timeline_legend(dl, text_px, labels);
     seen_.labels = labels.boxes();
     for (auto& [pile, text] : seen_.piles)  // what each pile shows as drawn: "" where its count gave way
         if (!labels.shown("pile:" + pile)) text.clear();
@@ -798,17 +798,22 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
     dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
 }
 
-void FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const {
+ImVec4 FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const {
     const FabView& v = fab().view();
     // Under the timeline's lowest row of marks.
     ImVec2 lp = view_.to_screen(fabui::kTimelineX0, fabui::kTimelineY + 18);
     for (const MapLabelBox& b : labels.boxes())
         if (b.id.rfind("timeline:", 0) == 0) lp.y = std::max(lp.y, b.max.y + text_px * 0.1f);
     lp.y += 4;
+    const float top = lp.y;
     // Row after row, each item where it fits before the map's right edge (a phone's
     // narrow map takes the legend on several rows), the notes wrapped to the map's width.
     const float px = small_px(text_px, 0.8f), sq = px * 0.8f, row = px * 1.3f;
-    const float x0 = view_.to_screen(fabui::kTimelineX0, 0).x, right = dl->GetClipRectMax().x - 4;
+    // A phone's legend starts at the map's left edge, not under the timeline's start: its
+    // words are larger than the map's scale, and the room under the timeline is fixed.
+    const float right = dl->GetClipRectMax().x - 4,
+                x0 = narrow_screen() ? dl->GetClipRectMin().x + 8 : view_.to_screen(fabui::kTimelineX0, 0).x;
+    lp.x = x0;
     auto place = [&](float w) {
         if (lp.x > x0 && lp.x + w > right) { lp.x = x0; lp.y += row; }
     };
@@ -832,8 +837,9 @@ void FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabe
     lp.y += draw_text_wrapped(dl, px, {x0, lp.y}, pal::kTextDim, tr("fab.map.outputs"), right - x0);
     if (!flags.empty()) {
         flags = join_magnitudes("! " + std::string(tr("fab.map.implausible")) + ": " + flags);
-        draw_text_wrapped(dl, px, {x0, lp.y}, pal::kVermillion, flags, right - x0);
+        lp.y += draw_text_wrapped(dl, px, {x0, lp.y}, pal::kVermillion, flags, right - x0);
     }
+    return {x0, top, right, lp.y};
 }
 
 int FabScene::shown_bottleneck(const FabView& v) const { return answer_hidden_ ? -1 : v.bottleneck; }

@@ -91,7 +91,7 @@ private:
     // The shipments strip and its axis; its years and event marks go on labels (each
     // mark on the first of four rows where it fits), and the legend under the lowest.
     void draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) const;
-    void draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const;
+    ImVec4 draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const;  // gives the box it took
     // Returns the height its lines took.
     float draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const;
     // fab_panels.cpp

@@ -75,7 +75,7 @@ constexpr float kTimelineX0 = 60, kTimelineX1 = 1060;
 constexpr float kWorldMinX = 0, kWorldMinY = 95, kWorldMaxX = 1100, kWorldMaxY = 1200;
 // The race's maps leave the timeline out: they end under the last row's labels.
 constexpr float kRaceWorldMaxY = 990;
-constexpr float kPhoneLegendWorld = 110;     // a phone's extra room under the timeline (fab_map.cpp)
+constexpr float kPhoneLegendWorld = 120;     // a phone's extra room under the timeline (fab_map.cpp)
 constexpr float kPresenterLegendWorld = 70;  // presenter mode's
 constexpr float kWorldMaxXDeriv = 1280;  // with the derivative's column
 

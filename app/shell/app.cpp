@@ -834,6 +834,7 @@ std::string App::state_json() const {
         };
         if (!seen.labels.empty()) j["labels"] = labels_json(seen.labels);
         for (auto& [id, b] : seen.station_boxes) j["station_boxes"][id] = {b.x, b.y, b.z - b.x, b.w - b.y};
+        if (seen.legend.z > seen.legend.x) j["legend"] = {seen.legend.x, seen.legend.y, seen.legend.z - seen.legend.x, seen.legend.w - seen.legend.y};
         for (auto& [id, text] : seen.piles) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;

@@ -785,6 +785,7 @@ void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& he
     float top = ly - rule.y - fs * (lens.empty() ? 0.2f : 1.5f);
     float plate_w = std::max({legend_w, rule.x, font->CalcTextSizeA(fs, FLT_MAX, 0, lens.c_str()).x});
     plate({x0, top}, {plate_w, ly + float(rows) * fs * 1.3f - top});
+    seen_.legend = {x0 - 4, top - 2, x0 + plate_w + 4, ly + float(rows) * fs * 1.3f + 2};  // the plate
     if (in.narrow) narrow_legend_px_ = ar.map_min.y + ar.map_size.y - top + fs * 0.4f;
     float lx = x0, row_y = ly;
     for (const Key& k : keys) {

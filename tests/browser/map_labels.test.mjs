@@ -98,6 +98,16 @@ for (const { w, h, device, present } of sizes) {
             for (const b of parts)
               assert.ok(a === b || a.id === b.id || !overlap(a.rect, b.rect),
                 `${scene} ${view} ${lang}: ${a.id} [${a.rect.map(Math.round)}] overlaps ${b.id} [${b.rect.map(Math.round)}]`);
+          // Where the whole map is in view, the legend (the chain's under its timeline, the
+          // token map's plate) lies inside the map's area, and no word lies under it.
+          if (view === 'scene') {
+            const lg = s.legend;
+            assert.ok(lg && lg[2] > 0 && lg[3] > 0, `${scene} ${view} ${lang}: the legend is reported`);
+            assert.ok(lg[0] >= area[0] - 1 && lg[0] + lg[2] <= area[0] + area[2] + 1 && lg[1] >= area[1] - 1 &&
+              lg[1] + lg[3] <= area[1] + area[3] + 1, `${w}x${h} ${scene} ${view} ${lang}: the legend [${lg.map(Math.round)}] past the map's area [${area.map(Math.round)}]`);
+            for (const a of parts)
+              assert.ok(!overlap(a.rect, lg), `${w}x${h} ${scene} ${view} ${lang}: ${a.id} [${a.rect.map(Math.round)}] under the legend [${lg.map(Math.round)}]`);
+          }
           // Nor does a word lie over another station's box (the far memory's line, moved in
           // from the zoomed map's edge, ran over the host memory's box).
           // (What lies wholly outside the map's area, a zoomed map's far side, is not seen.)
