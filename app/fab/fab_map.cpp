@@ -73,6 +73,22 @@ float label_px(float z) {
     return narrow_screen() ? std::max(px, kPhoneMinPx) : px;
 }
 
+// Whether the substrate supplier's name, above its box, would come within a word's gap
+// of packaging's name under its box (their names as draw_station_labels places them, the
+// substrate's moved left of the map's right edge as the placer moves it).
+bool substrate_meets_packaging(const WorldView& v, float text_px, float right_edge) {
+    auto name_box = [&](int st, bool above) {
+        const ImVec2 c = v.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), sz = text_size(text_px, fabui::station_short(st));
+        const float y = above ? c.y - half_size(st).y * v.zoom() - text_px * 0.7f : c.y + half_size(st).y * v.zoom() + text_px * 0.7f;
+        return ImVec4{c.x - sz.x * 0.5f, y - sz.y * 0.5f, c.x + sz.x * 0.5f, y + sz.y * 0.5f};
+    };
+    ImVec4 s = name_box(kStSubstrate, true);
+    const ImVec4 p = name_box(kStPack, false);
+    if (s.z > right_edge) s.x -= s.z - right_edge, s.z = right_edge;
+    const float gap = text_px * 0.3f;
+    return s.x - gap < p.z && p.x - gap < s.z && s.y < p.w && p.y < s.w;
+}
+
 // The pile a station consumes, -1 for none. Unlike the model's front_buffer, a
 // supplier has none: its pile holds what it makes, not what it waits for.
 int consumed_pile(int st) {
@@ -474,9 +490,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
     float cx = (a.x + b.x) * 0.5f;
     // Name and state below the building (piles grow upward beside it), except for
     // suppliers, whose name sits above; the bottleneck tag and the respin banner above.
-    // Suppliers' names sit above their boxes; on a phone the substrate supplier's goes
-    // under its box, since its long name above would run into packaging's beside it.
-    bool name_above = is_supplier(st) && !(narrow_screen() && st == kStSubstrate);
+    // Suppliers' names sit above their boxes; the substrate supplier's goes under its box
+    // where, above, its long name would run into packaging's beside it (a phone's map, a
+    // race's half-width one in presenter mode).
+    bool name_above = is_supplier(st) && !(st == kStSubstrate && (narrow_screen() || substrate_meets_packaging(cmap.view, text_px, dl->GetClipRectMax().x - 4)));
     const std::string& id = model().stations()[size_t(st)].id;
     label(labels, id, false, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
     std::string state;
