@@ -257,7 +257,9 @@ void TokenScene::roofline_chart(ImVec2 size) {
     if (metric("roofline_prompt_flops_per_byte") > 0)
         pts.push_back({metric("roofline_prompt_flops_per_byte"), metric("roofline_prompt_attained_flops"),
                        tr("token.chart.prompt_point")});
-    roofline("roof", size, hw.peak_flops() * hw.compute_eff, roofs, pts);
+    const double ridge = metric("roofline_ridge_flops_per_byte");
+    roofline("roof", size, hw.peak_flops() * hw.compute_eff, roofs, pts, ridge,
+             std::string(tr("token.chart.ridge")) + " " + format_si(ridge, "FLOP/B"));
 }
 
 void TokenScene::kv_chart(ImVec2 size) {

@@ -324,13 +324,14 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
 }
 
 void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLevel>& levels,
-              const std::vector<RoofPoint>& points) {
+              const std::vector<RoofPoint>& points, double ridge, const std::string& ridge_label) {
     float fs = ImGui::GetFontSize();
     Frame f = begin_chart(id, size, fs * 5.5f);  // room for "500 TFLOP/s"
     if (!(peak > 0)) return;
     double ai0 = 0.1, ai1 = 1e4;  // FLOPs per byte
     for (auto& p : points)
         if (p.flops_per_byte > 0) { ai0 = std::min(ai0, p.flops_per_byte / 3); ai1 = std::max(ai1, p.flops_per_byte * 3); }
+    if (ridge > 0) ai0 = std::min(ai0, ridge / 3), ai1 = std::max(ai1, ridge * 3);
     // The rate axis from under the lowest roof's left end (or point) to over the compute
     // roof: a machine whose ridge is low (one CPU thread) fills the plot, not its top decade.
     double y1 = peak * 3, y0 = peak;
@@ -368,9 +369,22 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         f.dl->AddText({a.x, a.y - fs * 1.1f}, l.color, l.label.c_str());
     }
     f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
+    std::vector<LabelBox> taken;
+    if (ridge > 0) {  // where the slanted roof meets the flat one: dashes up from the axis, the label beside them
+        const ImVec2 top = px(ridge, peak);
+        // Above the x axis's title where the line would cross it.
+        const float title_x0 = f.max.x - ImGui::CalcTextSize(tr("plot.flops_per_byte")).x - 8;
+        for (float y = top.x >= title_x0 ? f.max.y - fs * 1.3f : f.max.y; y > top.y; y -= fs * 0.6f)
+            f.dl->AddLine({top.x, y}, {top.x, std::max(top.y, y - fs * 0.35f)}, pal::kTextDim, 1.5f);
+        const ImVec2 t = ImGui::CalcTextSize(ridge_label.c_str());
+        const float y = top.y + fs * 0.3f;
+        LabelBox b = top.x + fs * 0.3f + t.x <= f.max.x ? LabelBox{{top.x + fs * 0.3f, y}, {top.x + fs * 0.3f + t.x, y + t.y}}
+                                                         : LabelBox{{top.x - fs * 0.3f - t.x, y}, {top.x - fs * 0.3f, y + t.y}};
+        f.dl->AddText(b.min, pal::kTextDim, ridge_label.c_str());
+        taken.push_back(b);
+    }
     // Each point's label right of it, else below, left or above: two points that nearly
     // meet (decode and a one-token prompt) keep both labels readable.
-    std::vector<LabelBox> taken;
     for (auto& p : points) {
         if (!(p.flops_per_byte > 0 && p.flops_per_s > 0)) continue;
         ImVec2 c = px(p.flops_per_byte, p.flops_per_s);

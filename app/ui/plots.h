@@ -76,9 +76,10 @@ struct RoofPoint {
     double flops_per_s;
     std::string label;
 };
-// Log-log roofline: the compute roof, one slanted roof per memory level, the points.
+// Log-log roofline: the compute roof, one slanted roof per memory level, the points;
+// with a ridge (FLOP per byte, > 0) a dashed line up to the compute roof there, labelled.
 void roofline(const char* id, ImVec2 size, double peak_flops, const std::vector<RoofLevel>& levels,
-              const std::vector<RoofPoint>& points);
+              const std::vector<RoofPoint>& points, double ridge = 0, const std::string& ridge_label = "");
 
 // Where a label of a chart reads cleanly: the first of the candidate boxes (min, max) that
 // stays inside the plot, off every box already taken and crossed by the fewest lines
