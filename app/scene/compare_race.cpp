@@ -176,9 +176,12 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
             dl->AddLine(lane.view.to_screen(p.x, p.y), lane.view.to_screen(q.x, q.y), kRoute, 2);
         }
     }
+    // Every word on the map goes through one placer: the scene's own map's words, or the
+    // simple map's station names (each left out where it would run into an earlier one).
+    MapLabels words;
+    words.keep_inside(map_min.x, map_min.x + map_size.x);
     const float label_px = std::max(fs * 0.8f, 13.0f);
     lane.points.clear();
-    std::vector<ImVec4> placed;  // the names drawn so far (x0, y0, x1, y1): a name that would overlap one is left out
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const bool mouse_on_map = mouse.x >= map_min.x && mouse.y >= map_min.y && mouse.x < map_min.x + map_size.x &&
                               mouse.y < map_min.y + map_size.y;
@@ -188,35 +191,28 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
     for (size_t i = 0; i < n; i++) {
         ImVec2 p = position(i);
         ImVec2 sp = lane.view.to_screen(p.x, p.y);
-        lane.points.push_back({run.model->stations()[i].id, sp});
+        const auto& st = run.model->stations()[i];
+        lane.points.push_back({st.id, sp});
         float dx = mouse.x - sp.x, dy = mouse.y - sp.y;
         if (mouse_on_map && dx * dx + dy * dy < hovered_d2) hovered = int(i), hovered_d2 = dx * dx + dy * dy;
         if (own_map) continue;
         dl->AddCircleFilled(sp, fs * 0.3f, pal::kStationEdge, 12);
-        const auto& st = run.model->stations()[i];
-        std::string name = pick(st.label_en, st.label_zh);
-        float w = text_width(label_px, name);
-        ImVec4 r{std::floor(sp.x - w * 0.5f), std::floor(sp.y + fs * 0.45f), 0, 0};
-        r.z = r.x + w, r.w = r.y + label_px;
-        if (std::any_of(placed.begin(), placed.end(),
-                        [&](ImVec4 o) { return r.x < o.z && o.x < r.z && r.y < o.w && o.y < r.w; }))
-            continue;
-        placed.push_back(r);
-        text_at(dl, label_px, {r.x, r.y}, pal::kTextDim, name);
-        if (mouse_on_map && hovered < 0 && mouse.x >= r.x && mouse.x < r.z && mouse.y >= r.y && mouse.y < r.w) hovered = int(i);
-    }
-    if (hovered >= 0 && !own_map) {  // the station under the pointer: a ring, and ModelScene draws its card
-        ImVec2 p = position(size_t(hovered));
-        dl->AddCircle(lane.view.to_screen(p.x, p.y), fs * 0.6f, col, 16, 2);
+        words.detail(st.id, {sp.x, std::floor(sp.y + fs * 0.45f) + label_px * 0.5f}, label_px, pal::kTextDim,
+                     pick(st.label_en, st.label_zh));
     }
     lane.parcels.draw(*run.model, generation, position, style, lane.view, in);
-    lane.labels.clear();
-    if (own_map) {  // the words over the parcels, placed as on the scene's map
-        MapLabels words;
-        words.keep_inside(map_min.x, map_min.x + map_size.x);
-        look.draw(dl, lane.view, run, &words);
-        words.draw(dl);
-        lane.labels = words.boxes();
+    if (own_map) look.draw(dl, lane.view, run, &words);  // the words over the parcels, as on the scene's map
+    words.draw(dl);
+    lane.labels = words.boxes();
+    if (!own_map) {  // a pointer on a name is on its station; that station gets a ring, and ModelScene draws its card
+        for (const MapLabelBox& b : lane.labels)
+            if (hovered < 0 && mouse_on_map && mouse.x >= b.min.x && mouse.x < b.max.x && mouse.y >= b.min.y && mouse.y < b.max.y)
+                for (size_t i = 0; i < n; i++)
+                    if (run.model->stations()[i].id == b.id) hovered = int(i);
+        if (hovered >= 0) {
+            ImVec2 p = position(size_t(hovered));
+            dl->AddCircle(lane.view.to_screen(p.x, p.y), fs * 0.6f, col, 16, 2);
+        }
     }
     dl->PopClipRect();
     dl->PopClipRect();

@@ -42,6 +42,13 @@ test('H100 against WSE-3: two maps with their own parcels, the winner per number
     assert.ok(m.x >= 0 && m.y >= 0 && m.x + m.w <= 1280 && m.y + m.h <= 720, `map inside the window: ${JSON.stringify(m)}`);
     assert.ok(m.w > 500 && m.h > 500, `a map large enough to read: ${m.w} x ${m.h}`);
     assert.ok(m.parcels > 0, `parcels on the ${m.label} map`);
+    // The stations' names, placed by the maps' one placer: several shown, none over another.
+    const names = Object.entries(m.labels ?? {});
+    assert.ok(names.length >= 5, `${m.label}: the stations are named (${names.length})`);
+    for (const [ia, a] of names)
+      for (const [ib, b] of names)
+        assert.ok(ia === ib || !overlap({ x: a.rect[0], y: a.rect[1], w: a.rect[2], h: a.rect[3] }, { x: b.rect[0], y: b.rect[1], w: b.rect[2], h: b.rect[3] }),
+          `${m.label}: ${ia} overlaps ${ib}`);
     const clip = { x: m.x + 10, y: m.y + m.h * 0.35, width: m.w - 20, height: m.h * 0.6 };
     const stats = await imageStats(page, await page.screenshot({ clip }));
     assert.ok(stats.variance > 100, `the ${m.label} map is drawn (variance ${stats.variance.toFixed(1)})`);
