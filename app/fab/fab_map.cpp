@@ -14,6 +14,7 @@
 //   the timeline, its legend and the captions                   FabScene::draw_timeline … FabScene::draw_captions
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cfloat>
 #include <cmath>
@@ -342,10 +343,25 @@ RaceMapLook FabScene::race_map_look() {
                 draw_piles(dl, cmap, text_px, *labels);
                 draw_buildings(dl, cmap, text_px, labels);
                 draw_derivative(dl, cmap, text_px, labels);
-                char buf[64];
-                std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(cmap.run.view().week)));
+                char buf[96];
+                const double week = cmap.run.view().week;
+                std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(week)));
                 const ImVec2 corner = view.to_screen(fabui::kWorldMinX, fabui::kWorldMinY);
                 labels->name("week", {corner.x + text_px * 0.3f, corner.y + text_px * 0.6f}, text_px, pal::kText, buf, 0);
+                // What sets the run apart, once it has happened: the flaw found, volume begun.
+                std::string events;
+                const double found = tj::metric_value(*run.metrics, "discovery_week", -1),
+                             volume = tj::metric_value(*run.metrics, "first_volume_week", -1);
+                if (found >= 0 && week >= found) std::snprintf(buf, sizeof buf, tr("fab.map.race_flaw"), int(found)), events = buf;
+                if (volume >= 0) {
+                    std::snprintf(buf, sizeof buf, tr("fab.map.race_volume"), int(volume));
+                    events += (events.empty() ? "" : language() == Lang::Zh ? "；" : "; ") + std::string(buf);
+                }
+                if (!events.empty()) {
+                    if (language() == Lang::En) events[0] = char(std::toupper(static_cast<unsigned char>(events[0])));
+                    labels->detail("week", {corner.x + text_px * 0.3f, corner.y + text_px * 1.55f}, small_px(text_px, 0.8f),
+                                   found >= 0 ? pal::kVermillion : pal::kTextDim, events, 0);
+                }
             }};
 }
 

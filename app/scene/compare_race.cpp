@@ -40,20 +40,26 @@ float text_width(float px, const std::string& s) {
     return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
 }
 
+void put(std::string* out, const char* key, const std::string& with) {
+    if (size_t at = out->find(key); at != std::string::npos) out->replace(at, std::strlen(key), with);
+}
+
+// How far apart A and B are on a headline number, as its metric is written ("211k GPUs").
+std::string difference(const RaceHeadline& h, const RaceNumberState& n, const std::vector<tj::Metric>& metrics) {
+    std::string unit;
+    for (const tj::Metric& m : metrics)
+        if (m.id == h.metric) unit = m.unit;
+    return join_magnitudes(format_metric(h.metric, std::fabs(n.a - n.b), unit, language()));
+}
+
 // The race's end in words: who is ahead on a headline number and by how much of it
 // ("Race over: B finished ahead by 211k GPUs (Shipped)"), or that it ended even.
 std::string finish_words(const RaceHeadline& h, const RaceNumberState& n, const std::vector<tj::Metric>& metrics) {
     if (n.winner < 0) return tr("race.finished_even");
-    std::string unit;
-    for (const tj::Metric& m : metrics)
-        if (m.id == h.metric) unit = m.unit;
     std::string out = tr("race.finished");
-    auto put = [&](const char* key, const std::string& with) {
-        if (size_t at = out.find(key); at != std::string::npos) out.replace(at, std::strlen(key), with);
-    };
-    put("{w}", n.winner == 0 ? "A" : "B");
-    put("{d}", join_magnitudes(format_metric(h.metric, std::fabs(n.a - n.b), unit, language())));
-    put("{what}", tr(h.label_key));
+    put(&out, "{w}", n.winner == 0 ? "A" : "B");
+    put(&out, "{d}", difference(h, n, metrics));
+    put(&out, "{what}", tr(h.label_key));
     return out;
 }
 }  // namespace
@@ -74,6 +80,7 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
         n.winner = v.winner;
         n.ratio = v.ratio;
         n.words = verdict_words(tr(v.ratio > 0 ? h.win_key : h.zero_key), v);
+        put(&n.words, "{d}", difference(h, n, *a.metrics));  // a tag by how many ("B 211k GPUs more")
         numbers.push_back(n);
         ended_this_frame_ |= race_finish_step(&finish_, h.finish_after, n.a, n.b, now);
     }
@@ -147,11 +154,15 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
         }
         y += row_px * 1.35f;
     }
-    if (!finished.empty()) {  // the race is over: the same line on both maps, on the winner's green
-        const float tw = text_width(row_px, finished), x = min.x + pad;
-        dl->AddRectFilled({x - fs * 0.35f, y - fs * 0.1f}, {x + tw + fs * 0.35f, y + row_px + fs * 0.1f}, kWinFill, fs * 0.3f);
-        text_at(dl, row_px, {x, y}, IM_COL32(255, 255, 255, 255), finished);
-        y += row_px * 1.35f;
+    if (!finished.empty()) {  // the race is over: one line, on the winner's map (A's when even); both keep its room
+        const int winner = numbers.empty() || numbers[0].winner < 0 ? 0 : numbers[0].winner;
+        const float x = min.x + pad, wrap = size.x - 2 * pad - fs * 0.7f;
+        const ImVec2 t = ImGui::GetFont()->CalcTextSizeA(row_px, FLT_MAX, wrap, finished.c_str());
+        if (side == winner) {
+            dl->AddRectFilled({x - fs * 0.35f, y - fs * 0.1f}, {x + t.x + fs * 0.35f, y + t.y + fs * 0.1f}, kWinFill, fs * 0.3f);
+            dl->AddText(ImGui::GetFont(), row_px, {x, y}, IM_COL32(255, 255, 255, 255), finished.c_str(), nullptr, wrap);
+        }
+        y += t.y + row_px * 0.35f;
     }
     y += pad * 0.5f;
     dl->AddLine({min.x + pad, y}, {max.x - pad, y}, with_alpha(col, 90), 1);

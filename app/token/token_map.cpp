@@ -640,8 +640,12 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                                                : std::string(tr("token.map.absent")));
         ImVec2 at = v.to_screen(r.center().x, y_name);
         ImU32 col = t.level_enabled[l] ? pal::kText : pal::kTextDim;
-        // Zoomed far out, or where the whole line would run into another name, the name alone.
-        if (map_detail_shown(v, 15)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, name, head);
+        // Zoomed far out, or where the whole line would run into another name, the name alone;
+        // an absent level's short name still says it is absent ("3D-stacked DRAM: none").
+        char none[160];
+        std::snprintf(none, sizeof none, tr("token.map.level_none"), without_aside(name).c_str());
+        if (!t.level_enabled[l]) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, none, head);
+        else if (map_detail_shown(v, 15)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, name, head);
         else labels.name(id(kStSram + l), at, map_font_px(v, 15), col, name);
         if (!t.level_enabled[l]) return;
         std::string fill = std::string(tr("token.map.weights")) + " " + held_bytes(t.weights[l]) + "  +  KV " +

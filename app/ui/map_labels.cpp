@@ -18,19 +18,20 @@ constexpr float kDetailGap = 0.3f;
 
 bool overlap(ImVec2 a0, ImVec2 a1, ImVec2 b0, ImVec2 b1) { return a0.x < b1.x && b0.x < a1.x && a0.y < b1.y && b0.y < a1.y; }
 
-// A name less its closing aside in parentheses, "(…)" or "（…）", and the spaces before it.
+}  // namespace
+
+// A name less its last aside in parentheses, "(…)" or "（…）", and the spaces before it
+// ("3D-stacked DRAM (under the mesh)  not in this design" → "3D-stacked DRAM  not in this design").
 std::string without_aside(const std::string& text) {
     for (auto [open, close] : {std::pair<std::string, std::string>{"(", ")"}, {"（", "）"}}) {
-        const size_t at = text.rfind(open);
-        if (at == std::string::npos || at == 0 || text.size() < close.size() ||
-            text.compare(text.size() - close.size(), close.size(), close) != 0)
-            continue;
-        const size_t end = text.find_last_not_of(' ', at - 1);
-        return end == std::string::npos ? text : text.substr(0, end + 1);
+        const size_t at = text.rfind(open), end = at == std::string::npos ? at : text.find(close, at);
+        if (at == std::string::npos || at == 0 || end == std::string::npos) continue;
+        const size_t keep = text.find_last_not_of(' ', at - 1);
+        if (keep == std::string::npos) continue;
+        return text.substr(0, keep + 1) + text.substr(end + close.size());
     }
     return text;
 }
-}  // namespace
 
 void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
                     bool plate, bool detail, const std::string& whole) {
@@ -43,13 +44,19 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
         const float dx = inside_dx(id, *min, *max);
         min->x += dx, max->x += dx;
     };
-    Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}};
+    Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}, {}, {}, {}};
     box(text, &l.min, &l.max);
     // A name too wide for the part of its box inside the area drops its aside in
-    // parentheses ("3D-stacked DRAM (under the mesh)" on a zoomed phone map).
-    if (const std::string shorter = without_aside(text); !detail && shorter != text && !fits_own_box(id, l.min, l.max)) {
-        l.text = shorter;
-        box(shorter, &l.min, &l.max);
+    // parentheses ("3D-stacked DRAM (under the mesh)" on a zoomed phone map); one that
+    // would lie over another station's box may (draw).
+    if (const std::string shorter = without_aside(text); !detail && shorter != text) {
+        if (!fits_own_box(id, l.min, l.max)) {
+            l.text = shorter;
+            box(shorter, &l.min, &l.max);
+        } else {
+            l.shorter = shorter;
+            box(shorter, &l.shorter_min, &l.shorter_max), inside(&l.shorter_min, &l.shorter_max);
+        }
     }
     inside(&l.min, &l.max);
     if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max), inside(&l.whole_min, &l.whole_max);
@@ -147,6 +154,8 @@ void MapLabels::draw(ImDrawList* dl) {
                                   [&](const Label& o) { return &o != &n && !o.detail && overlap(lo, hi, o.min, o.max); });
         if (clear) n.text = n.whole, n.min = n.whole_min, n.max = n.whole_max;
     }
+    for (Label& n : labels_)  // a name over another station's box without its aside, where that helps
+        if (!n.shorter.empty() && over_other_box(n.id, n.min, n.max)) n.text = n.shorter, n.min = n.shorter_min, n.max = n.shorter_max;
     // A name that runs into one placed before it, or comes within a word's gap of it
     // ("PackagingInterposer" read as one), moves sideways to the nearest place, up to a
     // third of its width away, that clears every earlier name by that gap, else by none

@@ -29,6 +29,10 @@ struct MapLabelBox {
     std::vector<std::string> texts;
 };
 
+// A name less its last aside in parentheses, "(…)" or "（…）", and the spaces before it
+// ("3D-stacked DRAM (under the mesh)" → "3D-stacked DRAM").
+std::string without_aside(const std::string& text);
+
 class MapLabels {
 public:
     // plate: a dark plate behind the text, so it reads over parcels and belts.
@@ -68,6 +72,8 @@ private:
         std::string whole;     // a name's longer form with its figures, "" for none
         ImVec2 whole_min, whole_max;
         std::vector<ImVec2> other_min;  // a detail's other places, in order (same size)
+        std::string shorter;   // a name less its aside in parentheses, "" for none
+        ImVec2 shorter_min, shorter_max;
     };
     void add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x, bool plate,
              bool detail, const std::string& whole = "");

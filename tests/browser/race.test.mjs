@@ -152,7 +152,7 @@ test('the chain races respin against no flaw on two chain maps, ends after the b
   assert.equal(await api(page, 'comparePair', 'respin'), '');
   const s = await waitNumbers(page, ['cum_shipped_gpus']);
   assert.deepEqual(s.race.maps.map((m) => m.label), ['2024 record (illustrative)', 'No flaw (no respin)']);
-  assert.deepEqual(s.race.numbers.map((n) => n.metric), ['cum_shipped_gpus', 'backlog_gpus']);
+  assert.deepEqual(s.race.numbers.map((n) => n.metric), ['cum_shipped_gpus', 'backlog_gpus', 'peak_backlog_gpus']);
   // Each run on the chain's own map: its buildings' names and states, its piles, its week.
   for (const m of s.race.maps) {
     const words = m.labels ?? {};
@@ -170,6 +170,8 @@ test('the chain races respin against no flaw on two chain maps, ends after the b
   assert.ok(end.metrics.week > 100 && end.metrics.week < 156, `the race ended in week ${end.metrics.week}`);
   assert.match(end.race.finished, /^Race over: B finished ahead by [\d.]+k GPUs \(Shipped\)$/);
   assert.equal(shipped.winner, 'B');
+  assert.match(shipped.words, /^B [\d.]+k GPUs more$/, 'ahead by how many, not how many times');
+  assert.ok(end.race.numbers[2].a > 50000 && end.race.numbers[2].b === 0, 'the respin\'s peak backlog stays in view');
   // The maps' words, placed as on the scene's map: none over another station's.
   const apart = (a, b) => Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]) <= 0.5 ||
     Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]) <= 0.5;
