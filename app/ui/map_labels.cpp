@@ -201,15 +201,16 @@ void MapLabels::draw(ImDrawList* dl) {
             if (free_at(m, M)) d.min = m, d.max = M, d.shown = true;
         }
     }
-    ImFont* font = ImGui::GetFont();
-    for (const Label& l : labels_) {
-        if (!l.shown) continue;
-        ImVec2 at{l.min.x, l.min.y - l.px * kLeading};  // the line's top
-        if (l.plate)
-            dl->AddRectFilled({at.x - kPlatePad.x, at.y - kPlatePad.y},
+    // Every plate before any word: a line's plate would cover the descenders of the line
+    // above it, set that close ("Trav assemblv" over its state line).
+    auto top = [](const Label& l) { return ImVec2{l.min.x, l.min.y - l.px * kLeading}; };  // the line's top
+    for (const Label& l : labels_)
+        if (l.shown && l.plate)
+            dl->AddRectFilled({top(l).x - kPlatePad.x, top(l).y - kPlatePad.y},
                               {l.max.x + kPlatePad.x, l.max.y + l.px * kLeading + kPlatePad.y}, pal::kShade, 3);
-        dl->AddText(font, l.px, at, l.col, l.text.c_str());
-    }
+    ImFont* font = ImGui::GetFont();
+    for (const Label& l : labels_)
+        if (l.shown) dl->AddText(font, l.px, top(l), l.col, l.text.c_str());
 }
 
 std::vector<MapLabelBox> MapLabels::boxes() const {
