@@ -343,25 +343,24 @@ RaceMapLook FabScene::race_map_look() {
                 draw_piles(dl, cmap, text_px, *labels);
                 draw_buildings(dl, cmap, text_px, labels);
                 draw_derivative(dl, cmap, text_px, labels);
-                char buf[96];
-                const double week = cmap.run.view().week;
-                std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(week)));
+                char buf[64];
+                std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(cmap.run.view().week)));
                 const ImVec2 corner = view.to_screen(fabui::kWorldMinX, fabui::kWorldMinY);
                 labels->name("week", {corner.x + text_px * 0.3f, corner.y + text_px * 0.6f}, text_px, pal::kText, buf, 0);
-                // What sets the run apart, once it has happened: the flaw found, volume begun.
-                std::string events;
-                const double found = tj::metric_value(*run.metrics, "discovery_week", -1),
+            },
+            [](const RaceRun& run) {  // what sets the run apart, once it has happened: the flaw found, volume begun
+                const double week = tj::metric_value(*run.metrics, "week", 0),
+                             found = tj::metric_value(*run.metrics, "discovery_week", -1),
                              volume = tj::metric_value(*run.metrics, "first_volume_week", -1);
+                char buf[96];
+                std::string events;
                 if (found >= 0 && week >= found) std::snprintf(buf, sizeof buf, tr("fab.map.race_flaw"), int(found)), events = buf;
                 if (volume >= 0) {
                     std::snprintf(buf, sizeof buf, tr("fab.map.race_volume"), int(volume));
                     events += (events.empty() ? "" : language() == Lang::Zh ? "；" : "; ") + std::string(buf);
                 }
-                if (!events.empty()) {
-                    if (language() == Lang::En) events[0] = char(std::toupper(static_cast<unsigned char>(events[0])));
-                    labels->detail("week", {corner.x + text_px * 0.3f, corner.y + text_px * 1.55f}, small_px(text_px, 0.8f),
-                                   found >= 0 ? pal::kVermillion : pal::kTextDim, events, 0);
-                }
+                if (!events.empty() && language() == Lang::En) events[0] = char(std::toupper(static_cast<unsigned char>(events[0])));
+                return events;
             }};
 }
 

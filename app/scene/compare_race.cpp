@@ -40,6 +40,13 @@ float text_width(float px, const std::string& s) {
     return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
 }
 
+// A map's header rows, large enough to read from the back of a room: with the map's
+// width, within bounds of the text size.
+float lane_row_px(float lane_width) {
+    const float fs = ImGui::GetFontSize();
+    return std::clamp(lane_width / 40, fs * 1.1f, fs * 1.8f);
+}
+
 void put(std::string* out, const char* key, const std::string& with) {
     if (size_t at = out->find(key); at != std::string::npos) out->replace(at, std::strlen(key), with);
 }
@@ -92,14 +99,27 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
     const bool side_by_side = size.x >= size.y && size.x >= kMinSideBySideWidth;
     ImVec2 lane_size = side_by_side ? ImVec2{std::floor((size.x - gap) * 0.5f), size.y}
                                     : ImVec2{size.x, std::floor((size.y - gap) * 0.5f)};
+    // Each run's caption, wrapped to its map's width; both maps keep the taller one's room,
+    // so they stay the same size.
+    LaneCaption captions[2];
+    float caption_room = 0;
+    for (int s = 0; s < 2 && look.caption; s++) {
+        LaneCaption& c = captions[s];
+        c.text = look.caption(runs[s]);
+        c.px = lane_row_px(lane_size.x) * 0.85f;
+        c.wrap = lane_size.x - 2 * std::floor(ImGui::GetFontSize() * 0.6f);
+        if (!c.text.empty())
+            caption_room = std::max(caption_room, ImGui::GetFont()->CalcTextSizeA(c.px, FLT_MAX, c.wrap, c.text.c_str()).y + c.px * 0.3f);
+    }
+    for (LaneCaption& c : captions) c.room = caption_room;
     state_ = {};
     state_.numbers = numbers;
     state_.finished = finished_;
     for (int s = 0; s < 2; s++) {
         ImVec2 lmin = side_by_side ? ImVec2{min.x + float(s) * (lane_size.x + gap), min.y}
                                    : ImVec2{min.x, min.y + float(s) * (lane_size.y + gap)};
-        int hovered = draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, finished_, position, style,
-                                heads, look);
+        int hovered = draw_lane(s, in, lmin, lane_size, runs[s], generation, labels[s], numbers, captions[s], finished_,
+                                position, style, heads, look);
         state_.maps.push_back({labels[s], lmin.x, lmin.y, lane_size.x, lane_size.y, lanes_[s].parcels.drawn(),
                                lanes_[s].view.zoom(), lanes_[s].view.pan().x, lanes_[s].view.pan().y,
                                hovered >= 0 ? runs[s].model->stations()[size_t(hovered)].id : std::string(),
@@ -109,7 +129,7 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
 
 int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
                             const std::string& label, const std::vector<RaceNumberState>& numbers,
-                            const std::string& finished, const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads,
+                            const LaneCaption& caption, const std::string& finished, const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads,
                             const RaceMapLook& look) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const float fs = ImGui::GetFontSize(), pad = std::floor(fs * 0.6f);
@@ -120,8 +140,7 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
 
     // The name, then one row per headline number: its name, the value, the winner's marker.
     const char* letter = side == 0 ? "A" : "B";
-    // Large enough to read from the back of a room: with the map's width, within bounds of the text size.
-    const float row_px = std::clamp(size.x / 40, fs * 1.1f, fs * 1.8f), name_px = row_px * 1.2f;
+    const float row_px = lane_row_px(size.x), name_px = row_px * 1.2f;
     float y = min.y + pad;
     text_at(dl, name_px, {min.x + pad, y}, col,
             std::string(letter) + ": " + (label.empty() ? tr("race.same") : label));
@@ -153,6 +172,10 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
             text_at(dl, row_px, {x, y}, IM_COL32(255, 255, 255, 255), w);
         }
         y += row_px * 1.35f;
+    }
+    if (caption.room > 0) {  // what sets this run apart, in the header where nothing on the map runs over it
+        dl->AddText(ImGui::GetFont(), caption.px, {min.x + pad, y}, pal::kText, caption.text.c_str(), nullptr, caption.wrap);
+        y += caption.room;
     }
     if (!finished.empty()) {  // the race is over: one line, on the winner's map (A's when even); both keep its room
         const int winner = numbers.empty() || numbers[0].winner < 0 ? 0 : numbers[0].winner;

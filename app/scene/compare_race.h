@@ -33,12 +33,14 @@ struct RaceRun {
     const std::vector<tj::Metric>* metrics;
 };
 
-// A scene's own map for each run of the race: the world it spans, and what draws one
-// run through a map's camera, its bodies before the parcels (labels null) and its words
-// after them (onto labels). No draw: the simple map.
+// A scene's own map for each run of the race: the world it spans, what draws one run
+// through a map's camera, its bodies before the parcels (labels null) and its words after
+// them (onto labels), and a line on what sets the run apart, under its headline numbers
+// ("Flaw found in week 28; volume from week 54"). No draw: the simple map.
 struct RaceMapLook {
     WorldBox world;
     std::function<void(ImDrawList*, const WorldView&, const RaceRun&, MapLabels*)> draw;
+    std::function<std::string(const RaceRun&)> caption;
 };
 
 class CompareRace {
@@ -59,9 +61,14 @@ private:
         std::vector<std::pair<std::string, ImVec2>> points;  // each station's dot as last drawn
         std::vector<MapLabelBox> labels;  // the scene's own map's words as last drawn
     };
+    struct LaneCaption {  // a run's caption as its map's header draws it
+        std::string text;
+        float px = 0, wrap = 0, room = 0;  // room: the height both maps keep for their captions
+    };
     // Draws one run's map; gives the station under the pointer (-1: none).
     int draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
-                   const std::string& label, const std::vector<RaceNumberState>& numbers, const std::string& finished,
+                   const std::string& label, const std::vector<RaceNumberState>& numbers, const LaneCaption& caption,
+                   const std::string& finished,
                    const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads,
                    const RaceMapLook& look);
     Lane lanes_[2];
