@@ -129,8 +129,8 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
 
 int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 size, const RaceRun& run, uint64_t generation,
                             const std::string& label, const std::vector<RaceNumberState>& numbers,
-                            const LaneCaption& caption, const std::string& finished, const StationPosition& position, const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads,
-                            const RaceMapLook& look) {
+                            const LaneCaption& caption, const std::string& finished, const StationPosition& position,
+                            const ParcelStyleOf& style, const std::vector<RaceHeadline>& heads, const RaceMapLook& look) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const float fs = ImGui::GetFontSize(), pad = std::floor(fs * 0.6f);
     const ImVec2 max{min.x + size.x, min.y + size.y};
