@@ -12,7 +12,7 @@
 //
 // Usage (ModelScene::draw_compare does this):
 //   CompareRace race;                                        // needs a GL context
-//   race.draw(in, min, size, {&model_a, &values_a, &metrics_a}, {...B...}, generation, position, style, heads, look);
+//   race.draw(in, min, size, {&model_a, &values_a, &metrics_a}, {...B...}, generation, now, position, style, heads, look);
 //   race.state();                                            // maps, verdicts and hovered stations as drawn
 //   compare_details_table(metrics_a, metrics_b, height);     // every metric, with units
 #pragma once
