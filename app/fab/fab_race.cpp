@@ -20,7 +20,8 @@ const std::vector<RaceHeadline>& race_headlines() {
         // The race ends four weeks after both backlogs are gone (A's, the respin's, near week 130).
         {"backlog_gpus", "race.backlog", true, "race.win.smaller", "race.win.no_backlog", false, 4 * tj::fab::kWeek},
         // What the respin cost stays in view once both backlogs are gone.
-        {"peak_backlog_gpus", "race.peak_backlog", true, "race.win.smaller", "race.win.never_behind"},
+        {"peak_backlog_gpus", "race.peak_backlog", true, "race.win.smaller", "race.win.never_behind", false, -1,
+         "race.finished.peak"},
     };
     return heads;
 }

@@ -59,14 +59,23 @@ std::string difference(const RaceHeadline& h, const RaceNumberState& n, const st
     return join_magnitudes(format_metric(h.metric, std::fabs(n.a - n.b), unit, language()));
 }
 
-// The race's end in words: who is ahead on a headline number and by how much of it
-// ("Race over: B finished ahead by 211k GPUs (Shipped)"), or that it ended even.
-std::string finish_words(const RaceHeadline& h, const RaceNumberState& n, const std::vector<tj::Metric>& metrics) {
-    if (n.winner < 0) return tr("race.finished_even");
-    std::string out = tr("race.finished");
-    put(&out, "{w}", n.winner == 0 ? "A" : "B");
-    put(&out, "{d}", difference(h, n, metrics));
-    put(&out, "{what}", tr(h.label_key));
+// The race's end in words: who is ahead on the first headline number and by how much of
+// it, or that it ended even, then the clauses of the numbers that add one ("Race over: B
+// finished ahead by 211k GPUs (Shipped); A's backlog peaked at 143k GPUs").
+std::string finish_words(const std::vector<RaceHeadline>& heads, const std::vector<RaceNumberState>& numbers,
+                         const std::vector<tj::Metric>& metrics) {
+    const RaceNumberState& first = numbers[0];
+    std::string out = tr(first.winner < 0 ? "race.finished_even" : "race.finished");
+    put(&out, "{w}", first.winner == 0 ? "A" : "B");
+    put(&out, "{d}", difference(heads[0], first, metrics));
+    put(&out, "{what}", tr(heads[0].label_key));
+    for (size_t k = 1; k < heads.size() && k < numbers.size(); k++) {
+        if (!heads[k].verdict_key || numbers[k].winner < 0) continue;
+        std::string clause = tr(heads[k].verdict_key);
+        put(&clause, "{l}", numbers[k].winner == 0 ? "B" : "A");
+        put(&clause, "{d}", difference(heads[k], numbers[k], metrics));
+        out += clause;
+    }
     return out;
 }
 }  // namespace
@@ -92,7 +101,7 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
         ended_this_frame_ |= race_finish_step(&finish_, h.finish_after, n.a, n.b, now);
     }
     if (ended_this_frame_ && !heads.empty())  // who is ahead on the first number, by how much
-        finished_ = finish_words(heads[0], numbers[0], *a.metrics);
+        finished_ = finish_words(heads, numbers, *a.metrics);
     const std::string labels[2] = {race_side_label(*a.values, *b.values, language()),
                                    race_side_label(*b.values, *a.values, language())};
     const float gap = std::floor(ImGui::GetFontSize() * 0.5f);

@@ -49,6 +49,9 @@ struct RaceHeadline {
     // At least 0: the race ends this long (simulated seconds) after this number, once
     // above zero on a side, is zero on both (a backlog cleared); -1: it does not end it.
     double finish_after = -1;
+    // A clause the race's end adds for this number where one side wins it ("; A's backlog
+    // peaked at {d}", {l} the other side, {d} how far apart), nullptr for none.
+    const char* verdict_key = nullptr;
 };
 
 // Where a race stands against its end (see RaceHeadline::finish_after).

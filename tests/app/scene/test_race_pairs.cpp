@@ -200,7 +200,10 @@ TEST_CASE("race: every name the pairs and headlines show is in the string table,
     std::vector<std::string> keys = {"race.win.none", "race.same", "race.pending", "race.finished", "race.finished_even"};
     for (auto& p : all_pairs()) keys.push_back(p.name_key);
     for (const std::string scene : {"token", "fab"})
-        for (auto& h : headlines_of(scene)) keys.insert(keys.end(), {h.label_key, h.win_key, h.zero_key});
+        for (auto& h : headlines_of(scene)) {
+            keys.insert(keys.end(), {h.label_key, h.win_key, h.zero_key});
+            if (h.verdict_key) keys.push_back(h.verdict_key);
+        }
     for (auto& k : keys) {
         INFO("key " << k);
         REQUIRE(table.contains(k));
