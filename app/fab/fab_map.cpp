@@ -288,9 +288,7 @@ void FabScene::draw_map(const FrameInput& in) {
     float z = view_.zoom();
     float text_px = label_px(z);
     const ChainMap own{fab(), values(), view_, true};
-    draw_conveyor(dl, own);
-    draw_buildings(dl, own, text_px, nullptr);
-    draw_derivative(dl, own, text_px, nullptr);
+    draw_chain(dl, own, text_px, nullptr);
     draw_parcels(in);
     // One placer for every word on the map: the piles' counts first (they move beside
     // their pile where the place above is taken), then the buildings' names and tags
@@ -299,9 +297,7 @@ void FabScene::draw_map(const FrameInput& in) {
     labels.keep_inside(mmin.x, mmin.x + msize.x);
     seen_.map_min = mmin;
     seen_.map_max = {mmin.x + msize.x, mmin.y + msize.y};
-    draw_piles(dl, own, text_px, labels);
-    draw_buildings(dl, own, text_px, &labels);
-    draw_derivative(dl, own, text_px, &labels);
+    draw_chain(dl, own, text_px, &labels);
     draw_timeline(dl, text_px, labels);
     labels.draw(dl);
     seen_.legend = draw_timeline_legend(dl, text_px, labels);
@@ -334,15 +330,8 @@ RaceMapLook FabScene::race_map_look() {
                 // Both runs are chain models: the race's B is made by the same factory as A.
                 const ChainMap cmap{static_cast<const FabModel&>(*run.model), *run.values, view, false};
                 const float text_px = label_px(view.zoom());
-                if (!labels) {
-                    draw_conveyor(dl, cmap);
-                    draw_buildings(dl, cmap, text_px, nullptr);
-                    draw_derivative(dl, cmap, text_px, nullptr);
-                    return;
-                }
-                draw_piles(dl, cmap, text_px, *labels);
-                draw_buildings(dl, cmap, text_px, labels);
-                draw_derivative(dl, cmap, text_px, labels);
+                draw_chain(dl, cmap, text_px, labels);
+                if (!labels) return;
                 char buf[64];
                 std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(cmap.run.view().week)));
                 const ImVec2 corner = view.to_screen(fabui::kWorldMinX, fabui::kWorldMinY);
@@ -362,6 +351,18 @@ RaceMapLook FabScene::race_map_look() {
                 if (!events.empty() && language() == Lang::En) events[0] = char(std::toupper(static_cast<unsigned char>(events[0])));
                 return events;
             }};
+}
+
+void FabScene::draw_chain(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels* labels) {
+    if (!labels) {
+        draw_conveyor(dl, cmap);
+        draw_buildings(dl, cmap, text_px, nullptr);
+        draw_derivative(dl, cmap, text_px, nullptr);
+        return;
+    }
+    draw_piles(dl, cmap, text_px, *labels);
+    draw_buildings(dl, cmap, text_px, labels);
+    draw_derivative(dl, cmap, text_px, labels);
 }
 
 bool FabScene::dip_active(const ChainMap& cmap) const {

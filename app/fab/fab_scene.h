@@ -74,6 +74,9 @@ private:
         const WorldView& view;
         bool own;
     };
+    // One chain map, the scene's or a race's: without labels the belts and buildings (under
+    // the parcels), with them the piles' counts and every building's words (over them).
+    void draw_chain(ImDrawList* dl, const ChainMap& cmap, float text_px, MapLabels* labels);
     bool dip_active(const ChainMap& cmap) const;  // the rack-test dip is on now
     // The station the map marks as the bottleneck, of this scene's run or another (the
     // race's B): -1 while a question keeps it back.
