@@ -16,6 +16,8 @@
 //   --frames N            render N frames, then exit (with --screenshot: save first);
 //                         a GL error in any of them ends the run with exit 3
 //   --screenshot OUT.png  write the last frame's pixels as PNG
+//   --fixed-step          every frame advances 1/60 s, whatever the clock says, so two
+//                         --frames runs of one build draw the same pixels (the same-pixels check)
 //   --set ID=VALUE        set a parameter before the first frame
 //   --lang en|zh          the language to start in
 //   --follow STOP         follow in the first scene (the key T), its clock at stop STOP (0-based)
@@ -29,6 +31,7 @@
 #include <cstring>
 #include <string>
 
+#include "app/scene/run_controller.h"
 #include "app/shell/app.h"
 #include "app/ui/control_boxes.h"
 #include "app/ui/i18n.h"
@@ -59,6 +62,7 @@ struct Platform {
     Uint64 timing_start = 0;
     bool check_geometry = false;  // --check-parcel-geometry
     std::string gl_error;         // the first GL error a --frames run saw, with its frame
+    bool fixed_step = false;      // --fixed-step
 };
 Platform* g_platform = nullptr;
 
@@ -96,10 +100,12 @@ void frame(void* arg) {
     double dt = p.last_counter ? double(now - p.last_counter) / double(SDL_GetPerformanceFrequency()) : 1.0 / 60;
     p.last_counter = now;
     dt = std::clamp(dt, 1e-4, 0.1);  // a stall (tab hidden, debugger) must not jump the simulation
+    if (p.fixed_step) dt = 1.0 / 60;
 
     Uint64 work_start = SDL_GetPerformanceCounter();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    if (p.fixed_step) ImGui::GetIO().DeltaTime = float(dt);  // ImGui's clock too (pulses, panel refresh)
     p.app.touch_to_imgui(ImGui::GetIO());
     ImGui::NewFrame();
     p.app.frame(dt, win_w, win_h, fb_w, fb_h);
@@ -160,6 +166,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, Platform& p, int& w, int& 
         else if (a == "--embed") o.embed = true;
         else if (a == "--welcome") o.welcome = true;
         else if (a == "--check-parcel-geometry") p.check_geometry = true;
+        else if (a == "--fixed-step") { p.fixed_step = true; set_whole_jumps(true); }
         else if (a == "--scene") o.scene = next();
         else if (a == "--state") o.state = next();
         else if (a == "--frames") p.frames_left = std::max(1, std::atoi(next()));

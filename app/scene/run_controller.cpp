@@ -56,6 +56,12 @@ size_t RunController::snapshot_bytes() const {
     return sum;
 }
 
+namespace {
+bool g_whole_jumps = false;
+}  // namespace
+
+void set_whole_jumps(bool on) { g_whole_jumps = on; }
+
 void RunController::set_snapshot_budget(size_t max_count, size_t max_bytes) {
     max_snapshots_ = std::max<size_t>(max_count, 1);
     snapshot_budget_ = max_bytes;
@@ -122,7 +128,7 @@ void RunController::continue_jump(double wall_s) {
         sample_history();
         take_snapshot();
         if (done || model_->now() >= jump_to_) jump_to_ = -1;
-        else if (clock::now() >= until) break;
+        else if (!g_whole_jumps && clock::now() >= until) break;
     }
 }
 

@@ -45,6 +45,11 @@ struct RunSetup {
     bool playing = true;
 };
 
+// Whole jumps: every time jump finishes within the call that asks for it, however long
+// that takes, so which frame shows what does not depend on the machine's speed (the
+// desktop's --fixed-step). Off by default: a long jump then goes on over several frames.
+void set_whole_jumps(bool on);
+
 class RunController {
 public:
     // Events one frame may process: enough for every lens on a slow machine, small
