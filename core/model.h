@@ -4,7 +4,8 @@
 //   - metrics by name (id, value, unit), for panels, the CLI, the JS API, CSV;
 //   - parcel segments (parcel, kind, from, to, depart, arrive) for the renderer,
 //     in a bounded buffer (see segments.h);
-//   - its stations (id and labels), so panels and hover text can name them.
+//   - its stations (id, names, unit and the line each teaches), so panels and hover text
+//     can name them.
 // Data flows one way: parameters -> reset() -> advance_to() -> metrics/segments.
 //
 // Ownership: a scene's ParamRegistry is one static object per scene
@@ -38,8 +39,12 @@ struct Metric {
     std::string label_en, label_zh;
 };
 
+// A station, as both scenes describe theirs: each keeps one table of these beside its
+// parameters (core/token/token_params.cpp, core/fab/fab_params.cpp), in flow order.
 struct StationInfo {
-    std::string id, label_en, label_zh;
+    std::string id;                    // "tokenizer", "pack": its sliders are the group "<scene>.<id>"
+    std::string label_en, label_zh;    // the card's and the lists' name
+    std::string unit_en, unit_zh;      // one of what goes through it: "token", "wafer"
     std::string lesson_en, lesson_zh;  // one line: what this station teaches
 };
 

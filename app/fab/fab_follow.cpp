@@ -61,7 +61,7 @@ std::string FabScene::follow_another() { return start_follow(follow_.index + 1);
 
 std::string FabScene::follow_caption(int stop) const {
     if (stop < 0 || stop >= kStationCount) return "";
-    return tr(("fab.follow.cap." + std::string(fab_station_text(stop).key)).c_str());
+    return tr(("fab.follow.cap." + std::string(station_text(stop).id)).c_str());
 }
 
 ImU32 FabScene::follow_stop_color(int stop) const { return fabui::kind_color(lot_kind(stop, false)); }

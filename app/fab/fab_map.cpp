@@ -104,8 +104,8 @@ int consumed_pile(int st) {
     }
 }
 
-std::string plural(const char* unit_en, const char* unit_zh) {
-    return language() == Lang::Zh ? std::string(unit_zh) : std::string(unit_en) + "s";
+std::string plural(const std::string& unit_en, const std::string& unit_zh) {
+    return language() == Lang::Zh ? unit_zh : unit_en + "s";
 }
 
 // A station's label under its name: what it does now, and its busy share of the last 8
@@ -724,7 +724,7 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
     // A question open: every figure on a card may answer it (the page's mirror reads these too).
     if (answer_hidden_) return {tr("lesson.answer_held")};
     const FabStationView& sv = v.stations[size_t(st)];
-    const FabStationText& t = fab_station_text(st);
+    const tj::StationInfo& t = station_text(st);
     std::string unit = plural(t.unit_en, t.unit_zh);
     std::vector<std::string> lines;
     char buf[200];

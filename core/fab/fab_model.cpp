@@ -52,15 +52,6 @@ int front_buffer(int st) {
 
 double finite(double x) { return std::isfinite(x) ? x : 0.0; }
 
-std::vector<StationInfo> make_stations() {
-    std::vector<StationInfo> out;
-    for (int s = 0; s < kStationCount; s++) {
-        const FabStationText& t = fab_station_text(s);
-        out.push_back({t.key, t.label_en, t.label_zh, t.lesson_en, t.lesson_zh});
-    }
-    return out;
-}
-
 // The queues' variability V that makes a fab whose stages take these shares of its cycle
 // at these tool loads run at x_full times its raw process time: the raw time
 // sum(share / x(V, load)) falls as V grows, so bisection finds where it is 1 / x_full.
@@ -113,7 +104,7 @@ double FabModel::deriv_shipped_in_hold() const {
     return std::max(0.0, to - from);
 }
 
-FabModel::FabModel() : Model("fab", fab_registry(), make_stations(), kWeek, 520 * kWeek) {
+FabModel::FabModel() : Model("fab", fab_registry(), station_texts(), kWeek, 520 * kWeek) {
     reset(ParamValues(fab_registry()), 1);
 }
 
@@ -122,7 +113,7 @@ double FabModel::demand_at(double week) const {
 }
 
 void FabModel::reset(const ParamValues& v, uint64_t seed) {
-    auto P = [&](int st, const char* name) { return v.get(std::string("fab.") + fab_station_text(st).key + "." + name); };
+    auto P = [&](int st, const char* name) { return v.get(std::string("fab.") + station_text(st).id + "." + name); };
     auto I = [&](int st, const char* name) { return std::max<int64_t>(1, std::llround(P(st, name))); };
     int64_t gross = I(kStSort, "gross_dies"), dies = I(kStPack, "dies_per_pkg"), hbm = I(kStPack, "hbm_per_pkg");
     int64_t gpt = I(kStTray, "gpus_per_tray"), cpt = I(kStTray, "cpus_per_tray"), tpr = I(kStRack, "trays_per_rack");
@@ -147,14 +138,14 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
 
     auto station = [&](int st, int out, uint16_t kind, int to, std::vector<InputSpec> inputs) {
         StationSpec s;
-        s.id = fab_station_text(st).key;
+        s.id = station_text(st).id;
         s.kits_per_week = P(st, "capacity");
         s.cycle_weeks = P(st, "cycle_weeks");
         s.cv = P(st, "cv");
         s.lot_kits = I(st, "lot");
         s.yield.base = P(st, "yield");
         s.blocks = P(st, "blocks") > 0.5;
-        int rw = fab_registry().find(std::string("fab.") + fab_station_text(st).key + ".rework");
+        int rw = fab_registry().find(std::string("fab.") + station_text(st).id + ".rework");
         s.rework = rw >= 0 ? v[size_t(rw)] : 0;
         s.out_buffer = out;
         s.inputs = std::move(inputs);
@@ -756,10 +747,10 @@ std::vector<Metric> FabModel::metrics() const {
     add("little_line_residual_gpus", ll.residual, "GPUs", "Line: share of L from units still inside (L = lambda W + this)",
         "整线：仍在线内单位贡献的 L（L = λW + 此项）");
 
-    auto label = [](int st, bool zh) { const FabStationText& t = fab_station_text(st); return std::string(zh ? t.label_zh : t.label_en); };
+    auto label = [](int st, bool zh) { const StationInfo& t = station_text(st); return std::string(zh ? t.label_zh : t.label_en); };
     // The unit names the station, so a bare id-value-unit listing still says which.
     add("bottleneck_station", view_.bottleneck,
-        "station: " + std::string(view_.bottleneck >= 0 ? fab_station_text(view_.bottleneck).key : "none"),
+        "station: " + std::string(view_.bottleneck >= 0 ? station_text(view_.bottleneck).id : "none"),
         "Bottleneck now: " + (view_.bottleneck >= 0 ? label(view_.bottleneck, false) : std::string("none yet")),
         "当前瓶颈：" + (view_.bottleneck >= 0 ? label(view_.bottleneck, true) : std::string("尚无")));
     add("bottleneck_shifting", view_.shifting ? 1 : 0, "",
@@ -771,13 +762,13 @@ std::vector<Metric> FabModel::metrics() const {
     add("bottleneck_changes", double(view_.bottleneck_log.size()), "", "Bottleneck changes logged", "已记录的瓶颈变化次数");
     std::string moves_en = "Bottleneck moves:", moves_zh = "瓶颈移动：";
     for (auto& c : view_.bottleneck_log) {
-        moves_en += " w" + std::to_string(int(c.week)) + " " + fab_station_text(c.station).key;
+        moves_en += " w" + std::to_string(int(c.week)) + " " + station_text(c.station).id;
         moves_zh += " 第" + std::to_string(int(c.week)) + "周 " + label(c.station, true);
     }
     add("bottleneck_last_change_week", view_.bottleneck_log.empty() ? -1 : view_.bottleneck_log.back().week, "weeks",
         moves_en, moves_zh);
     add("nominal_bottleneck_station", view_.nominal_bottleneck,
-        "station: " + std::string(fab_station_text(std::max(0, view_.nominal_bottleneck)).key),
+        "station: " + std::string(station_text(std::max(0, view_.nominal_bottleneck)).id),
         "Bottleneck by nominal rates: " + label(std::max(0, view_.nominal_bottleneck), false),
         "按额定速率的瓶颈：" + label(std::max(0, view_.nominal_bottleneck), true));
     add("nominal_rate_gpus_week", view_.nominal_rate_gpus_week, "GPUs/week",
@@ -805,8 +796,8 @@ std::vector<Metric> FabModel::metrics() const {
     for (int st : {kStHbmSupply, kStSubstrate, kStCpuSupply, kStSwitchSupply}) {
         int l = line.ledger_of_station(line_of(st));
         if (l < 0) continue;
-        const FabStationText& t = fab_station_text(st);
-        std::string k = t.key, u = std::string(t.unit_en) + "s", en = label(st, false) + ": ", zh = label(st, true) + "：";
+        const StationInfo& t = station_text(st);
+        std::string k = t.id, u = std::string(t.unit_en) + "s", en = label(st, false) + ": ", zh = label(st, true) + "：";
         add(k + "_scrapped_parts", double(line.scrapped_parts(l)), u, en + "parts scrapped (own tests and bad packages)",
             zh + "报废的零件（自身测试与坏封装）");
         add(k + "_delivered_parts", double(line.delivered_parts(l)), u, en + "parts delivered in racks", zh + "随机柜交付的零件");
@@ -843,8 +834,8 @@ std::vector<Metric> FabModel::metrics() const {
     }
     for (int st = kStFab; st <= kStShip; st++) {
         const FabStationView& sv = view_.stations[size_t(st)];
-        const FabStationText& t = fab_station_text(st);
-        std::string k = t.key, en = label(st, false) + ": ", zh = label(st, true) + "：", u = std::string(t.unit_en) + "s";
+        const StationInfo& t = station_text(st);
+        std::string k = t.id, en = label(st, false) + ": ", zh = label(st, true) + "：", u = std::string(t.unit_en) + "s";
         if (front_buffer(st) >= 0)
             add(k + "_buffer", sv.buffer_units, "", en + "waiting in front", zh + "前方等待量");
         add(k + "_in_process", sv.in_process_units, u, en + "in process", zh + "在制");
@@ -863,7 +854,7 @@ std::vector<Metric> FabModel::metrics() const {
     add("design_busy", view_.stations[kStDesign].busy, "", label(kStDesign, false) + ": busy (masks pending), last 8 weeks",
         label(kStDesign, true) + "：最近 8 周的忙碌占比（等待光罩）");
     for (int st = 0; st < kStationCount; st++)
-        add(std::string(fab_station_text(st).key) + "_bottleneck_weeks", bottleneck_weeks_[size_t(st)], "weeks",
+        add(std::string(station_text(st).id) + "_bottleneck_weeks", bottleneck_weeks_[size_t(st)], "weeks",
             label(st, false) + ": weeks as the bottleneck", label(st, true) + "：作为瓶颈的周数");
     for (int b = 0; b < kBufCount; b++) {
         const FabLittle& l = view_.little[size_t(b)];

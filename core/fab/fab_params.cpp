@@ -7,7 +7,7 @@ namespace tj::fab {
 
 namespace {
 
-const FabStationText kStations[kStationCount] = {
+const StationInfo kStations[kStationCount] = {
     {"design", "Design & tape-out", "设计与流片", "mask set", "套光罩",
      "A mask set takes weeks; nothing downstream starts until it exists, and a flaw sends the chain back here.",
      "一套光罩要花数周制作；它没到位，下游什么都做不了；一个缺陷就会让整条链回到这里。"},
@@ -164,11 +164,11 @@ const StationDefaults kDefaults[] = {
     {kStShip, 2000, 1, 1e5, 1, 0, 12, 1.0, 0.3, 1, 1, 100, 2000, 1e5, "racks", "个机柜", SRC_ILL, -1},
 };
 
-std::string id_of(int st, const char* name) { return std::string("fab.") + kStations[st].key + "." + name; }
+std::string id_of(int st, const char* name) { return std::string("fab.") + kStations[st].id + "." + name; }
 
 void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
-    const FabStationText& t = kStations[d.station];
-    std::string g = std::string("fab.") + t.key, u_en = t.unit_en, u_zh = t.unit_zh;
+    const StationInfo& t = kStations[d.station];
+    std::string g = std::string("fab.") + t.id, u_en = t.unit_en, u_zh = t.unit_zh;
     bool source = d.buf_max < 0 || d.station == kStHbmSupply || d.station == kStSubstrate || d.station == kStCpuSupply || d.station == kStSwitchSupply;
     reg.add({.id = id_of(d.station, "capacity"), .label_en = source ? "Output rate" : "Capacity",
              .label_zh = source ? "产出速率" : "产能", .unit = u_en + "s/week", .min = d.cap_min, .max = d.cap_max,
@@ -235,13 +235,13 @@ void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
 void add_count(ParamRegistry& reg, int st, const char* name, const char* en, const char* zh, double min, double max,
                double def, const char* help_en, const char* help_zh, const char* source) {
     reg.add({.id = id_of(st, name), .label_en = en, .label_zh = zh, .unit = "", .min = min, .max = max, .def = def,
-             .integer = true, .structural = true, .group = std::string("fab.") + kStations[st].key,
+             .integer = true, .structural = true, .group = std::string("fab.") + kStations[st].id,
              .help_en = help_en, .help_zh = help_zh, .source = source});
 }
 
 ParamRegistry build() {
     ParamRegistry reg;
-    for (int s = 0; s < kStationCount; s++) reg.group(std::string("fab.") + kStations[s].key, kStations[s].label_en, kStations[s].label_zh);
+    for (int s = 0; s < kStationCount; s++) reg.group(std::string("fab.") + kStations[s].id, kStations[s].label_en, kStations[s].label_zh);
     reg.group("fab.respin", "Flaw and respin", "缺陷与重新流片");
     reg.group("fab.dip", "Rack-test yield dip", "整机柜测试良率下滑");
     reg.group("fab.line", "Whole line", "整条产线");
@@ -488,7 +488,8 @@ const FabDerivStepText& fab_deriv_step_text(int step) {
                                                          {"test", "Derivative test and boards", "衍生型号测试与板卡"}};
     return kSteps[step < 0 || step >= kDerivSteps ? 0 : step];
 }
-const FabStationText& fab_station_text(int station) { return kStations[station < 0 || station >= kStationCount ? 0 : station]; }
+const StationInfo& station_text(int station) { return kStations[station < 0 || station >= kStationCount ? 0 : station]; }
+std::vector<StationInfo> station_texts() { return {std::begin(kStations), std::end(kStations)}; }
 const char* fab_buffer_key(int b) { return kBufferKeys[b < 0 || b >= kBufCount ? 0 : b]; }
 const char* fab_buffer_label(int b, bool zh) { return (zh ? kBufferZh : kBufferEn)[b < 0 || b >= kBufCount ? 0 : b]; }
 const char* fab_segment_kind_name(int k) { return kSegNames[k < 0 || k >= kSegKindCount ? 0 : k]; }

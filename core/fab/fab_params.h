@@ -15,10 +15,12 @@
 // Usage:
 //   const ParamRegistry& reg = fab_registry();
 //   ParamValues v(reg);  v.apply(*reg.find_preset("fab.no_respin"));
-//   const FabStationText& t = fab_station_text(kStPack);  // labels, units, lesson
+//   const StationInfo& t = station_text(kStPack);  // names, unit, lesson
 #pragma once
 #include <cstdint>
+#include <vector>
 
+#include "core/model.h"
 #include "core/params.h"
 
 namespace tj::fab {
@@ -69,14 +71,10 @@ struct FabDerivStepText {
     const char* label_en; const char* label_zh;
 };
 
-struct FabStationText {
-    const char* key;                 // "pack" -> ids "fab.pack.*"
-    const char* label_en; const char* label_zh;
-    const char* unit_en; const char* unit_zh;  // what one start (kit) is: "wafer", "package", ...
-    const char* lesson_en; const char* lesson_zh;
-};
-
-const FabStationText& fab_station_text(int station);
+// A station's id ("pack": parameters "fab.pack.*"), names, unit (what one start, a kit,
+// is: "wafer", "package") and lesson line; all of them in flow order.
+const StationInfo& station_text(int station);
+std::vector<StationInfo> station_texts();
 const FabDerivStepText& fab_deriv_step_text(int step);
 const char* fab_buffer_key(int buffer);           // "dies", "hbm", ...
 const char* fab_buffer_label(int buffer, bool zh);

@@ -43,46 +43,6 @@ const double kLogitBytes = 2;         // one 16-bit logit, for the sampler-on-ho
 const double kItlMin = 1e-6;          // histogram of inter-token latency: 1 us .. 10 s, 5 bins a decade
 const int kItlBinsPerDecade = 5, kItlDecades = 7;
 
-std::vector<StationInfo> make_stations() {
-    return {
-        {"prompt", "Prompt", "提示", "A request starts as text; nothing moves until it is cut into tokens.",
-         "请求从文字开始；切成词元之前什么都不会动。"},
-        {"tokenizer", "Tokenizer (CPU)", "分词器（CPU）",
-         "The CPU cuts the prompt into tokens; a long prompt costs time before the chip sees anything.",
-         "CPU 把提示切成词元；提示越长，芯片看到任何东西之前花的时间越多。"},
-        {"h2d", "Host-to-device link", "主机到芯片链路",
-         "Every crossing of PCIe pays a fixed latency, however few bytes it carries.",
-         "每次穿过 PCIe 都要付固定延迟，不管带的字节多么少。"},
-        {"mesh", "Mesh of cores", "核心网格",
-         "The cores could multiply far faster than the warehouses can feed them during decode.",
-         "解码时，核心的乘法速度远远超过仓库供货的速度。"},
-        {"sram", "SRAM (in each core)", "SRAM（每个核心内）",
-         "The nearest warehouse: fastest and cheapest per byte, but tiny.",
-         "最近的仓库：每字节最快最省电，但很小。"},
-        {"dram3d", "3D-stacked DRAM", "3D 堆叠 DRAM",
-         "Stacked right under the cores: many short vertical paths, no trip across the mesh.",
-         "直接叠在核心下方：许多很短的垂直通道，不用横穿网格。"},
-        {"hbm", "Far DRAM / HBM", "远端 DRAM / HBM",
-         "Big but across the chip's edge: every byte enters through the edge and crosses the mesh.",
-         "容量大但在芯片边缘之外：每个字节都要从边缘进来再横穿网格。"},
-        {"host_mem", "Host memory (spill)", "主机内存（溢出）",
-         "What does not fit on the device is read over PCIe every step: the slowest warehouse of all.",
-         "放不进芯片的部分每步都要经 PCIe 读取：最慢的仓库。"},
-        {"sampler", "Sampler", "采样器",
-         "The next token is chosen only after the whole step: token n+1 waits for token n.",
-         "整步结束后才能选出下一个词元：第 n+1 个词元必须等第 n 个。"},
-        {"d2h", "Device-to-host link", "芯片到主机链路",
-         "Finished tokens cross back to the CPU; small, but one more latency per step.",
-         "完成的词元跨回 CPU；数据很少，但每步又多一次延迟。"},
-        {"detok", "Detokenizer (CPU)", "逆分词器（CPU）",
-         "Bytes become characters; a character split across tokens is held until its last byte arrives.",
-         "字节变回字符；被词元切开的字符要扣住，等最后一个字节到来。"},
-        {"screen", "Screen", "屏幕",
-         "What the user feels: latency and jitter at the screen, not at the chip.",
-         "用户感受到的是屏幕上的延迟与抖动，而不是芯片上的。"},
-    };
-}
-
 // A finite number: metrics never carry NaN or infinity.
 double finite(double x) { return std::isfinite(x) ? x : 0; }
 
@@ -204,7 +164,7 @@ std::string stage_id(int s) {
     return id;
 }
 
-TokenModel::TokenModel() : Model("token", token_registry(), make_stations(), 1e-3, 600) {
+TokenModel::TokenModel() : Model("token", token_registry(), station_texts(), 1e-3, 600) {
     for (int e = 0; e <= kItlBinsPerDecade * kItlDecades; e++)
         view_.itl_edges.push_back(kItlMin * det_exp(det_log(10.0) * e / kItlBinsPerDecade));
     ParamValues defaults(token_registry());

@@ -72,11 +72,6 @@
 
 namespace tj::token {
 
-// Station indices into stations().
-enum TokenStation : uint16_t {
-    kStPrompt = 0, kStTokenizer, kStH2d, kStMesh, kStSram, kStDram3d, kStHbm, kStHostMem, kStSampler, kStD2h,
-    kStDetok, kStScreen, kStationCount
-};
 // Segment kinds: tokens, weight and KV fetches per memory level (kind + level), text.
 enum TokenSegmentKind : uint16_t {
     kSegPromptTokens = 0, kSegOutputToken = 1, kSegWeightFetch = 2, kSegKvFetch = 2 + kLevelCount,

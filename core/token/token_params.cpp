@@ -1,12 +1,14 @@
-// token_params.cpp — the token scene's registry and presets. See token_params.h.
+// token_params.cpp — the token scene's stations, registry and presets. See token_params.h.
 //
 // Index:
+//   the stations: names, units, lessons                         kStations
 //   how a parameter is added                                    Adder
 //   the parameters, group by group                              add_run … add_spec_energy_view
 //   hardware presets (datasheet figures, fitted constants)      HwFig, hw_values, add_hardware_presets
 //   model presets (config.json shapes)                          kModelPresets, add_model_presets
 //   parameters added after the first release, last              add_tokenizer_choice … add_dispatch
 //   the registry, once; this computer's preset replaced         token_registry, replace_measured_preset
+//   a station's texts                                           station_text, station_texts
 //   the build order                                             build_token_registry
 #include "core/token/token_params.h"
 
@@ -48,6 +50,45 @@ struct Adder {
                 .structural = structural, .group = "token." + group, .help_en = help_en, .help_zh = help_zh,
                 .source = source};
     }
+};
+
+const StationInfo kStations[kStationCount] = {
+    {"prompt", "Prompt", "提示", "prompt", "个提示",
+     "A request starts as text; nothing moves until it is cut into tokens.",
+     "请求从文字开始；切成词元之前什么都不会动。"},
+    {"tokenizer", "Tokenizer (CPU)", "分词器（CPU）", "token", "个词元",
+     "The CPU cuts the prompt into tokens; a long prompt costs time before the chip sees anything.",
+     "CPU 把提示切成词元；提示越长，芯片看到任何东西之前花的时间越多。"},
+    {"h2d", "Host-to-device link", "主机到芯片链路", "token", "个词元",
+     "Every crossing of PCIe pays a fixed latency, however few bytes it carries.",
+     "每次穿过 PCIe 都要付固定延迟，不管带的字节多么少。"},
+    {"mesh", "Mesh of cores", "核心网格", "token", "个词元",
+     "The cores could multiply far faster than the warehouses can feed them during decode.",
+     "解码时，核心的乘法速度远远超过仓库供货的速度。"},
+    {"sram", "SRAM (in each core)", "SRAM（每个核心内）", "byte", "字节",
+     "The nearest warehouse: fastest and cheapest per byte, but tiny.",
+     "最近的仓库：每字节最快最省电，但很小。"},
+    {"dram3d", "3D-stacked DRAM", "3D 堆叠 DRAM", "byte", "字节",
+     "Stacked right under the cores: many short vertical paths, no trip across the mesh.",
+     "直接叠在核心下方：许多很短的垂直通道，不用横穿网格。"},
+    {"hbm", "Far DRAM / HBM", "远端 DRAM / HBM", "byte", "字节",
+     "Big but across the chip's edge: every byte enters through the edge and crosses the mesh.",
+     "容量大但在芯片边缘之外：每个字节都要从边缘进来再横穿网格。"},
+    {"host_mem", "Host memory (spill)", "主机内存（溢出）", "byte", "字节",
+     "What does not fit on the device is read over PCIe every step: the slowest warehouse of all.",
+     "放不进芯片的部分每步都要经 PCIe 读取：最慢的仓库。"},
+    {"sampler", "Sampler", "采样器", "token", "个词元",
+     "The next token is chosen only after the whole step: token n+1 waits for token n.",
+     "整步结束后才能选出下一个词元：第 n+1 个词元必须等第 n 个。"},
+    {"d2h", "Device-to-host link", "芯片到主机链路", "token", "个词元",
+     "Finished tokens cross back to the CPU; small, but one more latency per step.",
+     "完成的词元跨回 CPU；数据很少，但每步又多一次延迟。"},
+    {"detok", "Detokenizer (CPU)", "逆分词器（CPU）", "token", "个词元",
+     "Bytes become characters; a character split across tokens is held until its last byte arrives.",
+     "字节变回字符；被词元切开的字符要扣住，等最后一个字节到来。"},
+    {"screen", "Screen", "屏幕", "character", "个字符",
+     "What the user feels: latency and jitter at the screen, not at the chip.",
+     "用户感受到的是屏幕上的延迟与抖动，而不是芯片上的。"},
 };
 
 const Scale LOG = Scale::Log;
@@ -750,6 +791,9 @@ ParamRegistry& the_token_registry() {
 }  // namespace
 
 const ParamRegistry& token_registry() { return the_token_registry(); }
+
+const StationInfo& station_text(int station) { return kStations[station < 0 || station >= kStationCount ? 0 : station]; }
+std::vector<StationInfo> station_texts() { return {std::begin(kStations), std::end(kStations)}; }
 
 std::string replace_measured_preset(const Preset& p) {
     if (p.id != "hw.measured") return "only the measured machine's preset changes while the program runs";

@@ -10,10 +10,24 @@
 // Usage:
 //   const ParamRegistry& reg = token_registry();   // one for the whole program
 //   ParamValues v(reg); v.apply(*reg.find_preset("hw.h100_sxm"));
+//   const StationInfo& t = station_text(kStTokenizer);  // names, unit, lesson
 #pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/model.h"
 #include "core/params.h"
 
 namespace tj::token {
+
+// The stations, in the order a request meets them (indices into Model::stations()).
+enum TokenStation : uint16_t {
+    kStPrompt = 0, kStTokenizer, kStH2d, kStMesh, kStSram, kStDram3d, kStHbm, kStHostMem, kStSampler, kStD2h,
+    kStDetok, kStScreen, kStationCount
+};
+// A station's id, names, unit (what goes through it) and lesson line; all of them in order.
+const StationInfo& station_text(int station);
+std::vector<StationInfo> station_texts();
 
 // The token scene's registry: built on first use and alive until the program ends,
 // so models, their clones and value sets can all point at it (see model.h).

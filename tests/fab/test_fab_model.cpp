@@ -438,7 +438,7 @@ TEST_CASE("the rack-test dip: rack integration works without a break, packaging'
     auto ms = m.metrics();
     double named = 0;
     for (int st = 0; st < kStationCount; st++)
-        named += metric_value(ms, std::string(fab_station_text(st).key) + "_bottleneck_weeks");
+        named += metric_value(ms, std::string(station_text(st).id) + "_bottleneck_weeks");
     CHECK(named <= 156);
     CHECK(named >= 150);  // design is named from week 1; a shift between two names neither
 }
