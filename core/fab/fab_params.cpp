@@ -164,11 +164,12 @@ const StationDefaults kDefaults[] = {
     {kStShip, 2000, 1, 1e5, 1, 0, 12, 1.0, 0.3, 1, 1, 100, 2000, 1e5, "racks", "个机柜", SRC_ILL, -1},
 };
 
-std::string id_of(int st, const char* name) { return std::string("fab.") + kStations[st].id + "." + name; }
+std::string group_of(int st) { return std::string("fab.") + kStations[st].id; }
+std::string id_of(int st, const char* name) { return group_of(st) + "." + name; }
 
 void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
     const StationInfo& t = kStations[d.station];
-    std::string g = std::string("fab.") + t.id, u_en = t.unit_en, u_zh = t.unit_zh;
+    std::string g = group_of(d.station), u_en = t.unit_en, u_zh = t.unit_zh;
     bool source = d.buf_max < 0 || d.station == kStHbmSupply || d.station == kStSubstrate || d.station == kStCpuSupply || d.station == kStSwitchSupply;
     reg.add({.id = id_of(d.station, "capacity"), .label_en = source ? "Output rate" : "Capacity",
              .label_zh = source ? "产出速率" : "产能", .unit = u_en + "s/week", .min = d.cap_min, .max = d.cap_max,
@@ -232,16 +233,9 @@ void add_station_params(ParamRegistry& reg, const StationDefaults& d) {
              .source = SRC_ILL, .choices_en = {"Drop", "Block"}, .choices_zh = {"丢弃", "阻塞"}});
 }
 
-void add_count(ParamRegistry& reg, int st, const char* name, const char* en, const char* zh, double min, double max,
-               double def, const char* help_en, const char* help_zh, const char* source) {
-    reg.add({.id = id_of(st, name), .label_en = en, .label_zh = zh, .unit = "", .min = min, .max = max, .def = def,
-             .integer = true, .structural = true, .group = std::string("fab.") + kStations[st].id,
-             .help_en = help_en, .help_zh = help_zh, .source = source});
-}
-
 ParamRegistry build() {
     ParamRegistry reg;
-    for (int s = 0; s < kStationCount; s++) reg.group(std::string("fab.") + kStations[s].id, kStations[s].label_en, kStations[s].label_zh);
+    for (int s = 0; s < kStationCount; s++) reg.group(group_of(s), kStations[s].label_en, kStations[s].label_zh);
     reg.group("fab.respin", "Flaw and respin", "缺陷与重新流片");
     reg.group("fab.dip", "Rack-test yield dip", "整机柜测试良率下滑");
     reg.group("fab.line", "Whole line", "整条产线");
@@ -304,25 +298,38 @@ ParamRegistry build() {
              .help_zh = "在晶圆厂每一段都插队的晶圆批次比例：它们的排队时间为纯加工时间的 V u / (1 − h u)，其余批次为 "
                         "V u / ((1 − h u)(1 − u))，所以平均不变，其余批次等得更久。有重新流片时，从修复后重新开工起才有加急批次（并行的对照运行没有）。",
              .source = SRC_HOT});
-    add_count(reg, kStSort, "gross_dies", "Gross dies per wafer", "每片晶圆毛晶粒数", 1, 2000, 64,
-              "Candidate dies on one wafer before test: 1 wafer = this many dies.",
-              "测试前一片晶圆上的候选晶粒数：1 片晶圆 = 这么多晶粒。", SRC_GDPW);
-    add_count(reg, kStPack, "dies_per_pkg", "Compute dies per package", "每个封装的计算晶粒数", 1, 8, 2,
-              "Good compute dies in one GPU package: 1 GPU = this many dies.",
-              "一个 GPU 封装里的良品计算晶粒数：1 个 GPU = 这么多晶粒。", SRC_B200);
-    add_count(reg, kStPack, "hbm_per_pkg", "HBM stacks per package", "每个封装的 HBM 堆栈数", 1, 16, 8,
-              "HBM stacks mounted in one package (one interposer per package too).",
-              "一个封装上安装的 HBM 堆栈数（每个封装还需一块中介层）。", SRC_B200);
-    add_count(reg, kStTray, "gpus_per_tray", "GPUs per tray", "每个托盘的 GPU 数", 1, 16, 4,
-              "GPU modules in one compute tray.", "一个计算托盘中的 GPU 模组数。", SRC_NVL72);
-    add_count(reg, kStTray, "cpus_per_tray", "CPUs per tray", "每个托盘的 CPU 数", 1, 8, 2,
-              "CPUs in one compute tray.", "一个计算托盘中的 CPU 数。", SRC_NVL72);
-    add_count(reg, kStRack, "switch_trays_per_rack", "NVLink switch trays per rack", "每个机柜的 NVLink 交换托盘数", 1, 36, 9,
-              "NVLink switch trays in one rack, beside the compute trays.", "一个机柜中与计算托盘并列的 NVLink 交换托盘数。",
-              SRC_NVL72);
-    add_count(reg, kStRack, "trays_per_rack", "Trays per rack", "每个机柜的托盘数", 1, 72, 18,
-              "Compute trays in one rack: 1 rack = trays x GPUs per tray GPUs.",
-              "一个机柜中的计算托盘数：1 个机柜 = 托盘数 × 每托盘 GPU 数 个 GPU。", SRC_NVL72);
+    reg.add({.id = id_of(kStSort, "gross_dies"), .label_en = "Gross dies per wafer", .label_zh = "每片晶圆毛晶粒数",
+             .unit = "", .min = 1, .max = 2000, .def = 64, .integer = true, .structural = true,
+             .group = group_of(kStSort),
+             .help_en = "Candidate dies on one wafer before test: 1 wafer = this many dies.",
+             .help_zh = "测试前一片晶圆上的候选晶粒数：1 片晶圆 = 这么多晶粒。", .source = SRC_GDPW});
+    reg.add({.id = id_of(kStPack, "dies_per_pkg"), .label_en = "Compute dies per package",
+             .label_zh = "每个封装的计算晶粒数", .unit = "", .min = 1, .max = 8, .def = 2, .integer = true,
+             .structural = true, .group = group_of(kStPack),
+             .help_en = "Good compute dies in one GPU package: 1 GPU = this many dies.",
+             .help_zh = "一个 GPU 封装里的良品计算晶粒数：1 个 GPU = 这么多晶粒。", .source = SRC_B200});
+    reg.add({.id = id_of(kStPack, "hbm_per_pkg"), .label_en = "HBM stacks per package",
+             .label_zh = "每个封装的 HBM 堆栈数", .unit = "", .min = 1, .max = 16, .def = 8, .integer = true,
+             .structural = true, .group = group_of(kStPack),
+             .help_en = "HBM stacks mounted in one package (one interposer per package too).",
+             .help_zh = "一个封装上安装的 HBM 堆栈数（每个封装还需一块中介层）。", .source = SRC_B200});
+    reg.add({.id = id_of(kStTray, "gpus_per_tray"), .label_en = "GPUs per tray", .label_zh = "每个托盘的 GPU 数",
+             .unit = "", .min = 1, .max = 16, .def = 4, .integer = true, .structural = true,
+             .group = group_of(kStTray), .help_en = "GPU modules in one compute tray.",
+             .help_zh = "一个计算托盘中的 GPU 模组数。", .source = SRC_NVL72});
+    reg.add({.id = id_of(kStTray, "cpus_per_tray"), .label_en = "CPUs per tray", .label_zh = "每个托盘的 CPU 数",
+             .unit = "", .min = 1, .max = 8, .def = 2, .integer = true, .structural = true,
+             .group = group_of(kStTray), .help_en = "CPUs in one compute tray.",
+             .help_zh = "一个计算托盘中的 CPU 数。", .source = SRC_NVL72});
+    reg.add({.id = id_of(kStRack, "switch_trays_per_rack"), .label_en = "NVLink switch trays per rack",
+             .label_zh = "每个机柜的 NVLink 交换托盘数", .unit = "", .min = 1, .max = 36, .def = 9, .integer = true,
+             .structural = true, .group = group_of(kStRack),
+             .help_en = "NVLink switch trays in one rack, beside the compute trays.",
+             .help_zh = "一个机柜中与计算托盘并列的 NVLink 交换托盘数。", .source = SRC_NVL72});
+    reg.add({.id = id_of(kStRack, "trays_per_rack"), .label_en = "Trays per rack", .label_zh = "每个机柜的托盘数",
+             .unit = "", .min = 1, .max = 72, .def = 18, .integer = true, .structural = true,
+             .group = group_of(kStRack), .help_en = "Compute trays in one rack: 1 rack = trays x GPUs per tray GPUs.",
+             .help_zh = "一个机柜中的计算托盘数：1 个机柜 = 托盘数 × 每托盘 GPU 数 个 GPU。", .source = SRC_NVL72});
     reg.add({.id = "fab.cust.gpus_per_week", .label_en = "Demand", .label_zh = "需求", .unit = "GPUs/week",
              .min = 0, .max = 1e6, .def = 9000, .structural = true, .group = "fab.cust",
              .help_en = "GPUs customers order per week; what is not shipped becomes backlog.",

@@ -2,7 +2,6 @@
 //
 // Index:
 //   the stations: names, units, lessons                         kStations
-//   how a parameter is added                                    Adder
 //   the parameters, group by group                              add_run … add_spec_energy_view
 //   hardware presets (datasheet figures, fitted constants)      HwFig, hw_values, add_hardware_presets
 //   model presets (config.json shapes)                          kModelPresets, add_model_presets
@@ -18,39 +17,6 @@
 namespace tj::token {
 
 namespace {
-
-struct Adder {
-    ParamRegistry& reg;
-    std::string group;
-    void operator()(const std::string& name, const char* en, const char* zh, const char* unit, double min,
-                    double max, double def, const char* help_en, const char* help_zh, const char* source,
-                    Scale scale = Scale::Linear, bool integer = false, bool structural = false) {
-        ParamDef d = named(name, en, zh, def, help_en, help_zh, structural, source);
-        d.unit = unit;
-        d.min = min;
-        d.max = max;
-        d.scale = scale;
-        d.integer = integer;
-        reg.add(d);
-    }
-    void choice(const std::string& name, const char* en, const char* zh, std::vector<std::string> ch_en,
-                std::vector<std::string> ch_zh, double def, const char* help_en, const char* help_zh,
-                bool structural = false, const char* source = "model choice") {
-        ParamDef d = named(name, en, zh, def, help_en, help_zh, structural, source);
-        d.max = double(ch_en.size() - 1);
-        d.integer = true;
-        d.choices_en = std::move(ch_en);
-        d.choices_zh = std::move(ch_zh);
-        reg.add(d);
-    }
-    // What a parameter of either kind has: its id in the group, labels, default, help and source.
-    ParamDef named(const std::string& name, const char* en, const char* zh, double def, const char* help_en,
-                   const char* help_zh, bool structural, const char* source) const {
-        return {.id = "token." + group + "." + name, .label_en = en, .label_zh = zh, .def = def,
-                .structural = structural, .group = "token." + group, .help_en = help_en, .help_zh = help_zh,
-                .source = source};
-    }
-};
 
 const StationInfo kStations[kStationCount] = {
     {"prompt", "Prompt", "提示", "prompt", "个提示",
@@ -91,251 +57,350 @@ const StationInfo kStations[kStationCount] = {
      "用户感受到的是屏幕上的延迟与抖动，而不是芯片上的。"},
 };
 
-const Scale LOG = Scale::Log;
 const char* ASSUMED = "teaching default (assumption), not a measurement";
 
 void add_run(ParamRegistry& reg) {
     reg.group("token.run", "Run and batching", "运行与批处理");
-    Adder a{reg, "run"};
-    a.choice("mode", "Arrivals", "请求到达方式", {"Closed loop (N users)", "Open (Poisson arrivals)"},
-             {"封闭循环（N 个用户）", "开放（泊松到达）"}, 0,
-             "Closed: as many users as the batch size, each sending its next request as soon as its answer ends. "
-             "Open: requests arrive at random (Poisson) and queue at the door when the engine is full.",
-             "封闭：用户数等于批大小，每个用户的回答一结束就发出下一个请求。开放：请求随机（泊松）到达，引擎满时在门口排队。", true);
-    a("batch", "Batch size / users", "批大小 / 用户数", "seq", 1, 256, 4,
-      "Closed loop: the number of users. Open: the most sequences that may run at once. With the paged KV policy "
-      "fewer may run, as many as the KV cache holds.",
-      "封闭循环：用户数。开放：同时运行的序列上限。分页 KV 策略下可能更少：KV 缓存装得下多少就运行多少。", ASSUMED, LOG, true,
-      true);
-    a("arrival_rate", "Arrival rate", "到达率", "req/s", 0.01, 10000, 2,
-      "Open mode: mean requests per second (Poisson).", "开放模式：每秒平均到达的请求数（泊松过程）。", ASSUMED, LOG);
-    a("prompt_tokens", "Prompt length", "提示长度", "tok", 1, 32768, 64,
-      "Tokens in each request's prompt.", "每个请求的提示词元数。", ASSUMED, LOG, true);
-    a("output_tokens", "Answer length", "回答长度", "tok", 1, 8192, 128,
-      "Tokens generated per request before it ends.", "每个请求生成多少个词元后结束。", ASSUMED, LOG, true);
-    a("prefill_chunk", "Prefill chunk", "预填充分块", "tok", 16, 32768, 2048,
-      "Most prompt tokens one prefill step processes; longer prompts take several steps (chunked prefill). "
-      "Set it above the prompt length to prefill the whole prompt at once. With the mixed scheduler it is the "
-      "per-step token budget, decodes included.",
-      "一次预填充步最多处理的提示词元数；更长的提示分几步完成（分块预填充）。大于提示长度即整段一次完成。"
-      "混合调度下它是每步的词元预算，解码词元也算在内。",
-      ASSUMED, LOG, true);
-    a.choice("answer_lang", "Answer language", "回答语言", {"English", "Chinese"}, {"英文", "中文"}, 0,
-             "Which built-in answer the sequences produce. Chinese characters take 3 bytes and often end "
-             "inside a token, so the detokenizer must hold them.",
-             "序列输出哪一段内置回答。中文字符占 3 个字节，常常断在词元中间，逆分词器必须先扣住它们。");
-    a.choice("placement", "Placement policy", "放置策略",
-             {"Weights first, fastest level first", "KV cache first, fastest level first",
-              "SRAM as scratch only (GPU-like)"},
-             {"权重优先，最快层级优先", "KV 缓存优先，最快层级优先", "SRAM 只作暂存（类 GPU）"}, 0,
-             "How weights and KV cache are poured into the memory levels by capacity.",
-             "权重和 KV 缓存按容量填入各级存储的顺序。");
-    a.choice("overlap", "Step form", "步时模型",
-             {"Overlapped: max per layer (dataflow)", "Serial: sum of parts", "Per operator (GPU kernels)"},
-             {"重叠：每层取最大（数据流）", "串行：各部分相加", "逐算子（GPU 内核）"}, 0,
-             "Overlapped: within a layer, compute, each memory level and the NoC work at once; the slowest sets "
-             "the pace (meshes, wafers, SRAM-only chips). Serial: nothing overlaps, times add. Per operator: "
-             "kernels run one after another, each at its own roofline, as on a GPU. Hardware presets choose.",
-             "重叠：每层内计算、各级存储与片上网络同时工作，最慢者决定节奏（网格、晶圆、纯 SRAM 芯片）。串行：互不重叠，"
-             "时间相加。逐算子：内核一个接一个执行，各自受自己的屋顶线约束，GPU 即如此。硬件预设会选定。");
-    a.choice("sampler", "Sampler location", "采样器位置", {"On device", "On host"}, {"在芯片上", "在主机上"}, 0,
-             "On host, every step ships the logits to the CPU and the chosen token back: a round trip per token.",
-             "放在主机上时，每一步都要把 logits 送到 CPU，再把选中的词元送回：每个词元多一次往返。");
+    reg.add({.id = "token.run.mode", .label_en = "Arrivals", .label_zh = "请求到达方式", .max = 1, .def = 0,
+             .integer = true, .structural = true, .group = "token.run",
+             .help_en = "Closed: as many users as the batch size, each sending its next request as soon as its answer ends. "
+                        "Open: requests arrive at random (Poisson) and queue at the door when the engine is full.",
+             .help_zh = "封闭：用户数等于批大小，每个用户的回答一结束就发出下一个请求。开放：请求随机（泊松）到达，引擎满时在门口排队。",
+             .source = "model choice", .choices_en = {"Closed loop (N users)", "Open (Poisson arrivals)"},
+             .choices_zh = {"封闭循环（N 个用户）", "开放（泊松到达）"}});
+    reg.add({.id = "token.run.batch", .label_en = "Batch size / users", .label_zh = "批大小 / 用户数", .unit = "seq",
+             .min = 1, .max = 256, .def = 4, .scale = Scale::Log, .integer = true, .structural = true,
+             .group = "token.run",
+             .help_en = "Closed loop: the number of users. Open: the most sequences that may run at once. With the paged KV policy "
+                        "fewer may run, as many as the KV cache holds.",
+             .help_zh = "封闭循环：用户数。开放：同时运行的序列上限。分页 KV 策略下可能更少：KV 缓存装得下多少就运行多少。",
+             .source = ASSUMED});
+    reg.add({.id = "token.run.arrival_rate", .label_en = "Arrival rate", .label_zh = "到达率", .unit = "req/s",
+             .min = 0.01, .max = 10000, .def = 2, .scale = Scale::Log, .group = "token.run",
+             .help_en = "Open mode: mean requests per second (Poisson).",
+             .help_zh = "开放模式：每秒平均到达的请求数（泊松过程）。", .source = ASSUMED});
+    reg.add({.id = "token.run.prompt_tokens", .label_en = "Prompt length", .label_zh = "提示长度", .unit = "tok",
+             .min = 1, .max = 32768, .def = 64, .scale = Scale::Log, .integer = true, .group = "token.run",
+             .help_en = "Tokens in each request's prompt.", .help_zh = "每个请求的提示词元数。", .source = ASSUMED});
+    reg.add({.id = "token.run.output_tokens", .label_en = "Answer length", .label_zh = "回答长度", .unit = "tok",
+             .min = 1, .max = 8192, .def = 128, .scale = Scale::Log, .integer = true, .group = "token.run",
+             .help_en = "Tokens generated per request before it ends.", .help_zh = "每个请求生成多少个词元后结束。",
+             .source = ASSUMED});
+    reg.add({.id = "token.run.prefill_chunk", .label_en = "Prefill chunk", .label_zh = "预填充分块", .unit = "tok",
+             .min = 16, .max = 32768, .def = 2048, .scale = Scale::Log, .integer = true, .group = "token.run",
+             .help_en = "Most prompt tokens one prefill step processes; longer prompts take several steps (chunked prefill). "
+                        "Set it above the prompt length to prefill the whole prompt at once. With the mixed scheduler it is the "
+                        "per-step token budget, decodes included.",
+             .help_zh = "一次预填充步最多处理的提示词元数；更长的提示分几步完成（分块预填充）。大于提示长度即整段一次完成。"
+                        "混合调度下它是每步的词元预算，解码词元也算在内。", .source = ASSUMED});
+    reg.add({.id = "token.run.answer_lang", .label_en = "Answer language", .label_zh = "回答语言", .max = 1, .def = 0,
+             .integer = true, .group = "token.run",
+             .help_en = "Which built-in answer the sequences produce. Chinese characters take 3 bytes and often end "
+                        "inside a token, so the detokenizer must hold them.",
+             .help_zh = "序列输出哪一段内置回答。中文字符占 3 个字节，常常断在词元中间，逆分词器必须先扣住它们。",
+             .source = "model choice", .choices_en = {"English", "Chinese"}, .choices_zh = {"英文", "中文"}});
+    reg.add({.id = "token.run.placement", .label_en = "Placement policy", .label_zh = "放置策略", .max = 2, .def = 0,
+             .integer = true, .group = "token.run",
+             .help_en = "How weights and KV cache are poured into the memory levels by capacity.",
+             .help_zh = "权重和 KV 缓存按容量填入各级存储的顺序。", .source = "model choice",
+             .choices_en = {"Weights first, fastest level first", "KV cache first, fastest level first", "SRAM as scratch only (GPU-like)"},
+             .choices_zh = {"权重优先，最快层级优先", "KV 缓存优先，最快层级优先", "SRAM 只作暂存（类 GPU）"}});
+    reg.add({.id = "token.run.overlap", .label_en = "Step form", .label_zh = "步时模型", .max = 2, .def = 0,
+             .integer = true, .group = "token.run",
+             .help_en = "Overlapped: within a layer, compute, each memory level and the NoC work at once; the slowest sets "
+                        "the pace (meshes, wafers, SRAM-only chips). Serial: nothing overlaps, times add. Per operator: "
+                        "kernels run one after another, each at its own roofline, as on a GPU. Hardware presets choose.",
+             .help_zh = "重叠：每层内计算、各级存储与片上网络同时工作，最慢者决定节奏（网格、晶圆、纯 SRAM 芯片）。串行：互不重叠，"
+                        "时间相加。逐算子：内核一个接一个执行，各自受自己的屋顶线约束，GPU 即如此。硬件预设会选定。",
+             .source = "model choice",
+             .choices_en = {"Overlapped: max per layer (dataflow)", "Serial: sum of parts", "Per operator (GPU kernels)"},
+             .choices_zh = {"重叠：每层取最大（数据流）", "串行：各部分相加", "逐算子（GPU 内核）"}});
+    reg.add({.id = "token.run.sampler", .label_en = "Sampler location", .label_zh = "采样器位置", .max = 1, .def = 0,
+             .integer = true, .group = "token.run",
+             .help_en = "On host, every step ships the logits to the CPU and the chosen token back: a round trip per token.",
+             .help_zh = "放在主机上时，每一步都要把 logits 送到 CPU，再把选中的词元送回：每个词元多一次往返。",
+             .source = "model choice", .choices_en = {"On device", "On host"},
+             .choices_zh = {"在芯片上", "在主机上"}});
 }
 
 void add_model(ParamRegistry& reg) {
     reg.group("token.model", "Model shape", "模型结构");
-    Adder a{reg, "model"};
     const char* src = "Llama-3.1-8B config.json (meta-llama/Llama-3.1-8B)";
-    a("layers", "Layers", "层数", "", 1, 160, 32, "Transformer blocks.", "Transformer 块的数量。", src, Scale::Linear,
-      true, true);
-    a("hidden", "Hidden size", "隐藏维度", "", 64, 32768, 4096, "Width of the residual stream.", "残差流的宽度。",
-      src, LOG, true, true);
-    a("heads", "Attention heads", "注意力头数", "", 1, 256, 32, "Query heads per layer.", "每层的查询头数。", src,
-      Scale::Linear, true, true);
-    a("kv_heads", "KV heads", "KV 头数", "", 1, 256, 8,
-      "Key/value heads (grouped-query attention: fewer than query heads shrinks the KV cache). Capped at the "
-      "number of heads.",
-      "键/值头数（分组查询注意力：少于查询头即可缩小 KV 缓存）。不超过注意力头数。", src, Scale::Linear, true, true);
-    a("head_dim", "Head size", "头维度", "", 16, 512, 128, "Width of one attention head.", "每个注意力头的宽度。",
-      src, Scale::Linear, true, true);
-    a("ffn", "FFN size", "前馈维度", "", 64, 131072, 14336, "Intermediate size of one (expert's) gated FFN.",
-      "一个（专家的）门控前馈层的中间维度。", src, LOG, true, true);
-    a("vocab", "Vocabulary", "词表大小", "tok", 256, 1048576, 128256,
-      "Tokens in the vocabulary: the size of the embedding and of the logits.", "词表中的词元数：决定嵌入表和 logits 的大小。",
-      src, LOG, true, true);
-    a("experts", "Experts", "专家数", "", 1, 256, 1, "FFN experts per layer (1 = dense model).",
-      "每层的前馈专家数（1 表示稠密模型）。", src, Scale::Linear, true, true);
-    a("active_experts", "Active experts", "激活专家数", "", 1, 16, 1,
-      "Experts each token is routed to (capped at the number of experts).", "每个词元被路由到的专家数（不超过专家数）。",
-      src, Scale::Linear, true, true);
-    a("weight_bits", "Weight bits", "权重位宽", "bit", 2, 32, 16,
-      "Bits per weight as served (16 = FP16/BF16, 8 = FP8/INT8, 4 = INT4). Block formats with a shared scale "
-      "per block take fractions: 8.5 for llama.cpp's Q8_0 or Tenstorrent's BFP8, 4.5 for Q4_0 or BFP4.",
-      "部署时每个权重的位数（16 为 FP16/BF16，8 为 FP8/INT8，4 为 INT4）。按块共享缩放的格式取小数："
-      "llama.cpp 的 Q8_0 或 Tenstorrent 的 BFP8 为 8.5，Q4_0 或 BFP4 为 4.5。",
-      "BF16 as published", Scale::Linear, false, true);
-    a("kv_bits", "KV bits", "KV 位宽", "bit", 2, 32, 16, "Bits per cached key or value element.",
-      "KV 缓存中每个元素的位数。", "BF16 as published", Scale::Linear, false, true);
+    reg.add({.id = "token.model.layers", .label_en = "Layers", .label_zh = "层数", .unit = "", .min = 1, .max = 160,
+             .def = 32, .integer = true, .structural = true, .group = "token.model", .help_en = "Transformer blocks.",
+             .help_zh = "Transformer 块的数量。", .source = src});
+    reg.add({.id = "token.model.hidden", .label_en = "Hidden size", .label_zh = "隐藏维度", .unit = "", .min = 64,
+             .max = 32768, .def = 4096, .scale = Scale::Log, .integer = true, .structural = true,
+             .group = "token.model", .help_en = "Width of the residual stream.", .help_zh = "残差流的宽度。",
+             .source = src});
+    reg.add({.id = "token.model.heads", .label_en = "Attention heads", .label_zh = "注意力头数", .unit = "", .min = 1,
+             .max = 256, .def = 32, .integer = true, .structural = true, .group = "token.model",
+             .help_en = "Query heads per layer.", .help_zh = "每层的查询头数。", .source = src});
+    reg.add({.id = "token.model.kv_heads", .label_en = "KV heads", .label_zh = "KV 头数", .unit = "", .min = 1,
+             .max = 256, .def = 8, .integer = true, .structural = true, .group = "token.model",
+             .help_en = "Key/value heads (grouped-query attention: fewer than query heads shrinks the KV cache). Capped at the "
+                        "number of heads.",
+             .help_zh = "键/值头数（分组查询注意力：少于查询头即可缩小 KV 缓存）。不超过注意力头数。",
+             .source = src});
+    reg.add({.id = "token.model.head_dim", .label_en = "Head size", .label_zh = "头维度", .unit = "", .min = 16,
+             .max = 512, .def = 128, .integer = true, .structural = true, .group = "token.model",
+             .help_en = "Width of one attention head.", .help_zh = "每个注意力头的宽度。", .source = src});
+    reg.add({.id = "token.model.ffn", .label_en = "FFN size", .label_zh = "前馈维度", .unit = "", .min = 64,
+             .max = 131072, .def = 14336, .scale = Scale::Log, .integer = true, .structural = true,
+             .group = "token.model", .help_en = "Intermediate size of one (expert's) gated FFN.",
+             .help_zh = "一个（专家的）门控前馈层的中间维度。", .source = src});
+    reg.add({.id = "token.model.vocab", .label_en = "Vocabulary", .label_zh = "词表大小", .unit = "tok", .min = 256,
+             .max = 1048576, .def = 128256, .scale = Scale::Log, .integer = true, .structural = true,
+             .group = "token.model",
+             .help_en = "Tokens in the vocabulary: the size of the embedding and of the logits.",
+             .help_zh = "词表中的词元数：决定嵌入表和 logits 的大小。", .source = src});
+    reg.add({.id = "token.model.experts", .label_en = "Experts", .label_zh = "专家数", .unit = "", .min = 1,
+             .max = 256, .def = 1, .integer = true, .structural = true, .group = "token.model",
+             .help_en = "FFN experts per layer (1 = dense model).", .help_zh = "每层的前馈专家数（1 表示稠密模型）。",
+             .source = src});
+    reg.add({.id = "token.model.active_experts", .label_en = "Active experts", .label_zh = "激活专家数", .unit = "",
+             .min = 1, .max = 16, .def = 1, .integer = true, .structural = true, .group = "token.model",
+             .help_en = "Experts each token is routed to (capped at the number of experts).",
+             .help_zh = "每个词元被路由到的专家数（不超过专家数）。", .source = src});
+    reg.add({.id = "token.model.weight_bits", .label_en = "Weight bits", .label_zh = "权重位宽", .unit = "bit",
+             .min = 2, .max = 32, .def = 16, .structural = true, .group = "token.model",
+             .help_en = "Bits per weight as served (16 = FP16/BF16, 8 = FP8/INT8, 4 = INT4). Block formats with a shared scale "
+                        "per block take fractions: 8.5 for llama.cpp's Q8_0 or Tenstorrent's BFP8, 4.5 for Q4_0 or BFP4.",
+             .help_zh = "部署时每个权重的位数（16 为 FP16/BF16，8 为 FP8/INT8，4 为 INT4）。按块共享缩放的格式取小数："
+                        "llama.cpp 的 Q8_0 或 Tenstorrent 的 BFP8 为 8.5，Q4_0 或 BFP4 为 4.5。",
+             .source = "BF16 as published"});
+    reg.add({.id = "token.model.kv_bits", .label_en = "KV bits", .label_zh = "KV 位宽", .unit = "bit", .min = 2,
+             .max = 32, .def = 16, .structural = true, .group = "token.model",
+             .help_en = "Bits per cached key or value element.", .help_zh = "KV 缓存中每个元素的位数。",
+             .source = "BF16 as published"});
 }
 
 void add_mesh(ParamRegistry& reg) {
     reg.group("token.mesh", "Mesh of cores", "核心网格");
-    Adder a{reg, "mesh"};
     const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
-    a("x", "Mesh columns", "网格列数", "cores", 1, 1024, 16, "Cores per row of the mesh.", "网格每行的核心数。", ill,
-      LOG, true, true);
-    a("y", "Mesh rows", "网格行数", "cores", 1, 1024, 16, "Cores per column of the mesh.", "网格每列的核心数。", ill,
-      LOG, true, true);
-    a("chips", "Chips", "芯片数", "", 1, 1024, 1,
-      "Chips working together in tensor parallel: capacities, bandwidths and compute add up; every layer pays "
-      "two all-reduces across the chip links.",
-      "以张量并行协同工作的芯片数：容量、带宽、算力相加；每层要在芯片间做两次全规约。", ill, LOG, true, true);
-    a("core_tflops", "Peak compute per core", "单核峰值算力", "TFLOP/s", 0.0001, 100, 2,  // 0.1 GFLOP/s: as bw_gbs
-      "Dense 16-bit peak of one core.", "一个核心的 16 位稠密峰值算力。", ill, LOG);
-    a("compute_eff", "Achieved compute fraction", "算力达成率", "", 0.05, 1, 0.6,
-      "Share of peak FLOP/s that large matrix multiplies really reach.", "大矩阵乘法实际能达到的峰值算力比例。",
-      "assumption: large GEMMs typically reach 60-80% of dense peak");
-    a("bw_eff", "Achieved far-memory bandwidth fraction", "远端存储带宽达成率", "", 0.05, 1, 0.65,
-      "Share of the far memory's (HBM, GDDR) peak bandwidth a decode step really reaches. The other levels "
-      "have their own fractions.",
-      "解码步实际能达到的远端存储（HBM、GDDR）峰值带宽比例。其他各级存储有各自的达成率。",
-      "Llama-2-7B FP16, batch 1, A100-80GB: LMDeploy's benchmark 100.02 tok/s x 13.2 GB = 1.32 TB/s = 0.65 "
-      "of 2,039 GB/s; gpt-fast's README 104.9 tok/s at 1,397 GB/s = 0.69. Default: the lower, 0.65");
-    a("noc_hop_ns", "NoC hop latency", "片上网络每跳延迟", "ns", 0, 100, 1,
-      "Time for a packet to cross one router.", "数据包经过一个路由器的时间。", ill);
-    a("noc_link_gbs", "NoC link bandwidth", "片上网络链路带宽", "GB/s", 1, 10000, 128,
-      "Bandwidth of one mesh link; the edge links carry everything from far memory.",
-      "网格中一条链路的带宽；来自远端存储的数据都要经过边缘链路。", ill, LOG);
-    a("chip_link_us", "Chip-to-chip latency", "芯片间延迟", "us", 0, 100, 1,
-      "Latency of one hop between chips.", "芯片之间一跳的延迟。", ill);
-    a("chip_link_gbs", "Chip-to-chip bandwidth", "芯片间带宽", "GB/s", 1, 10000, 100,
-      "Bandwidth of the link between chips.", "芯片之间链路的带宽。", ill, LOG);
-    a("layer_overhead_us", "Overhead per layer", "每层固定开销", "us", 0, 1000, 2,
-      "Fixed cost per layer per step: launching kernels, barriers.", "每步每层的固定开销：启动内核、同步屏障。", ill);
-    a("step_overhead_us", "Overhead per step", "每步固定开销", "us", 0, 100000, 20,
-      "Fixed cost per step: scheduling the batch, starting the step.", "每步的固定开销：调度批次、启动这一步。", ill);
+    reg.add({.id = "token.mesh.x", .label_en = "Mesh columns", .label_zh = "网格列数", .unit = "cores", .min = 1,
+             .max = 1024, .def = 16, .scale = Scale::Log, .integer = true, .structural = true, .group = "token.mesh",
+             .help_en = "Cores per row of the mesh.", .help_zh = "网格每行的核心数。", .source = ill});
+    reg.add({.id = "token.mesh.y", .label_en = "Mesh rows", .label_zh = "网格行数", .unit = "cores", .min = 1,
+             .max = 1024, .def = 16, .scale = Scale::Log, .integer = true, .structural = true, .group = "token.mesh",
+             .help_en = "Cores per column of the mesh.", .help_zh = "网格每列的核心数。", .source = ill});
+    reg.add({.id = "token.mesh.chips", .label_en = "Chips", .label_zh = "芯片数", .unit = "", .min = 1, .max = 1024,
+             .def = 1, .scale = Scale::Log, .integer = true, .structural = true, .group = "token.mesh",
+             .help_en = "Chips working together in tensor parallel: capacities, bandwidths and compute add up; every layer pays "
+                        "two all-reduces across the chip links.",
+             .help_zh = "以张量并行协同工作的芯片数：容量、带宽、算力相加；每层要在芯片间做两次全规约。",
+             .source = ill});
+    // 0.1 GFLOP/s: as bw_gbs
+    reg.add({.id = "token.mesh.core_tflops", .label_en = "Peak compute per core", .label_zh = "单核峰值算力",
+             .unit = "TFLOP/s", .min = 0.0001, .max = 100, .def = 2, .scale = Scale::Log, .group = "token.mesh",
+             .help_en = "Dense 16-bit peak of one core.", .help_zh = "一个核心的 16 位稠密峰值算力。",
+             .source = ill});
+    reg.add({.id = "token.mesh.compute_eff", .label_en = "Achieved compute fraction", .label_zh = "算力达成率",
+             .unit = "", .min = 0.05, .max = 1, .def = 0.6, .group = "token.mesh",
+             .help_en = "Share of peak FLOP/s that large matrix multiplies really reach.",
+             .help_zh = "大矩阵乘法实际能达到的峰值算力比例。",
+             .source = "assumption: large GEMMs typically reach 60-80% of dense peak"});
+    reg.add({.id = "token.mesh.bw_eff", .label_en = "Achieved far-memory bandwidth fraction",
+             .label_zh = "远端存储带宽达成率", .unit = "", .min = 0.05, .max = 1, .def = 0.65, .group = "token.mesh",
+             .help_en = "Share of the far memory's (HBM, GDDR) peak bandwidth a decode step really reaches. The other levels "
+                        "have their own fractions.",
+             .help_zh = "解码步实际能达到的远端存储（HBM、GDDR）峰值带宽比例。其他各级存储有各自的达成率。",
+             .source = "Llama-2-7B FP16, batch 1, A100-80GB: LMDeploy's benchmark 100.02 tok/s x 13.2 GB = 1.32 TB/s = 0.65 "
+                       "of 2,039 GB/s; gpt-fast's README 104.9 tok/s at 1,397 GB/s = 0.69. Default: the lower, 0.65"});
+    reg.add({.id = "token.mesh.noc_hop_ns", .label_en = "NoC hop latency", .label_zh = "片上网络每跳延迟",
+             .unit = "ns", .min = 0, .max = 100, .def = 1, .group = "token.mesh",
+             .help_en = "Time for a packet to cross one router.", .help_zh = "数据包经过一个路由器的时间。",
+             .source = ill});
+    reg.add({.id = "token.mesh.noc_link_gbs", .label_en = "NoC link bandwidth", .label_zh = "片上网络链路带宽",
+             .unit = "GB/s", .min = 1, .max = 10000, .def = 128, .scale = Scale::Log, .group = "token.mesh",
+             .help_en = "Bandwidth of one mesh link; the edge links carry everything from far memory.",
+             .help_zh = "网格中一条链路的带宽；来自远端存储的数据都要经过边缘链路。", .source = ill});
+    reg.add({.id = "token.mesh.chip_link_us", .label_en = "Chip-to-chip latency", .label_zh = "芯片间延迟",
+             .unit = "us", .min = 0, .max = 100, .def = 1, .group = "token.mesh",
+             .help_en = "Latency of one hop between chips.", .help_zh = "芯片之间一跳的延迟。", .source = ill});
+    reg.add({.id = "token.mesh.chip_link_gbs", .label_en = "Chip-to-chip bandwidth", .label_zh = "芯片间带宽",
+             .unit = "GB/s", .min = 1, .max = 10000, .def = 100, .scale = Scale::Log, .group = "token.mesh",
+             .help_en = "Bandwidth of the link between chips.", .help_zh = "芯片之间链路的带宽。", .source = ill});
+    reg.add({.id = "token.mesh.layer_overhead_us", .label_en = "Overhead per layer", .label_zh = "每层固定开销",
+             .unit = "us", .min = 0, .max = 1000, .def = 2, .group = "token.mesh",
+             .help_en = "Fixed cost per layer per step: launching kernels, barriers.",
+             .help_zh = "每步每层的固定开销：启动内核、同步屏障。", .source = ill});
+    reg.add({.id = "token.mesh.step_overhead_us", .label_en = "Overhead per step", .label_zh = "每步固定开销",
+             .unit = "us", .min = 0, .max = 100000, .def = 20, .group = "token.mesh",
+             .help_en = "Fixed cost per step: scheduling the batch, starting the step.",
+             .help_zh = "每步的固定开销：调度批次、启动这一步。", .source = ill});
 }
 
 void add_memories(ParamRegistry& reg) {
     const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
     reg.group("token.sram", "SRAM in each core", "核内 SRAM");
-    Adder s{reg, "sram"};
-    s("kb_per_core", "SRAM per core", "每核 SRAM", "KiB", 1, 1048576, 1024,
-      "On-core memory: the fastest, smallest warehouse.", "核心内的存储：最快、最小的仓库。", ill, LOG, false, true);
-    s("gbs_per_core", "SRAM bandwidth per core", "每核 SRAM 带宽", "GB/s", 1, 100000, 256,
-      "Read bandwidth of one core's SRAM.", "一个核心 SRAM 的读带宽。", ill, LOG);
-    s("latency_ns", "SRAM latency", "SRAM 延迟", "ns", 0, 1000, 2, "First-byte latency.", "首字节延迟。", ill);
+    reg.add({.id = "token.sram.kb_per_core", .label_en = "SRAM per core", .label_zh = "每核 SRAM", .unit = "KiB",
+             .min = 1, .max = 1048576, .def = 1024, .scale = Scale::Log, .structural = true, .group = "token.sram",
+             .help_en = "On-core memory: the fastest, smallest warehouse.",
+             .help_zh = "核心内的存储：最快、最小的仓库。", .source = ill});
+    reg.add({.id = "token.sram.gbs_per_core", .label_en = "SRAM bandwidth per core", .label_zh = "每核 SRAM 带宽",
+             .unit = "GB/s", .min = 1, .max = 100000, .def = 256, .scale = Scale::Log, .group = "token.sram",
+             .help_en = "Read bandwidth of one core's SRAM.", .help_zh = "一个核心 SRAM 的读带宽。", .source = ill});
+    reg.add({.id = "token.sram.latency_ns", .label_en = "SRAM latency", .label_zh = "SRAM 延迟", .unit = "ns",
+             .min = 0, .max = 1000, .def = 2, .group = "token.sram", .help_en = "First-byte latency.",
+             .help_zh = "首字节延迟。", .source = ill});
 
     reg.group("token.dram3d", "3D-stacked DRAM", "3D 堆叠 DRAM");
-    Adder d{reg, "dram3d"};
-    d.choice("enabled", "3D DRAM present", "是否有 3D DRAM", {"Off", "On"}, {"关", "开"}, 1,
-             "A DRAM die bonded under the mesh: each core reads the bank right below it, with no trip across "
-             "the mesh.",
-             "键合在网格下方的 DRAM：每个核心直接读正下方的存储体，不必横穿网格。", true);
-    d("capacity_gb", "3D DRAM capacity", "3D DRAM 容量", "GB", 0.01, 10000, 16, "Per chip.", "每颗芯片。", ill, LOG,
-      false, true);
-    d("bw_tbs", "3D DRAM bandwidth", "3D DRAM 带宽", "TB/s", 0.01, 1000, 8, "Per chip, summed over all cores.",
-      "每颗芯片，所有核心之和。", ill, LOG);
-    d("latency_ns", "3D DRAM latency", "3D DRAM 延迟", "ns", 0, 10000, 40, "First-byte latency.", "首字节延迟。", ill);
+    reg.add({.id = "token.dram3d.enabled", .label_en = "3D DRAM present", .label_zh = "是否有 3D DRAM", .max = 1,
+             .def = 1, .integer = true, .structural = true, .group = "token.dram3d",
+             .help_en = "A DRAM die bonded under the mesh: each core reads the bank right below it, with no trip across "
+                        "the mesh.", .help_zh = "键合在网格下方的 DRAM：每个核心直接读正下方的存储体，不必横穿网格。",
+             .source = "model choice", .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
+    reg.add({.id = "token.dram3d.capacity_gb", .label_en = "3D DRAM capacity", .label_zh = "3D DRAM 容量",
+             .unit = "GB", .min = 0.01, .max = 10000, .def = 16, .scale = Scale::Log, .structural = true,
+             .group = "token.dram3d", .help_en = "Per chip.", .help_zh = "每颗芯片。", .source = ill});
+    reg.add({.id = "token.dram3d.bw_tbs", .label_en = "3D DRAM bandwidth", .label_zh = "3D DRAM 带宽", .unit = "TB/s",
+             .min = 0.01, .max = 1000, .def = 8, .scale = Scale::Log, .group = "token.dram3d",
+             .help_en = "Per chip, summed over all cores.", .help_zh = "每颗芯片，所有核心之和。", .source = ill});
+    reg.add({.id = "token.dram3d.latency_ns", .label_en = "3D DRAM latency", .label_zh = "3D DRAM 延迟", .unit = "ns",
+             .min = 0, .max = 10000, .def = 40, .group = "token.dram3d", .help_en = "First-byte latency.",
+             .help_zh = "首字节延迟。", .source = ill});
 
     reg.group("token.hbm", "Far DRAM / HBM", "远端 DRAM / HBM");
-    Adder h{reg, "hbm"};
-    h.choice("enabled", "Far memory present", "是否有远端存储", {"Off", "On"}, {"关", "开"}, 1,
-             "HBM or DRAM at the chip's edge. Off for SRAM-only designs.", "芯片边缘的 HBM 或 DRAM。纯 SRAM 设计关闭。", true);
-    h("capacity_gb", "Far memory capacity", "远端存储容量", "GB", 0.01, 10000, 96, "Per chip.", "每颗芯片。", ill, LOG,
-      false, true);
+    reg.add({.id = "token.hbm.enabled", .label_en = "Far memory present", .label_zh = "是否有远端存储", .max = 1,
+             .def = 1, .integer = true, .structural = true, .group = "token.hbm",
+             .help_en = "HBM or DRAM at the chip's edge. Off for SRAM-only designs.",
+             .help_zh = "芯片边缘的 HBM 或 DRAM。纯 SRAM 设计关闭。", .source = "model choice",
+             .choices_en = {"Off", "On"}, .choices_zh = {"关", "开"}});
+    reg.add({.id = "token.hbm.capacity_gb", .label_en = "Far memory capacity", .label_zh = "远端存储容量",
+             .unit = "GB", .min = 0.01, .max = 10000, .def = 96, .scale = Scale::Log, .structural = true,
+             .group = "token.hbm", .help_en = "Per chip.", .help_zh = "每颗芯片。", .source = ill});
     // Down to 0.1 GB/s: a software GPU's, as a measurement of this computer may give (measured_machine.h).
-    h.choice("kind", "Far memory kind", "远端存储类型",
-             {"HBM or DRAM", "GDDR6X", "This computer's memory", "LPDDR5 unified memory", "GDDR6"},
-             {"HBM 或 DRAM", "GDDR6X", "本机内存", "LPDDR5 统一内存", "GDDR6"}, 0,
-             "What the map and the headline call the far memory; it changes no figure (capacity, bandwidth and "
-             "latency do).", "地图和标题怎样称呼远端存储；它不改变任何数字（容量、带宽和延迟才会）。", false,
-             "the hardware preset's datasheet");
-    h("bw_gbs", "Far memory bandwidth", "远端存储带宽", "GB/s", 0.1, 100000, 3350, "Per chip, peak.", "每颗芯片，峰值。",
-      ill, LOG);
-    h("latency_ns", "Far memory latency", "远端存储延迟", "ns", 0, 10000, 500, "First-byte latency.", "首字节延迟。",
-      "order of magnitude of HBM load latency measured on GPUs (assumption)");
+    reg.add({.id = "token.hbm.kind", .label_en = "Far memory kind", .label_zh = "远端存储类型", .max = 4, .def = 0,
+             .integer = true, .group = "token.hbm",
+             .help_en = "What the map and the headline call the far memory; it changes no figure (capacity, bandwidth and "
+                        "latency do).",
+             .help_zh = "地图和标题怎样称呼远端存储；它不改变任何数字（容量、带宽和延迟才会）。",
+             .source = "the hardware preset's datasheet",
+             .choices_en = {"HBM or DRAM", "GDDR6X", "This computer's memory", "LPDDR5 unified memory", "GDDR6"},
+             .choices_zh = {"HBM 或 DRAM", "GDDR6X", "本机内存", "LPDDR5 统一内存", "GDDR6"}});
+    reg.add({.id = "token.hbm.bw_gbs", .label_en = "Far memory bandwidth", .label_zh = "远端存储带宽", .unit = "GB/s",
+             .min = 0.1, .max = 100000, .def = 3350, .scale = Scale::Log, .group = "token.hbm",
+             .help_en = "Per chip, peak.", .help_zh = "每颗芯片，峰值。", .source = ill});
+    reg.add({.id = "token.hbm.latency_ns", .label_en = "Far memory latency", .label_zh = "远端存储延迟", .unit = "ns",
+             .min = 0, .max = 10000, .def = 500, .group = "token.hbm", .help_en = "First-byte latency.",
+             .help_zh = "首字节延迟。",
+             .source = "order of magnitude of HBM load latency measured on GPUs (assumption)"});
 }
 
 void add_links_host(ParamRegistry& reg) {
     const char* pcie4 = "PCI Express 4.0 x16: 31.5 GB/s per direction; latency assumed";
     reg.group("token.links", "Host links", "主机链路");
-    Adder l{reg, "links"};
-    l("h2d_latency_us", "Host-to-device latency", "主机到芯片延迟", "us", 0, 1000, 5,
-      "Latency of one transfer to the device (driver and PCIe).", "一次送往芯片的传输延迟（驱动与 PCIe）。", pcie4);
-    l("h2d_gbs", "Host-to-device bandwidth", "主机到芯片带宽", "GB/s", 0.1, 1000, 31.5,
-      "Also the path for anything spilled to host memory.", "溢出到主机内存的数据也走这条路。", pcie4, LOG);
-    l("d2h_latency_us", "Device-to-host latency", "芯片到主机延迟", "us", 0, 1000, 5,
-      "Latency of one transfer back to the host.", "一次传回主机的传输延迟。", pcie4);
-    l("d2h_gbs", "Device-to-host bandwidth", "芯片到主机带宽", "GB/s", 0.1, 1000, 31.5, "Back to the host.",
-      "回到主机的带宽。", pcie4, LOG);
+    reg.add({.id = "token.links.h2d_latency_us", .label_en = "Host-to-device latency", .label_zh = "主机到芯片延迟",
+             .unit = "us", .min = 0, .max = 1000, .def = 5, .group = "token.links",
+             .help_en = "Latency of one transfer to the device (driver and PCIe).",
+             .help_zh = "一次送往芯片的传输延迟（驱动与 PCIe）。", .source = pcie4});
+    reg.add({.id = "token.links.h2d_gbs", .label_en = "Host-to-device bandwidth", .label_zh = "主机到芯片带宽",
+             .unit = "GB/s", .min = 0.1, .max = 1000, .def = 31.5, .scale = Scale::Log, .group = "token.links",
+             .help_en = "Also the path for anything spilled to host memory.",
+             .help_zh = "溢出到主机内存的数据也走这条路。", .source = pcie4});
+    reg.add({.id = "token.links.d2h_latency_us", .label_en = "Device-to-host latency", .label_zh = "芯片到主机延迟",
+             .unit = "us", .min = 0, .max = 1000, .def = 5, .group = "token.links",
+             .help_en = "Latency of one transfer back to the host.", .help_zh = "一次传回主机的传输延迟。",
+             .source = pcie4});
+    reg.add({.id = "token.links.d2h_gbs", .label_en = "Device-to-host bandwidth", .label_zh = "芯片到主机带宽",
+             .unit = "GB/s", .min = 0.1, .max = 1000, .def = 31.5, .scale = Scale::Log, .group = "token.links",
+             .help_en = "Back to the host.", .help_zh = "回到主机的带宽。", .source = pcie4});
 
     reg.group("token.host", "Host CPU and screen", "主机 CPU 与屏幕");
-    Adder h{reg, "host"};
-    h("tokenizer_us", "Tokenizer cost", "分词耗时", "us/tok", 0.01, 1000, 1,
-      "CPU time to tokenize one prompt token.", "CPU 切分一个提示词元的时间。", ASSUMED, LOG);
-    h("detok_us", "Detokenizer cost", "逆分词耗时", "us/tok", 0.01, 1000, 2,
-      "CPU time to turn one output token back into bytes.", "CPU 把一个输出词元还原成字节的时间。", ASSUMED, LOG);
-    h.choice("detok_mode", "Detokenizer mode", "逆分词方式", {"Incremental", "Naive re-decode"}, {"增量", "朴素重解码"},
-             0,
-             "Naive re-decoding decodes the whole answer again for every token: its cost grows with the answer.",
-             "朴素重解码每来一个词元就把整段回答重新解码一遍：代价随回答变长而增长。");
-    h("sampler_device_us", "Sampler time on device", "芯片上采样耗时", "us", 0, 10000, 20,
-      "Per step: softmax, top-k/top-p and the draw, on the chip.", "每步在芯片上做 softmax、top-k/top-p 与抽样的时间。",
-      ASSUMED);
-    h("sampler_host_us", "Sampler time on host", "主机上采样耗时", "us/tok", 0, 10000, 30,
-      "Per token, when sampling runs on the CPU.", "在 CPU 上采样时，每个词元的耗时。", ASSUMED);
-    h("cv", "Host variability (CV)", "主机波动（变异系数）", "", 0, 3, 0.3,
-      "Coefficient of variation of every host-side time (lognormal).", "主机侧各项耗时的变异系数（对数正态）。", ASSUMED);
-    h("hiccup_prob", "Host hiccup probability", "主机卡顿概率", "", 0, 0.2, 0.002,
-      "Chance that a host task is delayed by a pause (scheduler, garbage collection).",
-      "主机任务被一次停顿（调度、垃圾回收）拖慢的概率。", ASSUMED);
-    h("hiccup_ms", "Host hiccup length", "主机卡顿时长", "ms", 0, 200, 5, "Length of such a pause.", "这种停顿的时长。",
-      ASSUMED);
-    h("flush_ms", "Screen flush latency", "屏幕刷新延迟", "ms", 0, 1000, 2,
-      "From released text to pixels: streaming to the client and drawing.", "从放出文字到显示：流式传给客户端并绘制。",
-      ASSUMED);
+    reg.add({.id = "token.host.tokenizer_us", .label_en = "Tokenizer cost", .label_zh = "分词耗时", .unit = "us/tok",
+             .min = 0.01, .max = 1000, .def = 1, .scale = Scale::Log, .group = "token.host",
+             .help_en = "CPU time to tokenize one prompt token.", .help_zh = "CPU 切分一个提示词元的时间。",
+             .source = ASSUMED});
+    reg.add({.id = "token.host.detok_us", .label_en = "Detokenizer cost", .label_zh = "逆分词耗时", .unit = "us/tok",
+             .min = 0.01, .max = 1000, .def = 2, .scale = Scale::Log, .group = "token.host",
+             .help_en = "CPU time to turn one output token back into bytes.",
+             .help_zh = "CPU 把一个输出词元还原成字节的时间。", .source = ASSUMED});
+    reg.add({.id = "token.host.detok_mode", .label_en = "Detokenizer mode", .label_zh = "逆分词方式", .max = 1,
+             .def = 0, .integer = true, .group = "token.host",
+             .help_en = "Naive re-decoding decodes the whole answer again for every token: its cost grows with the answer.",
+             .help_zh = "朴素重解码每来一个词元就把整段回答重新解码一遍：代价随回答变长而增长。",
+             .source = "model choice", .choices_en = {"Incremental", "Naive re-decode"},
+             .choices_zh = {"增量", "朴素重解码"}});
+    reg.add({.id = "token.host.sampler_device_us", .label_en = "Sampler time on device", .label_zh = "芯片上采样耗时",
+             .unit = "us", .min = 0, .max = 10000, .def = 20, .group = "token.host",
+             .help_en = "Per step: softmax, top-k/top-p and the draw, on the chip.",
+             .help_zh = "每步在芯片上做 softmax、top-k/top-p 与抽样的时间。", .source = ASSUMED});
+    reg.add({.id = "token.host.sampler_host_us", .label_en = "Sampler time on host", .label_zh = "主机上采样耗时",
+             .unit = "us/tok", .min = 0, .max = 10000, .def = 30, .group = "token.host",
+             .help_en = "Per token, when sampling runs on the CPU.", .help_zh = "在 CPU 上采样时，每个词元的耗时。",
+             .source = ASSUMED});
+    reg.add({.id = "token.host.cv", .label_en = "Host variability (CV)", .label_zh = "主机波动（变异系数）",
+             .unit = "", .min = 0, .max = 3, .def = 0.3, .group = "token.host",
+             .help_en = "Coefficient of variation of every host-side time (lognormal).",
+             .help_zh = "主机侧各项耗时的变异系数（对数正态）。", .source = ASSUMED});
+    reg.add({.id = "token.host.hiccup_prob", .label_en = "Host hiccup probability", .label_zh = "主机卡顿概率",
+             .unit = "", .min = 0, .max = 0.2, .def = 0.002, .group = "token.host",
+             .help_en = "Chance that a host task is delayed by a pause (scheduler, garbage collection).",
+             .help_zh = "主机任务被一次停顿（调度、垃圾回收）拖慢的概率。", .source = ASSUMED});
+    reg.add({.id = "token.host.hiccup_ms", .label_en = "Host hiccup length", .label_zh = "主机卡顿时长", .unit = "ms",
+             .min = 0, .max = 200, .def = 5, .group = "token.host", .help_en = "Length of such a pause.",
+             .help_zh = "这种停顿的时长。", .source = ASSUMED});
+    reg.add({.id = "token.host.flush_ms", .label_en = "Screen flush latency", .label_zh = "屏幕刷新延迟",
+             .unit = "ms", .min = 0, .max = 1000, .def = 2, .group = "token.host",
+             .help_en = "From released text to pixels: streaming to the client and drawing.",
+             .help_zh = "从放出文字到显示：流式传给客户端并绘制。", .source = ASSUMED});
 }
 
 void add_spec_energy_view(ParamRegistry& reg) {
     reg.group("token.spec", "Speculative decoding", "投机解码");
-    Adder s{reg, "spec"};
-    s("draft_k", "Draft length k", "草稿长度 k", "tok", 0, 16, 0,
-      "Tokens a small draft model proposes before each verify step (0 = off).", "每次验证前小草稿模型提出的词元数（0 为关闭）。",
-      ASSUMED, Scale::Linear, true, true);
-    s("alpha", "Acceptance rate", "接受率", "", 0, 1, 0.7,
-      "Chance that each draft token is accepted; the first rejection ends the run.",
-      "每个草稿词元被接受的概率；第一次拒绝即结束这一串。", ASSUMED);
-    s("draft_ratio", "Draft cost ratio", "草稿代价比", "", 0.001, 1, 0.1,
-      "Time of one draft step as a fraction of one target decode step.", "一次草稿步的耗时占目标模型一次解码步的比例。",
-      ASSUMED, LOG);
+    reg.add({.id = "token.spec.draft_k", .label_en = "Draft length k", .label_zh = "草稿长度 k", .unit = "tok",
+             .min = 0, .max = 16, .def = 0, .integer = true, .structural = true, .group = "token.spec",
+             .help_en = "Tokens a small draft model proposes before each verify step (0 = off).",
+             .help_zh = "每次验证前小草稿模型提出的词元数（0 为关闭）。", .source = ASSUMED});
+    reg.add({.id = "token.spec.alpha", .label_en = "Acceptance rate", .label_zh = "接受率", .unit = "", .min = 0,
+             .max = 1, .def = 0.7, .group = "token.spec",
+             .help_en = "Chance that each draft token is accepted; the first rejection ends the run.",
+             .help_zh = "每个草稿词元被接受的概率；第一次拒绝即结束这一串。", .source = ASSUMED});
+    reg.add({.id = "token.spec.draft_ratio", .label_en = "Draft cost ratio", .label_zh = "草稿代价比", .unit = "",
+             .min = 0.001, .max = 1, .def = 0.1, .scale = Scale::Log, .group = "token.spec",
+             .help_en = "Time of one draft step as a fraction of one target decode step.",
+             .help_zh = "一次草稿步的耗时占目标模型一次解码步的比例。", .source = ASSUMED});
 
     reg.group("token.energy", "Energy", "能耗");
-    Adder e{reg, "energy"};
     const char* hz = "order of magnitude from Horowitz, ISSCC 2014 (45 nm), for teaching";
-    e("sram_pj", "SRAM read energy", "SRAM 读能耗", "pJ/bit", 0.01, 100, 0.2, "Per bit read.", "每读一位。", hz, LOG);
-    e("dram3d_pj", "3D DRAM read energy", "3D DRAM 读能耗", "pJ/bit", 0.01, 100, 1, "Per bit read.", "每读一位。",
-      "assumption: short vertical wires, a few times below HBM", LOG);
-    e("hbm_pj", "Far memory read energy", "远端存储读能耗", "pJ/bit", 0.01, 100, 3.9, "Per bit read.", "每读一位。",
-      "HBM2 about 3.9 pJ/bit (O'Connor et al., MICRO 2017)", LOG);
-    e("host_mem_pj", "Host memory read energy", "主机内存读能耗", "pJ/bit", 0.01, 1000, 25,
-      "Per bit read from host DRAM and carried over the host link.", "从主机 DRAM 读出并经主机链路传来的每一位。",
-      "DDR access plus PCIe, order of magnitude (assumption)", LOG);
-    e("noc_pj", "NoC energy per hop", "片上网络每跳能耗", "pJ/bit", 0.001, 10, 0.1, "Per bit per router hop.",
-      "每位每经过一个路由器。", "about 0.1 pJ/bit/mm on-chip wires (Dally), one hop ~ 1 mm (assumption)", LOG);
-    e("chip_link_pj", "Chip link energy", "芯片间链路能耗", "pJ/bit", 0.01, 100, 5, "Per bit between chips.",
-      "芯片之间每传一位。", "SerDes links, order of magnitude (assumption)", LOG);
-    e("host_link_pj", "Host link energy", "主机链路能耗", "pJ/bit", 0.01, 100, 5, "Per bit over PCIe.",
-      "PCIe 上每传一位。", "PCIe SerDes, order of magnitude (assumption)", LOG);
-    e("flop_pj", "Energy per FLOP", "每次浮点运算能耗", "pJ", 0.001, 100, 0.5, "Per 16-bit floating-point operation.",
-      "每次 16 位浮点运算。", hz, LOG);
+    reg.add({.id = "token.energy.sram_pj", .label_en = "SRAM read energy", .label_zh = "SRAM 读能耗",
+             .unit = "pJ/bit", .min = 0.01, .max = 100, .def = 0.2, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per bit read.", .help_zh = "每读一位。", .source = hz});
+    reg.add({.id = "token.energy.dram3d_pj", .label_en = "3D DRAM read energy", .label_zh = "3D DRAM 读能耗",
+             .unit = "pJ/bit", .min = 0.01, .max = 100, .def = 1, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per bit read.", .help_zh = "每读一位。",
+             .source = "assumption: short vertical wires, a few times below HBM"});
+    reg.add({.id = "token.energy.hbm_pj", .label_en = "Far memory read energy", .label_zh = "远端存储读能耗",
+             .unit = "pJ/bit", .min = 0.01, .max = 100, .def = 3.9, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per bit read.", .help_zh = "每读一位。",
+             .source = "HBM2 about 3.9 pJ/bit (O'Connor et al., MICRO 2017)"});
+    reg.add({.id = "token.energy.host_mem_pj", .label_en = "Host memory read energy", .label_zh = "主机内存读能耗",
+             .unit = "pJ/bit", .min = 0.01, .max = 1000, .def = 25, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per bit read from host DRAM and carried over the host link.",
+             .help_zh = "从主机 DRAM 读出并经主机链路传来的每一位。",
+             .source = "DDR access plus PCIe, order of magnitude (assumption)"});
+    reg.add({.id = "token.energy.noc_pj", .label_en = "NoC energy per hop", .label_zh = "片上网络每跳能耗",
+             .unit = "pJ/bit", .min = 0.001, .max = 10, .def = 0.1, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per bit per router hop.", .help_zh = "每位每经过一个路由器。",
+             .source = "about 0.1 pJ/bit/mm on-chip wires (Dally), one hop ~ 1 mm (assumption)"});
+    reg.add({.id = "token.energy.chip_link_pj", .label_en = "Chip link energy", .label_zh = "芯片间链路能耗",
+             .unit = "pJ/bit", .min = 0.01, .max = 100, .def = 5, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per bit between chips.", .help_zh = "芯片之间每传一位。",
+             .source = "SerDes links, order of magnitude (assumption)"});
+    reg.add({.id = "token.energy.host_link_pj", .label_en = "Host link energy", .label_zh = "主机链路能耗",
+             .unit = "pJ/bit", .min = 0.01, .max = 100, .def = 5, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per bit over PCIe.", .help_zh = "PCIe 上每传一位。",
+             .source = "PCIe SerDes, order of magnitude (assumption)"});
+    reg.add({.id = "token.energy.flop_pj", .label_en = "Energy per FLOP", .label_zh = "每次浮点运算能耗",
+             .unit = "pJ", .min = 0.001, .max = 100, .def = 0.5, .scale = Scale::Log, .group = "token.energy",
+             .help_en = "Per 16-bit floating-point operation.", .help_zh = "每次 16 位浮点运算。", .source = hz});
 
     reg.group("token.view", "Display", "显示");
-    Adder v{reg, "view"};
-    v("parcel_mb", "Bytes per drawn parcel", "每个包裹代表的字节", "MB", 0.01, 65536, 64,
-      "Weight and KV fetches are drawn as parcels of this many bytes.", "权重和 KV 的搬运按每个包裹这么多字节来画。",
-      "display choice");
+    reg.add({.id = "token.view.parcel_mb", .label_en = "Bytes per drawn parcel", .label_zh = "每个包裹代表的字节",
+             .unit = "MB", .min = 0.01, .max = 65536, .def = 64, .group = "token.view",
+             .help_en = "Weight and KV fetches are drawn as parcels of this many bytes.",
+             .help_zh = "权重和 KV 的搬运按每个包裹这么多字节来画。", .source = "display choice"});
 }
 
 using PV = std::vector<std::pair<std::string, double>>;
@@ -604,16 +669,17 @@ void add_model_presets(ParamRegistry& reg) {
 
 // Added after the first release: last in the registry, so earlier parameters keep their places.
 void add_tokenizer_choice(ParamRegistry& reg) {
-    Adder a{reg, "run"};
-    a.choice("tokenizer", "Tokenizer", "分词器",
-             {"Stand-in (byte splitter)", "cl100k_base (byte-level BPE)", "o200k_base (byte-level BPE)"},
-             {"简易切分（按字节切分）", "cl100k_base（字节级 BPE）", "o200k_base（字节级 BPE）"}, 1,
-             "Which tokenizer cuts the answer into tokens. cl100k_base (default) and o200k_base are the real "
-             "byte-level BPE vocabularies, loaded from the cache; while one is missing or still loading, the "
-             "stand-in (which needs no files and splits many Chinese characters) cuts the text instead and the "
-             "metric tokenizer_in_use says so.",
-             "用哪个分词器把回答切成词元。cl100k_base（默认）和 o200k_base 是真实的字节级 BPE 词表，从缓存加载；"
-             "词表缺失或尚在加载时，改用不需要任何文件、会切开许多中文字符的简易切分，指标 tokenizer_in_use 会注明。", true);
+    reg.add({.id = "token.run.tokenizer", .label_en = "Tokenizer", .label_zh = "分词器", .max = 2, .def = 1,
+             .integer = true, .structural = true, .group = "token.run",
+             .help_en = "Which tokenizer cuts the answer into tokens. cl100k_base (default) and o200k_base are the real "
+                        "byte-level BPE vocabularies, loaded from the cache; while one is missing or still loading, the "
+                        "stand-in (which needs no files and splits many Chinese characters) cuts the text instead and the "
+                        "metric tokenizer_in_use says so.",
+             .help_zh = "用哪个分词器把回答切成词元。cl100k_base（默认）和 o200k_base 是真实的字节级 BPE 词表，从缓存加载；"
+                        "词表缺失或尚在加载时，改用不需要任何文件、会切开许多中文字符的简易切分，指标 tokenizer_in_use 会注明。",
+             .source = "model choice",
+             .choices_en = {"Stand-in (byte splitter)", "cl100k_base (byte-level BPE)", "o200k_base (byte-level BPE)"},
+             .choices_zh = {"简易切分（按字节切分）", "cl100k_base（字节级 BPE）", "o200k_base（字节级 BPE）"}});
 }
 
 
@@ -622,157 +688,187 @@ void add_tokenizer_choice(ParamRegistry& reg) {
 // and the host's work per step.
 void add_serving(ParamRegistry& reg) {
     reg.group("token.serve", "Serving under load", "负载下的服务");
-    Adder a{reg, "serve"};
-    a.choice("kv_policy", "KV cache policy", "KV 缓存策略",
-             {"Paged: admit while the KV cache fits on the device", "Offload: KV that does not fit is read from host memory"},
-             {"分页：KV 缓存放得下才接纳请求", "卸载：放不下的 KV 每步从主机内存读取"}, 0,
-             "Paged (as vLLM and TensorRT-LLM serve): a request is admitted only while its KV cache fits in device "
-             "memory after the weights and a reserve; when growth overflows, the newest sequence is pre-empted. "
-             "Offload: every request is admitted and the KV cache that does not fit is read over PCIe every step.",
-             "分页（vLLM、TensorRT-LLM 的做法）：只有权重和预留之外的设备内存还放得下它的 KV 缓存，请求才被接纳；"
-             "增长溢出时，最新的序列被抢占。卸载：所有请求都接纳，放不下的 KV 缓存每一步都经 PCIe 读取。", true);
-    a("mem_util", "Device memory the engine may use", "引擎可用设备内存比例", "", 0.1, 1, 0.9,
-      "Share of device memory for weights, reserve and KV cache together.", "权重、预留与 KV 缓存合计可占的设备内存比例。",
-      "vLLM's default gpu_memory_utilization, 0.9 (vLLM engine arguments)");
-    a("reserve_gb", "Activation reserve", "激活预留", "GB", 0, 1000, 2,
-      "Device memory kept for activations and runtime buffers, in total; the rest after the weights holds the KV cache.",
-      "为激活值与运行时缓冲保留的设备内存（总计）；权重之外的其余部分存放 KV 缓存。",
-      "assumption: vLLM measures it with a profiling run; 1-4 GB is typical for an 8B model");
-    a("block_tokens", "KV block size", "KV 块大小", "tok", 1, 256, 16,
-      "Tokens per KV cache block (paged attention): a sequence holds whole blocks.", "每个 KV 缓存块的词元数（分页注意力）：序列按整块占用。",
-      "vLLM's default block size, 16", LOG, true, true);
-    a.choice("preempt", "Pre-emption", "抢占方式", {"Recompute", "Swap to host memory"}, {"重算", "换出到主机内存"}, 0,
-             "What happens to a pre-empted sequence: its KV cache is dropped and its prompt and answer so far are "
-             "prefilled again when it returns, or its KV cache is copied to host memory and back over PCIe.",
-             "被抢占的序列如何处理：丢掉它的 KV 缓存，回来时把提示和已生成的回答重新预填充；或把 KV 缓存经 PCIe 拷到主机内存再拷回。");
-    a.choice("scheduler", "Scheduler", "调度器", {"Prefill first", "Mixed: chunked prefill rides with decodes"},
-             {"预填充优先", "混合：分块预填充与解码同步"}, 1,
-             "Prefill first: while a prompt waits, every decode waits for its prefill. Mixed: each step takes every "
-             "decoding sequence's token first, then prompt chunks up to the per-step token budget (Prefill chunk).",
-             "预填充优先：只要有提示在等，所有解码都要等它预填充完。混合：每一步先放进所有解码序列的词元，再按每步词元预算"
-             "（预填充分块）放入提示分块。",
-             false,
-             "default mixed, as current engines serve: vLLM's Optimization and Tuning guide (docs.vllm.ai, "
-             "configuration/optimization, 2025): \"In vLLM V1, chunked prefill is always enabled by default\"; the "
-             "policy batches all pending decodes first, then prefills within max_num_batched_tokens, chunking those "
-             "that do not fit");
-    a.choice("length_dist", "Request lengths", "请求长度分布", {"Fixed", "Uniform", "Lognormal"}, {"固定", "均匀", "对数正态"},
-             0,
-             "How prompt and answer lengths vary around their means (Prompt length, Answer length). Uniform: mean "
-             "+- spread x mean. Lognormal: the spread is the coefficient of variation.",
-             "提示与回答长度如何围绕均值（提示长度、回答长度）变化。均匀：均值 ± 离散度 × 均值。对数正态：离散度为变异系数。");
-    a("prompt_spread", "Prompt length spread", "提示长度离散度", "", 0, 3, 0.5,
-      "Uniform: half-width as a share of the mean (at most 1). Lognormal: coefficient of variation.",
-      "均匀：半宽占均值的比例（最多 1）。对数正态：变异系数。", ASSUMED);
-    a("output_spread", "Answer length spread", "回答长度离散度", "", 0, 3, 0.5,
-      "Uniform: half-width as a share of the mean (at most 1). Lognormal: coefficient of variation.",
-      "均匀：半宽占均值的比例（最多 1）。对数正态：变异系数。", ASSUMED);
+    reg.add({.id = "token.serve.kv_policy", .label_en = "KV cache policy", .label_zh = "KV 缓存策略", .max = 1,
+             .def = 0, .integer = true, .structural = true, .group = "token.serve",
+             .help_en = "Paged (as vLLM and TensorRT-LLM serve): a request is admitted only while its KV cache fits in device "
+                        "memory after the weights and a reserve; when growth overflows, the newest sequence is pre-empted. "
+                        "Offload: every request is admitted and the KV cache that does not fit is read over PCIe every step.",
+             .help_zh = "分页（vLLM、TensorRT-LLM 的做法）：只有权重和预留之外的设备内存还放得下它的 KV 缓存，请求才被接纳；"
+                        "增长溢出时，最新的序列被抢占。卸载：所有请求都接纳，放不下的 KV 缓存每一步都经 PCIe 读取。",
+             .source = "model choice",
+             .choices_en = {"Paged: admit while the KV cache fits on the device", "Offload: KV that does not fit is read from host memory"},
+             .choices_zh = {"分页：KV 缓存放得下才接纳请求", "卸载：放不下的 KV 每步从主机内存读取"}});
+    reg.add({.id = "token.serve.mem_util", .label_en = "Device memory the engine may use",
+             .label_zh = "引擎可用设备内存比例", .unit = "", .min = 0.1, .max = 1, .def = 0.9, .group = "token.serve",
+             .help_en = "Share of device memory for weights, reserve and KV cache together.",
+             .help_zh = "权重、预留与 KV 缓存合计可占的设备内存比例。",
+             .source = "vLLM's default gpu_memory_utilization, 0.9 (vLLM engine arguments)"});
+    reg.add({.id = "token.serve.reserve_gb", .label_en = "Activation reserve", .label_zh = "激活预留", .unit = "GB",
+             .min = 0, .max = 1000, .def = 2, .group = "token.serve",
+             .help_en = "Device memory kept for activations and runtime buffers, in total; the rest after the weights holds the KV cache.",
+             .help_zh = "为激活值与运行时缓冲保留的设备内存（总计）；权重之外的其余部分存放 KV 缓存。",
+             .source = "assumption: vLLM measures it with a profiling run; 1-4 GB is typical for an 8B model"});
+    reg.add({.id = "token.serve.block_tokens", .label_en = "KV block size", .label_zh = "KV 块大小", .unit = "tok",
+             .min = 1, .max = 256, .def = 16, .scale = Scale::Log, .integer = true, .structural = true,
+             .group = "token.serve",
+             .help_en = "Tokens per KV cache block (paged attention): a sequence holds whole blocks.",
+             .help_zh = "每个 KV 缓存块的词元数（分页注意力）：序列按整块占用。",
+             .source = "vLLM's default block size, 16"});
+    reg.add({.id = "token.serve.preempt", .label_en = "Pre-emption", .label_zh = "抢占方式", .max = 1, .def = 0,
+             .integer = true, .group = "token.serve",
+             .help_en = "What happens to a pre-empted sequence: its KV cache is dropped and its prompt and answer so far are "
+                        "prefilled again when it returns, or its KV cache is copied to host memory and back over PCIe.",
+             .help_zh = "被抢占的序列如何处理：丢掉它的 KV 缓存，回来时把提示和已生成的回答重新预填充；或把 KV 缓存经 PCIe 拷到主机内存再拷回。",
+             .source = "model choice", .choices_en = {"Recompute", "Swap to host memory"},
+             .choices_zh = {"重算", "换出到主机内存"}});
+    reg.add({.id = "token.serve.scheduler", .label_en = "Scheduler", .label_zh = "调度器", .max = 1, .def = 1,
+             .integer = true, .group = "token.serve",
+             .help_en = "Prefill first: while a prompt waits, every decode waits for its prefill. Mixed: each step takes every "
+                        "decoding sequence's token first, then prompt chunks up to the per-step token budget (Prefill chunk).",
+             .help_zh = "预填充优先：只要有提示在等，所有解码都要等它预填充完。混合：每一步先放进所有解码序列的词元，再按每步词元预算"
+                        "（预填充分块）放入提示分块。",
+             .source = "default mixed, as current engines serve: vLLM's Optimization and Tuning guide (docs.vllm.ai, "
+                       "configuration/optimization, 2025): \"In vLLM V1, chunked prefill is always enabled by default\"; the "
+                       "policy batches all pending decodes first, then prefills within max_num_batched_tokens, chunking those "
+                       "that do not fit",
+             .choices_en = {"Prefill first", "Mixed: chunked prefill rides with decodes"},
+             .choices_zh = {"预填充优先", "混合：分块预填充与解码同步"}});
+    reg.add({.id = "token.serve.length_dist", .label_en = "Request lengths", .label_zh = "请求长度分布", .max = 2,
+             .def = 0, .integer = true, .group = "token.serve",
+             .help_en = "How prompt and answer lengths vary around their means (Prompt length, Answer length). Uniform: mean "
+                        "+- spread x mean. Lognormal: the spread is the coefficient of variation.",
+             .help_zh = "提示与回答长度如何围绕均值（提示长度、回答长度）变化。均匀：均值 ± 离散度 × 均值。对数正态：离散度为变异系数。",
+             .source = "model choice", .choices_en = {"Fixed", "Uniform", "Lognormal"},
+             .choices_zh = {"固定", "均匀", "对数正态"}});
+    reg.add({.id = "token.serve.prompt_spread", .label_en = "Prompt length spread", .label_zh = "提示长度离散度",
+             .unit = "", .min = 0, .max = 3, .def = 0.5, .group = "token.serve",
+             .help_en = "Uniform: half-width as a share of the mean (at most 1). Lognormal: coefficient of variation.",
+             .help_zh = "均匀：半宽占均值的比例（最多 1）。对数正态：变异系数。", .source = ASSUMED});
+    reg.add({.id = "token.serve.output_spread", .label_en = "Answer length spread", .label_zh = "回答长度离散度",
+             .unit = "", .min = 0, .max = 3, .def = 0.5, .group = "token.serve",
+             .help_en = "Uniform: half-width as a share of the mean (at most 1). Lognormal: coefficient of variation.",
+             .help_zh = "均匀：半宽占均值的比例（最多 1）。对数正态：变异系数。", .source = ASSUMED});
     const char* host_src =
         "defaults: a compiled engine (assumption). Calibrated to vLLM v0.6.0's release notes (blog.vllm.ai, "
         "2024-09-05): Llama-3-8B on one H100, before overlap the API server took about 33% and scheduling about 29% "
         "of the time, about 2.7x throughput after; tests/fidelity/published.tsv row vllm060_overlap_speedup holds "
         "the fitted per-sequence costs";
-    a("host_step_us", "Host work per step", "每步主机工作", "us", 0, 100000, 100,
-      "Fixed host time per step: scheduling the batch and preparing its inputs.", "每步固定的主机时间：调度批次、准备输入。",
-      host_src);
-    a("host_sched_us", "Scheduling per sequence", "每序列调度", "us", 0, 10000, 3,
-      "Host scheduling and input preparation per sequence in a step.", "一步中每个序列的主机调度与输入准备时间。", host_src);
-    a("host_output_us", "Output handling per sequence", "每序列输出处理", "us", 0, 10000, 3,
-      "Host time per sequence per step to process and stream its output (the API server's share).",
-      "每步每个序列处理并流式发送输出的主机时间（API 服务器的份额）。", host_src);
-    a.choice("host_overlap", "Host and device", "主机与芯片", {"Serial: the device waits for the host", "Overlapped"},
-             {"串行：芯片等主机", "重叠"}, 1,
-             "Serial: every step waits for the host's scheduling and output handling. Overlapped: the host prepares "
-             "the next step and streams the last one's output while the device runs (separate processes), so a step "
-             "takes the longest of the device, the scheduler and the output handling.",
-             "串行：每一步都等主机完成调度与输出处理。重叠：芯片运行时主机并行准备下一步并发送上一步的输出（分开的进程），"
-             "一步的时间取芯片、调度、输出处理三者中最长的。");
+    reg.add({.id = "token.serve.host_step_us", .label_en = "Host work per step", .label_zh = "每步主机工作",
+             .unit = "us", .min = 0, .max = 100000, .def = 100, .group = "token.serve",
+             .help_en = "Fixed host time per step: scheduling the batch and preparing its inputs.",
+             .help_zh = "每步固定的主机时间：调度批次、准备输入。", .source = host_src});
+    reg.add({.id = "token.serve.host_sched_us", .label_en = "Scheduling per sequence", .label_zh = "每序列调度",
+             .unit = "us", .min = 0, .max = 10000, .def = 3, .group = "token.serve",
+             .help_en = "Host scheduling and input preparation per sequence in a step.",
+             .help_zh = "一步中每个序列的主机调度与输入准备时间。", .source = host_src});
+    reg.add({.id = "token.serve.host_output_us", .label_en = "Output handling per sequence",
+             .label_zh = "每序列输出处理", .unit = "us", .min = 0, .max = 10000, .def = 3, .group = "token.serve",
+             .help_en = "Host time per sequence per step to process and stream its output (the API server's share).",
+             .help_zh = "每步每个序列处理并流式发送输出的主机时间（API 服务器的份额）。", .source = host_src});
+    reg.add({.id = "token.serve.host_overlap", .label_en = "Host and device", .label_zh = "主机与芯片", .max = 1,
+             .def = 1, .integer = true, .group = "token.serve",
+             .help_en = "Serial: every step waits for the host's scheduling and output handling. Overlapped: the host prepares "
+                        "the next step and streams the last one's output while the device runs (separate processes), so a step "
+                        "takes the longest of the device, the scheduler and the output handling.",
+             .help_zh = "串行：每一步都等主机完成调度与输出处理。重叠：芯片运行时主机并行准备下一步并发送上一步的输出（分开的进程），"
+                        "一步的时间取芯片、调度、输出处理三者中最长的。", .source = "model choice",
+             .choices_en = {"Serial: the device waits for the host", "Overlapped"},
+             .choices_zh = {"串行：芯片等主机", "重叠"}});
 }
 
 // Number formats, pipelines, per-level bandwidth fractions and static power: added
 // after the tokenizer choice, so earlier parameters keep their places.
 void add_chip_params(ParamRegistry& reg) {
-    Adder m{reg, "model"};
-    m.choice("act_format", "Compute format", "计算格式", {"16-bit (BF16/FP16)", "8-bit (FP8/INT8)", "4-bit (FP4)"},
-             {"16 位（BF16/FP16）", "8 位（FP8/INT8）", "4 位（FP4）"}, 0,
-             "Format of the activations, and so of the multiplies (weights narrower than it are widened on the "
-             "fly). Peak FLOP/s follows the format where the chip has it: an H100 doubles in FP8, a B200 "
-             "quadruples in FP4; a chip without the format runs the next wider one.",
-             "激活值的格式，也就是乘法运算的格式（比它窄的权重会即时展宽）。峰值算力随格式变化（芯片支持时）："
-             "H100 用 FP8 翻倍，B200 用 FP4 翻两番；芯片不支持的格式就按更宽的格式算。", true);
-    Adder a{reg, "mesh"};
+    reg.add({.id = "token.model.act_format", .label_en = "Compute format", .label_zh = "计算格式", .max = 2, .def = 0,
+             .integer = true, .structural = true, .group = "token.model",
+             .help_en = "Format of the activations, and so of the multiplies (weights narrower than it are widened on the "
+                        "fly). Peak FLOP/s follows the format where the chip has it: an H100 doubles in FP8, a B200 "
+                        "quadruples in FP4; a chip without the format runs the next wider one.",
+             .help_zh = "激活值的格式，也就是乘法运算的格式（比它窄的权重会即时展宽）。峰值算力随格式变化（芯片支持时）："
+                        "H100 用 FP8 翻倍，B200 用 FP4 翻两番；芯片不支持的格式就按更宽的格式算。",
+             .source = "model choice", .choices_en = {"16-bit (BF16/FP16)", "8-bit (FP8/INT8)", "4-bit (FP4)"},
+             .choices_zh = {"16 位（BF16/FP16）", "8 位（FP8/INT8）", "4 位（FP4）"}});
     const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
-    a("fp8_x", "8-bit peak / 16-bit peak", "8 位峰值 / 16 位峰值", "x", 0, 8, 2,
-      "How many times the 16-bit peak the chip reaches in 8-bit formats (0: none).",
-      "芯片在 8 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", ill);
-    a("fp4_x", "4-bit peak / 16-bit peak", "4 位峰值 / 16 位峰值", "x", 0, 16, 0,
-      "How many times the 16-bit peak the chip reaches in 4-bit formats (0: none).",
-      "芯片在 4 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", ill);
-    a("pp_stages", "Pipeline stages (chips)", "流水线级数（芯片）", "", 1, 1024, 1,
-      "The chips split into this many pipeline stages, each holding a slice of the layers; the stage's chips "
-      "work in tensor parallel. A token crosses every stage; several sequences fill the pipeline.",
-      "芯片分成这么多流水线级，每级持有一段层；同一级的芯片做张量并行。一个词元要穿过每一级；多个序列可以把流水线填满。",
-      ill, LOG, true, true);
-    a("regions", "Layer regions per chip", "每芯片层区域数", "", 1, 4096, 1,
-      "On-chip layer pipelining (as on a wafer): the mesh splits into this many bands of rows, each holding a "
-      "slice of the layers; reductions stay inside a band and the token streams from band to band.",
-      "片上层流水（如晶圆）：网格按行分成这么多条带，每条带持有一段层；规约只在条带内进行，词元从一条带流向下一条带。",
-      ill, LOG, true, true);
-    Adder sr{reg, "sram"};
-    sr("bw_eff", "Achieved SRAM bandwidth fraction", "SRAM 带宽达成率", "", 0.05, 1, 0.9,
-       "Share of the SRAM's peak bandwidth the cores really reach.", "核心实际能达到的 SRAM 峰值带宽比例。",
-       "assumption: on-core SRAM is read in wide, scheduled bursts");
-    Adder d{reg, "dram3d"};
-    d("bw_eff", "Achieved 3D DRAM bandwidth fraction", "3D DRAM 带宽达成率", "", 0.05, 1, 0.65,
-      "Share of the stacked DRAM's peak bandwidth the cores really reach.", "核心实际能达到的堆叠 DRAM 峰值带宽比例。",
-      "assumption: DRAM page and refresh overheads, as HBM's fitted fraction");
-    Adder l{reg, "links"};
-    l("bw_eff", "Achieved host-link fraction", "主机链路达成率", "", 0.05, 1, 0.8,
-      "Share of the host link's peak bandwidth that reads of spilled data reach.", "读取溢出数据时主机链路实际达到的峰值带宽比例。",
-      "assumption: PCIe packet overheads (about 80% is typical of large DMA transfers)");
-    Adder e{reg, "energy"};
-    e("static_w", "Static power per chip", "每芯片静态功耗", "W", 0, 30000, 60,
-      "Power drawn whatever the load: the board's idle power (leakage, memory refresh, fans, host share). "
-      "Spread over the tokens made, so energy per token falls as the batch grows.",
-      "无论负载如何都在消耗的功率：板卡空闲功耗（漏电、存储刷新、风扇、主机分摊）。分摊到生成的词元上，所以批越大，"
-      "每词元能耗越低。",
-      ill);
+    reg.add({.id = "token.mesh.fp8_x", .label_en = "8-bit peak / 16-bit peak", .label_zh = "8 位峰值 / 16 位峰值",
+             .unit = "x", .min = 0, .max = 8, .def = 2, .group = "token.mesh",
+             .help_en = "How many times the 16-bit peak the chip reaches in 8-bit formats (0: none).",
+             .help_zh = "芯片在 8 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", .source = ill});
+    reg.add({.id = "token.mesh.fp4_x", .label_en = "4-bit peak / 16-bit peak", .label_zh = "4 位峰值 / 16 位峰值",
+             .unit = "x", .min = 0, .max = 16, .def = 0, .group = "token.mesh",
+             .help_en = "How many times the 16-bit peak the chip reaches in 4-bit formats (0: none).",
+             .help_zh = "芯片在 4 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", .source = ill});
+    reg.add({.id = "token.mesh.pp_stages", .label_en = "Pipeline stages (chips)", .label_zh = "流水线级数（芯片）",
+             .unit = "", .min = 1, .max = 1024, .def = 1, .scale = Scale::Log, .integer = true, .structural = true,
+             .group = "token.mesh",
+             .help_en = "The chips split into this many pipeline stages, each holding a slice of the layers; the stage's chips "
+                        "work in tensor parallel. A token crosses every stage; several sequences fill the pipeline.",
+             .help_zh = "芯片分成这么多流水线级，每级持有一段层；同一级的芯片做张量并行。一个词元要穿过每一级；多个序列可以把流水线填满。",
+             .source = ill});
+    reg.add({.id = "token.mesh.regions", .label_en = "Layer regions per chip", .label_zh = "每芯片层区域数",
+             .unit = "", .min = 1, .max = 4096, .def = 1, .scale = Scale::Log, .integer = true, .structural = true,
+             .group = "token.mesh",
+             .help_en = "On-chip layer pipelining (as on a wafer): the mesh splits into this many bands of rows, each holding a "
+                        "slice of the layers; reductions stay inside a band and the token streams from band to band.",
+             .help_zh = "片上层流水（如晶圆）：网格按行分成这么多条带，每条带持有一段层；规约只在条带内进行，词元从一条带流向下一条带。",
+             .source = ill});
+    reg.add({.id = "token.sram.bw_eff", .label_en = "Achieved SRAM bandwidth fraction", .label_zh = "SRAM 带宽达成率",
+             .unit = "", .min = 0.05, .max = 1, .def = 0.9, .group = "token.sram",
+             .help_en = "Share of the SRAM's peak bandwidth the cores really reach.",
+             .help_zh = "核心实际能达到的 SRAM 峰值带宽比例。",
+             .source = "assumption: on-core SRAM is read in wide, scheduled bursts"});
+    reg.add({.id = "token.dram3d.bw_eff", .label_en = "Achieved 3D DRAM bandwidth fraction",
+             .label_zh = "3D DRAM 带宽达成率", .unit = "", .min = 0.05, .max = 1, .def = 0.65,
+             .group = "token.dram3d", .help_en = "Share of the stacked DRAM's peak bandwidth the cores really reach.",
+             .help_zh = "核心实际能达到的堆叠 DRAM 峰值带宽比例。",
+             .source = "assumption: DRAM page and refresh overheads, as HBM's fitted fraction"});
+    reg.add({.id = "token.links.bw_eff", .label_en = "Achieved host-link fraction", .label_zh = "主机链路达成率",
+             .unit = "", .min = 0.05, .max = 1, .def = 0.8, .group = "token.links",
+             .help_en = "Share of the host link's peak bandwidth that reads of spilled data reach.",
+             .help_zh = "读取溢出数据时主机链路实际达到的峰值带宽比例。",
+             .source = "assumption: PCIe packet overheads (about 80% is typical of large DMA transfers)"});
+    reg.add({.id = "token.energy.static_w", .label_en = "Static power per chip", .label_zh = "每芯片静态功耗",
+             .unit = "W", .min = 0, .max = 30000, .def = 60, .group = "token.energy",
+             .help_en = "Power drawn whatever the load: the board's idle power (leakage, memory refresh, fans, host share). "
+                        "Spread over the tokens made, so energy per token falls as the batch grows.",
+             .help_zh = "无论负载如何都在消耗的功率：板卡空闲功耗（漏电、存储刷新、风扇、主机分摊）。分摊到生成的词元上，所以批越大，"
+                        "每词元能耗越低。", .source = ill});
 }
 
 // The serving stack's launches and the widening of narrow weights (added last, so
 // earlier parameters keep their places): zero by default, as the compiled engines the
 // GPU presets stand for (their launches are in the per-layer overhead).
 void add_dispatch(ParamRegistry& reg) {
-    Adder a{reg, "serve"};
-    a("op_dispatch_us", "Launch time per operation", "每个算子的启动时间", "us", 0, 1000, 0,
-      "Time the serving stack takes to launch one operation (a kernel, a program on the cores).",
-      "服务软件栈启动一个算子（一个内核、核心上的一段程序）所需的时间。", ASSUMED);
-    a("ops_per_layer", "Operations per layer", "每层算子数", "", 0, 200, 16,
-      "Operations launched per transformer layer: norms, projections, attention, the FFN's matrices, adds. "
-      "Tensor parallelism adds its two all-reduces per layer.",
-      "每个 Transformer 层启动的算子数：归一化、投影、注意力、前馈矩阵、加法。张量并行每层再加两次全规约。",
-      "assumption: a Llama decoder layer as op-by-op stacks run it (2 norms, QKV, rotary, KV update, attention, "
-      "O, 2 adds, gate, up, multiply, down, plus reshapes)", Scale::Linear, true);
-    a("dispatch_overlap", "Launches hidden under the device's work", "被设备计算掩盖的启动比例", "", 0, 1, 1,
-      "1: launches are queued ahead of the device (CUDA graphs, traces), so they cost only what the device's work "
-      "does not cover. 0: each launch waits for the previous operation (op-by-op dispatch) and adds to the step.",
-      "1：启动命令提前排入队列（CUDA graph、trace），只有设备计算掩盖不了的部分才算时间。0：每次启动都要等上一个算子"
-      "完成（逐算子派发），时间直接加到这一步上。",
-      ASSUMED);
-    Adder m{reg, "mesh"};
-    m("dequant_flops", "Widening work per weight", "每个权重的展宽开销", "FLOP", 0, 1000, 0,
-      "When weights are narrower than the multiplies (4-bit blocks under 16-bit math), each weight read is "
-      "unpacked, scaled and converted first: this many operations at the chip's achieved rate, per weight.",
-      "权重比乘法格式窄时（16 位运算下的 4 位块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
-      "这么多次运算。",
-      ASSUMED);
-    a("op_floor_us", "Least time of one operation", "单个算子的最短时间", "us", 0, 1000, 0,
-      "However little an operation does, the device takes at least this long to run it (starting its program on "
-      "the cores, setting up, synchronising). A layer's five weight matrices and its attention take the longer of "
-      "this and their share of the layer's work; its other operations (norms, rotary, cache update, adds) take this.",
-      "一个算子哪怕几乎不做事，设备也至少要花这么久（在核心上启动程序、准备、同步）。每层的五个权重矩阵和注意力取这个时间与"
-      "它们那份工作时间中的较长者；其余算子（归一化、旋转位置编码、缓存更新、加法）就取这个时间。",
-      ASSUMED);
+    reg.add({.id = "token.serve.op_dispatch_us", .label_en = "Launch time per operation",
+             .label_zh = "每个算子的启动时间", .unit = "us", .min = 0, .max = 1000, .def = 0, .group = "token.serve",
+             .help_en = "Time the serving stack takes to launch one operation (a kernel, a program on the cores).",
+             .help_zh = "服务软件栈启动一个算子（一个内核、核心上的一段程序）所需的时间。", .source = ASSUMED});
+    reg.add({.id = "token.serve.ops_per_layer", .label_en = "Operations per layer", .label_zh = "每层算子数",
+             .unit = "", .min = 0, .max = 200, .def = 16, .integer = true, .group = "token.serve",
+             .help_en = "Operations launched per transformer layer: norms, projections, attention, the FFN's matrices, adds. "
+                        "Tensor parallelism adds its two all-reduces per layer.",
+             .help_zh = "每个 Transformer 层启动的算子数：归一化、投影、注意力、前馈矩阵、加法。张量并行每层再加两次全规约。",
+             .source = "assumption: a Llama decoder layer as op-by-op stacks run it (2 norms, QKV, rotary, KV update, attention, "
+                       "O, 2 adds, gate, up, multiply, down, plus reshapes)"});
+    reg.add({.id = "token.serve.dispatch_overlap", .label_en = "Launches hidden under the device's work",
+             .label_zh = "被设备计算掩盖的启动比例", .unit = "", .min = 0, .max = 1, .def = 1, .group = "token.serve",
+             .help_en = "1: launches are queued ahead of the device (CUDA graphs, traces), so they cost only what the device's work "
+                        "does not cover. 0: each launch waits for the previous operation (op-by-op dispatch) and adds to the step.",
+             .help_zh = "1：启动命令提前排入队列（CUDA graph、trace），只有设备计算掩盖不了的部分才算时间。0：每次启动都要等上一个算子"
+                        "完成（逐算子派发），时间直接加到这一步上。", .source = ASSUMED});
+    reg.add({.id = "token.mesh.dequant_flops", .label_en = "Widening work per weight",
+             .label_zh = "每个权重的展宽开销", .unit = "FLOP", .min = 0, .max = 1000, .def = 0, .group = "token.mesh",
+             .help_en = "When weights are narrower than the multiplies (4-bit blocks under 16-bit math), each weight read is "
+                        "unpacked, scaled and converted first: this many operations at the chip's achieved rate, per weight.",
+             .help_zh = "权重比乘法格式窄时（16 位运算下的 4 位块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
+                        "这么多次运算。", .source = ASSUMED});
+    reg.add({.id = "token.serve.op_floor_us", .label_en = "Least time of one operation",
+             .label_zh = "单个算子的最短时间", .unit = "us", .min = 0, .max = 1000, .def = 0, .group = "token.serve",
+             .help_en = "However little an operation does, the device takes at least this long to run it (starting its program on "
+                        "the cores, setting up, synchronising). A layer's five weight matrices and its attention take the longer of "
+                        "this and their share of the layer's work; its other operations (norms, rotary, cache update, adds) take this.",
+             .help_zh = "一个算子哪怕几乎不做事，设备也至少要花这么久（在核心上启动程序、准备、同步）。每层的五个权重矩阵和注意力取这个时间与"
+                        "它们那份工作时间中的较长者；其余算子（归一化、旋转位置编码、缓存更新、加法）就取这个时间。",
+             .source = ASSUMED});
 }
 
 
