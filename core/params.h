@@ -25,7 +25,7 @@ namespace tj {
 enum class Scale { Linear, Log };
 
 struct ParamDef {
-    std::string id;        // "scene.group.name"-style, stable: used in URLs and files
+    std::string id;        // "scene.word.name", stable: URLs and files name it (the word need not be its group)
     std::string label_en, label_zh;
     std::string unit;      // SI-style unit as shown, e.g. "GB/s", "weeks", "" for counts
     double min = 0, max = 1, def = 0;

@@ -57,7 +57,7 @@ void token_chips(const std::vector<ChipToken>& tokens) {
 
 PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     PromptPanelResult r;
-    // Which tokenizer cuts it: the same choice as the model's (Run and batching).
+    // Which tokenizer cuts it: the same choice as the model's (the tokenizer's sliders).
     static const char* const names[] = {"token.chips.standin", "cl100k", "o200k"};
     for (int k = 0; k < 3; k++) {
         if (k) ImGui::SameLine();

@@ -2,6 +2,7 @@
 //
 // Index:
 //   the stations: names, units, lessons                         kStations
+//   the slider groups, in the panel's order                     add_groups
 //   the parameters, group by group                              add_run … add_spec_energy_view
 //   hardware presets (datasheet figures, fitted constants)      HwFig, hw_values, add_hardware_presets
 //   model presets (config.json shapes)                          kModelPresets, add_model_presets
@@ -59,8 +60,24 @@ const StationInfo kStations[kStationCount] = {
 
 const char* ASSUMED = "teaching default (assumption), not a measurement";
 
-void add_run(ParamRegistry& reg) {
+// The slider groups, in the order the panel lists them: the run and the model, then each
+// station's own sliders under its name in the order a request meets them, then what
+// belongs to no one station. A parameter's id keeps the word it was first listed under
+// ("token.host.tokenizer_us" is the tokenizer's), because links and files name it.
+void add_groups(ParamRegistry& reg) {
     reg.group("token.run", "Run and batching", "运行与批处理");
+    reg.group("token.model", "Model shape", "模型结构");
+    for (int st : {kStTokenizer, kStH2d, kStMesh, kStSram, kStDram3d, kStHbm, kStHostMem, kStSampler, kStD2h, kStDetok,
+                   kStScreen})
+        reg.group("token." + kStations[st].id, kStations[st].label_en, kStations[st].label_zh);
+    reg.group("token.host", "Host CPU: noise and pauses", "主机 CPU：波动与停顿");
+    reg.group("token.spec", "Speculative decoding", "投机解码");
+    reg.group("token.energy", "Energy", "能耗");
+    reg.group("token.view", "Display", "显示");
+    reg.group("token.serve", "Serving under load", "负载下的服务");
+}
+
+void add_run(ParamRegistry& reg) {
     reg.add({.id = "token.run.mode", .label_en = "Arrivals", .label_zh = "请求到达方式", .max = 1, .def = 0,
              .integer = true, .structural = true, .group = "token.run",
              .help_en = "Closed: as many users as the batch size, each sending its next request as soon as its answer ends. "
@@ -116,7 +133,7 @@ void add_run(ParamRegistry& reg) {
              .choices_en = {"Overlapped: max per layer (dataflow)", "Serial: sum of parts", "Per operator (GPU kernels)"},
              .choices_zh = {"重叠：每层取最大（数据流）", "串行：各部分相加", "逐算子（GPU 内核）"}});
     reg.add({.id = "token.run.sampler", .label_en = "Sampler location", .label_zh = "采样器位置", .max = 1, .def = 0,
-             .integer = true, .group = "token.run",
+             .integer = true, .group = "token.sampler",
              .help_en = "On host, every step ships the logits to the CPU and the chosen token back: a round trip per token.",
              .help_zh = "放在主机上时，每一步都要把 logits 送到 CPU，再把选中的词元送回：每个词元多一次往返。",
              .source = "model choice", .choices_en = {"On device", "On host"},
@@ -124,7 +141,6 @@ void add_run(ParamRegistry& reg) {
 }
 
 void add_model(ParamRegistry& reg) {
-    reg.group("token.model", "Model shape", "模型结构");
     const char* src = "Llama-3.1-8B config.json (meta-llama/Llama-3.1-8B)";
     reg.add({.id = "token.model.layers", .label_en = "Layers", .label_zh = "层数", .unit = "", .min = 1, .max = 160,
              .def = 32, .integer = true, .structural = true, .group = "token.model", .help_en = "Transformer blocks.",
@@ -176,7 +192,6 @@ void add_model(ParamRegistry& reg) {
 }
 
 void add_mesh(ParamRegistry& reg) {
-    reg.group("token.mesh", "Mesh of cores", "核心网格");
     const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
     reg.add({.id = "token.mesh.x", .label_en = "Mesh columns", .label_zh = "网格列数", .unit = "cores", .min = 1,
              .max = 1024, .def = 16, .scale = Scale::Log, .integer = true, .structural = true, .group = "token.mesh",
@@ -201,7 +216,7 @@ void add_mesh(ParamRegistry& reg) {
              .help_zh = "大矩阵乘法实际能达到的峰值算力比例。",
              .source = "assumption: large GEMMs typically reach 60-80% of dense peak"});
     reg.add({.id = "token.mesh.bw_eff", .label_en = "Achieved far-memory bandwidth fraction",
-             .label_zh = "远端存储带宽达成率", .unit = "", .min = 0.05, .max = 1, .def = 0.65, .group = "token.mesh",
+             .label_zh = "远端存储带宽达成率", .unit = "", .min = 0.05, .max = 1, .def = 0.65, .group = "token.hbm",
              .help_en = "Share of the far memory's (HBM, GDDR) peak bandwidth a decode step really reaches. The other levels "
                         "have their own fractions.",
              .help_zh = "解码步实际能达到的远端存储（HBM、GDDR）峰值带宽比例。其他各级存储有各自的达成率。",
@@ -233,7 +248,6 @@ void add_mesh(ParamRegistry& reg) {
 
 void add_memories(ParamRegistry& reg) {
     const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
-    reg.group("token.sram", "SRAM in each core", "核内 SRAM");
     reg.add({.id = "token.sram.kb_per_core", .label_en = "SRAM per core", .label_zh = "每核 SRAM", .unit = "KiB",
              .min = 1, .max = 1048576, .def = 1024, .scale = Scale::Log, .structural = true, .group = "token.sram",
              .help_en = "On-core memory: the fastest, smallest warehouse.",
@@ -245,7 +259,6 @@ void add_memories(ParamRegistry& reg) {
              .min = 0, .max = 1000, .def = 2, .group = "token.sram", .help_en = "First-byte latency.",
              .help_zh = "首字节延迟。", .source = ill});
 
-    reg.group("token.dram3d", "3D-stacked DRAM", "3D 堆叠 DRAM");
     reg.add({.id = "token.dram3d.enabled", .label_en = "3D DRAM present", .label_zh = "是否有 3D DRAM", .max = 1,
              .def = 1, .integer = true, .structural = true, .group = "token.dram3d",
              .help_en = "A DRAM die bonded under the mesh: each core reads the bank right below it, with no trip across "
@@ -261,7 +274,6 @@ void add_memories(ParamRegistry& reg) {
              .min = 0, .max = 10000, .def = 40, .group = "token.dram3d", .help_en = "First-byte latency.",
              .help_zh = "首字节延迟。", .source = ill});
 
-    reg.group("token.hbm", "Far DRAM / HBM", "远端 DRAM / HBM");
     reg.add({.id = "token.hbm.enabled", .label_en = "Far memory present", .label_zh = "是否有远端存储", .max = 1,
              .def = 1, .integer = true, .structural = true, .group = "token.hbm",
              .help_en = "HBM or DRAM at the chip's edge. Off for SRAM-only designs.",
@@ -290,44 +302,42 @@ void add_memories(ParamRegistry& reg) {
 
 void add_links_host(ParamRegistry& reg) {
     const char* pcie4 = "PCI Express 4.0 x16: 31.5 GB/s per direction; latency assumed";
-    reg.group("token.links", "Host links", "主机链路");
     reg.add({.id = "token.links.h2d_latency_us", .label_en = "Host-to-device latency", .label_zh = "主机到芯片延迟",
-             .unit = "us", .min = 0, .max = 1000, .def = 5, .group = "token.links",
+             .unit = "us", .min = 0, .max = 1000, .def = 5, .group = "token.h2d",
              .help_en = "Latency of one transfer to the device (driver and PCIe).",
              .help_zh = "一次送往芯片的传输延迟（驱动与 PCIe）。", .source = pcie4});
     reg.add({.id = "token.links.h2d_gbs", .label_en = "Host-to-device bandwidth", .label_zh = "主机到芯片带宽",
-             .unit = "GB/s", .min = 0.1, .max = 1000, .def = 31.5, .scale = Scale::Log, .group = "token.links",
+             .unit = "GB/s", .min = 0.1, .max = 1000, .def = 31.5, .scale = Scale::Log, .group = "token.h2d",
              .help_en = "Also the path for anything spilled to host memory.",
              .help_zh = "溢出到主机内存的数据也走这条路。", .source = pcie4});
     reg.add({.id = "token.links.d2h_latency_us", .label_en = "Device-to-host latency", .label_zh = "芯片到主机延迟",
-             .unit = "us", .min = 0, .max = 1000, .def = 5, .group = "token.links",
+             .unit = "us", .min = 0, .max = 1000, .def = 5, .group = "token.d2h",
              .help_en = "Latency of one transfer back to the host.", .help_zh = "一次传回主机的传输延迟。",
              .source = pcie4});
     reg.add({.id = "token.links.d2h_gbs", .label_en = "Device-to-host bandwidth", .label_zh = "芯片到主机带宽",
-             .unit = "GB/s", .min = 0.1, .max = 1000, .def = 31.5, .scale = Scale::Log, .group = "token.links",
+             .unit = "GB/s", .min = 0.1, .max = 1000, .def = 31.5, .scale = Scale::Log, .group = "token.d2h",
              .help_en = "Back to the host.", .help_zh = "回到主机的带宽。", .source = pcie4});
 
-    reg.group("token.host", "Host CPU and screen", "主机 CPU 与屏幕");
     reg.add({.id = "token.host.tokenizer_us", .label_en = "Tokenizer cost", .label_zh = "分词耗时", .unit = "us/tok",
-             .min = 0.01, .max = 1000, .def = 1, .scale = Scale::Log, .group = "token.host",
+             .min = 0.01, .max = 1000, .def = 1, .scale = Scale::Log, .group = "token.tokenizer",
              .help_en = "CPU time to tokenize one prompt token.", .help_zh = "CPU 切分一个提示词元的时间。",
              .source = ASSUMED});
     reg.add({.id = "token.host.detok_us", .label_en = "Detokenizer cost", .label_zh = "逆分词耗时", .unit = "us/tok",
-             .min = 0.01, .max = 1000, .def = 2, .scale = Scale::Log, .group = "token.host",
+             .min = 0.01, .max = 1000, .def = 2, .scale = Scale::Log, .group = "token.detok",
              .help_en = "CPU time to turn one output token back into bytes.",
              .help_zh = "CPU 把一个输出词元还原成字节的时间。", .source = ASSUMED});
     reg.add({.id = "token.host.detok_mode", .label_en = "Detokenizer mode", .label_zh = "逆分词方式", .max = 1,
-             .def = 0, .integer = true, .group = "token.host",
+             .def = 0, .integer = true, .group = "token.detok",
              .help_en = "Naive re-decoding decodes the whole answer again for every token: its cost grows with the answer.",
              .help_zh = "朴素重解码每来一个词元就把整段回答重新解码一遍：代价随回答变长而增长。",
              .source = "model choice", .choices_en = {"Incremental", "Naive re-decode"},
              .choices_zh = {"增量", "朴素重解码"}});
     reg.add({.id = "token.host.sampler_device_us", .label_en = "Sampler time on device", .label_zh = "芯片上采样耗时",
-             .unit = "us", .min = 0, .max = 10000, .def = 20, .group = "token.host",
+             .unit = "us", .min = 0, .max = 10000, .def = 20, .group = "token.sampler",
              .help_en = "Per step: softmax, top-k/top-p and the draw, on the chip.",
              .help_zh = "每步在芯片上做 softmax、top-k/top-p 与抽样的时间。", .source = ASSUMED});
     reg.add({.id = "token.host.sampler_host_us", .label_en = "Sampler time on host", .label_zh = "主机上采样耗时",
-             .unit = "us/tok", .min = 0, .max = 10000, .def = 30, .group = "token.host",
+             .unit = "us/tok", .min = 0, .max = 10000, .def = 30, .group = "token.sampler",
              .help_en = "Per token, when sampling runs on the CPU.", .help_zh = "在 CPU 上采样时，每个词元的耗时。",
              .source = ASSUMED});
     reg.add({.id = "token.host.cv", .label_en = "Host variability (CV)", .label_zh = "主机波动（变异系数）",
@@ -342,13 +352,12 @@ void add_links_host(ParamRegistry& reg) {
              .min = 0, .max = 200, .def = 5, .group = "token.host", .help_en = "Length of such a pause.",
              .help_zh = "这种停顿的时长。", .source = ASSUMED});
     reg.add({.id = "token.host.flush_ms", .label_en = "Screen flush latency", .label_zh = "屏幕刷新延迟",
-             .unit = "ms", .min = 0, .max = 1000, .def = 2, .group = "token.host",
+             .unit = "ms", .min = 0, .max = 1000, .def = 2, .group = "token.screen",
              .help_en = "From released text to pixels: streaming to the client and drawing.",
              .help_zh = "从放出文字到显示：流式传给客户端并绘制。", .source = ASSUMED});
 }
 
 void add_spec_energy_view(ParamRegistry& reg) {
-    reg.group("token.spec", "Speculative decoding", "投机解码");
     reg.add({.id = "token.spec.draft_k", .label_en = "Draft length k", .label_zh = "草稿长度 k", .unit = "tok",
              .min = 0, .max = 16, .def = 0, .integer = true, .structural = true, .group = "token.spec",
              .help_en = "Tokens a small draft model proposes before each verify step (0 = off).",
@@ -362,7 +371,6 @@ void add_spec_energy_view(ParamRegistry& reg) {
              .help_en = "Time of one draft step as a fraction of one target decode step.",
              .help_zh = "一次草稿步的耗时占目标模型一次解码步的比例。", .source = ASSUMED});
 
-    reg.group("token.energy", "Energy", "能耗");
     const char* hz = "order of magnitude from Horowitz, ISSCC 2014 (45 nm), for teaching";
     reg.add({.id = "token.energy.sram_pj", .label_en = "SRAM read energy", .label_zh = "SRAM 读能耗",
              .unit = "pJ/bit", .min = 0.01, .max = 100, .def = 0.2, .scale = Scale::Log, .group = "token.energy",
@@ -396,7 +404,6 @@ void add_spec_energy_view(ParamRegistry& reg) {
              .unit = "pJ", .min = 0.001, .max = 100, .def = 0.5, .scale = Scale::Log, .group = "token.energy",
              .help_en = "Per 16-bit floating-point operation.", .help_zh = "每次 16 位浮点运算。", .source = hz});
 
-    reg.group("token.view", "Display", "显示");
     reg.add({.id = "token.view.parcel_mb", .label_en = "Bytes per drawn parcel", .label_zh = "每个包裹代表的字节",
              .unit = "MB", .min = 0.01, .max = 65536, .def = 64, .group = "token.view",
              .help_en = "Weight and KV fetches are drawn as parcels of this many bytes.",
@@ -670,7 +677,7 @@ void add_model_presets(ParamRegistry& reg) {
 // Added after the first release: last in the registry, so earlier parameters keep their places.
 void add_tokenizer_choice(ParamRegistry& reg) {
     reg.add({.id = "token.run.tokenizer", .label_en = "Tokenizer", .label_zh = "分词器", .max = 2, .def = 1,
-             .integer = true, .structural = true, .group = "token.run",
+             .integer = true, .structural = true, .group = "token.tokenizer",
              .help_en = "Which tokenizer cuts the answer into tokens. cl100k_base (default) and o200k_base are the real "
                         "byte-level BPE vocabularies, loaded from the cache; while one is missing or still loading, the "
                         "stand-in (which needs no files and splits many Chinese characters) cuts the text instead and the "
@@ -687,7 +694,6 @@ void add_tokenizer_choice(ParamRegistry& reg) {
 // their places): how KV capacity decides concurrency, the scheduler, request lengths
 // and the host's work per step.
 void add_serving(ParamRegistry& reg) {
-    reg.group("token.serve", "Serving under load", "负载下的服务");
     reg.add({.id = "token.serve.kv_policy", .label_en = "KV cache policy", .label_zh = "KV 缓存策略", .max = 1,
              .def = 0, .integer = true, .structural = true, .group = "token.serve",
              .help_en = "Paged (as vLLM and TensorRT-LLM serve): a request is admitted only while its KV cache fits in device "
@@ -822,7 +828,7 @@ void add_chip_params(ParamRegistry& reg) {
              .help_zh = "核心实际能达到的堆叠 DRAM 峰值带宽比例。",
              .source = "assumption: DRAM page and refresh overheads, as HBM's fitted fraction"});
     reg.add({.id = "token.links.bw_eff", .label_en = "Achieved host-link fraction", .label_zh = "主机链路达成率",
-             .unit = "", .min = 0.05, .max = 1, .def = 0.8, .group = "token.links",
+             .unit = "", .min = 0.05, .max = 1, .def = 0.8, .group = "token.host_mem",
              .help_en = "Share of the host link's peak bandwidth that reads of spilled data reach.",
              .help_zh = "读取溢出数据时主机链路实际达到的峰值带宽比例。",
              .source = "assumption: PCIe packet overheads (about 80% is typical of large DMA transfers)"});
@@ -908,6 +914,7 @@ std::string replace_measured_preset(const Preset& p) {
 }
 
 void build_token_registry(ParamRegistry& reg) {
+    add_groups(reg);
     add_run(reg);
     add_model(reg);
     add_mesh(reg);

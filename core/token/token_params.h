@@ -1,11 +1,14 @@
-// token_params.h — the token scene's parameter registry and presets.
+// token_params.h — the token scene's stations, parameter registry and presets.
 //
 // Every number the token model uses is a parameter here, with id
-// "token.<group>.<name>", labels and help in English and Chinese, unit, range,
-// scale and the source of its default. Hardware presets (kind "hardware") set the
-// mesh, memory, link and efficiency groups; model presets (kind "model") set the
-// model group from the model's published config.json. Capacities and bandwidths
-// of memories are per chip; the model multiplies by the number of chips.
+// "token.<word>.<name>", labels and help in English and Chinese, unit, range,
+// scale and the source of its default. A station's sliders are the group named after
+// it ("token.tokenizer", "token.hbm"), as in the chain; what belongs to no one station
+// has a group of its own (run, model, host, serve, spec, energy, view). Hardware
+// presets (kind "hardware") set the chip's and its links' figures; model presets
+// (kind "model") set the model group from the model's published config.json.
+// Capacities and bandwidths of memories are per chip; the model multiplies by the
+// number of chips.
 //
 // Usage:
 //   const ParamRegistry& reg = token_registry();   // one for the whole program
