@@ -52,9 +52,13 @@ void label(MapLabels& labels, const std::string& id, bool detail, float px, ImVe
     else labels.name(id, c, px, col, join_magnitudes(text), 0.5f, true);
 }
 
-bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st == kStCpuSupply || st == kStSwitchSupply; }
+using fabui::is_supplier;
 
-ImVec2 half_size(int st) { return is_supplier(st) ? ImVec2{52, 34} : ImVec2{66, 42}; }
+// Half a station's box (chain_layout), as the map draws it around the centre.
+ImVec2 half_size(int st) {
+    const WorldBox& b = fabui::chain_layout().station[st];
+    return {(b.max_x - b.min_x) * 0.5f, (b.max_y - b.min_y) * 0.5f};
+}
 
 // The smallest word on a phone's map, in CSS pixels: smaller is not read at arm's length.
 // The placer then drops the figures that no longer fit, never the names.
@@ -79,7 +83,7 @@ float label_px(float z) {
 // substrate's moved left of the map's right edge as the placer moves it).
 bool substrate_meets_packaging(const WorldView& v, float text_px, float right_edge) {
     auto name_box = [&](int st, bool above) {
-        const ImVec2 c = v.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), sz = text_size(text_px, fabui::station_short(st));
+        const ImVec2 c = v.to_screen(fabui::map_position(st)), sz = text_size(text_px, fabui::station_short(st));
         const float y = above ? c.y - half_size(st).y * v.zoom() - text_px * 0.7f : c.y + half_size(st).y * v.zoom() + text_px * 0.7f;
         return ImVec4{c.x - sz.x * 0.5f, y - sz.y * 0.5f, c.x + sz.x * 0.5f, y + sz.y * 0.5f};
     };
@@ -305,7 +309,7 @@ void FabScene::draw_map(const FrameInput& in) {
     for (auto& [pile, text] : seen_.piles)  // what each pile shows as drawn: "" where its count gave way
         if (!labels.shown("pile:" + pile)) text.clear();
     for (int st = 0; st < kStationCount; st++) {  // each building with its labels, for a lesson's ring
-        ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
+        ImVec2 c = fabui::map_position(st), hs = half_size(st);
         WorldBox& box = label_box_[st];
         box = {c.x - hs.x, c.y - hs.y, c.x + hs.x, c.y + hs.y};
         for (const MapLabelBox& b : seen_.labels) {
@@ -420,7 +424,7 @@ void FabScene::draw_derivative(ImDrawList* dl, const ChainMap& cmap, float text_
     if (!v.deriv.on) return;
     for (int k = 0; k < 2; k++) {
         int step = k == 0 ? 3 : 4;  // CoWoS-S, test (FabDerivView's steps)
-        ImVec2 c = cmap.view.to_screen(fabui::kDerivPos[k].x, fabui::kDerivPos[k].y), hs = half_size(kStPack);
+        ImVec2 c = cmap.view.to_screen(fabui::chain_layout().deriv[k].center()), hs = half_size(kStPack);
         ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
         if (!labels) {
             dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
@@ -454,7 +458,7 @@ void FabScene::draw_buildings(ImDrawList* dl, const ChainMap& cmap, float text_p
     bool masks_pending = v.stations[kStFab].held_for_respin;
     for (int st = 0; st < kStationCount; st++) {
         const FabStationView& sv = v.stations[size_t(st)];
-        ImVec2 c = cmap.view.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
+        ImVec2 c = cmap.view.to_screen(fabui::map_position(st)), hs = half_size(st);
         ImVec2 a{c.x - hs.x * z, c.y - hs.y * z}, b{c.x + hs.x * z, c.y + hs.y * z};
         bool flagged = (st == kStDesign || st == kStFab) && masks_pending;
         bool event = flagged || (st == kStRack && dip_active(cmap));
@@ -492,7 +496,7 @@ bool FabScene::marker_box(const std::string& place_id, WorldBox* box) const {
     int st = station_index(place_id);
     if (st < 0 || st >= kStationCount) return false;
     // The building and its labels as last drawn; before the first frame, the building.
-    ImVec2 c = fabui::kStationPos[st], hs = half_size(st);
+    ImVec2 c = fabui::map_position(st), hs = half_size(st);
     const WorldBox& drawn = label_box_[st];
     *box = drawn.max_x > drawn.min_x ? drawn : WorldBox{c.x - hs.x, c.y - hs.y, c.x + hs.x, c.y + hs.y};
     return true;
@@ -710,7 +714,7 @@ void FabScene::hover_cards(float z, float text_px) {
     }
     // Buildings: the station card with live numbers.
     for (int st = 0; st < kStationCount; st++) {
-        ImVec2 c = view_.to_screen(fabui::kStationPos[st].x, fabui::kStationPos[st].y), hs = half_size(st);
+        ImVec2 c = view_.to_screen(fabui::map_position(st)), hs = half_size(st);
         if (!inside(mouse, {c.x - hs.x * z, c.y - hs.y * z}, {c.x + hs.x * z, c.y + hs.y * z})) continue;
         station_card(size_t(st), station_lines(m, metrics(), size_t(st)));
         break;

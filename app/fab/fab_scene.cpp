@@ -89,6 +89,43 @@ const char* state_word(State s) {
     }
 }
 
+const ChainLayout& chain_layout() {
+    static const ChainLayout layout = [] {
+        // A snake of three rows (left to right, right to left, left to right), suppliers
+        // joining from the sides. Names sit under the buildings, piles grow upward between
+        // them. World box about 1100 x 1105, 1280 wide with the derivative's column.
+        const ImVec2 centre[kStationCount] = {
+            {260, 200}, {520, 200}, {780, 200},   // design, fab, sort
+            {1040, 400}, {1040, 660},              // HBM, substrate suppliers (right side)
+            {780, 530}, {520, 530},                // packaging, module test
+            {75, 530},                             // CPU supplier (left side)
+            {260, 530},                            // tray assembly
+            {75, 860},                             // NVLink switch tray supplier (left side)
+            {260, 860}, {520, 860}, {780, 860},    // rack integration, shipment, customers
+        };
+        // The derivative's own steps (kDerivPack, kDerivTest), in a column on the right: its
+        // wafers come from the fab through die sort, its HBM from the same supplier, and its
+        // units go to the same customers. They are as big as packaging.
+        const ImVec2 deriv_centre[kDerivEnd - kDerivPack] = {{1195, 230}, {1195, 760}};
+        auto box = [](ImVec2 c, ImVec2 half) { return WorldBox{c.x - half.x, c.y - half.y, c.x + half.x, c.y + half.y}; };
+        const ImVec2 building{66, 42}, supplier{52, 34};
+        ChainLayout l;
+        for (int st = 0; st < kStationCount; st++) l.station[st] = box(centre[st], is_supplier(st) ? supplier : building);
+        for (int k = 0; k < kDerivEnd - kDerivPack; k++) l.deriv[k] = box(deriv_centre[k], building);
+        return l;
+    }();
+    return layout;
+}
+
+bool is_supplier(int st) { return st == kStHbmSupply || st == kStSubstrate || st == kStCpuSupply || st == kStSwitchSupply; }
+
+ImVec2 map_position(int point) {
+    const ChainLayout& l = chain_layout();
+    if (point >= 0 && point < kStationCount) return l.station[point].center();
+    if (point >= kDerivPack && point < kDerivEnd) return l.deriv[point - kDerivPack].center();
+    return {0, 0};
+}
+
 const char* station_short(int st) {
     static const char* const keys[kStationCount] = {"fab.st.design", "fab.st.fab", "fab.st.sort", "fab.st.hbm",
                                               "fab.st.sub", "fab.st.pack", "fab.st.modtest", "fab.st.cpu",

@@ -9,7 +9,7 @@
 // scrap and the bottleneck vermillion (Okabe–Ito, colour-blind safe).
 //
 // Usage:
-//   ImVec2 p = fabui::kStationPos[tj::fab::kStPack];
+//   ImVec2 p = fabui::map_position(tj::fab::kStPack);
 //   dl->AddRectFilled(..., fabui::buffer_color(tj::fab::kBufDies));
 //   fabui::count_text(12345) -> "12.3k" (中文 "1.23 万")
 #pragma once
@@ -18,33 +18,23 @@
 
 #include "core/fab/fab_model.h"
 #include "imgui.h"
+#include "app/render/world_view.h"
 #include "app/ui/plots.h"
 #include "app/scene/scene.h"
 
 namespace fabui {
 
-// The map: a snake of three rows (left to right, right to left, left to right),
-// suppliers joining from the sides. Names sit under the buildings, piles grow
-// upward between them. World box about 1100 x 1105, 1280 wide with the derivative
-// product's column on the right.
-inline const ImVec2 kStationPos[tj::fab::kStationCount] = {
-    {260, 200}, {520, 200}, {780, 200},   // design, fab, sort
-    {1040, 400}, {1040, 660},              // HBM, substrate suppliers (right side)
-    {780, 530}, {520, 530},                // packaging, module test
-    {75, 530},                             // CPU supplier (left side)
-    {260, 530},                            // tray assembly
-    {75, 860},                             // NVLink switch tray supplier (left side)
-    {260, 860}, {520, 860}, {780, 860},    // rack integration, shipment, customers
+// Where each thing sits on the map (world units), as the token scene's TokenLayout: a
+// box per station and per step of the derivative product. The chain's never move.
+struct ChainLayout {
+    WorldBox station[tj::fab::kStationCount];
+    WorldBox deriv[tj::fab::kDerivEnd - tj::fab::kDerivPack];
 };
-// The derivative product's own steps (tj::fab::kDerivPack, kDerivTest), in a column on the
-// right: its wafers come from the fab through die sort, its HBM from the same
-// supplier, and its units go to the same customers.
-inline const ImVec2 kDerivPos[tj::fab::kDerivEnd - tj::fab::kDerivPack] = {{1195, 230}, {1195, 760}};
-inline ImVec2 map_position(int point) {
-    if (point >= 0 && point < tj::fab::kStationCount) return kStationPos[point];
-    if (point >= tj::fab::kDerivPack && point < tj::fab::kDerivEnd) return kDerivPos[point - tj::fab::kDerivPack];
-    return {0, 0};
-}
+const ChainLayout& chain_layout();
+// A supplier: a smaller building at the side of the line.
+bool is_supplier(int station);
+// The centre of a station's or a derivative step's box; {0, 0} for anything else.
+ImVec2 map_position(int point);
 struct PileSpot {
     float x, base_y;  // centre of the pile's base; it grows upward
     float width;      // 0: not drawn

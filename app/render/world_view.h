@@ -12,8 +12,11 @@
 #include "app/platform/touch_input.h"
 #include "app/render/parcel_geometry.h"
 
+// A box in world units: a camera's world, a station on a map, a label's extent.
 struct WorldBox {
     float min_x = 0, min_y = 0, max_x = 1600, max_y = 900;
+    ImVec2 center() const { return {(min_x + max_x) * 0.5f, (min_y + max_y) * 0.5f}; }
+    bool contains(ImVec2 p) const { return p.x >= min_x && p.x <= max_x && p.y >= min_y && p.y <= max_y; }
 };
 
 class WorldView {
@@ -32,6 +35,7 @@ public:
     // The last update moved the map for the user's drag, wheel or pinch.
     bool user_moved() const { return user_moved_; }
     ImVec2 to_screen(float x, float y) const { return {x * zoom_ + pan_.x, y * zoom_ + pan_.y}; }
+    ImVec2 to_screen(ImVec2 world) const { return to_screen(world.x, world.y); }
     ImVec2 to_world(ImVec2 s) const { return {(s.x - pan_.x) / zoom_, (s.y - pan_.y) / zoom_}; }
     float zoom() const { return zoom_; }  // logical pixels per world unit
     ImVec2 pan() const { return pan_; }   // the screen point of world (0, 0)

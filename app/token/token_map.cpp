@@ -54,9 +54,9 @@ constexpr float kFollowZoom = 2.2f;
 
 float headline_px() { return std::max(16.0f, ImGui::GetFontSize() * 1.1f); }
 constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
-constexpr MapRect kBigCore{645, 215, 790, 400};  // one core, enlarged
-constexpr MapRect kPipelineStrip{225, 512, 790, 538};  // the chips or regions a token crosses, under the mesh
-constexpr MapRect kBigCoreSram{kBigCore.x0, kBigCore.y0 + 30, kBigCore.x0 + 44, kBigCore.y1};  // its SRAM
+constexpr WorldBox kBigCore{645, 215, 790, 400};  // one core, enlarged
+constexpr WorldBox kPipelineStrip{225, 512, 790, 538};  // the chips or regions a token crosses, under the mesh
+constexpr WorldBox kBigCoreSram{kBigCore.min_x, kBigCore.min_y + 30, kBigCore.min_x + 44, kBigCore.max_y};  // its SRAM
 constexpr ImU32 kCompute = pal::kGreen;
 constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
 constexpr ImU32 kIdleFill = IM_COL32(44, 50, 64, 255);
@@ -108,12 +108,12 @@ float cell_hash(int i) {
 }
 }  // namespace
 
-void TokenScene::fill_bar(ImDrawList* dl, const MapRect& r, double weights, double kv, double capacity,
+void TokenScene::fill_bar(ImDrawList* dl, const WorldBox& r, double weights, double kv, double capacity,
                           bool vertical) {
     // A lesson's question open: what each warehouse holds is the model's output, and may
     // be the answer (the cache spilling outward, a warehouse full), so every bar waits empty.
     if (answer_hidden_) weights = kv = 0;
-    ImVec2 a = view_.to_screen(r.x0, r.y0), b = view_.to_screen(r.x1, r.y1);
+    ImVec2 a = view_.to_screen(r.min_x, r.min_y), b = view_.to_screen(r.max_x, r.max_y);
     dl->AddRectFilled(a, b, kBarBack);
     double cap = capacity > 0 ? capacity : std::max(1.0, weights + kv);
     float fw = float(std::clamp(weights / cap, 0.0, 1.0)), fk = float(std::clamp(kv / cap, 0.0, 1.0 - fw));
@@ -178,18 +178,18 @@ void TokenScene::draw_map(const FrameInput& in) {
 // the mesh (the mesh and the chip hold many labels of their own, so they are not one).
 void TokenScene::station_boxes(MapLabels& labels) const {
     for (int s : {kStPrompt, kStTokenizer, kStH2d, kStHostMem, kStSampler, kStD2h, kStDetok, kStScreen, kStDram3d, kStHbm}) {
-        const MapRect& r = lay_.station[s];
-        labels.station_box(model().stations()[size_t(s)].id, view_.to_screen(r.x0, r.y0), view_.to_screen(r.x1, r.y1));
+        const WorldBox& r = lay_.station[s];
+        labels.station_box(model().stations()[size_t(s)].id, view_.to_screen(r.min_x, r.min_y), view_.to_screen(r.max_x, r.max_y));
     }
-    labels.station_box("door", view_.to_screen(lay_.door.x0, lay_.door.y0), view_.to_screen(lay_.door.x1, lay_.door.y1));
+    labels.station_box("door", view_.to_screen(lay_.door.min_x, lay_.door.min_y), view_.to_screen(lay_.door.max_x, lay_.door.max_y));
 }
 
 void TokenScene::draw_stations(ImDrawList* dl) {
     const WorldView& v = view_;
     float z = v.zoom();
-    auto box = [&](const MapRect& r, ImU32 fill, ImU32 edge, float thick) {
-        if (fill) dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), fill, 8 * z);
-        dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), edge, 8 * z, 0, thick);
+    auto box = [&](const WorldBox& r, ImU32 fill, ImU32 edge, float thick) {
+        if (fill) dl->AddRectFilled(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y), fill, 8 * z);
+        dl->AddRect(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y), edge, 8 * z, 0, thick);
     };
     // The chip and the two host zones are outlines only: with software GL (projectors
     // driven by laptops, headless browsers) every filled pixel costs frame time.
@@ -202,18 +202,18 @@ void TokenScene::draw_stations(ImDrawList* dl) {
     float w = std::max(1.5f, 3 * z);
     arrow(dl, v, {95, 140}, {95, 190}, route, w);
     arrow(dl, v, {95, 270}, {95, 320}, route, w);
-    arrow(dl, v, {170, 360}, {lay_.mesh.x0, 360}, route, w);
-    MapRect smp = lay_.station[kStSampler];
-    arrow(dl, v, {lay_.mesh.x1, smp.center().y}, {smp.x0, smp.center().y}, route, w);
+    arrow(dl, v, {170, 360}, {lay_.mesh.min_x, 360}, route, w);
+    WorldBox smp = lay_.station[kStSampler];
+    arrow(dl, v, {lay_.mesh.max_x, smp.center().y}, {smp.min_x, smp.center().y}, route, w);
     if (lay_.sampler_on_host) arrow(dl, v, {905, 140}, {905, 190}, route, w);
-    else arrow(dl, v, {smp.x1, smp.center().y}, {830, 230}, route, w);
+    else arrow(dl, v, {smp.max_x, smp.center().y}, {830, 230}, route, w);
     arrow(dl, v, {905, 270}, {905, 320}, route, w);
     arrow(dl, v, {905, 400}, {905, 475}, route, w);
 
     // Stations as outlined cards with a filled band behind the name only.
     for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok, kStScreen, kStHostMem}) {
-        const MapRect& r = lay_.station[s];
-        dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 34), pal::kStationFill, 8 * z,
+        const WorldBox& r = lay_.station[s];
+        dl->AddRectFilled(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.min_y + 34), pal::kStationFill, 8 * z,
                           ImDrawFlags_RoundCornersTop);
         box(r, 0, pal::kStationEdge, std::max(1.0f, 2 * z));
     }
@@ -224,31 +224,31 @@ void TokenScene::draw_memory(ImDrawList* dl) {
     const TokenView& t = tv();
     float z = v.zoom();
     // 3D-stacked DRAM: a slab right under the mesh, joined to it by many short vertical paths.
-    MapRect d = lay_.station[kStDram3d];
+    WorldBox d = lay_.station[kStDram3d];
     if (t.level_enabled[kDram3d]) {
-        dl->AddRectFilled(v.to_screen(d.x0, d.y0), v.to_screen(d.x1, d.y1), IM_COL32(40, 52, 70, 255), 6 * z);
-        fill_bar(dl, {d.x0 + 8, d.y1 - 20, d.x1 - 8, d.y1 - 8}, t.weights[kDram3d], t.kv[kDram3d], t.capacity[kDram3d], false);
+        dl->AddRectFilled(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), IM_COL32(40, 52, 70, 255), 6 * z);
+        fill_bar(dl, {d.min_x + 8, d.max_y - 20, d.max_x - 8, d.max_y - 8}, t.weights[kDram3d], t.kv[kDram3d], t.capacity[kDram3d], false);
     } else {
-        dl->AddRect(v.to_screen(d.x0, d.y0), v.to_screen(d.x1, d.y1), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
+        dl->AddRect(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
     }
     // Far DRAM / HBM: stacks along the chip's bottom edge.
-    MapRect h = lay_.station[kStHbm];
+    WorldBox h = lay_.station[kStHbm];
     if (t.level_enabled[kHbm]) {
         for (int i = 0; i < 4; i++) {
-            float x0 = h.x0 + i * (h.x1 - h.x0) / 4 + 6, x1 = h.x0 + (i + 1) * (h.x1 - h.x0) / 4 - 6;
+            float x0 = h.min_x + i * (h.max_x - h.min_x) / 4 + 6, x1 = h.min_x + (i + 1) * (h.max_x - h.min_x) / 4 - 6;
             for (int k = 0; k < 4; k++) {  // a stack of dies
-                float y0 = h.y0 + 4 + k * 9;
+                float y0 = h.min_y + 4 + k * 9;
                 dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y0 + 7), IM_COL32(58, 72, 96, 255), 2 * z);
             }
         }
-        fill_bar(dl, {h.x0 + 8, h.y1 - 22, h.x1 - 8, h.y1 - 10}, t.weights[kHbm], t.kv[kHbm], t.capacity[kHbm], false);
+        fill_bar(dl, {h.min_x + 8, h.max_y - 22, h.max_x - 8, h.max_y - 10}, t.weights[kHbm], t.kv[kHbm], t.capacity[kHbm], false);
     } else {
-        dl->AddRect(v.to_screen(h.x0, h.y0), v.to_screen(h.x1, h.y1), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
+        dl->AddRect(v.to_screen(h.min_x, h.min_y), v.to_screen(h.max_x, h.max_y), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
     }
     // Host memory: whatever does not fit on the device.
-    MapRect m = lay_.station[kStHostMem];
+    WorldBox m = lay_.station[kStHostMem];
     if (t.weights[kHostMem] + t.kv[kHostMem] > 0)
-        fill_bar(dl, {m.x0 + 10, m.y1 - 22, m.x1 - 10, m.y1 - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
+        fill_bar(dl, {m.min_x + 10, m.max_y - 22, m.max_x - 10, m.max_y - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
 }
 
 std::string TokenScene::waiting_text(const std::vector<tj::Metric>& metrics) const {
@@ -265,44 +265,44 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     float z = v.zoom();
-    MapRect r = lay_.door;
+    WorldBox r = lay_.door;
     // A lesson's question open: how full the warehouse is and who waits may be its answer,
     // so the door shows its frame and the warehouse's size, and "?" for the rest.
     const bool held = answer_hidden_;
     bool full = t.kv_paged && t.kv_full && !held;
-    dl->AddRectFilled(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y0 + 24), pal::kStationFill, 8 * z,
+    dl->AddRectFilled(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.min_y + 24), pal::kStationFill, 8 * z,
                       ImDrawFlags_RoundCornersTop);
-    dl->AddRect(v.to_screen(r.x0, r.y0), v.to_screen(r.x1, r.y1), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
+    dl->AddRect(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
                 std::max(1.0f, (full ? 3 : 2) * z));
-    map_name(labels, "door", v, {r.center().x, r.y0 + 12}, 15, pal::kText, tr("token.map.door"));
+    map_name(labels, "door", v, {r.center().x, r.min_y + 12}, 15, pal::kText, tr("token.map.door"));
     char buf[160];
     if (t.kv_paged) {
-        MapRect bar{r.x0 + 10, r.y0 + 30, r.x1 - 10, r.y0 + 40};
+        WorldBox bar{r.min_x + 10, r.min_y + 30, r.max_x - 10, r.min_y + 40};
         fill_bar(dl, bar, 0, held ? 0 : t.kv_used_bytes, std::max(1.0, t.kv_capacity_bytes), false);
-        if (full) dl->AddRect(v.to_screen(bar.x0, bar.y0), v.to_screen(bar.x1, bar.y1), pal::kVermillion, 0, 0, 2);
+        if (full) dl->AddRect(v.to_screen(bar.min_x, bar.min_y), v.to_screen(bar.max_x, bar.max_y), pal::kVermillion, 0, 0, 2);
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
         std::string used = held ? "?" : format_metric("kv_used_fraction", share, "", language());  // as the card writes it
         std::snprintf(buf, sizeof buf, "KV %s / %s %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str(),
                       provenance_tag(Provenance::Output));
-        map_detail(labels, "door", v, {r.center().x, r.y0 + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
+        map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
                  t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
     } else {
-        map_detail(labels, "door", v, {r.center().x, r.y0 + 40}, 13, pal::kTextDim, tr("token.map.offload"));
+        map_detail(labels, "door", v, {r.center().x, r.min_y + 40}, 13, pal::kTextDim, tr("token.map.offload"));
     }
     if (held) {
-        map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
+        map_detail(labels, "door", v, {r.center().x, r.min_y + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
         return;
     }
     const std::string waiting_words = waiting_text(metrics_now_);
     bool waiting = metric("requests_waiting") > 0;
-    map_detail(labels, "door", v, {r.center().x, r.y0 + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, waiting_words);
+    map_detail(labels, "door", v, {r.center().x, r.min_y + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, waiting_words);
     std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
-    map_detail(labels, "door", v, {r.center().x, r.y0 + 81}, 13, pal::kTextDim, buf);
+    map_detail(labels, "door", v, {r.center().x, r.min_y + 81}, 13, pal::kTextDim, buf);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
     // begun); more are counted above.
     int shown = std::min(t.queued + t.preempted, 10);
     for (int i = 0; i < shown; i++) {
-        float x = r.x0 + 12 + float(i) * 13, y = r.y0 + 91;
+        float x = r.min_x + 12 + float(i) * 13, y = r.min_y + 91;
         dl->AddRectFilled(v.to_screen(x, y), v.to_screen(x + 9, y + 8), i < t.preempted ? pal::kPurple : pal::kSky);
     }
 }
@@ -311,9 +311,9 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     int gx = std::min(t.mesh_x, kMaxCellsAcross), gy = std::min(t.mesh_y, kMaxCellsAcross);
-    MapRect m = lay_.mesh;
-    float cell = std::min((m.x1 - m.x0) / float(gx), (m.y1 - m.y0 - 26) / float(gy));
-    float ox = m.center().x - cell * gx * 0.5f, oy = m.y0 + 26;
+    WorldBox m = lay_.mesh;
+    float cell = std::min((m.max_x - m.min_x) / float(gx), (m.max_y - m.min_y - 26) / float(gy));
+    float ox = m.center().x - cell * gx * 0.5f, oy = m.min_y + 26;
     bool busy = t.step_kind_now >= 0;
     // A question open: how much of the time the cores compute waits with the answer, so
     // the squares, the enlarged core's outline and its bar show no split.
@@ -336,15 +336,15 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
         }
     }
     // One core, enlarged: the sorting centre and its warehouse at a readable size.
-    MapRect b = kBigCore;
+    WorldBox b = kBigCore;
     // Its state as the colour of a thick outline (a filled card would cost pixels, not meaning).
     ImU32 bstate = !busy ? kIdleFill : f >= 0.5f ? kCompute : kWaitFill;
-    dl->AddRect(v.to_screen(b.x0, b.y0 + 30), v.to_screen(b.x1, b.y1), bstate == kWaitFill || held ? pal::kStationEdge : bstate,
+    dl->AddRect(v.to_screen(b.min_x, b.min_y + 30), v.to_screen(b.max_x, b.max_y), bstate == kWaitFill || held ? pal::kStationEdge : bstate,
                 6 * v.zoom(), 0, std::max(2.0f, 4 * v.zoom()));
-    fill_bar(dl, {b.x0 + 8, b.y0 + 40, b.x0 + 40, b.y1 - 10}, per_core_w, per_core_kv, per_core_cap, true);
+    fill_bar(dl, {b.min_x + 8, b.min_y + 40, b.min_x + 40, b.max_y - 10}, per_core_w, per_core_kv, per_core_cap, true);
     // The compute/wait split of the last step as a bar.
-    MapRect sb{b.x0 + 50, b.y1 - 24, b.x1 - 8, b.y1 - 12};
-    ImVec2 sa = v.to_screen(sb.x0, sb.y0), sbb = v.to_screen(sb.x1, sb.y1);
+    WorldBox sb{b.min_x + 50, b.max_y - 24, b.max_x - 8, b.max_y - 12};
+    ImVec2 sa = v.to_screen(sb.min_x, sb.min_y), sbb = v.to_screen(sb.max_x, sb.max_y);
     dl->AddRectFilled(sa, sbb, held ? kIdleFill : kWaitFill);
     dl->AddRectFilled(sa, {sa.x + (sbb.x - sa.x) * f, sbb.y}, kCompute);
     dl->AddRect(sa, sbb, pal::kStationEdge);
@@ -363,7 +363,7 @@ void TokenScene::draw_streams(ImDrawList* dl) {
     // A question open: the streams still run from every warehouse the model reads, but all
     // alike and grey, since how wide each is (and how much of it is KV cache) may be the answer.
     const bool held = answer_hidden_;
-    MapRect m = lay_.mesh, d = lay_.station[kStDram3d], h = lay_.station[kStHbm], hm = lay_.station[kStHostMem];
+    WorldBox m = lay_.mesh, d = lay_.station[kStDram3d], h = lay_.station[kStHbm], hm = lay_.station[kStHostMem];
     for (int l = 0; l < kLevelCount; l++) {
         if (!(bytes[l] > 0)) continue;
         // Width and dash count in proportion to the level's bytes per token; the dashes
@@ -384,26 +384,26 @@ void TokenScene::draw_streams(ImDrawList* dl) {
         };
         if (l == kSram) {
             // Local to every core: a strip along the top of the mesh.
-            ImVec2 pts[2] = {{m.x0 + 6, m.y0 + 18}, {m.x1 - 6, m.y0 + 18}};
+            ImVec2 pts[2] = {{m.min_x + 6, m.min_y + 18}, {m.max_x - 6, m.min_y + 18}};
             flow(pts, 2, wpx * 0.6f, n * 3);
         } else if (l == kDram3d) {
             for (int k = 0; k < 8; k++) {  // many short vertical paths up into the mesh
-                float x = d.x0 + (k + 0.5f) * (d.x1 - d.x0) / 8;
-                ImVec2 pts[2] = {{x, d.y0}, {x, m.y1 - 4}};
+                float x = d.min_x + (k + 0.5f) * (d.max_x - d.min_x) / 8;
+                ImVec2 pts[2] = {{x, d.min_y}, {x, m.max_y - 4}};
                 flow(pts, 2, wpx, 2);
             }
         } else if (l == kHbm) {
             // Up the chip's side edges, in through the mesh edge, then across it (NoC hops).
             for (int side = 0; side < 2; side++) {
-                float x = side ? m.x1 + 12 : m.x0 - 12;
-                ImVec2 pts[4] = {{side ? h.x1 - 30 : h.x0 + 30, h.y0},
-                                 {x, h.y0 - 20},
+                float x = side ? m.max_x + 12 : m.min_x - 12;
+                ImVec2 pts[4] = {{side ? h.max_x - 30 : h.min_x + 30, h.min_y},
+                                 {x, h.min_y - 20},
                                  {x, m.center().y},
                                  {m.center().x + (side ? 30.0f : -30.0f), m.center().y}};
                 flow(pts, 4, wpx, n * 2);
             }
         } else {
-            ImVec2 pts[3] = {{hm.x1, hm.center().y}, {m.x0 - 24, hm.center().y}, {m.x0 - 24, m.y1 - 30}};
+            ImVec2 pts[3] = {{hm.max_x, hm.center().y}, {m.min_x - 24, hm.center().y}, {m.min_x - 24, m.max_y - 30}};
             flow(pts, 3, wpx, n);
         }
     }
@@ -418,9 +418,9 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     const TokenView& t = tv();
     if (t.stages <= 1) return;
     constexpr int kMaxStagesDrawn = 12;
-    const MapRect strip = kPipelineStrip;
+    const WorldBox strip = kPipelineStrip;
     int n = std::min(t.stages, kMaxStagesDrawn);
-    float slot = (strip.x1 - strip.x0) / float(n), gap = std::min(24.0f, slot * 0.35f);
+    float slot = (strip.max_x - strip.min_x) / float(n), gap = std::min(24.0f, slot * 0.35f);
     float z = v.zoom();
     bool busy = t.step_kind_now >= 0 && t.step_t1 > t.step_t0;
     double now = model().now();
@@ -438,10 +438,10 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
         if (pos >= 0) at.push_back(float(pos * n / t.stages));
     }
     for (int i = 0; i < n; i++) {
-        float x0 = strip.x0 + i * slot, x1 = x0 + slot - gap;
+        float x0 = strip.min_x + i * slot, x1 = x0 + slot - gap;
         bool holds = false;
         for (float p : at) holds |= p >= float(i) && p < float(i + 1);
-        ImVec2 a = v.to_screen(x0, strip.y0), b = v.to_screen(x1, strip.y1);
+        ImVec2 a = v.to_screen(x0, strip.min_y), b = v.to_screen(x1, strip.max_y);
         dl->AddRectFilled(a, b, holds ? kCompute : busy ? kWaitFill : kIdleFill, 4 * z);
         dl->AddRect(a, b, pal::kStationEdge, 4 * z, 0, std::max(1.0f, 1.5f * z));
         if (i + 1 < n) {  // the hop to the next stage: activations on the move
@@ -453,8 +453,8 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     }
     // The tokens themselves, moving through their stage.
     for (float p : at) {
-        float x = strip.x0 + p * slot;
-        ImVec2 s = v.to_screen(std::min(x, strip.x1 - 6), strip.center().y);
+        float x = strip.min_x + p * slot;
+        ImVec2 s = v.to_screen(std::min(x, strip.max_x - 6), strip.center().y);
         float r = std::max(4.0f, 7 * z);
         dl->AddRectFilled({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, pal::kSky, 2);
         dl->AddRect({s.x - r, s.y - r * 0.7f}, {s.x + r, s.y + r * 0.7f}, pal::kText, 2);
@@ -485,7 +485,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
         head += buf;
     }
     head = join_magnitudes(head);
-    map_name(labels, "pipeline", v, {strip.x0, strip.y0 - 10}, 14, pal::kText, head, 0);
+    map_name(labels, "pipeline", v, {strip.min_x, strip.min_y - 10}, 14, pal::kText, head, 0);
 }
 
 void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
@@ -495,7 +495,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     const std::vector<std::string>& toks = answer_tokens();
     ImVec2 smp = lay_.station[kStSampler].center(), d2h = lay_.station[kStD2h].center(),
            det = lay_.station[kStDetok].center(), scr = lay_.station[kStScreen].center();
-    MapRect tray{830, 408, 980, 440};  // where held tokens wait, labelled under it
+    WorldBox tray{830, 408, 980, 440};  // where held tokens wait, labelled under it
     bool show_text = map_font_px(v, 13, 0) >= 14;  // zoomed in enough to read a token
     // The pile at the detokenizer: whether tokens wait for it or are held until their
     // character is whole, counted over the tokens kept (the drawing stops at 40); how many
@@ -516,7 +516,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         else std::snprintf(pile, sizeof pile, tr("token.map.detok_pile"), on_way.c_str(), held_all);
     }
     seen_.piles = {{"detok", pile}};
-    if (pile[0] && !answer_hidden_) map_text(dl, v, {tray.center().x, tray.y1 + 12}, 12, pal::kVermillion, pile);
+    if (pile[0] && !answer_hidden_) map_text(dl, v, {tray.center().x, tray.max_y + 12}, 12, pal::kVermillion, pile);
     int queued = 0, held = 0, drawn = 0;
     std::vector<ImVec2> labelled;
     for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
@@ -537,12 +537,12 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
             p = {det.x - 50 + float(queued % 6) * 20, det.y + 20 - float(queued / 6 % 3) * 8};
             queued++;
         } else if (now < t_hold) {
-            p = {tray.x0 + 14 + float(held % 7) * 20, tray.center().y};
+            p = {tray.min_x + 14 + float(held % 7) * 20, tray.center().y};
             held++;
             is_held = true;
         } else {
             double span = j.t_screen - t_hold;
-            p = lerp({det.x, tray.y1}, scr, span > 0 ? (now - t_hold) / span : 1);
+            p = lerp({det.x, tray.max_y}, scr, span > 0 ? (now - t_hold) / span : 1);
         }
         ImVec2 s = v.to_screen(p.x, p.y);
         float r = std::max(4.0f, 7 * v.zoom());
@@ -560,8 +560,8 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         drawn++;
     }
     if (held > 0) {
-        dl->AddRect(v.to_screen(tray.x0, tray.y0), v.to_screen(tray.x1, tray.y1), pal::kVermillion, 4, 0, 1.5f);
-        map_text(dl, v, {tray.center().x, tray.y1 + 26}, 12, pal::kVermillion, tr("token.map.held"));
+        dl->AddRect(v.to_screen(tray.min_x, tray.min_y), v.to_screen(tray.max_x, tray.max_y), pal::kVermillion, 4, 0, 1.5f);
+        map_text(dl, v, {tray.center().x, tray.max_y + 26}, 12, pal::kVermillion, tr("token.map.held"));
     }
 }
 
@@ -571,21 +571,21 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     char buf[160];
     auto id = [&](int s) -> const std::string& { return model().stations()[size_t(s)].id; };
     auto label2 = [&](int s, const char* name, const std::string& detail) {
-        const MapRect& r = lay_.station[s];
-        map_name(labels, id(s), v, {r.center().x, r.y0 + 22}, 19, pal::kText, name);
+        const WorldBox& r = lay_.station[s];
+        map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name);
         // Numbers under a station's name are its inputs. Wider than the box (中文's units
         // are), they take two lines, broken where the breaker allows.
         const std::string text = detail + " " + provenance_tag(Provenance::Input);
-        const float room = (r.x1 - r.x0 - 10) * v.zoom();
+        const float room = (r.max_x - r.min_x - 10) * v.zoom();
         std::vector<tj::LineSpan> lines = wrap_lines(map_font_px(v, 15), text, room);
         if (lines.size() == 1) {
-            map_detail(labels, id(s), v, {r.center().x, r.y0 + 50}, 15, pal::kTextDim, text);
+            map_detail(labels, id(s), v, {r.center().x, r.min_y + 50}, 15, pal::kTextDim, text);
             return;
         }
         for (size_t k = 0; k < 2 && k < lines.size(); k++) {
             const tj::LineSpan& l = lines[k];
             std::string line = text.substr(l.begin, (k == 1 ? text.size() : l.end) - l.begin);  // a third line joins the second
-            map_detail(labels, id(s), v, {r.center().x, r.y0 + 46 + 19 * float(k)}, 15, pal::kTextDim, line);
+            map_detail(labels, id(s), v, {r.center().x, r.min_y + 46 + 19 * float(k)}, 15, pal::kTextDim, line);
         }
     };
     const ParamValues& pv = values();
@@ -601,8 +601,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
            format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));
     label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"));
     {
-        const MapRect& r = lay_.station[kStHostMem];
-        map_name(labels, id(kStHostMem), v, {r.center().x, r.y0 + 22}, 18, pal::kText, tr("token.map.host_mem"));
+        const WorldBox& r = lay_.station[kStHostMem];
+        map_name(labels, id(kStHostMem), v, {r.center().x, r.min_y + 22}, 18, pal::kText, tr("token.map.host_mem"));
         // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it;
         // while a question is open, whether anything spills may be the answer.
         const double kv = answer_hidden_ ? 0 : t.kv[kHostMem], weights = answer_hidden_ ? 0 : t.weights[kHostMem];
@@ -610,11 +610,11 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                         : kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
                         : weights > 0 ? "" : std::string(tr("token.map.empty"));
         const ImU32 col = kv + weights > 0 ? pal::kVermillion : pal::kTextDim;
-        if (!s.empty()) map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 48}, 14, col, s);
+        if (!s.empty()) map_detail(labels, id(kStHostMem), v, {r.center().x, r.min_y + 48}, 14, col, s);
         if (weights > 0)
-            map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + (kv > 0 ? 70 : 48)}, 13, col,
+            map_detail(labels, id(kStHostMem), v, {r.center().x, r.min_y + (kv > 0 ? 70 : 48)}, 13, col,
                        std::string(tr("token.map.weights")) + " " + format_bytes(weights) + " " + tr("token.map.spilled"));
-        map_detail(labels, id(kStHostMem), v, {r.center().x, r.y0 + 94}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+        map_detail(labels, id(kStHostMem), v, {r.center().x, r.min_y + 94}, 13, pal::kTextDim, tr("token.map.over_pcie"));
     }
     // The chip.
     const Hardware& hw = tm().hardware();
@@ -625,16 +625,16 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         chip += buf;
     }
     chip += "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
-    map_name(labels, id(kStMesh), v, {lay_.chip.x0 + 14, lay_.chip.y0 + 20}, 19, pal::kText, chip, 0);
+    map_name(labels, id(kStMesh), v, {lay_.chip.min_x + 14, lay_.chip.min_y + 20}, 19, pal::kText, chip, 0);
     std::string mesh_note = tr("token.map.mesh");
     if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
         double per = double(t.mesh_x) * t.mesh_y / (std::min(t.mesh_x, kMaxCellsAcross) * std::min(t.mesh_y, kMaxCellsAcross));
         std::snprintf(buf, sizeof buf, tr("token.map.each_square"), per);
         mesh_note += buf;
     }
-    map_detail(labels, id(kStMesh), v, {lay_.mesh.center().x, lay_.mesh.y0 + 11}, 15, pal::kTextDim, mesh_note);
+    map_detail(labels, id(kStMesh), v, {lay_.mesh.center().x, lay_.mesh.min_y + 11}, 15, pal::kTextDim, mesh_note);
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
-    auto level_lines = [&](int l, const MapRect& r, float y_name, float y_fill, const char* name) {
+    auto level_lines = [&](int l, const WorldBox& r, float y_name, float y_fill, const char* name) {
         std::string head = std::string(name) + "  " +
                            (t.level_enabled[l] ? level_size(hw, l) + " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
@@ -652,27 +652,27 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                            held_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
         map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill);
     };
-    MapRect d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
-    level_lines(kDram3d, d, d.y0 + 12, d.y1 + 14, tr("token.map.dram3d"));
-    level_lines(kHbm, h, h.y0 + 56, h.y0 + 78, far_memory_word("token.map.hbm"));
+    WorldBox d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
+    level_lines(kDram3d, d, d.min_y + 12, d.max_y + 14, tr("token.map.dram3d"));
+    level_lines(kHbm, h, h.min_y + 56, h.min_y + 78, far_memory_word("token.map.hbm"));
 
     // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
-    MapRect b = kBigCore;
+    WorldBox b = kBigCore;
     const std::string& sram = id(kStSram);
-    map_detail(labels, sram, v, {b.center().x, b.y0 + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
+    map_detail(labels, sram, v, {b.center().x, b.min_y + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
     double cores = std::max(1.0, hw.cores());
-    float tx = b.x0 + 50;
-    map_detail(labels, sram, v, {tx, b.y0 + 48}, 14, pal::kText, "SRAM " + format_bytes_binary(hw.level[kSram].capacity / cores), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
+    float tx = b.min_x + 50;
+    map_detail(labels, sram, v, {tx, b.min_y + 48}, 14, pal::kText, "SRAM " + format_bytes_binary(hw.level[kSram].capacity / cores), 0);
+    map_detail(labels, sram, v, {tx, b.min_y + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
     auto held_binary = [&](double b) { return answer_hidden_ ? std::string("?") : format_bytes_binary(b); };
-    map_detail(labels, sram, v, {tx, b.y0 + 94}, 13, pal::kOrange, held_binary(t.weights[kSram] / cores), 0);
-    map_detail(labels, sram, v, {tx, b.y0 + 116}, 13, pal::kPurple, held_binary(t.kv[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.min_y + 94}, 13, pal::kOrange, held_binary(t.weights[kSram] / cores), 0);
+    map_detail(labels, sram, v, {tx, b.min_y + 116}, 13, pal::kPurple, held_binary(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
     if (answer_hidden_) std::snprintf(buf, sizeof buf, "%s ?", tr("token.map.computing"));
     else
         std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"),
                       format_metric("core_busy_fraction", t.core_busy_fraction, "", language()).c_str());  // as the card writes it
-    map_detail(labels, sram, v, {tx, b.y1 - 38}, 13, busy ? pal::kText : pal::kTextDim,
+    map_detail(labels, sram, v, {tx, b.max_y - 38}, 13, busy ? pal::kText : pal::kTextDim,
                busy || answer_hidden_ ? buf : tr("token.map.idle"), 0);
 
     // Right side: sampler, link back, detokenizer, screen.
@@ -684,8 +684,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     label2(kStDetok, tr("token.map.detok"),
            format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"));
     // The screen: the last characters of the watched answer.
-    MapRect s = lay_.station[kStScreen];
-    map_name(labels, id(kStScreen), v, {s.center().x, s.y0 + 18}, 18, pal::kText, tr("token.map.screen"));
+    WorldBox s = lay_.station[kStScreen];
+    map_name(labels, id(kStScreen), v, {s.center().x, s.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
     {
         double now = model().now();
         std::string tail;
@@ -703,18 +703,18 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
             tail = "…" + (space < 24 ? tail.substr(space + 1) : tail);
         }
         float px = map_font_px(v, 14);
-        ImVec2 p = v.to_screen(s.x0 + 8, s.y0 + 36);
-        float wrap = (s.x1 - s.x0 - 16) * v.zoom();
+        ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + 36);
+        float wrap = (s.max_x - s.min_x - 16) * v.zoom();
         // An answer in the other language than the interface's says so at the box's foot,
         // with the setting that switches it (the note's lines go up from the bottom).
-        float bottom = v.to_screen(s.x1 - 6, s.y1 - 6).y;
+        float bottom = v.to_screen(s.max_x - 6, s.max_y - 6).y;
         if (const char* lang_key = answer_language_key(); lang_key && map_detail_shown(v, 12)) {
             std::string note = std::string(tr(lang_key)) + "\n" + tr("token.map.answer_lang_switch");
             float npx = map_font_px(v, 12);
             bottom -= wrapped_text_size(npx, note, wrap).y;
             draw_text_wrapped(dl, npx, {p.x, bottom}, pal::kTextDim, note, wrap);
         }
-        dl->PushClipRect(p, {v.to_screen(s.x1 - 6, 0).x, bottom}, true);
+        dl->PushClipRect(p, {v.to_screen(s.max_x - 6, 0).x, bottom}, true);
         dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
         dl->PopClipRect();
     }
@@ -728,9 +728,9 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     const int stage = head.stage;
     int st = answer_hidden_ ? -1 : station_of_stage(stage);  // a question open: no outline
     if (st >= 0) {
-        MapRect r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
+        WorldBox r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
         if (stage == kPartChipLink) r = lay_.chip;  // chip link: the whole chip
-        dl->AddRect(v.to_screen(r.x0 - 4, r.y0 - 4), v.to_screen(r.x1 + 4, r.y1 + 4), pal::kBottleneck, 10 * v.zoom(),
+        dl->AddRect(v.to_screen(r.min_x - 4, r.min_y - 4), v.to_screen(r.max_x + 4, r.max_y + 4), pal::kBottleneck, 10 * v.zoom(),
                     0, std::max(2.5f, 4 * v.zoom()));
     }
 }
@@ -890,16 +890,16 @@ void TokenScene::hover_cards(const FrameInput& in) {
 }
 
 bool TokenScene::marker_box(const std::string& place_id, WorldBox* box) const {
-    MapRect r;
+    WorldBox r;
     if (place_id == "door") r = lay_.door;  // see tj::lesson_places()
-    else if (place_id == "pipeline") r = {kPipelineStrip.x0, kPipelineStrip.y0 - 20, kPipelineStrip.x1, kPipelineStrip.y1};  // with its label
+    else if (place_id == "pipeline") r = {kPipelineStrip.min_x, kPipelineStrip.min_y - 20, kPipelineStrip.max_x, kPipelineStrip.max_y};  // with its label
     else {
         int i = station_index(place_id);
         if (i < 0) return false;
         // The SRAM is drawn in the enlarged core, with its size and what it holds.
         r = i == kStSram ? kBigCore : lay_.station[i];
-        if (i == kStDram3d) r.y1 += 24;  // what it holds is written under it
+        if (i == kStDram3d) r.max_y += 24;  // what it holds is written under it
     }
-    *box = {r.x0, r.y0, r.x1, r.y1};
+    *box = {r.min_x, r.min_y, r.max_x, r.max_y};
     return true;
 }

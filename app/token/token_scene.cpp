@@ -178,24 +178,7 @@ void TokenScene::update(double real_dt) {
     ModelScene::update(real_dt);  // a follow moves the run first, before the metrics are read
     metrics_now_ = metrics();
 
-    // Layout: fixed boxes; only the sampler moves (on the chip or on the host).
-    TokenLayout& L = lay_;
-    L.sampler_on_host = values().get("token.run.sampler") >= 0.5;
-    L.chip = {200, 40, 800, 680};
-    L.mesh = {225, 100, 625, 400};
-    L.station[kStPrompt] = {20, 60, 170, 140};
-    L.station[kStTokenizer] = {20, 190, 170, 270};
-    L.station[kStH2d] = {20, 320, 170, 400};
-    L.station[kStHostMem] = {20, 520, 170, 650};
-    L.door = {20, 408, 170, 512};
-    L.station[kStMesh] = L.mesh;
-    L.station[kStSram] = L.mesh;
-    L.station[kStDram3d] = {225, 430, 625, 480};
-    L.station[kStHbm] = {225, 545, 625, 665};
-    L.station[kStSampler] = L.sampler_on_host ? MapRect{830, 60, 980, 140} : MapRect{650, 100, 780, 180};
-    L.station[kStD2h] = {830, 190, 980, 270};
-    L.station[kStDetok] = {830, 320, 980, 400};
-    L.station[kStScreen] = {830, 475, 980, 670};
+    lay_ = token_layout(values().get("token.run.sampler") >= 0.5);
 }
 
 const tj::Metric* TokenScene::find_metric(const char* id) const {
@@ -211,10 +194,10 @@ double TokenScene::metric(const char* id) const {
 
 ImVec2 TokenScene::station_position(size_t i) const {
     if (i >= kStationCount) return {500, 350};
-    const MapRect& r = lay_.station[i];
+    const WorldBox& r = lay_.station[i];
     // Fetches from each core's SRAM start at the top of the mesh; 3D DRAM rises from
     // the slab under it; HBM enters through the bottom edge of the mesh.
-    if (i == kStSram) return {r.center().x, r.y0 + 14};
+    if (i == kStSram) return {r.center().x, r.min_y + 14};
     return r.center();
 }
 
@@ -242,6 +225,28 @@ std::vector<std::string> TokenScene::texts() const {
 }
 
 namespace tokenui {
+
+TokenLayout token_layout(bool sampler_on_host) {
+    // Fixed boxes; only the sampler moves (on the chip or on the host).
+    TokenLayout L;
+    L.sampler_on_host = sampler_on_host;
+    L.chip = {200, 40, 800, 680};
+    L.mesh = {225, 100, 625, 400};
+    L.station[kStPrompt] = {20, 60, 170, 140};
+    L.station[kStTokenizer] = {20, 190, 170, 270};
+    L.station[kStH2d] = {20, 320, 170, 400};
+    L.station[kStHostMem] = {20, 520, 170, 650};
+    L.door = {20, 408, 170, 512};
+    L.station[kStMesh] = L.mesh;
+    L.station[kStSram] = L.mesh;
+    L.station[kStDram3d] = {225, 430, 625, 480};
+    L.station[kStHbm] = {225, 545, 625, 665};
+    L.station[kStSampler] = L.sampler_on_host ? WorldBox{830, 60, 980, 140} : WorldBox{650, 100, 780, 180};
+    L.station[kStD2h] = {830, 190, 980, 270};
+    L.station[kStDetok] = {830, 320, 980, 400};
+    L.station[kStScreen] = {830, 475, 980, 670};
+    return L;
+}
 
 TokenAreas token_areas(const FrameInput& in) {
     TokenAreas a;

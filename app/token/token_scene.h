@@ -30,20 +30,15 @@ std::unique_ptr<Scene> make_token_scene();
 
 namespace tokenui {
 
-// A rectangle in the map's world units.
-struct MapRect {
-    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    ImVec2 center() const { return {(x0 + x1) * 0.5f, (y0 + y1) * 0.5f}; }
-    bool contains(ImVec2 p) const { return inside(p, {x0, y0}, {x1, y1}); }
-};
-
-// Where each thing sits on the map (world units, box 0..1000 x 0..700).
+// Where each thing sits on the map (world units, box 0..1000 x 0..700), as the chain's
+// ChainLayout: a box per station, and the chip, mesh and door.
 struct TokenLayout {
-    MapRect station[tj::token::kStationCount];  // one box per station (SRAM: the mesh itself)
-    MapRect chip, mesh;
-    MapRect door;  // admission: the queue at the door and the KV warehouse's room
+    WorldBox station[tj::token::kStationCount];  // one box per station (SRAM: the mesh itself)
+    WorldBox chip, mesh;
+    WorldBox door;  // admission: the queue at the door and the KV warehouse's room
     bool sampler_on_host = false;
 };
+TokenLayout token_layout(bool sampler_on_host);
 
 // The screen split: controls on the left, numbers on the right, the staircase and
 // the answer under the map (logical pixels). Without panels the map takes it all.
@@ -161,7 +156,7 @@ private:
     // Names and figures on labels, drawn with the ones the door and the pipeline placed.
     void draw_captions(ImDrawList* dl, MapLabels& labels, const HeadlineText& head, const FrameInput& in);
     void draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const FrameInput& in);
-    void fill_bar(ImDrawList* dl, const tokenui::MapRect& r, double weights, double kv, double capacity, bool vertical);
+    void fill_bar(ImDrawList* dl, const WorldBox& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
     // The built-in answer is in the other language than the interface's: the key of the
     // words that say which ("answer in English"), else nullptr. Its language is a model
@@ -201,7 +196,7 @@ private:
     const std::vector<std::string>& answer_tokens();
     void prompt_section();
 
-    tokenui::TokenLayout lay_;
+    tokenui::TokenLayout lay_ = tokenui::token_layout(false);
     std::vector<std::string> answer_tokens_;
     std::string answer_key_;  // language, tokenizer and override the tokens were cut for
     tokenui::PromptPanelState prompt_;
