@@ -127,10 +127,13 @@ ImVec2 map_position(int point) {
 }
 
 const char* station_short(int st) {
-    static const char* const keys[kStationCount] = {"fab.st.design", "fab.st.fab", "fab.st.sort", "fab.st.hbm",
-                                              "fab.st.sub", "fab.st.pack", "fab.st.modtest", "fab.st.cpu",
-                                              "fab.st.tray", "fab.st.switch", "fab.st.rack", "fab.st.ship", "fab.st.cust"};
-    return st >= 0 && st < kStationCount ? tr(keys[st]) : "";
+    // The map's name of a station is the string "fab.st.<its id>" (assets/strings_fab.json).
+    static const std::vector<std::string> keys = [] {
+        std::vector<std::string> k;
+        for (int s = 0; s < kStationCount; s++) k.push_back("fab.st." + tj::fab::station_text(s).id);
+        return k;
+    }();
+    return st >= 0 && st < kStationCount ? tr(keys[size_t(st)].c_str()) : "";
 }
 
 const char* buffer_unit(int b) {
