@@ -641,24 +641,28 @@ void App::draw_status() {
     ImGui::End();
 }
 
-// This computer's benchmark (measured_card.h): its card, and what it asks of the token
-// scene (the measured preset in use, a race against an H100).
+// This computer's benchmark (measured_card.h): its card, and what it asks of the scene whose
+// parameters hold its preset (that preset in use, a race against an H100).
 void App::draw_measured_card() {
     MeasuredComputer& measured = measured_computer();
-    auto* token = dynamic_cast<ModelScene*>(scene_by_id("token"));
-    if (token) measured.note_token_values(token->values());
+    ModelScene* host = nullptr;
+    for (auto& s : scenes_) {
+        auto* m = dynamic_cast<ModelScene*>(s.get());
+        if (m && m->values().registry().find_preset(MeasuredComputer::kPreset)) host = m;
+    }
+    if (host) measured.note_token_values(host->values());
     // A lesson step that shows the card has it on the lesson card: no window over that card.
     const bool on_lesson_card = lessons_.active() && lessons_.chart_shown().id == "measured";
     if (measured.card_open() && !on_lesson_card) measured.draw_window(win_w_, win_h_);
-    // New figures replace hw.measured: a lesson running on it shows its step again with them.
-    if (measured.news() && lessons_.active() && lessons_.scene_id() == "token") lessons_.show_again(*this);
-    if (measured.use_requested() && token) {  // "Use as hardware": the measured preset on the token scene
-        set_scene("token");
-        notice_ = token->apply_preset("hw.measured");
+    // New figures replace the preset: a lesson running on that scene shows its step again with them.
+    if (measured.news() && lessons_.active() && host && lessons_.scene_id() == host->id()) lessons_.show_again(*this);
+    if (measured.use_requested() && host) {
+        set_scene(host->id());
+        notice_ = host->apply_preset(MeasuredComputer::kPreset);
     }
-    if (measured.race_requested() && token) {  // this computer against an H100
-        set_scene("token");
-        notice_ = token->compare_pair("measured_h100");
+    if (measured.race_requested() && host) {
+        set_scene(host->id());
+        notice_ = host->compare_pair(MeasuredComputer::kRacePair);
     }
 }
 

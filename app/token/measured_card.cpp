@@ -151,7 +151,7 @@ std::string MeasuredComputer::state_json() const {
     j["adapter"] = measured_ ? figures_.adapter : "";
     j["path"] = measured_ ? figures_.path : "";
     // The registry's hw.measured as it stands: the preset a lesson, a race or a link uses.
-    if (const tj::Preset* p = tj::token::token_registry().find_preset("hw.measured")) {
+    if (const tj::Preset* p = tj::token::token_registry().find_preset(kPreset)) {
         j["preset"] = {{"label", p->label_en}};
         for (auto& [id, v] : p->values)
             if (id == "token.hbm.bw_gbs" || id == "token.mesh.core_tflops" || id == "token.hbm.capacity_gb") j["preset"][id] = v;

@@ -40,6 +40,9 @@ public:
     // says where they are written out (the card of Help > This computer on the roofline).
     // `held`: a lesson's question on these speeds is open, so the predictions wait for its answer.
     void draw_card(bool compact, bool held);
+    // What the buttons ask of the scene whose parameters hold the preset: use it, or race it.
+    static constexpr const char* kPreset = "hw.measured";
+    static constexpr const char* kRacePair = "measured_h100";  // this computer against an H100
     bool use_requested() { bool r = use_; use_ = false; return r; }
     bool race_requested() { bool r = race_; race_ = false; return r; }
     // What the token scene runs on, told each frame: this computer's measured figures,
