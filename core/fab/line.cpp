@@ -1,4 +1,12 @@
 // line.cpp — stations, buffers, kitting, blocking and starving on the Engine. See line.h.
+//
+// Index:
+//   draws and a station's fab-stage timing                 sample_time, x_factor, Station::flow_s
+//   building the line, running it, its events               Line::Line, Line::run_until, Line::handle
+//   a lot's life: start, gate, finish, exit                 Line::try_start … Line::try_exit
+//   buffers: put, take, scrap, deliver, CONWIP              Line::put … Line::wake_conwip
+//   the respin: halt, purge, resume, qualify                Line::halt … Line::qualify
+//   counts for the ledgers and the tests                    Line::ledger_of_station … count_parcels_alive
 #include "core/fab/line.h"
 
 #include <algorithm>
