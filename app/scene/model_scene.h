@@ -167,6 +167,9 @@ protected:
     void end_follow();
     void follow_camera(float zoom);
     void follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 view_min, ImVec2 view_size);
+    // The follow's card, where it lay last frame (it is sized as it is drawn, after the
+    // map's words): no word of the map is shown under it.
+    void keep_words_off_follow_card(MapLabels& labels) const;
     bool follow_done() const;  // at the trip's end, its seconds shown
     // The scene's side of a follow: the stop's caption and colour, its station (for
     // state()), whether the bar has a cell for it, the parcel kind drawn for the

@@ -146,11 +146,13 @@ void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     const float width = in.narrow ? in.sheet_size.x - 2 * pad : std::min(vsize.x - 2 * pad, fs * 36);
     ImGui::SetNextWindowPos(foot, ImGuiCond_Always, {0.5f, 1.0f});
     ImGui::SetNextWindowSizeConstraints({width, 0}, {width, std::max(vsize.y, in.sheet_size.y) * 0.8f});
-    ImGui::SetNextWindowBgAlpha(0.97f);
+    ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: no word of the map shows through it
     ImGui::Begin("##follow", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
     const float inner = width - 2 * ImGui::GetStyle().WindowPadding.x;
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    st.card = {at.x, at.y, at.x + size.x, at.y + size.y};
     text_wrapped(st.caption, pal::kText, inner);
     follow_bar(inner);
     const FollowCard card = follow_card(p, done);
@@ -162,6 +164,11 @@ void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     if (done && card.another) ImGui::SameLine();
     if (ImGui::Button(tr("follow.stop"))) end_follow();
     ImGui::End();
+}
+
+void ModelScene::keep_words_off_follow_card(MapLabels& labels) const {
+    const ImVec4& c = seen_.follow.card;
+    if (follow_.active && seen_.follow.active && c.z > c.x && c.w > c.y) labels.keep_out({c.x, c.y}, {c.z, c.w});
 }
 
 void ModelScene::follow_bar(float width) {

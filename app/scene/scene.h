@@ -103,6 +103,7 @@ struct FollowState {
     double total_s = 0;      // the whole trip, known from its start
     float x = 0, y = 0;      // the token's parcel on screen (logical pixels)
     float centre_x = 0, centre_y = 0;  // the map's centre
+    ImVec4 card{0, 0, 0, 0};  // the card on screen as last drawn: x0, y0, x1, y1 (logical pixels)
 };
 
 // What the page's mirror of the map (web/static/mirror.js) says of one station: its name,

@@ -777,7 +777,8 @@ std::string App::state_json() const {
     if (FollowState f = s ? s->inspection().follow : FollowState{}; f.active)  // a followed token, as last drawn
         j["follow"] = {{"active", f.active}, {"stop", f.stop}, {"station", f.station}, {"caption", f.caption}, {"done", f.done},
                        {"camera", f.camera}, {"seq", f.seq}, {"index", f.index}, {"elapsed_s", f.elapsed_s},
-                       {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}}};
+                       {"total_s", f.total_s}, {"x", f.x}, {"y", f.y}, {"centre", {f.centre_x, f.centre_y}},
+                       {"card", {f.card.x, f.card.y, f.card.z - f.card.x, f.card.w - f.card.y}}};
     j["controls"] = nlohmann::json::array();  // every control of the last frame: label and hit box (WCAG 2.5.8)
     for (const ControlBox& c : control_boxes())
         j["controls"].push_back({{"label", c.label},

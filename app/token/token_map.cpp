@@ -153,6 +153,10 @@ void TokenScene::draw_map(const FrameInput& in) {
     MapLabels labels;
     labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
     station_boxes(labels);
+    // No word under the plates drawn over the map (they are sized as drawn, after the
+    // words: as last frame), nor under a follow's card.
+    for (const ImVec4& p : plates_) labels.keep_out({p.x, p.y}, {p.z, p.w});
+    keep_words_off_follow_card(labels);
     seen_.map_min = ar.map_min;
     seen_.map_max = {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y};
     draw_stations(dl);
@@ -743,8 +747,10 @@ void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& he
     float px = headline_px();
     ImVec2 p{ar.map_min.x + 10, ar.map_min.y + 6};
     // On a plate: a zoomed map lies under the headline.
+    plates_.clear();
     auto plate = [&](ImVec2 at, ImVec2 size) {
         dl->AddRectFilled({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2}, pal::kShade, 4);
+        plates_.push_back({at.x - 4, at.y - 2, at.x + size.x + 4, at.y + size.y + 2});
     };
     const char* why = head.why.c_str();  // what the bottleneck means, once named
     if (in.narrow) {  // wrapped to the phone's width

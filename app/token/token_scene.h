@@ -212,4 +212,5 @@ private:
     // A narrow map's bands for the headline above and the legend below, in pixels, as last
     // drawn: the stations fit between them (the legend's rows depend on the language).
     float narrow_head_px_ = 0, narrow_legend_px_ = 0;
+    std::vector<ImVec4> plates_;  // the headline's and the legend's plates as last drawn: x0, y0, x1, y1
 };

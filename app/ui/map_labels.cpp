@@ -130,6 +130,13 @@ void MapLabels::station_box(const std::string& id, ImVec2 min, ImVec2 max) {
     station_boxes_.push_back({id, {min.x, min.y, max.x, max.y}});
 }
 
+void MapLabels::keep_out(ImVec2 min, ImVec2 max) { keep_out_.push_back({min.x, min.y, max.x, max.y}); }
+
+bool MapLabels::under_keep_out(ImVec2 min, ImVec2 max) const {
+    return std::any_of(keep_out_.begin(), keep_out_.end(),
+                       [&](const ImVec4& k) { return overlap(min, max, {k.x, k.y}, {k.z, k.w}); });
+}
+
 void MapLabels::keep_inside(float left, float right) {
     // A few pixels in: a word that touches the edge reads as cut (the canvas's focus ring
     // lies over the last 3 px).
@@ -182,6 +189,20 @@ void MapLabels::draw(ImDrawList* dl) {
             break;
         }
     }
+    // A name under something drawn over the map moves just below it where it still lies
+    // over its own box (the top of a zoomed map's half-seen box, under the headline), else
+    // is not shown: no one could read it there.
+    for (Label& n : labels_) {
+        if (n.detail || !under_keep_out(n.min, n.max)) continue;
+        float dy = 0;
+        for (const ImVec4& k : keep_out_)
+            if (overlap(n.min, n.max, {k.x, k.y}, {k.z, k.w})) dy = std::max(dy, k.w + n.px * kLeading - n.min.y);
+        const ImVec2 lo{n.min.x, n.min.y + dy}, hi{n.max.x, n.max.y + dy};
+        const auto own = std::find_if(station_boxes_.begin(), station_boxes_.end(),
+                                      [&](const std::pair<std::string, ImVec4>& b) { return b.first == n.id; });
+        if (own != station_boxes_.end() && hi.y <= own->second.w && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
+        else n.shown = false;
+    }
     // Names hold their places; each detail takes its place (the first free one of its
     // places) only where no shown label is.
     for (Label& d : labels_) {
@@ -189,7 +210,7 @@ void MapLabels::draw(ImDrawList* dl) {
         // A word's width apart from other labels' words: side by side, two that touch read as one.
         const float gap = d.px * kDetailGap;
         auto free_at = [&](ImVec2 min, ImVec2 max) {
-            return !over_other_box(d.id, min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
+            return !over_other_box(d.id, min, max) && !under_keep_out(min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
                 return &o != &d && o.shown && overlap({min.x - (o.id == d.id ? 0 : gap), min.y},
                                                       {max.x + (o.id == d.id ? 0 : gap), max.y}, o.min, o.max);
             });

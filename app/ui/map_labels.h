@@ -10,6 +10,7 @@
 //   labels.detail("tokenizer", {x, y}, px * 0.8f, dim, "1.00 µs", 0);   // its left edge at x
 //   labels.detail_at_one_of("pile:hbm", {above, left, right}, px, col, "480k");  // the first free place
 //   labels.station_box("tokenizer", min, max);  // before its labels: where its words belong
+//   labels.keep_out(card_min, card_max);         // a card over the map: no word under it
 //   labels.shown("pile:hbm")      // after draw(): whether any label of that id was drawn
 //   labels.draw(dl);              // names, then the details that fit, in the order given
 //   labels.boxes()                // what each station's shown labels cover, for state()
@@ -57,6 +58,10 @@ public:
     // lie over it, nor a name's figures; a label moved inside the map's edge stays over its
     // own box where it fits there (a zoomed map's half-seen box keeps its words on itself).
     void station_box(const std::string& id, ImVec2 min, ImVec2 max);
+    // Something drawn over the map (a follow's card, a headline's plate): no word is
+    // shown under it, a name neither (it could not be read there), and a figure takes
+    // another of its places or gives way.
+    void keep_out(ImVec2 min, ImVec2 max);
     const std::vector<std::pair<std::string, ImVec4>>& station_boxes() const { return station_boxes_; }
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
@@ -80,9 +85,11 @@ private:
     float inside_dx(ImVec2 min, ImVec2 max) const;
     float inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const;  // over its own box where it fits
     bool fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
+    bool under_keep_out(ImVec2 min, ImVec2 max) const;
     bool over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     std::vector<Label> labels_;
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
+    std::vector<ImVec4> keep_out_;                                // x0, y0, x1, y1
     bool bounded_ = false;
     float bound_x0_ = 0, bound_x1_ = 0;  // keep_inside's left and right edges
 };

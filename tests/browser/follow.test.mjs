@@ -26,6 +26,28 @@ const following = (page, on, what) => waitState(page, (s, want) => !!s.follow ==
 const cameraOn = (page, what) => waitState(page, (s) => s.follow &&
   Math.hypot(s.follow.x - s.follow.centre[0], s.follow.y - s.follow.centre[1]) < 60, null, what);
 
+// No word of the map lies under the follow's card. The words keep clear of the card as
+// it was drawn the frame before (it is sized as it is drawn, after them), so where the
+// card has just changed (a new stop's caption, the language) the check waits a few
+// frames for the words to follow before it fails.
+function wordsUnderCard(s) {
+  const under = [];
+  const [cx, cy, cw, ch] = s.follow ? s.follow.card : [0, 0, 0, 0];
+  if (!(cw > 0 && ch > 0)) return under;
+  for (const [id, l] of Object.entries(s.labels || {}))
+    for (const [k, [x, y, w, h]] of l.parts.entries()) {
+      const ox = Math.min(x + w, cx + cw) - Math.max(x, cx), oy = Math.min(y + h, cy + ch) - Math.max(y, cy);
+      if (ox > 1 && oy > 1) under.push(`"${l.texts[k]}" (${id}) [${[x, y, w, h].map(Math.round)}] under the follow card [${[cx, cy, cw, ch].map(Math.round)}] at stop ${s.follow.stop}`);
+    }
+  return under;
+}
+async function wordsOffCard(page, s) {
+  for (const until = Date.now() + 5000; wordsUnderCard(s).length > 0; s = await state(page)) {
+    if (Date.now() > until) assert.fail(wordsUnderCard(s).join('; '));
+    await page.waitForTimeout(50);
+  }
+}
+
 // Samples state().follow every 100 ms until the token is on the screen, or the lot with
 // the customers (or the time is up).
 async function followToScreen(page, onSample = async () => {}) {
@@ -35,6 +57,7 @@ async function followToScreen(page, onSample = async () => {}) {
     const s = await state(page);
     assert.ok(s.follow, 'still following');
     samples.push({ ...s.follow, pan: [s.view.pan_x, s.view.pan_y], wall: Date.now() });
+    await wordsOffCard(page, s);
     await onSample(s.follow, samples);
     if (s.follow.done) return samples;
     await page.waitForTimeout(100);
