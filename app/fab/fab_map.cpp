@@ -286,9 +286,11 @@ void FabScene::draw_map(const FrameInput& in) {
                  WorldBox{fabui::kWorldMinX, fabui::kWorldMinY + legend_room * 0.5f,
                           fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX, fabui::kWorldMaxY + legend_room});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
-    // Everything the map writes stays in its area (zoomed in on a followed lot, its
-    // buildings would otherwise run under the panels).
-    dl->PushClipRect(mmin, {mmin.x + msize.x, mmin.y + msize.y}, true);
+    // Everything the map draws stays in its area, under the captions' band or beside
+    // their column (zoomed in on a followed lot or a lesson's station, its buildings
+    // would otherwise run under the panels and the captions).
+    const ImVec2 map_max{map_min.x + map_size.x, map_min.y + map_size.y};
+    dl->PushClipRect(map_min, map_max, true);
     float z = view_.zoom();
     float text_px = label_px(z);
     const ChainMap own{fab(), values(), view_, true};
@@ -296,11 +298,13 @@ void FabScene::draw_map(const FrameInput& in) {
     draw_parcels(in);
     // One placer for every word on the map: the piles' counts first (they move beside
     // their pile where the place above is taken), then the buildings' names and tags
-    // (always shown) and their figures (where they fit).
+    // (always shown) and their figures (where they fit). None under the captions.
     MapLabels labels;
-    labels.keep_inside(mmin.x, mmin.x + msize.x);
-    seen_.map_min = mmin;
-    seen_.map_max = {mmin.x + msize.x, mmin.y + msize.y};
+    labels.keep_inside(map_min.x, map_max.x);
+    labels.keep_out(cap_min, cap_max);
+    keep_words_off_follow_card(labels);
+    seen_.map_min = map_min;
+    seen_.map_max = map_max;
     draw_chain(dl, own, text_px, &labels);
     draw_timeline(dl, text_px, labels);
     labels.draw(dl);
@@ -319,6 +323,8 @@ void FabScene::draw_map(const FrameInput& in) {
         }
     }
     hover_cards(z, text_px);
+    dl->PopClipRect();
+    dl->PushClipRect(mmin, {mmin.x + msize.x, mmin.y + msize.y}, true);
     const float captions_h = draw_captions(dl, in, cap_min, cap_max);
     if (!side) caption_band_h_ = std::max(caption_band_h_, std::ceil(captions_h + fs * 0.2f));
     follow_overlay(dl, in, map_min, map_size);
@@ -854,27 +860,39 @@ ImVec4 FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLa
     auto place = [&](float w) {
         if (lp.x > x0 && lp.x + w > right) { lp.x = x0; lp.y += row; }
     };
+    // A line that would run past the map's foot is left out whole, and what follows it: a
+    // phone's lesson leaves the map short, and a cut line reads as a mistake.
+    const float bottom = dl->GetClipRectMax().y - 4;
+    bool room = true, lamps = false;
+    auto fits = [&](float h) { return room = room && lp.y + h <= bottom; };
     for (State st : {State::Working, State::Starved, State::Blocked, State::Idle}) {
         const char* w = fabui::state_word(st);
         const float lw = sq * 2.2f;  // the lamp as drawn on a station, smaller
         place(lw + sq * 0.4f + text_size(px, w).x);
+        if (!fits(row)) break;
         const float ly = lp.y + px * 0.5f;
         fabui::draw_state_lamp(dl, {lp.x, ly - sq * 0.22f}, {lp.x + lw, ly + sq * 0.22f}, st, fabui::state_color(st));
         dl->AddText(ImGui::GetFont(), px, {lp.x + lw + sq * 0.4f, lp.y}, pal::kTextDim, w);
         lp.x += lw + sq * 1.4f + text_size(px, w).x;
+        lamps = true;
     }
     lp.x += text_px - sq;
     place(text_size(px, tr("fab.map.log_piles")).x);
-    lp.y += std::max(row, draw_text_wrapped(dl, px, lp, pal::kTextDim, tr("fab.map.log_piles"), right - lp.x));
+    if (fits(wrapped_text_size(px, tr("fab.map.log_piles"), right - lp.x).y))
+        lp.y += std::max(row, draw_text_wrapped(dl, px, lp, pal::kTextDim, tr("fab.map.log_piles"), right - lp.x));
+    else if (lamps)  // the legend ends under the lamps' row
+        lp.y += row;
     std::string flags;  // the piles marked "!" on the map, with their limits (none while their sizes are held)
     for (int b = 0; b < kBufCount; b++)
         if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)] && !answer_hidden_)
             flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
                      fabui::buffer_unit(b);
-    lp.y += draw_text_wrapped(dl, px, {x0, lp.y}, pal::kTextDim, tr("fab.map.outputs"), right - x0);
+    if (fits(wrapped_text_size(px, tr("fab.map.outputs"), right - x0).y))
+        lp.y += draw_text_wrapped(dl, px, {x0, lp.y}, pal::kTextDim, tr("fab.map.outputs"), right - x0);
     if (!flags.empty()) {
         flags = join_magnitudes("! " + std::string(tr("fab.map.implausible")) + ": " + flags);
-        lp.y += draw_text_wrapped(dl, px, {x0, lp.y}, pal::kVermillion, flags, right - x0);
+        if (fits(wrapped_text_size(px, flags, right - x0).y))
+            lp.y += draw_text_wrapped(dl, px, {x0, lp.y}, pal::kVermillion, flags, right - x0);
     }
     return {x0, top, right, lp.y};
 }
