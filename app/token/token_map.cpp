@@ -278,7 +278,7 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
                       ImDrawFlags_RoundCornersTop);
     dl->AddRect(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
                 std::max(1.0f, (full ? 3 : 2) * z));
-    map_name(labels, "door", v, {r.center().x, r.min_y + 12}, 15, pal::kText, tr("token.map.door"));
+    map_name(labels, "door", v, {r.center().x, r.min_y + 12}, 15, pal::kText, name_for_box(v, "token.map.door", 15, r.max_x - r.min_x));
     char buf[160];
     if (t.kv_paged) {
         WorldBox bar{r.min_x + 10, r.min_y + 30, r.max_x - 10, r.min_y + 40};
@@ -603,7 +603,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     label2(kStPrompt, tr("token.map.prompt"), buf);
     label2(kStTokenizer, tr("token.map.tokenizer"),
            format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));
-    label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"));
+    label2(kStH2d, name_for_box(v, "token.map.h2d", 19, lay_.station[kStH2d].max_x - lay_.station[kStH2d].min_x), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"));
     {
         const WorldBox& r = lay_.station[kStHostMem];
         map_name(labels, id(kStHostMem), v, {r.center().x, r.min_y + 22}, 18, pal::kText, tr("token.map.host_mem"));

@@ -46,11 +46,11 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     };
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}, {}, {}, {}};
     box(text, &l.min, &l.max);
-    // A name too wide for the part of its box inside the area drops its aside in
-    // parentheses ("3D-stacked DRAM (under the mesh)" on a zoomed phone map); one that
-    // would lie over another station's box may (draw).
+    // A name too wide for its box, or for the part of it inside the area, drops its aside
+    // in parentheses ("3D-stacked DRAM (under the mesh)" on a phone's map); one that would
+    // lie over another station's box may (draw).
     if (const std::string shorter = without_aside(text); !detail && shorter != text) {
-        if (!fits_own_box(id, l.min, l.max)) {
+        if (!fits_own_box(id, l.min, l.max) || wider_than_own_box(id, l.min, l.max)) {
             l.text = shorter;
             box(shorter, &l.min, &l.max);
         } else {
@@ -118,6 +118,12 @@ bool MapLabels::fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) cons
     for (const auto& [box_id, b] : station_boxes_)
         if (box_id == id) return max.x - min.x <= std::min(b.z, bound_x1_) - std::max(b.x, bound_x0_);
     return true;
+}
+
+bool MapLabels::wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max) const {
+    for (const auto& [box_id, b] : station_boxes_)
+        if (box_id == id) return max.x - min.x > b.z - b.x;
+    return false;
 }
 
 bool MapLabels::over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const {

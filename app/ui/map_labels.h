@@ -86,6 +86,7 @@ private:
     float inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const;  // over its own box where it fits
     bool fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     bool under_keep_out(ImVec2 min, ImVec2 max) const;
+    bool wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     bool over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     std::vector<Label> labels_;
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
