@@ -536,7 +536,8 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
     } else if (answer_hidden_ && !flagged) {  // a question open: its state and load would answer it
         state = "?";
     } else if (st == kStCustomers) {
-        state = sv.buffer_units > 0 ? tr("fab.state.waiting") : tr("fab.state.served");
+        // Served on time only where no order ever waited: after a backlog, it was cleared.
+        state = sv.buffer_units > 0 ? tr("fab.state.waiting") : v.peak_backlog_gpus > 0 ? tr("fab.state.cleared") : tr("fab.state.served");
     } else if (flagged) {  // the fab during the fix: held at the metal layers, or starts stopped
         char buf[128];
         if (v.fab_stages[1].held)

@@ -457,6 +457,7 @@ void FabModel::record_week() {
     if (fix_pending()) states[kStFab] = FabView::kWeekHeld;
     if (view_.station_states.size() < kMaxWeeksKept) view_.station_states.push_back(states);
     peak_backlog_ = std::max(peak_backlog_, demand - run.cum_gpus);
+    view_.peak_backlog_gpus = peak_backlog_;
 
     // Weeks without shipments, counted from the first shipment on.
     if (run.last_week_gpus > 0) {

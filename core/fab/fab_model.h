@@ -135,6 +135,7 @@ struct FabView {
     std::array<bool, kBufCount> pile_flagged{};
     // Volume shipments: the first of kVolumeRunWeeks weeks in a row at volume_gpus_week or more.
     double first_volume_week = -1, flaw_kept_first_volume_week = -1, no_flaw_first_volume_week = -1, volume_gpus_week = 0;
+    double peak_backlog_gpus = 0;  // the largest backlog so far (the metric peak_backlog_gpus)
     FabDerivView deriv;
     // The bottleneck by the active-period method over the window: the station it names
     // (-1: none, or shifting between the two stations in shifting_between).
