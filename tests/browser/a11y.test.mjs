@@ -207,6 +207,32 @@ test('the accessibility tree of a lesson step: caption, figures with values, que
   assert.deepEqual(problems, []);
 });
 
+// The mirror is off the screen, all of it: a table row wider than its box once showed its
+// last figure at a phone's left edge, over the lesson card ("s/week").
+test('no word of the mirror reaches the screen, on a phone, in a chain lesson and in the token scene', async () => {
+  const page = await app.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  for (const hash of ['s=fab&lesson=respin-weakest-link&step=0', 's=token&lesson=decode-is-logistics&step=2', 's=fab']) {
+    await page.goto(app.url + '#' + hash);
+    await waitFrames(page, 30);
+    await settle(page);
+    const seen = await page.evaluate(() => {
+      const out = [];
+      for (const el of document.querySelectorAll('#mirror *')) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && r.right > 0 && r.left < innerWidth && r.bottom > 0 && r.top < innerHeight &&
+            el.childNodes.length && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+          out.push(`${el.tagName} "${el.textContent.trim().slice(0, 40)}" at [${[r.left, r.top, r.width, r.height].map(Math.round)}]`);
+      }
+      return out;
+    });
+    assert.deepEqual(seen, [], `${hash}: the mirror's words on screen`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('keys: SDL takes them only on the canvas, Tab leaves it, and single-key shortcuts can be turned off', async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=token');
   await waitFrames(page, 30);
