@@ -145,7 +145,10 @@ void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
                                   : ImVec2{vmin.x + vsize.x * 0.5f, vmin.y + vsize.y - pad};
     const float width = in.narrow ? in.sheet_size.x - 2 * pad : std::min(vsize.x - 2 * pad, fs * 36);
     ImGui::SetNextWindowPos(foot, ImGuiCond_Always, {0.5f, 1.0f});
-    ImGui::SetNextWindowSizeConstraints({width, 0}, {width, std::max(vsize.y, in.sheet_size.y) * 0.8f});
+    // On a phone the card may rise over the map's lower part (its words keep off it, and the
+    // traveller is at the map's centre): a card held to the sheet cut its last button.
+    const float most_h = in.narrow ? in.sheet_size.y + vsize.y * 0.4f : vsize.y * 0.8f;
+    ImGui::SetNextWindowSizeConstraints({width, 0}, {width, most_h});
     ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: no word of the map shows through it
     ImGui::Begin("##follow", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
