@@ -194,11 +194,9 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
         std::string s = t >= 1000 ? fabui::count_text(t) : format_axis_value(t, "");
         dl->AddText({a.x - ImGui::CalcTextSize(s.c_str()).x - fs * 0.3f, Y(t) - fs * 0.5f}, pal::kTextDim, s.c_str());
     }
-    for (double t : nice_ticks(x0, x1, 5)) {
-        std::string s = format_axis_value(t, "week");
-        float tw = ImGui::CalcTextSize(s.c_str()).x;
-        dl->AddText({std::clamp(X(t) - tw * 0.5f, a.x, b.x - tw), b.y + fs * 0.15f}, pal::kTextDim, s.c_str());
-    }
+    std::vector<std::pair<float, std::string>> weeks;
+    for (double t : nice_ticks(x0, x1, 5)) weeks.push_back({X(t), format_axis_value(t, "week")});
+    draw_x_labels(dl, weeks, a.x, b.x, b.y + fs * 0.15f);
     dl->AddRect(a, b, IM_COL32(110, 120, 140, 255));
     dl->PushClipRect(a, b, true);
     for (const ChartMarker& m : fabui::event_markers(v, values(), true)) {

@@ -99,6 +99,18 @@ int clearest_label_box(const std::vector<LabelBox>& candidates, LabelBox plot, c
     return best;
 }
 
+void draw_x_labels(ImDrawList* dl, const std::vector<std::pair<float, std::string>>& labels, float left, float right,
+                   float y) {
+    const float gap = ImGui::GetFontSize() * 0.5f;
+    float last_right = -FLT_MAX;
+    for (const auto& [x, s] : labels) {
+        const float w = ImGui::CalcTextSize(s.c_str()).x, at = std::clamp(x - w * 0.5f, left, right - w);
+        if (at < last_right + gap) continue;
+        dl->AddText({at, y}, pal::kTextDim, s.c_str());
+        last_right = at + w;
+    }
+}
+
 std::vector<double> nice_ticks(double lo, double hi, int n) {
     std::vector<double> t;
     if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi) || n < 1) return t;
@@ -168,12 +180,9 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     std::vector<double> xt = nice_ticks(x0, x1, 5);
     if (opt.x_unit == "week")  // weeks are whole: no "wk 2, wk 2" from half-week ticks
         xt.erase(std::remove_if(xt.begin(), xt.end(), [](double v) { return v != std::floor(v); }), xt.end());
-    for (double v : xt) {
-        ImVec2 a = px(v, y0);
-        std::string s = format_axis_value(v, opt.x_unit);
-        ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-        f.dl->AddText({std::clamp(a.x - ts.x * 0.5f, f.min.x - fs, f.max.x - ts.x), f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
-    }
+    std::vector<std::pair<float, std::string>> xl;
+    for (double v : xt) xl.push_back({px(v, y0).x, format_axis_value(v, opt.x_unit)});
+    draw_x_labels(f.dl, xl, f.min.x - fs, f.max.x, f.max.y + fs * 0.15f);
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
     int shown = 0;  // marker labels step down below the legend so neighbours do not overlap

@@ -92,5 +92,10 @@ int clearest_label_box(const std::vector<LabelBox>& candidates, LabelBox plot, c
 
 // "Nice" axis ticks: about n round values covering [lo, hi].
 std::vector<double> nice_ticks(double lo, double hi, int n);
+// The labels under an x axis: each centred on its tick's x and kept within [left, right];
+// one that would run into the one before it (中文's "第 5 周" is wider than "wk 5") is
+// left out, and the next that clears it says where the axis is.
+void draw_x_labels(ImDrawList* dl, const std::vector<std::pair<float, std::string>>& labels, float left, float right,
+                   float y);
 // A value with its unit as the axes show it (times, bytes, SI).
 std::string format_axis_value(double v, const std::string& unit);
