@@ -106,24 +106,26 @@ float MapLabels::inside_dx(ImVec2 min, ImVec2 max) const {
 float MapLabels::inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const {
     const float dx = inside_dx(min, max);
     if (dx == 0 || !fits_own_box(id, min, max)) return dx;
-    for (const auto& [box_id, b] : station_boxes_)
-        if (box_id == id) return std::clamp(0.0f, std::max(b.x, bound_x0_) - min.x, std::min(b.z, bound_x1_) - max.x);
+    if (const ImVec4* b = own_box(id)) return std::clamp(0.0f, std::max(b->x, bound_x0_) - min.x, std::min(b->z, bound_x1_) - max.x);
     return dx;
+}
+
+const ImVec4* MapLabels::own_box(const std::string& id) const {
+    for (const auto& [box_id, b] : station_boxes_)
+        if (box_id == id) return &b;
+    return nullptr;
 }
 
 // Whether a label straddling the area's edge fits over the part of its own box inside the
 // area (one with no box, or not straddling, fits).
 bool MapLabels::fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const {
-    if (inside_dx(min, max) == 0) return true;
-    for (const auto& [box_id, b] : station_boxes_)
-        if (box_id == id) return max.x - min.x <= std::min(b.z, bound_x1_) - std::max(b.x, bound_x0_);
-    return true;
+    const ImVec4* b = own_box(id);
+    return inside_dx(min, max) == 0 || !b || max.x - min.x <= std::min(b->z, bound_x1_) - std::max(b->x, bound_x0_);
 }
 
 bool MapLabels::wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max) const {
-    for (const auto& [box_id, b] : station_boxes_)
-        if (box_id == id) return max.x - min.x > b.z - b.x;
-    return false;
+    const ImVec4* b = own_box(id);
+    return b && max.x - min.x > b->z - b->x;
 }
 
 bool MapLabels::over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const {
@@ -204,9 +206,8 @@ void MapLabels::draw(ImDrawList* dl) {
         for (const ImVec4& k : keep_out_)
             if (overlap(n.min, n.max, {k.x, k.y}, {k.z, k.w})) dy = std::max(dy, k.w + n.px * kLeading - n.min.y);
         const ImVec2 lo{n.min.x, n.min.y + dy}, hi{n.max.x, n.max.y + dy};
-        const auto own = std::find_if(station_boxes_.begin(), station_boxes_.end(),
-                                      [&](const std::pair<std::string, ImVec4>& b) { return b.first == n.id; });
-        if (own != station_boxes_.end() && hi.y <= own->second.w && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
+        const ImVec4* own = own_box(n.id);
+        if (own && hi.y <= own->w && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
         else n.shown = false;
     }
     // Names hold their places; each detail takes its place (the first free one of its

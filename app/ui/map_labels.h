@@ -87,6 +87,7 @@ private:
     bool fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     bool under_keep_out(ImVec2 min, ImVec2 max) const;
     bool wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
+    const ImVec4* own_box(const std::string& id) const;  // the station's box, nullptr for none
     bool over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     std::vector<Label> labels_;
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
