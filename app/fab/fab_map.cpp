@@ -313,9 +313,8 @@ void FabScene::draw_map(const FrameInput& in) {
     for (auto& [pile, text] : seen_.piles)  // what each pile shows as drawn: "" where its count gave way
         if (!labels.shown("pile:" + pile)) text.clear();
     for (int st = 0; st < kStationCount; st++) {  // each building with its labels, for a lesson's ring
-        ImVec2 c = fabui::map_position(st), hs = half_size(st);
         WorldBox& box = label_box_[st];
-        box = {c.x - hs.x, c.y - hs.y, c.x + hs.x, c.y + hs.y};
+        box = fabui::chain_layout().station[st];
         for (const MapLabelBox& b : seen_.labels) {
             if (b.id != model().stations()[size_t(st)].id) continue;
             ImVec2 lo = view_.to_world(b.min), hi = view_.to_world(b.max);
@@ -502,9 +501,8 @@ bool FabScene::marker_box(const std::string& place_id, WorldBox* box) const {
     int st = station_index(place_id);
     if (st < 0 || st >= kStationCount) return false;
     // The building and its labels as last drawn; before the first frame, the building.
-    ImVec2 c = fabui::map_position(st), hs = half_size(st);
     const WorldBox& drawn = label_box_[st];
-    *box = drawn.max_x > drawn.min_x ? drawn : WorldBox{c.x - hs.x, c.y - hs.y, c.x + hs.x, c.y + hs.y};
+    *box = drawn.max_x > drawn.min_x ? drawn : fabui::chain_layout().station[st];
     return true;
 }
 

@@ -58,6 +58,9 @@ bool App::init(const AppOptions& opts, std::string* error) {
     if (!i18n_load(error)) return false;
     if (!glossary_load(error)) return false;
     scenes_ = make_scenes();
+    for (auto& s : scenes_)  // the scene this computer's benchmark acts on: the one whose parameters hold its preset
+        if (auto* m = dynamic_cast<ModelScene*>(s.get()); m && m->values().registry().find_preset(MeasuredComputer::kPreset))
+            measured_host_ = m;
     std::string lesson_err;
     if (!lessons_.load(&lesson_err)) message_ = lesson_err;
     if (!set_scene(opts.scene).empty()) current_ = 0;
@@ -645,11 +648,7 @@ void App::draw_status() {
 // parameters hold its preset (that preset in use, a race against an H100).
 void App::draw_measured_card() {
     MeasuredComputer& measured = measured_computer();
-    ModelScene* host = nullptr;
-    for (auto& s : scenes_) {
-        auto* m = dynamic_cast<ModelScene*>(s.get());
-        if (m && m->values().registry().find_preset(MeasuredComputer::kPreset)) host = m;
-    }
+    ModelScene* host = measured_host_;
     if (host) measured.note_token_values(host->values());
     // A lesson step that shows the card has it on the lesson card: no window over that card.
     const bool on_lesson_card = lessons_.active() && lessons_.chart_shown().id == "measured";

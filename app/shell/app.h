@@ -21,6 +21,8 @@
 #include "app/scene/scene.h"
 #include "app/ui/draw.h"
 
+class ModelScene;
+
 struct AppOptions {
     bool present = false;        // start in presenter mode
     bool embed = false;          // minimal chrome, for an iframe: panels hidden
@@ -151,6 +153,7 @@ private:
     void draw_status();
     void draw_lesson_card(const FrameLayout& lay);
     void draw_measured_card();
+    ModelScene* measured_host_ = nullptr;  // the scene whose parameters hold this computer's preset (init)
     void draw_notes(const FrameLayout& lay);
     void follow_downloads();             // what the scenes fetch after the first frame
     void draw_download_note(int win_h);  // "Loading vocabulary… 45%" while one is on its way

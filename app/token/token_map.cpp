@@ -278,7 +278,7 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
                       ImDrawFlags_RoundCornersTop);
     dl->AddRect(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y), full ? pal::kVermillion : pal::kStationEdge, 8 * z, 0,
                 std::max(1.0f, (full ? 3 : 2) * z));
-    map_name(labels, "door", v, {r.center().x, r.min_y + 12}, 15, pal::kText, name_for_box(v, "token.map.door", 15, r.max_x - r.min_x));
+    map_name(labels, "door", v, {r.center().x, r.min_y + 12}, 15, pal::kText, tr("token.map.door"), 0.5f, tr("token.map.door.short"));
     char buf[160];
     if (t.kv_paged) {
         WorldBox bar{r.min_x + 10, r.min_y + 30, r.max_x - 10, r.min_y + 40};
@@ -574,9 +574,9 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     const TokenView& t = tv();
     char buf[160];
     auto id = [&](int s) -> const std::string& { return model().stations()[size_t(s)].id; };
-    auto label2 = [&](int s, const char* name, const std::string& detail) {
+    auto label2 = [&](int s, const char* name, const std::string& detail, const char* short_name = "") {
         const WorldBox& r = lay_.station[s];
-        map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name);
+        map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name, 0.5f, short_name);
         // Numbers under a station's name are its inputs. Wider than the box (中文's units
         // are), they take two lines, broken where the breaker allows.
         const std::string text = detail + " " + provenance_tag(Provenance::Input);
@@ -603,7 +603,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     label2(kStPrompt, tr("token.map.prompt"), buf);
     label2(kStTokenizer, tr("token.map.tokenizer"),
            format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));
-    label2(kStH2d, name_for_box(v, "token.map.h2d", 19, lay_.station[kStH2d].max_x - lay_.station[kStH2d].min_x), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"));
+    label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"));
     {
         const WorldBox& r = lay_.station[kStHostMem];
         map_name(labels, id(kStHostMem), v, {r.center().x, r.min_y + 22}, 18, pal::kText, tr("token.map.host_mem"));

@@ -306,17 +306,8 @@ bool map_detail_shown(const WorldView& v, float world_size) {
 }
 
 void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
-              const std::string& text, float align_x) {
-    labels.name(id, v.to_screen(world.x, world.y), map_font_px(v, world_size), col, text, align_x);
-}
-
-const char* name_for_box(const WorldView& v, const char* key, float world_size, float box_world_w) {
-    const char* full = tr(key);
-    const float px = map_font_px(v, world_size), room = box_world_w * v.zoom() - 4;
-    if (ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, full).x <= room) return full;
-    const std::string short_key = std::string(key) + ".short";
-    const char* short_name = tr(short_key.c_str());
-    return short_name == short_key.c_str() ? full : short_name;  // tr gives the key back when it has no such string
+              const std::string& text, float align_x, const std::string& short_text) {
+    labels.name(id, v.to_screen(world.x, world.y), map_font_px(v, world_size), col, text, align_x, false, short_text);
 }
 
 void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,

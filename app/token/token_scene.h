@@ -67,13 +67,10 @@ ImU32 provenance_color(Provenance p);
 // min_px times the text scale (presenter mode, the text size), drawn at once.
 void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
               float align_x = 0.5f, float min_px = 12.5f);
-// The name (string key) a box of this width in world units holds at this size: the
-// string's short form ("<key>.short") where the whole one is wider on screen than the box
-// (a phone's words are larger than its map's scale), else the whole one.
-const char* name_for_box(const WorldView& v, const char* key, float world_size, float box_world_w);
-// A station's name (id: the station's, or a zone's), sized as map_text, placed on labels.
+// A station's name (id: the station's, or a zone's), sized as map_text, placed on labels;
+// short_text where it is too wide for its box (MapLabels::name).
 void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
-              const std::string& text, float align_x = 0.5f);
+              const std::string& text, float align_x = 0.5f, const std::string& short_text = "");
 // A detail under a station's name (its inputs, what it holds): as map_name, but left
 // out where it would run into a label already placed, and when the map is so far
 // zoomed out that the text would be drawn at more than 1 / 0.45 of its world size

@@ -34,7 +34,7 @@ std::string without_aside(const std::string& text) {
 }
 
 void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
-                    bool plate, bool detail, const std::string& whole) {
+                    bool plate, bool detail, const std::string& whole, const std::string& short_text) {
     auto box = [&](const std::string& t, ImVec2* min, ImVec2* max) {
         ImVec2 sz = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, t.c_str());
         *min = {std::floor(at.x - sz.x * align_x), std::floor(at.y - sz.y * 0.5f) + px * kLeading};
@@ -46,10 +46,11 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     };
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}, {}, {}, {}};
     box(text, &l.min, &l.max);
-    // A name too wide for its box, or for the part of it inside the area, drops its aside
-    // in parentheses ("3D-stacked DRAM (under the mesh)" on a phone's map); one that would
-    // lie over another station's box may (draw).
-    if (const std::string shorter = without_aside(text); !detail && shorter != text) {
+    // A name too wide for its box, or for the part of it inside the area, takes its short
+    // form: the caller's ("Door" for "Door: KV room" on a phone's map), else the name less
+    // its aside in parentheses ("3D-stacked DRAM (under the mesh)"); one that would lie
+    // over another station's box may (draw).
+    if (const std::string shorter = short_text.empty() ? without_aside(text) : short_text; !detail && shorter != text) {
         if (!fits_own_box(id, l.min, l.max) || wider_than_own_box(id, l.min, l.max)) {
             l.text = shorter;
             box(shorter, &l.min, &l.max);
@@ -64,8 +65,8 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
 }
 
 void MapLabels::name(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
-                     bool plate) {
-    add(id, at, px, col, text, align_x, plate, false);
+                     bool plate, const std::string& short_text) {
+    add(id, at, px, col, text, align_x, plate, false, "", short_text);
 }
 
 void MapLabels::name_with_figures(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text,

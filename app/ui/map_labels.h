@@ -36,9 +36,11 @@ std::string without_aside(const std::string& text);
 
 class MapLabels {
 public:
-    // plate: a dark plate behind the text, so it reads over parcels and belts.
+    // plate: a dark plate behind the text, so it reads over parcels and belts. short_text:
+    // the name where the whole one is too wide for its station's box or lies over another
+    // ("" for the text less its aside in parentheses, if it has one).
     void name(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,
-              bool plate = false);
+              bool plate = false, const std::string& short_text = "");
     // A name with figures on its line (whole): the whole line where it runs into no other
     // name, else the name alone.
     void name_with_figures(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text,
@@ -81,7 +83,7 @@ private:
         ImVec2 shorter_min, shorter_max;
     };
     void add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x, bool plate,
-             bool detail, const std::string& whole = "");
+             bool detail, const std::string& whole = "", const std::string& short_text = "");
     float inside_dx(ImVec2 min, ImVec2 max) const;
     float inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const;  // over its own box where it fits
     bool fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
