@@ -1,7 +1,7 @@
 // token_model.cpp — the token logistics scene on the Engine. See token_model.h.
 //
 // Index:
-//   the stations, the model's shape and hardware from the registry   make_stations, shape_from, hardware_from
+//   the model's shape and hardware from the registry                 shape_from, hardware_from
 //   stage names                                                       stage_name … stage_id
 //   reset: settings, KV cache, the run's state, the view              TokenModel::reset … TokenModel::seed_arrivals
 //   the event loop and the host stages                                TokenModel::advance_to … TokenModel::handle
