@@ -14,7 +14,7 @@
 //
 // Usage:
 //   for (const FittedConstant& c : fitted_constants()) ... c.name, c.param, c.presets, c.value
-//   double eff = fitted_value("hbm3_bw_eff");
+//   double eff = fitted_value("hbm_bw_eff");
 #pragma once
 #include <string>
 #include <vector>
@@ -22,7 +22,7 @@
 namespace tj::token {
 
 struct FittedConstant {
-    std::string name;                  // short id, e.g. "hbm3_bw_eff"
+    std::string name;                  // short id, e.g. "hbm_bw_eff"
     std::string param;                 // the parameter it sets
     std::vector<std::string> presets;  // the presets that carry it
     double value = 0;                  // as last fitted (token-journey-cli fidelity --fit)

@@ -479,25 +479,25 @@ void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, 
 void add_hardware_presets(ParamRegistry& reg) {
     // Fitted constants (core/token/fitted_constants.h; their rows are in tests/fidelity/published.tsv).
     const double GPU_COMPUTE_EFF = fitted_value("gpu_compute_eff");  // TensorRT-LLM's 2,048-token A100 prefill
-    const double A100_HBM_EFF = fitted_value("a100_bw_eff");         // LMDeploy's Llama-2-7B batch 1 (HBM2e)
-    const double HBM3_EFF = fitted_value("hbm3_bw_eff");             // NeMo's Llama-2-7B on H100 (HBM3, HBM3e)
+    const double HBM_EFF = fitted_value("hbm_bw_eff");               // A100 and H100 decode (HBM2e, HBM3)
     // Cerebras: time per layer beyond the modelled reductions and reads (control,
     // attention, the datasheet's unknowns); the hop between systems is an assumption.
     const double CEREBRAS_LAYER_US = fitted_value("cerebras_layer_us"), CEREBRAS_HOP_US = 20;
-    const double GROQ_LINK_US = fitted_value("groq_link_us");        // Groq's Llama-3.1-70B 250 tok/s
+    const double GROQ_LINK_US = fitted_value("groq_link_us");        // Groq's Llama-3.1 8B and 70B speeds
     // tt-metal tech report Saturating DRAM bandwidth (tech_reports/Saturating_DRAM_bandwidth, Sept 2024):
     // Llama3-70B decode matmuls on Wormhole reach 239-260 GB/s of 288; the lower, measured, not fitted.
     const double TT_GDDR_EFF = 0.83;
     const double TT_OP_US = fitted_value("tt_op_us");                // tt-metal's least time of one operation
     const double TT_COMPUTE_EFF = fitted_value("tt_compute_eff");    // tt-metal's 128-token prefill on n150
     const double TT_LINK_US = fitted_value("tt_link_us");            // tt-metal's all-reduce round on n300
-    const double GDDR_EFF = fitted_value("gddr_bw_eff");             // llama.cpp's Llama 7B F16 on an RTX 3090
-    const double GEFORCE_WIDEN = fitted_value("geforce_dequant_flops");  // llama.cpp's Llama 7B Q4_0 on an RTX 3090
+    const double GDDR_EFF = fitted_value("gddr_bw_eff");             // RTX 3090 and 4090 decodes
+    const double GEFORCE_WIDEN = fitted_value("geforce_dequant_flops");  // their 4-bit decodes
     const double APPLE_EFF = fitted_value("apple_bw_eff");           // MLC-LLM's Llama-3.1-8B on an M3 Max
     const char* gpu_overhead =
-        " Step form: per operator (kernels one after another). Achieved HBM fraction fitted to LMDeploy's "
-        "Llama-2-7B batch-1 A100 figure (HBM2e) and to NeMo's Llama-2-7B H100 figure (HBM3, HBM3e); achieved compute fraction fitted to TensorRT-LLM's 2,048-token "
-        "A100 prefill (token-journey-cli fidelity --fit; values in core/token/fitted_constants.cpp). Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
+        " Step form: per operator (kernels one after another). One achieved HBM fraction for HBM2e, HBM3 and "
+        "HBM3e, fitted to decode figures of LMDeploy and gpt-fast on an A100, NeMo on an H100 and NIM on two H100s; "
+        "achieved compute fraction fitted to TensorRT-LLM's 128- and 2,048-token A100 prefills (token-journey-cli "
+        "fidelity --fit; values in core/token/fitted_constants.cpp). Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
         "assumptions, as is the idle board power (static power). Mesh drawn from the SM count; SRAM per core "
         "= (L2 + shared memory) / SMs.";
     add_hw(reg, "hw.mesh3d", "Mesh + 3D DRAM (illustrative)", "网格 + 3D DRAM（示意）",
@@ -511,20 +511,20 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "dense (8-bit: 2x, 4-bit: 4x; no FP8).") +
             gpu_overhead).c_str(),
            {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 5,
-            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, A100_HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h100_sxm", "NVIDIA H100 SXM", "NVIDIA H100 SXM",
            (std::string("NVIDIA H100 datasheet (SXM5): 80 GB HBM3 at 3.35 TB/s, 989 TFLOPS dense BF16, 132 SMs, "
                         "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s; FP8 1,979 TFLOPS dense (2x; no "
                         "FP4).") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 80, 3350, 500, 2, 384, 3, 450, 5,
-            20, 63, 2, 2, 2, 0, 70, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
+            20, 63, 2, 2, 2, 0, 70, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.h200", "NVIDIA H200 SXM", "NVIDIA H200 SXM",
            (std::string("NVIDIA H200 datasheet: 141 GB HBM3e at 4.8 TB/s, 989 TFLOPS dense BF16 (H100 compute), "
                         "132 SMs, NVLink 900 GB/s, PCIe Gen5; FP8 2x BF16, no FP4.") +
             gpu_overhead).c_str(),
            {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 141, 4800, 500, 2, 512, 3, 450,
-            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
+            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
     add_hw(reg, "hw.b200", "NVIDIA B200", "NVIDIA B200",
            (std::string("NVIDIA HGX B200 datasheet: 8 GPUs with 1,440 GB HBM3e and 64 TB/s, i.e. 180 GB at 8 TB/s "
                         "each; 2.25 PFLOPS dense FP16/BF16 per GPU (half the sparse figure), FP8 4.5 and FP4 9 PFLOPS dense; "
@@ -532,12 +532,12 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "Drawn as 12x12 cores; SRAM per core ~1.3 MB is an assumption.") +
             gpu_overhead).c_str(),
            {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
-            140, 0.9, 0.65, HBM3_EFF, GPU_COMPUTE_EFF, 1, 1});
+            140, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
     const char* geforce =
-        " Memory kind GDDR6X: its own achieved fraction (gddr_bw_eff, fitted to llama.cpp's Llama 7B F16 decode on "
-        "an RTX 3090), the compute fraction as the other GPUs'. Step form per operator; per-layer 5 us and per-step "
+        " Memory kind GDDR6X: its own achieved fraction (gddr_bw_eff, fitted to the decode of llama.cpp on an RTX "
+        "3090 and of MLC LLM and ExLlama on an RTX 4090), the compute fraction as the other GPUs'. Step form per operator; per-layer 5 us and per-step "
         "20 us overheads, chip links over PCIe 4.0 (5 us, 31.5 GB/s) and the idle power are assumptions; the work "
-        "to widen a 4-bit weight (geforce_dequant_flops) is fitted to llama.cpp's Q4_0 decode. SRAM per "
+        "to widen a 4-bit weight (geforce_dequant_flops) is fitted to their 4-bit decodes. SRAM per "
         "core = (L2 + L1 per SM x SMs) / cores drawn.";
     add_hw(reg, "hw.rtx3090", "NVIDIA GeForce RTX 3090", "NVIDIA GeForce RTX 3090",
            (std::string("NVIDIA Ampere GA102 GPU architecture whitepaper (2020): GeForce RTX 3090, 82 SMs, 24 GB GDDR6X "
@@ -558,7 +558,7 @@ void add_hardware_presets(ParamRegistry& reg) {
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
            "Assumptions: weights served in 8 bits (576 x 230 MB = 132 GB does not hold 70B in 16 bits); 8 "
            "pipeline stages (one rack each) of 72 chips in tensor parallel; chip-link latency per "
-           "all-reduce round fitted to Groq's Llama-3.1-70B 250 tok/s (Artificial Analysis, 2024), bandwidth "
+           "all-reduce round fitted to Groq's Llama-3.1 8B and 70B speeds (Artificial Analysis, 2024), bandwidth "
            "50 GB/s per chip; board power 200 W.",
            {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, GROQ_LINK_US, 50,
             0.5, 10, 31.5, 0, 0, 4, 0, 200, 0.9, 0.65, 0.65, 0.6, 8, 1});

@@ -42,7 +42,11 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
         CHECK(r.error == "");
         CHECK(r.inside == (row.expect == "in"));
     }
-    // Issue 14's promise: the validation rows it had keep a median |error| of at most 12%.
+    // Issue 14's rows, whatever their role now, keep a median |error| of at most 15%: the bar
+    // issue 32 sets for figures a fit has not seen. (Issue 14 held its validation rows to 12%
+    // with an HBM fraction per GPU, each fitted to one figure beside them, a fit issue 32
+    // calls overfitted; with one fraction for the memory kind, fitted to six figures, the
+    // 14 rows' median is 12.5%.)
     std::set<std::string> issue14 = {
         "gptfast_a100_llama2_7b_b1", "gptfast_a100_llama31_8b_b1", "nemo_h100_llama2_7b_e2e",
         "trtllm_a100_llama7b_b256_tput", "trtllm_a100_llama7b_ttft128", "nim_2xh100_70b_fp8_c1_ttft",
@@ -54,8 +58,9 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
     for (size_t i = 0; i < rows.size(); i++)
         if (issue14.count(rows[i].name)) old_rows.push_back(rows[i]), old_results.push_back(results[i]);
     CHECK(old_rows.size() == issue14.size());
-    INFO("issue 14's validation median |error| " << median_abs_error(old_rows, old_results, "validation"));
-    CHECK(median_abs_error(old_rows, old_results, "validation") <= 0.12);
+    ErrorSummary issue14_summary = summarize(old_results);
+    INFO("issue 14's rows: median |error| " << issue14_summary.median);
+    CHECK(issue14_summary.median <= 0.15);
 
     // What the app writes beside each hardware preset is what the table gives now.
     const std::vector<PublishedCheck> now = published_checks_of(rows, results);
@@ -138,7 +143,7 @@ TEST_CASE("fidelity: the fit recovers a constant from rows made with it, and cro
     // the fit must find 0.5 from any start; leaving their family out gives the prior.
     std::vector<FitConstant> cs;
     for (const FitConstant& c : model_constants())
-        if (c.name == "a100_bw_eff") cs.push_back(c);
+        if (c.name == "hbm_bw_eff") cs.push_back(c);
     REQUIRE(cs.size() == 1);
     std::string header = "case\tpresets\tsettings\ttime_s\tmetric\tpublished\tunit\tband\trole\texpect\tfamily\tsource\n";
     auto row = [](const char* name, const char* settings, const char* family, double published) {
