@@ -10,14 +10,15 @@ const std::vector<FittedConstant>& fitted_constants() {
     static const std::vector<FittedConstant> list = {
         // One fraction for the memory kind HBM (HBM2e, HBM3, HBM3e) under NVIDIA's stacks, as
         // GDDR and LPDDR have theirs: a fraction per GPU would be fitted to one row each.
-        {"hbm_bw_eff", "token.mesh.bw_eff", {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200"}, 0.6102, 0.7,
+        {"hbm_bw_eff", "token.mesh.bw_eff", {"hw.a100_80gb", "hw.h100_sxm", "hw.h100_pcie", "hw.h200", "hw.b200"}, 0.6102, 0.7,
          "assumption: decode's weight reads reach about 70% of a GPU's peak HBM bandwidth"},
         {"gpu_compute_eff", "token.mesh.compute_eff",
-         {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200", "hw.rtx3090", "hw.rtx4090"}, 0.7101,
+         {"hw.a100_80gb", "hw.h100_sxm", "hw.h100_pcie", "hw.h200", "hw.b200", "hw.rtx3090", "hw.rtx4090", "hw.l40s"},
+         0.7101,
          0.6, "assumption: large GEMMs typically reach 60-80% of dense peak (the registry default)"},
-        {"gddr_bw_eff", "token.mesh.bw_eff", {"hw.rtx3090", "hw.rtx4090"}, 0.7062, 0.7,
+        {"gddr_bw_eff", "token.mesh.bw_eff", {"hw.rtx3090", "hw.rtx4090", "hw.l40s"}, 0.7062, 0.7,
          "assumption: as the HBM GPUs' prior (GDDR is its own memory kind: its own fraction)"},
-        {"geforce_dequant_flops", "token.mesh.dequant_flops", {"hw.rtx3090", "hw.rtx4090"}, 40.71, 2,
+        {"geforce_dequant_flops", "token.mesh.dequant_flops", {"hw.rtx3090", "hw.rtx4090", "hw.l40s"}, 40.71, 2,
          "assumption: a multiply and an add per weight (its block's scale and offset)"},
         {"apple_bw_eff", "token.mesh.bw_eff", {"hw.m3_max"}, 0.6335, 0.7,
          "assumption: as the HBM GPUs' prior (LPDDR5 is its own memory kind: its own fraction)"},

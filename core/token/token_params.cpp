@@ -533,6 +533,22 @@ void add_hardware_presets(ParamRegistry& reg) {
             gpu_overhead).c_str(),
            {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
             140, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+    add_hw(reg, "hw.h100_pcie", "NVIDIA H100 PCIe", "NVIDIA H100 PCIe",
+           (std::string("NVIDIA H100 datasheet (PCIe): 80 GB HBM2e at 2,000 GB/s, 756 TFLOPS dense BF16 (1,513 with "
+                        "sparsity), 114 SMs, 50 MB L2, 228 KB shared per SM, PCIe Gen5 128 GB/s both ways, NVLink "
+                        "bridge 600 GB/s, 300-350 W; FP8 2x, no FP4. Drawn as 12x10 cores (the totals divided by 120).") +
+            gpu_overhead).c_str(),
+           {12, 10, 1, 756.0 / 120, (51200 + 114 * 228) / 120.0, 256, 0, 16, 8, 1, 80, 2000, 500, 2, 384, 3, 300, 5,
+            20, 63, 2, 2, 2, 0, 50, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+    add_hw(reg, "hw.mi300x", "AMD Instinct MI300X", "AMD Instinct MI300X",
+           "AMD Instinct MI300X data sheet (2023): 192 GB HBM3 at 5.3 TB/s, 1,307.4 TFLOPS dense FP16/BF16 (2,614.9 "
+           "with sparsity), FP8 2x, 304 compute units, 256 MB Infinity Cache (17 TB/s peak, AMD's launch slides), "
+           "64 KB LDS per CU and 4 MB L2 per XCD, Infinity Fabric 896 GB/s to seven peers (448 GB/s each way here), "
+           "PCIe Gen5 x16, 750 W. Drawn as 16x19 cores, one a compute unit. Stack: the NVIDIA GPUs' achieved HBM and "
+           "compute fractions and overheads stand in (assumptions): no published figure here checks a ROCm stack. "
+           "The idle power 100 W is an assumption.",
+           {16, 19, 1, 1307.4 / 304, (262144 + 8 * 4096 + 304 * 64) / 304.0, 17000.0 / 304, 0, 16, 8, 1, 192, 5300, 500,
+            2, 384, 3, 448, 5, 20, 63, 2, 2, 2, 0, 100, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
     const char* geforce =
         " Memory kind GDDR6X: its own achieved fraction (gddr_bw_eff, fitted to the decode of llama.cpp on an RTX "
         "3090 and of MLC LLM and ExLlama on an RTX 4090), the compute fraction as the other GPUs'. Step form per operator; per-layer 5 us and per-step "
@@ -553,6 +569,14 @@ void add_hardware_presets(ParamRegistry& reg) {
             geforce).c_str(),
            {16, 8, 1, 165.2 / 128, (73728 + 128 * 128) / 128.0, 256, 0, 16, 8, 1, 24, 1008, 500, 2, 256, 5, 31.5, 5, 20,
             31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN, 1});
+    add_hw(reg, "hw.l40s", "NVIDIA L40S", "NVIDIA L40S",
+           (std::string("NVIDIA L40S datasheet: 48 GB GDDR6 with ECC at 864 GB/s, 362 TFLOPS dense BF16 (733 with "
+                        "sparsity), FP8 2x, 142 SMs (Ada), PCIe Gen4 x16 64 GB/s both ways, no NVLink, 350 W. Memory "
+                        "kind GDDR6. Drawn as 12x12 cores; 128 KB L1 per SM and a 48 MB L2 (an assumption: the datasheet "
+                        "gives none) divided among them.") +
+            geforce).c_str(),
+           {12, 12, 1, 362.05 / 144, (49152 + 142 * 128) / 144.0, 256, 0, 16, 8, 1, 48, 864, 500, 2, 256, 5, 31.5, 5,
+            20, 31.5, 2, 2, 2, 0, 35, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN, 4});
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
