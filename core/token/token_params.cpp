@@ -86,7 +86,7 @@ void add_run(ParamRegistry& reg) {
              .source = "model choice", .choices_en = {"Closed loop (N users)", "Open (Poisson arrivals)"},
              .choices_zh = {"封闭循环（N 个用户）", "开放（泊松到达）"}});
     reg.add({.id = "token.run.batch", .label_en = "Batch size / users", .label_zh = "批大小 / 用户数", .unit = "seq",
-             .min = 1, .max = 256, .def = 4, .scale = Scale::Log, .integer = true, .structural = true,
+             .min = 1, .max = 1024, .def = 4, .scale = Scale::Log, .integer = true, .structural = true,
              .group = "token.run",
              .help_en = "Closed loop: the number of users. Open: the most sequences that may run at once. With the paged KV policy "
                         "fewer may run, as many as the KV cache holds.",
