@@ -42,11 +42,13 @@ const ImVec4 kBackdrop = ImGui::ColorConvertU32ToFloat4(pal::kBackdrop);  // beh
 constexpr float kNarrowMapShare = 0.55f;  // of the height under the menu, with the sheet open
 
 // A short text in a window of its own at `at` (pivot: which corner sits there),
-// wrapped at `wrap` (0: not wrapped), with an OK button that empties it.
+// wrapped at `wrap` (0: at 36 lines' heights), with an OK button that empties it.
+// ImGui's own 0 wraps at the window's edge, which in a window sized to its text
+// narrows it to a word a line.
 void note_window(const char* id, std::string& text, ImVec2 at, ImVec2 pivot, float wrap) {
     ImGui::SetNextWindowPos(at, ImGuiCond_Always, pivot);
     ImGui::Begin(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar);
-    ImGui::PushTextWrapPos(wrap);
+    ImGui::PushTextWrapPos(wrap > 0 ? wrap : 36 * ImGui::GetFontSize());
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
     if (ImGui::Button("OK")) text.clear();
