@@ -147,7 +147,8 @@ int run_fidelity_command(int argc, char** argv) {
     if (mode == "--checks") {  // the table of core/token/published_checks_table.inc
         std::vector<tj::FidelityResult> results;
         for (const tj::FidelityRow& row : rows) results.push_back(tj::run_fidelity_row(row));
-        std::fputs(tj::published_checks_source(tj::published_checks_of(rows, results)).c_str(), stdout);
+        tj::CrossValidation cv = tj::cross_validate(rows, tj::model_constants());
+        std::fputs(tj::published_checks_source(tj::published_checks_of(rows, results, cv.results)).c_str(), stdout);
         return 0;
     }
     return print_table(rows, only_role);

@@ -87,6 +87,12 @@ std::string TokenScene::preset_note(const std::string& kind) const {
     if (c->validation == 0) std::snprintf(line, sizeof line, tr("token.checks.fitted_only"), c->fitted);
     else std::snprintf(line, sizeof line, tr("token.checks.validated"), c->validation, format_share(c->median_abs_error).c_str());
     std::string note = line;
+    const char* gap = language() == Lang::Zh ? "" : " ";  // Chinese sentences follow each other unspaced
+    if (c->cross_validated > 0) {
+        std::snprintf(line, sizeof line, tr("token.checks.cross_validated"), c->validation + c->fitted,
+                      format_share(c->cross_validated).c_str());
+        note += gap + std::string(line);
+    }
     // A run outside the batches or chips the figures ran: the error above does not reach it.
     auto outside = [&](const char* key, double now, double lo, double hi) {
         if (now >= lo && now <= hi) return;
@@ -94,7 +100,7 @@ std::string TokenScene::preset_note(const std::string& kind) const {
         if (lo == hi) std::snprintf(range, sizeof range, "%g", lo);
         else std::snprintf(range, sizeof range, tr("token.checks.range"), lo, hi);
         std::snprintf(what, sizeof what, tr(key), now, range);
-        note += std::string(language() == Lang::Zh ? "" : " ") + what;  // Chinese sentences follow each other unspaced
+        note += gap + std::string(what);
     };
     outside("token.checks.batch_outside", values().get("token.run.batch"), c->batch_lo, c->batch_hi);
     outside("token.checks.chips_outside", values().get("token.mesh.chips"), c->chips_lo, c->chips_hi);

@@ -72,9 +72,12 @@ bool row_uses_presets(const FidelityRow& row, const std::vector<std::string>& pr
 double median_abs_error(const std::vector<FidelityRow>& rows, const std::vector<FidelityResult>& results,
                         const std::string& role);
 // Per hardware preset (an "hw." id) that rows use, in order of first use: its validation
-// and fit rows, and the median |error| over the validation rows (published_checks.h).
+// and fit rows, and the median |error| over the validation rows (published_checks.h);
+// given the rows' cross-validated results too (calibration.h), their median over all
+// the preset's rows.
 std::vector<PublishedCheck> published_checks_of(const std::vector<FidelityRow>& rows,
-                                                const std::vector<FidelityResult>& results);
+                                                const std::vector<FidelityResult>& results,
+                                                const std::vector<FidelityResult>& cross_validated = {});
 // The checks as the lines of core/token/published_checks_table.inc.
 std::string published_checks_source(const std::vector<PublishedCheck>& checks);
 

@@ -1,12 +1,14 @@
 // published_checks.h — how well the model matches published figures, per hardware preset,
 // for the app to write beside the preset ("checked against 9 published figures it was
-// not fitted to: median error 12%"), and the batches and chips those figures ran, so the
-// app can say when the run is outside them.
+// not fitted to: median error 12%"; "with its family left out of the fit: 15% on 11"),
+// and the batches and chips those figures ran, so the app can say when the run is
+// outside them.
 //
 // The table is generated from tests/fidelity/published.tsv by
 //   token-journey-cli fidelity --checks > core/token/published_checks_table.inc
-// and a unit test (tests/token/test_fidelity.cpp) holds it to what the fidelity table
-// gives now, so it cannot drift from the model or the rows.
+// and unit tests (tests/token/test_fidelity.cpp; the cross-validated column in a test of
+// its own, left out of the sanitizer build for its two minutes) hold it to what the
+// fidelity table gives now, so it cannot drift from the model or the rows.
 //
 // Usage:
 //   if (const PublishedCheck* c = published_check("hw.h100_sxm")) c->validation, c->median_abs_error;
@@ -23,6 +25,10 @@ struct PublishedCheck {
     double median_abs_error = 0;   // median |model / published - 1| over the validation figures
     double batch_lo = 0, batch_hi = 0;  // the batches its figures ran (token.run.batch)
     double chips_lo = 0, chips_hi = 0;  // and the chips (token.mesh.chips)
+    // Median |error| over all its figures, fit and validation, each predicted by the fit
+    // that left its family out (calibration.h): the error to expect on a stack or a
+    // board the fit has not seen. 0 when not computed.
+    double cross_validated = 0;
 };
 
 // Every hardware preset that some published row uses, in the generated table's order.

@@ -229,3 +229,20 @@ TEST_CASE("fidelity: a ratio of two runs divides their metrics", "[token][fideli
     REQUIRE(r.error == "");
     CHECK(r.model > 2);  // eight sequences at once make more tokens per second than one
 }
+
+// Hidden: leaving each family out refits the constants thirteen times, about two minutes
+// in a release build (tests/token/extra.cmake runs it there, not under the sanitizers).
+TEST_CASE("fidelity: the app's cross-validated error per preset is what leaving each family out gives now", "[.cv]") {
+    std::vector<FidelityRow> rows = load_table();
+    std::vector<FidelityResult> results;
+    for (const FidelityRow& row : rows) results.push_back(run_fidelity_row(row));
+    CrossValidation cv = cross_validate(rows, model_constants());
+    const std::vector<PublishedCheck> now = published_checks_of(rows, results, cv.results);
+    INFO("if the rows or the model changed: token-journey-cli fidelity --checks > core/token/published_checks_table.inc");
+    REQUIRE(now.size() == published_checks().size());
+    for (size_t i = 0; i < now.size(); i++) {
+        INFO(now[i].preset << ": cross-validated median " << now[i].cross_validated);
+        CHECK(now[i].cross_validated > 0);
+        CHECK(std::fabs(published_checks()[i].cross_validated - now[i].cross_validated) < 1e-4);
+    }
+}
