@@ -361,13 +361,13 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         std::string s = format_si(v, "FLOP/s");
         f.dl->AddText({f.min.x - ImGui::CalcTextSize(s.c_str()).x - 4, a.y - fs * 0.5f}, pal::kTextDim, s.c_str());
     }
+    std::vector<std::pair<float, std::string>> xl;  // decades; a label with no room is left out
     for (double v = std::pow(10, std::ceil(std::log10(ai0))); v <= ai1; v *= 10) {
         ImVec2 a = px(v, y0);
         f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, kGrid);
-        std::string s = format_axis_value(v, "");
-        float w = ImGui::CalcTextSize(s.c_str()).x;  // the last label ends at the frame's edge, not past it
-        f.dl->AddText({std::min(a.x - w / 2, f.max.x - w), f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
+        xl.push_back({a.x, format_axis_value(v, "")});
     }
+    draw_x_labels(f.dl, xl, f.min.x - fs, f.max.x, f.max.y + fs * 0.15f);
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
     for (auto& l : levels) {
@@ -411,6 +411,7 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         f.dl->AddText(b.min, pal::kText, p.label.c_str());
     }
     f.dl->PopClipRect();
-    std::string xl = tr("plot.flops_per_byte");
-    f.dl->AddText({f.max.x - ImGui::CalcTextSize(xl.c_str()).x - 4, f.max.y - fs * 1.2f}, pal::kTextDim, xl.c_str());
+    std::string x_title = tr("plot.flops_per_byte");
+    f.dl->AddText({f.max.x - ImGui::CalcTextSize(x_title.c_str()).x - 4, f.max.y - fs * 1.2f}, pal::kTextDim,
+                  x_title.c_str());
 }
