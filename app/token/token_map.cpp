@@ -606,7 +606,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"));
     {
         const WorldBox& r = lay_.station[kStHostMem];
-        map_name(labels, id(kStHostMem), v, {r.center().x, r.min_y + 22}, 18, pal::kText, tr("token.map.host_mem"));
+        map_name(labels, id(kStHostMem), v, {r.center().x, r.min_y + 22}, 18, pal::kText, tr("token.map.host_mem"), 0.5f,
+                 tr("token.map.host_mem.short"));
         // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it;
         // while a question is open, whether anything spills may be the answer.
         const double kv = answer_hidden_ ? 0 : t.kv[kHostMem], weights = answer_hidden_ ? 0 : t.weights[kHostMem];
@@ -686,7 +687,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
                                             format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"));
     label2(kStDetok, tr("token.map.detok"),
-           format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"));
+           format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"),
+           tr("token.map.detok.short"));
     // The screen: the last characters of the watched answer.
     WorldBox s = lay_.station[kStScreen];
     map_name(labels, id(kStScreen), v, {s.center().x, s.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
