@@ -629,7 +629,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         std::snprintf(buf, sizeof buf, "  × %d %s", t.chips, tr("token.map.chips"));
         chip += buf;
     }
-    chip += "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
+    // The peak rate joins the title where the chip's box has room for it (not on a phone's map).
+    const std::string with_peak = chip + "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
+    const float room = (lay_.chip.max_x - lay_.chip.min_x - 28) * v.zoom();
+    if (wrap_lines(map_font_px(v, 19), with_peak, room).size() == 1) chip = with_peak;
     map_name(labels, id(kStMesh), v, {lay_.chip.min_x + 14, lay_.chip.min_y + 20}, 19, pal::kText, chip, 0);
     std::string mesh_note = tr("token.map.mesh");
     if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
