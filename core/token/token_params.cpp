@@ -495,7 +495,8 @@ void add_hardware_presets(ParamRegistry& reg) {
     const double APPLE_EFF = fitted_value("apple_bw_eff");           // MLC-LLM's Llama-3.1-8B on an M3 Max
     const char* gpu_overhead =
         " Step form: per operator (kernels one after another). One achieved HBM fraction for HBM2e, HBM3 and "
-        "HBM3e, fitted to decode figures of LMDeploy and gpt-fast on an A100, NeMo on an H100 and NIM on two H100s; "
+        "HBM3e, fitted to LMDeploy's and gpt-fast's A100 decodes, TensorRT-LLM's 128-token A100 prefill, NeMo's H100 "
+        "decode, NIM's decode on two H100s and TensorRT-LLM's speculative run on an H200; "
         "achieved compute fraction fitted to TensorRT-LLM's 128- and 2,048-token A100 prefills (token-journey-cli "
         "fidelity --fit; values in core/token/fitted_constants.cpp). Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
         "assumptions, as is the idle board power (static power). Mesh drawn from the SM count; SRAM per core "
