@@ -125,9 +125,14 @@ std::string ParamValues::set(const std::string& id, double value) {
 
 std::string ParamValues::apply(const Preset& p) {
     std::vector<double> before = v_;
-    for (auto& [id, v] : p.values) {
-        std::string err = set(id, v);
-        if (!err.empty()) { v_ = before; return "preset " + p.id + ": " + err; }
+    const Preset* with = p.with.empty() ? nullptr : reg_->find_preset(p.with);
+    if (!p.with.empty() && !with) return "preset " + p.id + ": no preset " + p.with + " to come with it";
+    for (const Preset* q : {&p, with}) {
+        if (!q) continue;
+        for (auto& [id, v] : q->values) {
+            std::string err = set(id, v);
+            if (!err.empty()) { v_ = before; return "preset " + q->id + ": " + err; }
+        }
     }
     return "";
 }

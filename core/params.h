@@ -48,6 +48,7 @@ struct Preset {
     std::string kind;    // what it sets, e.g. "hardware" or "model"
     std::string source;  // where the figures come from, shown in the app
     std::vector<std::pair<std::string, double>> values;
+    std::string with;    // a preset applied right after it ("" for none): a board's usual serving stack
 };
 
 class ParamRegistry {
@@ -96,7 +97,8 @@ public:
     // Sets a value; returns "" when accepted, else why (the previous value is kept).
     std::string set(const std::string& id, double value);
     std::string set(size_t index, double value);
-    // Applies a preset's values; returns "" or the first error (values stay as before).
+    // Applies a preset's values, then those of the preset it comes `with`; returns "" or
+    // the first error (values stay as before).
     std::string apply(const Preset& p);
     // Whether every value the preset sets holds now (to 1e-9, relative), but the one named `except`.
     bool matches(const Preset& p, const std::string& except = "") const;

@@ -165,9 +165,13 @@ void ModelScene::parameter_controls() {
         if (std::find(kinds.begin(), kinds.end(), p.kind) == kinds.end()) kinds.push_back(p.kind);
     for (auto& kind : kinds) {
         ImGui::PushID(kind.c_str());
-        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
         std::string key = "preset." + kind;  // the kind's name from the string table
         std::string title = tr("run.preset") + std::string(tr(key.c_str()));
+        // Wide enough for its title, as far as the panel allows.
+        const float avail = ImGui::GetContentRegionAvail().x;
+        const float fit = ImGui::CalcTextSize(title.c_str()).x + ImGui::GetFrameHeight() +
+                          2 * ImGui::GetStyle().FramePadding.x;
+        ImGui::SetNextItemWidth(std::min(avail, std::max(avail * 0.6f, fit)));
         if (ImGui::BeginCombo("##preset", title.c_str())) {
             for (auto& p : reg.presets()) {
                 if (p.kind != kind) continue;

@@ -97,7 +97,11 @@ std::string race_side_label(const tj::ParamValues& self, const tj::ParamValues& 
     }
     std::stable_sort(own.begin(), own.end(), [](auto* x, auto* y) { return x->kind == "hardware" && y->kind != "hardware"; });
     std::vector<std::string> parts;
-    for (auto* p : own) parts.push_back(lang == Lang::Zh && !p->label_zh.empty() ? p->label_zh : p->label_en);
+    auto implied = [&](const tj::Preset* p) {  // a board's usual stack goes without saying
+        return std::any_of(own.begin(), own.end(), [&](auto* q) { return q->with == p->id; });
+    };
+    for (auto* p : own)
+        if (!implied(p)) parts.push_back(lang == Lang::Zh && !p->label_zh.empty() ? p->label_zh : p->label_en);
     auto covered = [&](const std::string& id) {
         for (auto* list : {&own, &theirs})
             for (auto* p : *list)

@@ -72,7 +72,8 @@ const TripPart kTrip[] = {
 }  // namespace
 
 std::string TokenScene::preset_note(const std::string& kind) const {
-    if (kind != "hardware") return "";
+    const bool stack = kind == "stack";
+    if (kind != "hardware" && !stack) return "";
     // The preset in use, its chips aside: published figures of one board often ran several.
     const tj::Preset* in_use = nullptr;
     for (const tj::Preset& p : values().registry().presets())
@@ -80,10 +81,10 @@ std::string TokenScene::preset_note(const std::string& kind) const {
             in_use = &p;
             break;
         }
-    if (!in_use) return tr("token.checks.moved");
+    if (!in_use) return tr(stack ? "token.checks.stack_moved" : "token.checks.moved");
     const tj::PublishedCheck* c = tj::published_check(in_use->id);
     char line[320];
-    if (!c) return tr("token.checks.none");
+    if (!c) return tr(stack ? "token.checks.stack_none" : "token.checks.none");
     if (c->validation == 0) std::snprintf(line, sizeof line, tr("token.checks.fitted_only"), c->fitted);
     else std::snprintf(line, sizeof line, tr("token.checks.validated"), c->validation, format_share(c->median_abs_error).c_str());
     std::string note = line;

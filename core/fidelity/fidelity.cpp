@@ -220,7 +220,7 @@ std::vector<PublishedCheck> published_checks_of(const std::vector<FidelityRow>& 
         if (rows[i].presets == "-") continue;
         for (const std::string& raw : split(rows[i].presets, ',')) {
             const std::string id = trim(raw);
-            if (id.rfind("hw.", 0) != 0) continue;
+            if (id.rfind("hw.", 0) != 0 && id.rfind("stack.", 0) != 0) continue;
             size_t k = 0;
             while (k < out.size() && out[k].preset != id) k++;
             if (k == out.size()) out.push_back({id}), used.emplace_back(), left_out.emplace_back();

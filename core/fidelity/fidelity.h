@@ -71,7 +71,7 @@ bool row_uses_presets(const FidelityRow& row, const std::vector<std::string>& pr
 // Median of |ratio - 1| over the results whose row has this role (0 when none).
 double median_abs_error(const std::vector<FidelityRow>& rows, const std::vector<FidelityResult>& results,
                         const std::string& role);
-// Per hardware preset (an "hw." id) that rows use, in order of first use: its validation
+// Per hardware or stack preset (an "hw." or "stack." id) that rows use, in order of first use: its validation
 // and fit rows, and the median |error| over the validation rows (published_checks.h);
 // given the rows' cross-validated results too (calibration.h), their median over all
 // the preset's rows.

@@ -30,9 +30,12 @@ const std::vector<FittedConstant>& fitted_constants() {
         // small Llama draft of Llama-3 70B, whoever serves it.
         {"spec_alpha_llama70b", "token.spec.alpha", {"model.llama31_70b"}, 0.8778, 0.7,
          "assumption: the registry default acceptance rate"},
-        {"cerebras_layer_us", "token.mesh.layer_overhead_us", {"hw.cerebras_wse3", "hw.cerebras_wse3_x4"}, 10.96, 2,
+        // Cerebras' time per layer is its stack's, one per release of its software.
+        {"cerebras_layer_us", "token.mesh.layer_overhead_us", {"stack.cerebras_2024_08"}, 10.96, 2,
          "assumption: the registry default overhead per layer"},
-        {"tt_op_us", "token.serve.op_floor_us", {"hw.tt_n150", "hw.tt_p150"}, 23.95, 20,
+        {"cerebras_oct_layer_us", "token.mesh.layer_overhead_us", {"stack.cerebras_2024_10"}, 1, 2,
+         "assumption: the registry default overhead per layer"},
+        {"tt_op_us", "token.serve.op_floor_us", {"stack.tt_metal"}, 23.95, 20,
          "tt-metal tech report Matrix Multiply FLOPS (tech_reports/GEMM_FLOPS, June 2025): on an N150 the "
          "smallest matmul timed, 512x512x512 BF16 with trace, takes 19,965 ns: at most an operation's floor"},
         {"tt_compute_eff", "token.mesh.compute_eff", {"hw.tt_n150", "hw.tt_p150"}, 0.2706, 0.205,

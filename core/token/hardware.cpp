@@ -27,10 +27,15 @@ int Hardware::chips_per_stage() const {
     return std::max(1, chips / stages);
 }
 
+int native_format_bits(int bits, double x8, double x4) {
+    if (bits <= 4 && x4 > 0) return 4;
+    if (bits <= 8 && x8 > 0) return 8;
+    return 16;
+}
+
 double format_peak_multiplier(int bits, double x8, double x4) {
-    if (bits <= 4 && x4 > 0) return x4;
-    if (bits <= 8 && x8 > 0) return x8;
-    return 1;
+    int native = native_format_bits(bits, x8, x4);
+    return native == 4 ? x4 : native == 8 ? x8 : 1;
 }
 
 int weight_format_bits(double weight_bits) {

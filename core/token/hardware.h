@@ -61,6 +61,10 @@ struct Hardware {
     double dequant_flops = 0;    // FLOPs to widen one weight read, when it is narrower than the compute format
     double pj_per_flop = 0;
     double act_bits = 16;        // activations exchanged in reductions
+    // How a layer's reductions cross the mesh: false, the whole vector through one link after
+    // another; true, split over the mesh's rows (matrices tiled over the mesh: each row
+    // reduces its slice). A stack's choice (token.serve.mesh_reduce).
+    bool mesh_reduce_split = false;
     StepForm form = StepForm::Overlapped;
     double static_watts = 0;     // idle/board power of one chip, drawn whatever the load
 
@@ -75,6 +79,9 @@ struct Hardware {
 // 4-bit peaks over its 16-bit peak, 0 where it has no such format: then the next
 // wider format it has is used (8 -> 16, 4 -> 8 -> 16).
 double format_peak_multiplier(int compute_bits, double x8, double x4);
+// The format the multiplies really run in: compute_bits where the machine has it, else
+// the next wider one it has (an H100 asked for FP4 multiplies in FP8).
+int native_format_bits(int compute_bits, double x8, double x4);
 // The format a step's multiplies run in: activations' bits, unless the weights are
 // wider (weights narrower than the activations are widened on the fly).
 int compute_format_bits(double weight_bits, int act_bits);

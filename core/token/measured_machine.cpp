@@ -24,11 +24,11 @@ const Preset& stand_in() {
     return p;
 }
 
-// The value of one of hw.measured's parameters (the stack's, unchanged by a measurement).
+// The value of one of hw.measured's parameters or its stack's (unchanged by a measurement).
 double stack_value(const std::string& id) {
-    for (auto& [pid, v] : stand_in().values)
-        if (pid == id) return v;
-    return 0;
+    ParamValues v(token_registry());
+    v.apply(stand_in());
+    return v.get(id);
 }
 
 std::string figure(double x, int digits) {

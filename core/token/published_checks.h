@@ -1,4 +1,4 @@
-// published_checks.h — how well the model matches published figures, per hardware preset,
+// published_checks.h — how well the model matches published figures, per hardware and stack preset,
 // for the app to write beside the preset ("checked against 9 published figures it was
 // not fitted to: median error 12%"; "with its family left out of the fit: 15% on 11"),
 // and the batches and chips those figures ran, so the app can say when the run is
@@ -19,7 +19,7 @@
 namespace tj {
 
 struct PublishedCheck {
-    std::string preset;            // a hardware preset id, "hw.h100_sxm"
+    std::string preset;            // a hardware or stack preset id, "hw.h100_sxm", "stack.tt_metal"
     int validation = 0;            // published figures it was not fitted to
     int fitted = 0;                // published figures a constant was fitted to
     double median_abs_error = 0;   // median |model / published - 1| over the validation figures
@@ -31,7 +31,7 @@ struct PublishedCheck {
     double cross_validated = 0;
 };
 
-// Every hardware preset that some published row uses, in the generated table's order.
+// Every hardware and stack preset that some published row uses, in the generated table's order.
 const std::vector<PublishedCheck>& published_checks();
 // The preset's check, or nullptr when no published row uses it.
 const PublishedCheck* published_check(const std::string& preset);

@@ -244,7 +244,9 @@ StepCost pass_cost(const Hardware& hw, const ModelShape& m, const Placement& p, 
     double reduce_mesh = 0, reduce_chips = 0;
     double mesh_hops = double(hw.mesh_x - 1) + double(hw.mesh_y - 1);
     if (mesh_hops > 0 && !gpu) {
-        reduce_mesh = 2 * layers * (mesh_hops * hw.noc_hop_latency + 2 * act_bytes / hw.noc_link_bw);
+        // Split over the rows, each row of links carries its slice of the vector.
+        double lanes = hw.mesh_reduce_split ? std::min(hw.mesh_x, hw.mesh_y) : 1;
+        reduce_mesh = 2 * layers * (mesh_hops * hw.noc_hop_latency + 2 * act_bytes / (lanes * hw.noc_link_bw));
         c.byte_hops += 2 * layers * 2 * act_bytes * mesh_hops * hw.chips;
     }
     if (hw.chips > 1) {

@@ -12,7 +12,8 @@
 //                into their core (one hop's latency per layer, no mesh link; the
 //                two paths run side by side, so the longer counts); SRAM is local
 //   reductions   two all-reduces of the activations per layer: across the mesh
-//                ((X-1)+(Y-1) hops plus 2 * bytes / link bandwidth) and, with
+//                ((X-1)+(Y-1) hops plus 2 * bytes / link bandwidth, the bytes divided
+//                by min(X, Y) when the stack splits them over the rows) and, with
 //                several chips, across chips (log2(chips) link latencies plus
 //                2 * bytes / chip-link bandwidth)
 //   widening     weights narrower than the multiplies' format (4-bit blocks under 16-bit

@@ -91,11 +91,14 @@ Hardware hardware_from(const ParamValues& v, const ModelShape& shape) {
     h.mesh_x = g.i("token.mesh.x");
     h.mesh_y = g.i("token.mesh.y");
     h.chips = g.i("token.mesh.chips");
-    h.pp_stages = g.i("token.mesh.pp_stages");
-    h.regions = g.i("token.mesh.regions");
+    // Clamped as a wafer cluster places the layers: at most every chip its own stage, and
+    // on a chip at most one layer per region (a run of layers per wafer, one per band of cores).
+    h.pp_stages = std::clamp(g.i("token.mesh.pp_stages"), 1, std::max(1, h.chips));
+    h.regions = std::clamp(g.i("token.mesh.regions"), 1, std::max(1, (shape.layers + h.pp_stages - 1) / h.pp_stages));
     static const int kFormatBits[3] = {16, 8, 4};
     int act_bits = kFormatBits[std::clamp(g.i("token.model.act_format"), 0, 2)];
     int compute_bits = compute_format_bits(shape.weight_bits, act_bits);
+    int native_bits = native_format_bits(compute_bits, g("token.mesh.fp8_x"), g("token.mesh.fp4_x"));
     h.core_flops = g("token.mesh.core_tflops") * 1e12 *
                    format_peak_multiplier(compute_bits, g("token.mesh.fp8_x"), g("token.mesh.fp4_x"));
     h.act_bits = act_bits;
@@ -125,8 +128,10 @@ Hardware hardware_from(const ParamValues& v, const ModelShape& shape) {
     h.ops_per_layer = g("token.serve.ops_per_layer");
     h.dispatch_overlap = g("token.serve.dispatch_overlap");
     h.op_floor = g("token.serve.op_floor_us") * 1e-6;
-    // Weights narrower than the multiplies' format are widened as they are read.
-    h.dequant_flops = compute_bits > weight_format_bits(shape.weight_bits) ? g("token.mesh.dequant_flops") : 0;
+    h.mesh_reduce_split = g.i("token.serve.mesh_reduce") == 1;
+    // Weights narrower than the format the multiplies run in are widened as they are read:
+    // also FP4 weights on a chip without FP4 multiplies.
+    h.dequant_flops = native_bits > weight_format_bits(shape.weight_bits) ? g("token.mesh.dequant_flops") : 0;
     h.pj_per_flop = g("token.energy.flop_pj");
     h.form = StepForm(std::clamp(g.i("token.run.overlap"), 0, 2));
     h.static_watts = g("token.energy.static_w");

@@ -4,13 +4,18 @@
 //   the stations: names, units, lessons                         kStations
 //   the slider groups, in the panel's order                     add_groups
 //   the parameters, group by group                              add_run … add_spec_energy_view
+//   serving stacks (launches, fixed costs, reductions)          StackFig, stack_figs, add_stack_presets
+//   number formats (weight bits with scales, multiply format)   FormatFig, kFormats, add_format_presets
 //   hardware presets (datasheet figures, fitted constants)      HwFig, hw_values, add_hardware_presets
 //   model presets (config.json shapes)                          kModelPresets, add_model_presets
-//   parameters added after the first release, last              add_tokenizer_choice … add_dispatch
+//   parameters added after the first release, last              add_tokenizer_choice … add_mesh_reduce
 //   the registry, once; this computer's preset replaced         token_registry, replace_measured_preset
 //   a station's texts                                           station_text, station_texts
 //   the build order                                             build_token_registry
 #include "core/token/token_params.h"
+
+#include <stdexcept>
+#include <string>
 
 #include "core/token/fitted_constants.h"
 #include "core/token/measured_machine.h"
@@ -417,18 +422,16 @@ using PV = std::vector<std::pair<std::string, double>>;
 struct HwFig {
     int x, y, chips;
     double core_tflops, sram_kb, sram_gbs, dram3d_on, dram3d_gb, dram3d_tbs, hbm_on, hbm_gb, hbm_gbs, hbm_ns,
-        noc_hop_ns, noc_gbs, chip_us, chip_gbs, layer_us, step_us, h2d_gbs;
+        noc_hop_ns, noc_gbs, chip_us, chip_gbs, h2d_gbs;
     int placement;  // GPUs: SRAM as scratch (their SRAM is caches); mesh designs: weights first
     int form;       // StepForm: GPUs per operator (2), dataflow machines overlapped (0)
     double fp8_x, fp4_x;           // 8- and 4-bit peak over the 16-bit peak (0: no such format)
     double static_w;               // idle/board power per chip
     double sram_eff, dram3d_eff, hbm_eff, compute_eff;
-    int pp_stages, regions;
-    double op_us = 0, ops_per_layer = 16, dispatch_overlap = 1;  // the stack's launches (compiled engines: none)
+    int pp_stages, regions;        // clamped to the chips and to the layers a chip holds
     double dequant_flops = 0;  // widening a narrow weight (none by default)
     double mem_kind = 0;       // token.hbm.kind: 1 GDDR6X (the GeForce cards), 2 this computer's memory, 3 LPDDR5
                                // unified memory (Apple's laptops), 4 GDDR6 (the Tenstorrent boards), else HBM or DRAM
-    double op_floor_us = 0;    // the least time of one operation (none by default)
 };
 
 PV hw_values(const HwFig& f) {
@@ -449,8 +452,6 @@ PV hw_values(const HwFig& f) {
             {"token.mesh.noc_link_gbs", f.noc_gbs},
             {"token.mesh.chip_link_us", f.chip_us},
             {"token.mesh.chip_link_gbs", f.chip_gbs},
-            {"token.mesh.layer_overhead_us", f.layer_us},
-            {"token.mesh.step_overhead_us", f.step_us},
             {"token.links.h2d_gbs", f.h2d_gbs},
             {"token.links.d2h_gbs", f.h2d_gbs},
             {"token.run.placement", f.placement},
@@ -464,30 +465,151 @@ PV hw_values(const HwFig& f) {
             {"token.mesh.compute_eff", f.compute_eff},
             {"token.mesh.pp_stages", f.pp_stages},
             {"token.mesh.regions", f.regions},
-            {"token.serve.op_dispatch_us", f.op_us},
-            {"token.serve.ops_per_layer", f.ops_per_layer},
-            {"token.serve.dispatch_overlap", f.dispatch_overlap},
             {"token.mesh.dequant_flops", f.dequant_flops},
-            {"token.hbm.kind", f.mem_kind},
-            {"token.serve.op_floor_us", f.op_floor_us}};
+            {"token.hbm.kind", f.mem_kind}};
 }
 
-void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f) {
-    reg.preset({id, en, zh, "hardware", source, hw_values(f)});
+// A serving stack: how the software runs the chip, apart from the chip itself. Its
+// launches (a time per operation, hidden or not under the device's work, and the least
+// time of one operation) and its fixed costs per layer and per step. The achieved
+// bandwidth and compute fractions stay with the hardware (its memory kind under the
+// stacks its published figures ran): no published pair here runs two stacks on one
+// board at a precision that would tell their fractions apart.
+struct StackFig {
+    std::string id, en, zh, source;
+    double layer_us, step_us, op_us, ops_per_layer, dispatch_overlap, op_floor_us;
+    double mesh_reduce = 0;  // token.serve.mesh_reduce: 1 splits a reduction over the mesh's rows
+};
+
+const std::vector<StackFig>& stack_figs() {
+    static const std::vector<StackFig> list = {
+        {"stack.gpu_graphs", "GPU engine (TensorRT-LLM, vLLM, SGLang, MLC, llama.cpp)",
+         "GPU 推理引擎（TensorRT-LLM、vLLM、SGLang、MLC、llama.cpp）",
+         "The GPU engines queue a step's kernels ahead of the device (TensorRT-LLM, vLLM and SGLang capture their decode "
+         "steps as CUDA graphs; MLC LLM compiles them), so a launch costs only what the device's work does not cover. "
+         "Per-layer 5 us (the gaps a few kernels a layer leave on the device, also where a stack launches them one by "
+         "one, as llama.cpp did in 2023) and per-step 20 us (the scheduler's share of a step) are assumptions. The published figures here (TensorRT-LLM, NIM, vLLM, LMDeploy, gpt-fast, llama.cpp, MLC LLM, "
+         "ExLlama; Apple's GPU under MLC and WebLLM) do not tell these engines apart at the model's precision, so one "
+         "set of figures serves them all; vLLM on ROCm (AMD's GPUs) takes them too, an assumption: no published figure "
+         "here checks a ROCm stack.",
+         5, 20, 0, 16, 1, 0},
+        {"stack.tt_metal", "tt-metal (tt_transformers)", "tt-metal（tt_transformers）",
+         "tt_transformers runs 19-21 operations a decode layer (counted in models/tt_transformers/tt/decoder.py, "
+         "attention.py and mlp.py, 2025: the five weight matrices, attention and small ones), 20 here, each taking at "
+         "least the least time of one operation (tt_op_us, fitted to tt-metal's own tables: token-journey-cli fidelity "
+         "--fit); traced, so launches hide under the device's work. Per-layer 5 us and per-step 50 us are assumptions.",
+         5, 50, 0, 20, 1, fitted_value("tt_op_us")},
+        {"stack.tt_galaxy", "tt-metal Galaxy demo (fused, 32 chips)", "tt-metal Galaxy 演示（融合算子，32 颗芯片）",
+         "tt-metal's Galaxy demo (models/demos/llama3_subdevices, traced, fused operations over 32 chips): its decoder's "
+         "device-perf targets (tests/test_decoder_device_perf.py, 2025) list 23 operations a layer with 0.6-1.0 us "
+         "between one and the next on the device: 23 operations, 0.7 us each, not hidden under the device's work (the "
+         "gap is the device's idle time); the least time of an operation is its shortest kernel there, the residual "
+         "add's 1.05 us. Per-layer 5 us and per-step 50 us are assumptions, as tt_transformers'.",
+         5, 50, 0.7, 23, 0, 1.05},
+        {"stack.groq", "Groq's compiler (statically scheduled)", "Groq 编译器（静态调度）",
+         "Groq's compiler schedules every operation ahead of time, so nothing is launched while a token runs; per-layer "
+         "0.5 us and per-step 10 us are assumptions.",
+         0.5, 10, 0, 16, 1, 0},
+        {"stack.cerebras_2024_08", "Cerebras Inference (Aug 2024)", "Cerebras Inference（2024 年 8 月）",
+         "Cerebras Inference as launched (27 Aug 2024): the time per layer beyond the modelled reductions and reads "
+         "(control, attention, the datasheet's unknowns) fitted to its Llama-3.1-8B and 70B speeds (cerebras_layer_us, "
+         "token-journey-cli fidelity --fit); per-step 10 us is an assumption.",
+         fitted_value("cerebras_layer_us"), 10, 0, 16, 1, 0},
+        {"stack.cerebras_2024_10", "Cerebras Inference (Oct 2024)", "Cerebras Inference（2024 年 10 月）",
+         "Cerebras Inference after its software update of October 2024 (Cerebras, 24 Oct 2024: Llama-3.1-70B at 2,100 "
+         "tok/s, three times its launch speed on the same systems): the time per layer fitted to that figure "
+         "(cerebras_oct_layer_us, token-journey-cli fidelity --fit); per-step 10 us is an assumption. Cerebras did not "
+         "say what changed. The model assumes the update splits each layer's reductions over the wafer's rows "
+         "(Reductions on the mesh): at launch the time per layer grew with the model's width, as whole-vector "
+         "reductions do (about 17 us a layer for 8B, 27 us for 70B); the rest is in the time per layer.",
+         fitted_value("cerebras_oct_layer_us"), 10, 0, 16, 1, 0, 1},
+        {"stack.dataflow_illustrative", "Compiled dataflow program (illustrative)", "编译好的数据流程序（示意）",
+         "Illustrative, not a product: a compiled program streams each layer through the mesh; per-layer 2 us and "
+         "per-step 20 us are assumptions.",
+         2, 20, 0, 16, 1, 0},
+    };
+    return list;
+}
+
+PV stack_values(const StackFig& s) {
+    return {{"token.mesh.layer_overhead_us", s.layer_us},   {"token.mesh.step_overhead_us", s.step_us},
+            {"token.serve.op_dispatch_us", s.op_us},        {"token.serve.ops_per_layer", s.ops_per_layer},
+            {"token.serve.dispatch_overlap", s.dispatch_overlap}, {"token.serve.op_floor_us", s.op_floor_us},
+            {"token.serve.mesh_reduce", s.mesh_reduce}};
+}
+
+const StackFig& stack_fig(const std::string& id) {
+    for (const StackFig& s : stack_figs())
+        if (s.id == id) return s;
+    throw std::logic_error("no stack preset " + id);
+}
+
+// Number formats: the weights' bits as served, scales included (a block format's shared
+// scale is bytes too), and the format the multiplies run in. Picked after a model preset
+// (which serves its weights in BF16).
+struct FormatFig {
+    const char* id;
+    const char* en;
+    const char* zh;
+    const char* source;
+    double weight_bits;
+    int act_format;  // token.model.act_format: 0 16-bit, 1 8-bit, 2 4-bit multiplies
+};
+
+const FormatFig kFormats[] = {
+    {"format.bf16", "BF16 (16-bit)", "BF16（16 位）",
+     "bfloat16: 1 sign, 8 exponent and 7 mantissa bits, 2 bytes a weight; multiplies in 16 bits.", 16, 0},
+    {"format.fp8", "FP8 (weights and multiplies)", "FP8（权重与乘法）",
+     "OCP 8-bit Floating Point Specification (OFP8) 1.0 (2023): E4M3 and E5M2, 1 byte a weight; a scale per tensor "
+     "(a few bytes: not counted). Multiplies in 8 bits where the chip has them, else widened to 16.",
+     8, 1},
+    {"format.mxfp4", "MXFP4 (32 weights share a scale)", "MXFP4（每 32 个权重共享一个缩放）",
+     "OCP Microscaling Formats (MX) Specification 1.0 (Sept 2023): blocks of 32 FP4 (E2M1) elements share one 8-bit "
+     "(E8M0) scale, 4 + 8/32 = 4.25 bits a weight. Multiplies in 4 bits where the chip has them, else widened to the "
+     "next format it has.",
+     4.25, 2},
+    {"format.nvfp4", "NVFP4 (16 weights share a scale)", "NVFP4（每 16 个权重共享一个缩放）",
+     "NVIDIA, Introducing NVFP4 for efficient and accurate low-precision inference (technical blog, June 2025): blocks "
+     "of 16 FP4 (E2M1) values share one FP8 (E4M3) scale, plus one FP32 scale per tensor: 4 + 8/16 = 4.5 bits a weight. "
+     "Multiplies in 4 bits on Blackwell, else widened to the next format the chip has.",
+     4.5, 2},
+    {"format.q8_0", "llama.cpp Q8_0 (8-bit weights, 16-bit math)", "llama.cpp Q8_0（8 位权重，16 位运算）",
+     "ggml's block_q8_0 (llama.cpp, ggml-common.h): 32 8-bit weights and one FP16 scale in 34 bytes, 8.5 bits a "
+     "weight; widened to 16 bits as they are read.",
+     8.5, 0},
+    {"format.q4_0", "llama.cpp Q4_0 (4-bit weights, 16-bit math)", "llama.cpp Q4_0（4 位权重，16 位运算）",
+     "ggml's block_q4_0 (llama.cpp, ggml-common.h): 32 4-bit weights and one FP16 scale in 18 bytes, 4.5 bits a "
+     "weight; widened to 16 bits as they are read.",
+     4.5, 0},
+};
+
+void add_format_presets(ParamRegistry& reg) {
+    for (const FormatFig& f : kFormats)
+        reg.preset({f.id, f.en, f.zh, "format", f.source,
+                    {{"token.model.weight_bits", f.weight_bits}, {"token.model.act_format", double(f.act_format)}}});
+}
+
+void add_stack_presets(ParamRegistry& reg) {
+    for (const StackFig& s : stack_figs()) reg.preset({s.id, s.en, s.zh, "stack", s.source, stack_values(s)});
+}
+
+// A hardware preset comes with its usual stack, so picking a board never runs it under
+// another vendor's stack; the stack picker changes the stack afterwards.
+void add_hw(ParamRegistry& reg, const char* id, const char* en, const char* zh, const char* source, const HwFig& f,
+            const char* stack) {
+    reg.preset({id, en, zh, "hardware", std::string(source) + " Usual stack: " + stack_fig(stack).en + ".", hw_values(f),
+                stack});
 }
 
 void add_hardware_presets(ParamRegistry& reg) {
     // Fitted constants (core/token/fitted_constants.h; their rows are in tests/fidelity/published.tsv).
     const double GPU_COMPUTE_EFF = fitted_value("gpu_compute_eff");  // TensorRT-LLM's 2,048-token A100 prefill
     const double HBM_EFF = fitted_value("hbm_bw_eff");               // A100 and H100 decode (HBM2e, HBM3)
-    // Cerebras: time per layer beyond the modelled reductions and reads (control,
-    // attention, the datasheet's unknowns); the hop between systems is an assumption.
-    const double CEREBRAS_LAYER_US = fitted_value("cerebras_layer_us"), CEREBRAS_HOP_US = 20;
+    const double CEREBRAS_HOP_US = 20;  // the hop between systems: an assumption
     const double GROQ_LINK_US = fitted_value("groq_link_us");        // Groq's Llama-3.1 8B and 70B speeds
     // tt-metal tech report Saturating DRAM bandwidth (tech_reports/Saturating_DRAM_bandwidth, Sept 2024):
     // Llama3-70B decode matmuls on Wormhole reach 239-260 GB/s of 288; the lower, measured, not fitted.
     const double TT_GDDR_EFF = 0.83;
-    const double TT_OP_US = fitted_value("tt_op_us");                // tt-metal's least time of one operation
     const double TT_COMPUTE_EFF = fitted_value("tt_compute_eff");    // tt-metal's 128-token prefill on n150
     const double TT_LINK_US = fitted_value("tt_link_us");            // tt-metal's all-reduce round on n300
     const double GDDR_EFF = fitted_value("gddr_bw_eff");             // RTX 3090 and 4090 decodes
@@ -498,49 +620,49 @@ void add_hardware_presets(ParamRegistry& reg) {
         "HBM3e, fitted to LMDeploy's and gpt-fast's A100 decodes, TensorRT-LLM's 128-token A100 prefill, NeMo's H100 "
         "decode, NIM's decode on two H100s and TensorRT-LLM's speculative run on an H200; "
         "achieved compute fraction fitted to TensorRT-LLM's 128- and 2,048-token A100 prefills (token-journey-cli "
-        "fidelity --fit; values in core/token/fitted_constants.cpp). Per-layer overhead 5 us (a few kernel launches per layer) and per-step 20 us are "
-        "assumptions, as is the idle board power (static power). Mesh drawn from the SM count; SRAM per core "
+        "fidelity --fit; values in core/token/fitted_constants.cpp). The idle board power (static power) is an "
+        "assumption. Mesh drawn from the SM count; SRAM per core "
         "= (L2 + shared memory) / SMs.";
     add_hw(reg, "hw.mesh3d", "Mesh + 3D DRAM (illustrative)", "网格 + 3D DRAM（示意）",
            "Illustrative design, not a product: 16x16 cores of 2 TFLOP/s and 1 MB SRAM, 16 GB 3D DRAM at 8 TB/s "
            "under the mesh, 96 GB HBM3 at 3.35 TB/s at the edge.",
-           {16, 16, 1, 2, 1024, 256, 1, 16, 8, 1, 96, 3350, 500, 1, 128, 1, 100, 2, 20, 31.5, 0, 0, 2, 0, 60, 0.9, 0.65, 0.65,
-            0.6, 1, 1});
+           {16, 16, 1, 2, 1024, 256, 1, 16, 8, 1, 96, 3350, 500, 1, 128, 1, 100, 31.5, 0, 0, 2, 0, 60, 0.9, 0.65,
+            0.65, 0.6, 1, 1}, "stack.dataflow_illustrative");
     add_hw(reg, "hw.a100_80gb", "NVIDIA A100-80GB SXM", "NVIDIA A100-80GB SXM",
            (std::string("NVIDIA A100 datasheet: 80 GB HBM2e at 2,039 GB/s, 312 TFLOPS dense FP16/BF16, 108 SMs, "
                         "40 MB L2, 192 KB L1/shared per SM, PCIe Gen4 31.5 GB/s, NVLink 600 GB/s; INT8 624 and INT4 1,248 TOPS "
                         "dense (8-bit: 2x, 4-bit: 4x; no FP8).") +
             gpu_overhead).c_str(),
-           {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 5,
-            20, 31.5, 2, 2, 2, 4, 60, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+           {12, 9, 1, 312.0 / 108, (40960 + 108 * 192) / 108.0, 180, 0, 16, 8, 1, 80, 2039, 500, 2, 256, 3, 300, 31.5,
+            2, 2, 2, 4, 60, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1}, "stack.gpu_graphs");
     add_hw(reg, "hw.h100_sxm", "NVIDIA H100 SXM", "NVIDIA H100 SXM",
            (std::string("NVIDIA H100 datasheet (SXM5): 80 GB HBM3 at 3.35 TB/s, 989 TFLOPS dense BF16, 132 SMs, "
                         "50 MB L2, 228 KB shared per SM, PCIe Gen5 63 GB/s, NVLink 900 GB/s; FP8 1,979 TFLOPS dense (2x; no "
                         "FP4).") +
             gpu_overhead).c_str(),
-           {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 80, 3350, 500, 2, 384, 3, 450, 5,
-            20, 63, 2, 2, 2, 0, 70, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+           {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 80, 3350, 500, 2, 384, 3, 450, 63,
+            2, 2, 2, 0, 70, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1}, "stack.gpu_graphs");
     add_hw(reg, "hw.h200", "NVIDIA H200 SXM", "NVIDIA H200 SXM",
            (std::string("NVIDIA H200 datasheet: 141 GB HBM3e at 4.8 TB/s, 989 TFLOPS dense BF16 (H100 compute), "
                         "132 SMs, NVLink 900 GB/s, PCIe Gen5; FP8 2x BF16, no FP4.") +
             gpu_overhead).c_str(),
-           {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 141, 4800, 500, 2, 512, 3, 450,
-            5, 20, 63, 2, 2, 2, 0, 75, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+           {12, 11, 1, 989.0 / 132, (51200 + 132 * 228) / 132.0, 256, 0, 16, 8, 1, 141, 4800, 500, 2, 512, 3, 450, 63,
+            2, 2, 2, 0, 75, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1}, "stack.gpu_graphs");
     add_hw(reg, "hw.b200", "NVIDIA B200", "NVIDIA B200",
            (std::string("NVIDIA HGX B200 datasheet: 8 GPUs with 1,440 GB HBM3e and 64 TB/s, i.e. 180 GB at 8 TB/s "
                         "each; 2.25 PFLOPS dense FP16/BF16 per GPU (half the sparse figure), FP8 4.5 and FP4 9 PFLOPS dense; "
                         "NVLink 5 1.8 TB/s. "
                         "Drawn as 12x12 cores; SRAM per core ~1.3 MB is an assumption.") +
             gpu_overhead).c_str(),
-           {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 5, 20, 63, 2, 2, 2, 4,
-            140, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+           {12, 12, 1, 2250.0 / 144, 1300, 300, 0, 16, 8, 1, 180, 8000, 500, 2, 768, 3, 900, 63, 2, 2, 2, 4, 140, 0.9,
+            0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1}, "stack.gpu_graphs");
     add_hw(reg, "hw.h100_pcie", "NVIDIA H100 PCIe", "NVIDIA H100 PCIe",
            (std::string("NVIDIA H100 datasheet (PCIe): 80 GB HBM2e at 2,000 GB/s, 756 TFLOPS dense BF16 (1,513 with "
                         "sparsity), 114 SMs, 50 MB L2, 228 KB shared per SM, PCIe Gen5 128 GB/s both ways, NVLink "
                         "bridge 600 GB/s, 300-350 W; FP8 2x, no FP4. Drawn as 12x10 cores (the totals divided by 120).") +
             gpu_overhead).c_str(),
-           {12, 10, 1, 756.0 / 120, (51200 + 114 * 228) / 120.0, 256, 0, 16, 8, 1, 80, 2000, 500, 2, 384, 3, 300, 5,
-            20, 63, 2, 2, 2, 0, 50, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+           {12, 10, 1, 756.0 / 120, (51200 + 114 * 228) / 120.0, 256, 0, 16, 8, 1, 80, 2000, 500, 2, 384, 3, 300, 63,
+            2, 2, 2, 0, 50, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1}, "stack.gpu_graphs");
     add_hw(reg, "hw.mi300x", "AMD Instinct MI300X", "AMD Instinct MI300X",
            "AMD Instinct MI300X data sheet (2023): 192 GB HBM3 at 5.3 TB/s, 1,307.4 TFLOPS dense FP16/BF16 (2,614.9 "
            "with sparsity), FP8 2x, 304 compute units, 256 MB Infinity Cache (17 TB/s peak, AMD's launch slides), "
@@ -548,12 +670,12 @@ void add_hardware_presets(ParamRegistry& reg) {
            "PCIe Gen5 x16, 750 W. Drawn as 16x19 cores, one a compute unit. Stack: the NVIDIA GPUs' achieved HBM and "
            "compute fractions and overheads stand in (assumptions): no published figure here checks a ROCm stack. "
            "The idle power 100 W is an assumption.",
-           {16, 19, 1, 1307.4 / 304, (262144 + 8 * 4096 + 304 * 64) / 304.0, 17000.0 / 304, 0, 16, 8, 1, 192, 5300, 500,
-            2, 384, 3, 448, 5, 20, 63, 2, 2, 2, 0, 100, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1});
+           {16, 19, 1, 1307.4 / 304, (262144 + 8 * 4096 + 304 * 64) / 304.0, 17000.0 / 304, 0, 16, 8, 1, 192, 5300,
+            500, 2, 384, 3, 448, 63, 2, 2, 2, 0, 100, 0.9, 0.65, HBM_EFF, GPU_COMPUTE_EFF, 1, 1}, "stack.gpu_graphs");
     const char* geforce =
         " Memory kind GDDR6X: its own achieved fraction (gddr_bw_eff, fitted to the decode of llama.cpp on an RTX "
-        "3090 and of MLC LLM and ExLlama on an RTX 4090), the compute fraction as the other GPUs'. Step form per operator; per-layer 5 us and per-step "
-        "20 us overheads, chip links over PCIe 4.0 (5 us, 31.5 GB/s) and the idle power are assumptions; the work "
+        "3090 and of MLC LLM and ExLlama on an RTX 4090), the compute fraction as the other GPUs'. Step form per operator; chip links over PCIe 4.0 (5 us, "
+        "31.5 GB/s) and the idle power are assumptions; the work "
         "to widen a 4-bit weight (geforce_dequant_flops) is fitted to their 4-bit decodes. SRAM per "
         "core = (L2 + L1 per SM x SMs) / cores drawn.";
     add_hw(reg, "hw.rtx3090", "NVIDIA GeForce RTX 3090", "NVIDIA GeForce RTX 3090",
@@ -561,23 +683,23 @@ void add_hardware_presets(ParamRegistry& reg) {
                         "at 936 GB/s, 6 MB L2, 128 KB L1 per SM, 71 TFLOPS dense FP16 tensor with FP32 accumulate "
                         "(INT8 2x, INT4 4x; no FP8); PCIe 4.0 x16. Drawn as 9x9 cores.") +
             geforce).c_str(),
-           {9, 9, 1, 71.0 / 81, (6144 + 82 * 128) / 81.0, 180, 0, 16, 8, 1, 24, 936, 500, 2, 256, 5, 31.5, 5, 20, 31.5,
-            2, 2, 2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN, 1});
+           {9, 9, 1, 71.0 / 81, (6144 + 82 * 128) / 81.0, 180, 0, 16, 8, 1, 24, 936, 500, 2, 256, 5, 31.5, 31.5, 2, 2,
+            2, 4, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, GEFORCE_WIDEN, 1}, "stack.gpu_graphs");
     add_hw(reg, "hw.rtx4090", "NVIDIA GeForce RTX 4090", "NVIDIA GeForce RTX 4090",
            (std::string("NVIDIA Ada GPU architecture whitepaper (2022): GeForce RTX 4090, 128 SMs, 24 GB GDDR6X at "
                         "1,008 GB/s, 72 MB L2, 128 KB L1 per SM, 165.2 TFLOPS dense FP16 tensor with FP32 accumulate, "
                         "FP8 2x; PCIe 4.0 x16. Drawn as 16x8 cores.") +
             geforce).c_str(),
-           {16, 8, 1, 165.2 / 128, (73728 + 128 * 128) / 128.0, 256, 0, 16, 8, 1, 24, 1008, 500, 2, 256, 5, 31.5, 5, 20,
-            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN, 1});
+           {16, 8, 1, 165.2 / 128, (73728 + 128 * 128) / 128.0, 256, 0, 16, 8, 1, 24, 1008, 500, 2, 256, 5, 31.5,
+            31.5, 2, 2, 2, 0, 30, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, GEFORCE_WIDEN, 1}, "stack.gpu_graphs");
     add_hw(reg, "hw.l40s", "NVIDIA L40S", "NVIDIA L40S",
            (std::string("NVIDIA L40S datasheet: 48 GB GDDR6 with ECC at 864 GB/s, 362 TFLOPS dense BF16 (733 with "
                         "sparsity), FP8 2x, 142 SMs (Ada), PCIe Gen4 x16 64 GB/s both ways, no NVLink, 350 W. Memory "
                         "kind GDDR6. Drawn as 12x12 cores; 128 KB L1 per SM and a 48 MB L2 (an assumption: the datasheet "
                         "gives none) divided among them.") +
             geforce).c_str(),
-           {12, 12, 1, 362.05 / 144, (49152 + 142 * 128) / 144.0, 256, 0, 16, 8, 1, 48, 864, 500, 2, 256, 5, 31.5, 5,
-            20, 31.5, 2, 2, 2, 0, 35, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, 0, 16, 1, GEFORCE_WIDEN, 4});
+           {12, 12, 1, 362.05 / 144, (49152 + 142 * 128) / 144.0, 256, 0, 16, 8, 1, 48, 864, 500, 2, 256, 5, 31.5,
+            31.5, 2, 2, 2, 0, 35, 0.9, 0.65, GDDR_EFF, GPU_COMPUTE_EFF, 1, 1, GEFORCE_WIDEN, 4}, "stack.gpu_graphs");
     add_hw(reg, "hw.groq_lpu", "Groq LPU (SRAM only, 576 chips)", "Groq LPU（纯 SRAM，576 颗）",
            "Groq GroqChip (Groq, 2024; TechPowerUp): 230 MB SRAM per chip at 80 TB/s, 188 TFLOPS FP16 and 750 "
            "TOPS INT8 (4x), no DRAM; drawn as 8x8 tiles per chip. 576 chips: the system Groq ran Llama-2-70B on. "
@@ -585,41 +707,36 @@ void add_hardware_presets(ParamRegistry& reg) {
            "pipeline stages (one rack each) of 72 chips in tensor parallel; chip-link latency per "
            "all-reduce round fitted to Groq's Llama-3.1 8B and 70B speeds (Artificial Analysis, 2024), bandwidth "
            "50 GB/s per chip; board power 200 W.",
-           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, GROQ_LINK_US, 50,
-            0.5, 10, 31.5, 0, 0, 4, 0, 200, 0.9, 0.65, 0.65, 0.6, 8, 1});
+           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, GROQ_LINK_US,
+            50, 31.5, 0, 0, 4, 0, 200, 0.9, 0.65, 0.65, 0.6, 8, 1}, "stack.groq");
     const char* wse3 =
         "Cerebras WSE-3 (Cerebras, 2024): 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 "
         "PFLOPS peak AI compute, 214 Pb/s fabric; a CS-3 system draws about 23 kW. Drawn as 1000x900; per-core "
         "figures are these totals divided by the cores; a fabric link carries 214 Pb/s / (4 x 900,000) = 7.4 "
-        "GB/s; one router hop per clock (1.1 GHz, an assumption). Layers are pipelined over regions of the wafer (one "
-        "Llama layer per region: an assumption). Per-layer time fitted to Cerebras' Llama-3.1-8B 1,800 "
-        "tok/s per user (Aug 2024); static power 15 kW per wafer, an assumption.";
-    add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3", wse3,
+        "GB/s; one router hop per clock (1.1 GHz, an assumption). Layers are pipelined as Cerebras describes it: each "
+        "wafer (system) holds a run of consecutive layers, and on a wafer one layer per region of cores (an "
+        "assumption); the wafer count (Chips) places the layers anew. Static power 15 kW per wafer, an assumption.";
+    add_hw(reg, "hw.cerebras_wse3", "Cerebras WSE-3", "Cerebras WSE-3",
+           (std::string(wse3) + " Cerebras runs Llama-3.1-8B on one system and 70B on four (set Chips to 4); the hop "
+                                "between systems 20 us, 100 GB/s (assumption).").c_str(),
            {1000, 900, 1, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
-            0.9, 7.4, 1, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.65, 0.65, 0.6, 1, 32});
-    add_hw(reg, "hw.cerebras_wse3_x4", "Cerebras WSE-3 x4 (layer pipeline)", "Cerebras WSE-3 ×4（层流水线）",
-           (std::string(wse3) + " Four systems in a pipeline (20 layer regions each), as Cerebras runs "
-                                "Llama-3.1-70B; the hop between systems 10 us, 100 GB/s (assumption).").c_str(),
-           {1000, 900, 4, 125000.0 / 900000, 44.0 * 1024 * 1024 / 900000, 21e6 / 900000, 0, 16, 8, 0, 96, 3350, 500,
-            0.9, 7.4, CEREBRAS_HOP_US, 100, CEREBRAS_LAYER_US, 10, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.65, 0.65, 0.6, 4, 20});
+            0.9, 7.4, CEREBRAS_HOP_US, 100, 31.5, 0, 0, 0, 0, 15000, 0.9, 0.65, 0.65, 0.6, 1024,
+            4096}, "stack.cerebras_2024_08");
     add_hw(reg, "hw.tt_n150", "Tenstorrent Wormhole n150", "Tenstorrent Wormhole n150",
            "Tenstorrent Wormhole n150 specifications (docs.tenstorrent.com, 2024): 72 Tensix cores at 1 GHz, 108 "
            "MB SRAM (1.5 MB per core), 12 GB GDDR6 at 288 GB/s, 74 TFLOPS FP16, 148 TFLOPS BLOCKFP8 (2x; the "
            "format tt-metal serves weights in: 8.5 bits), 160 W board power, PCIe 4.0 x16. Drawn as 8x9; NoC "
            "figures and the idle power 50 W are assumptions; the achieved GDDR fraction 0.83 is tt-metal's own "
-           "measurement (tech report Saturating DRAM bandwidth, Sept 2024: decode matmuls reach 239-260 GB/s of 288). "
-           "Stack: tt_transformers runs 19-21 operations a decode layer (counted in models/tt_transformers/tt/"
-           "decoder.py, attention.py and mlp.py, 2025: the five weight matrices, attention and small ones), 20 here, "
-           "each taking at least the least time of one operation (tt_op_us, fitted to tt-metal's own tables).",
-           {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, TT_LINK_US, 50, 5, 50, 31.5, 0, 0, 2, 0, 50,
-            0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 4, TT_OP_US});
+           "measurement (tech report Saturating DRAM bandwidth, Sept 2024: decode matmuls reach 239-260 GB/s of 288).",
+           {8, 9, 1, 74.0 / 72, 1536, 64, 0, 16, 8, 1, 12, 288, 600, 5, 64, TT_LINK_US, 50, 31.5, 0, 0, 2, 0, 50, 0.9,
+            0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 4}, "stack.tt_metal");
     add_hw(reg, "hw.tt_p150", "Tenstorrent Blackhole p150", "Tenstorrent Blackhole p150",
            "Tenstorrent Blackhole specifications: 140 Tensix cores at 1.35 GHz, 210 MB SRAM (1.5 MB per core), "
            "32 GB GDDR6 at 512 GB/s, PCIe 5.0 x16; 372 TFLOPS FP16 (Hot Chips 2024, per The Register). Drawn as "
            "14x10; NoC figures, BLOCKFP8 at 2x FP16 (as on Wormhole) and the idle power 60 W are assumptions; "
-           "the stack's constants (tt-metal's least time per operation, GDDR and compute fractions) are the n150's.",
-           {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 5, 50, 63, 0, 0, 2, 0,
-            60, 0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 20, 1, 0, 4, TT_OP_US});
+           "the GDDR and compute fractions are the n150's.",
+           {14, 10, 1, 372.0 / 140, 1536, 86, 0, 16, 8, 1, 32, 512, 600, 5, 86, TT_LINK_US, 100, 63, 0, 0, 2, 0, 60,
+            0.9, 0.65, TT_GDDR_EFF, TT_COMPUTE_EFF, 1, 1, 0, 4}, "stack.tt_metal");
     add_hw(reg, "hw.m3_max", "Apple M3 Max laptop (40-core GPU)", "Apple M3 Max 笔记本（40 核 GPU）",
            "Apple MacBook Pro (Nov 2023) technical specifications: M3 Max with 16-core CPU and 40-core GPU, 400 "
            "GB/s memory bandwidth, unified memory up to 128 GB (48 GB here: the configuration of this chip with "
@@ -627,10 +744,10 @@ void add_hardware_presets(ParamRegistry& reg) {
            "rate; no 8- or 4-bit rate) is an assumption, as is the idle power 10 W and the on-chip SRAM (256 KB "
            "per core: Apple publishes no cache sizes). Memory kind LPDDR5, shared by CPU and GPU: its achieved "
            "fraction (apple_bw_eff) fitted to MLC-LLM's Llama-3.1-8B decode on this laptop (arXiv:2412.15803). "
-           "Step form per operator, as the GPUs; a multiply and an add to widen each 4-bit weight, per-layer 5 "
-           "us and per-step 20 us (assumptions, as the GPU presets). Drawn as 8x5 cores.",
-           {8, 5, 1, 14.3 / 40, 256, 200, 0, 16, 8, 1, 48, 400, 500, 2, 256, 5, 31.5, 5, 20, 400, 2, 2, 0, 0, 10,
-            0.9, 0.65, APPLE_EFF, 0.6, 1, 1, 0, 16, 1, 2, 3});
+           "Step form per operator, as the GPUs; a multiply and an add to widen each 4-bit weight (an assumption). "
+           "Drawn as 8x5 cores.",
+           {8, 5, 1, 14.3 / 40, 256, 200, 0, 16, 8, 1, 48, 400, 500, 2, 256, 5, 31.5, 400, 2, 2, 0, 0, 10, 0.9, 0.65,
+            APPLE_EFF, 0.6, 1, 1, 2, 3}, "stack.gpu_graphs");
     // This computer: the stack of a machine known by two measured figures (measured_machine.h
     // replaces the bandwidth, the arithmetic rate and the memory once the page has measured them).
     add_hw(reg, "hw.measured", "This computer (not measured yet)", "本机（尚未测量）",
@@ -640,8 +757,8 @@ void add_hardware_presets(ParamRegistry& reg) {
            "Stack: the roofline of the two figures, a step the longer of its arithmetic and its bytes, at "
            "the achieved fraction 1 (the figures are what was reached, not a peak); per-layer 5 us and per-step "
            "20 us, as the GPU presets (assumptions); drawn as one core: a browser tells nothing of the cores.",
-           {1, 1, 1, 14.3, 4096, 4000, 0, 16, 8, 1, 48, 400, 500, 1, 10000, 3, 300, 5, 20, 16, 2, 0, 0, 0, 0, 1, 1,
-            1, 1, 1, 1, 0, 16, 1, 0, 2});
+           {1, 1, 1, 14.3, 4096, 4000, 0, 16, 8, 1, 48, 400, 500, 1, 10000, 3, 300, 16, 2, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+            1, 0, 2}, "stack.gpu_graphs");
 }
 
 // A model preset: the shape its config.json gives (weights and KV cache in 16 bits).
@@ -665,6 +782,10 @@ const ModelPreset kModelPresets[] = {
      "meta-llama/Llama-3.1-70B config.json: 80 layers, hidden 8192, 64 heads, 8 KV heads, intermediate 28672, "
      "vocab 128256; BF16.",
      80, 8192, 64, 8, 128, 28672, 128256, 1, 1},
+    {"model.llama31_405b", "Llama-3.1-405B",
+     "meta-llama/Llama-3.1-405B config.json: 126 layers, hidden 16384, 128 heads, 8 KV heads, intermediate 53248, "
+     "vocab 128256; BF16.",
+     126, 16384, 128, 8, 128, 53248, 128256, 1, 1},
     {"model.qwen25_7b", "Qwen2.5-7B",
      "Qwen/Qwen2.5-7B config.json: 28 layers, hidden 3584, 28 heads, 4 KV heads, intermediate 18944, vocab "
      "152064; BF16. (Its Q/K/V biases, 0.1% of the weights, are not modelled.)",
@@ -832,15 +953,19 @@ void add_chip_params(ParamRegistry& reg) {
              .unit = "", .min = 1, .max = 1024, .def = 1, .scale = Scale::Log, .integer = true, .structural = true,
              .group = "token.mesh",
              .help_en = "The chips split into this many pipeline stages, each holding a slice of the layers; the stage's chips "
-                        "work in tensor parallel. A token crosses every stage; several sequences fill the pipeline.",
-             .help_zh = "芯片分成这么多流水线级，每级持有一段层；同一级的芯片做张量并行。一个词元要穿过每一级；多个序列可以把流水线填满。",
+                        "work in tensor parallel. A token crosses every stage; several sequences fill the pipeline. More stages than chips: "
+                        "every chip its own stage.",
+             .help_zh = "芯片分成这么多流水线级，每级持有一段层；同一级的芯片做张量并行。一个词元要穿过每一级；多个序列可以把流水线填满。"
+                        "级数多于芯片数时，每颗芯片各为一级。",
              .source = ill});
     reg.add({.id = "token.mesh.regions", .label_en = "Layer regions per chip", .label_zh = "每芯片层区域数",
              .unit = "", .min = 1, .max = 4096, .def = 1, .scale = Scale::Log, .integer = true, .structural = true,
              .group = "token.mesh",
              .help_en = "On-chip layer pipelining (as on a wafer): the mesh splits into this many bands of rows, each holding a "
-                        "slice of the layers; reductions stay inside a band and the token streams from band to band.",
-             .help_zh = "片上层流水（如晶圆）：网格按行分成这么多条带，每条带持有一段层；规约只在条带内进行，词元从一条带流向下一条带。",
+                        "slice of the layers; reductions stay inside a band and the token streams from band to band. More regions than the "
+                        "chip's layers: one layer per region.",
+             .help_zh = "片上层流水（如晶圆）：网格按行分成这么多条带，每条带持有一段层；规约只在条带内进行，词元从一条带流向下一条带。"
+                        "区域数多于这颗芯片分到的层数时，每个区域一层。",
              .source = ill});
     reg.add({.id = "token.sram.bw_eff", .label_en = "Achieved SRAM bandwidth fraction", .label_zh = "SRAM 带宽达成率",
              .unit = "", .min = 0.05, .max = 1, .def = 0.9, .group = "token.sram",
@@ -902,6 +1027,20 @@ void add_dispatch(ParamRegistry& reg) {
              .source = ASSUMED});
 }
 
+// How a stack lays a layer's reductions over a mesh (added after the dispatch).
+void add_mesh_reduce(ParamRegistry& reg) {
+    reg.add({.id = "token.serve.mesh_reduce", .label_en = "Reductions on the mesh", .label_zh = "网格上的规约",
+             .max = 1, .def = 0, .integer = true, .group = "token.serve",
+             .help_en = "Whole vector: each of a layer's two reductions sends the whole activation vector through one NoC link "
+                        "after another. Split over the rows: the layer's matrices are tiled over the mesh, so each row of cores "
+                        "reduces only its slice and a link carries the vector divided by the rows.",
+             .help_zh = "整条向量：每层的两次规约都让整条激活向量逐条穿过片上网络链路。按行拆分：这一层的矩阵铺满整个网格，每行核心只规约"
+                        "自己那一段，一条链路只传向量除以行数那么多。",
+             .source = "model choice (a stack's; see the stack presets)",
+             .choices_en = {"Whole vector through a link", "Split over the mesh's rows"},
+             .choices_zh = {"整条向量穿过链路", "按网格行拆分"}});
+}
+
 
 }  // namespace
 
@@ -950,8 +1089,11 @@ void build_token_registry(ParamRegistry& reg) {
     add_serving(reg);
     add_chip_params(reg);
     add_dispatch(reg);
+    add_mesh_reduce(reg);
     add_hardware_presets(reg);
     add_model_presets(reg);
+    add_stack_presets(reg);
+    add_format_presets(reg);
 }
 
 }  // namespace tj::token

@@ -5,8 +5,11 @@
 // scale and the source of its default. A station's sliders are the group named after
 // it ("token.tokenizer", "token.hbm"), as in the chain; what belongs to no one station
 // has a group of its own (run, model, host, serve, spec, energy, view). Hardware
-// presets (kind "hardware") set the chip's and its links' figures; model presets
-// (kind "model") set the model group from the model's published config.json.
+// presets (kind "hardware") set the chip's and its links' figures and come with their
+// usual serving stack (kind "stack": launches, fixed costs, how reductions cross the
+// mesh); model presets (kind "model") set the model group from the model's published
+// config.json; number formats (kind "format") set the weights' bits, scales included,
+// and the format the multiplies run in.
 // Capacities and bandwidths of memories are per chip; the model multiplies by the
 // number of chips.
 //

@@ -60,3 +60,24 @@ TEST_CASE("slider mapping round-trips on linear and log scales") {
     for (double x : {10.0, 55.0, 2000.0, 9999.0}) CHECK(param_from_unit(bw, param_to_unit(bw, x)) == Approx(x));
     CHECK(param_from_unit(reg[1], 0.51) == std::round(param_from_unit(reg[1], 0.51)));
 }
+
+TEST_CASE("a preset applies the preset it comes with, all or nothing") {
+    ParamRegistry reg = small_registry();
+    reg.preset({.id = "p.stack", .label_en = "Stack", .label_zh = "栈", .kind = "stack", .source = "s", .values = {{"g.n", 4}}});
+    reg.preset({.id = "p.board", .label_en = "Board", .label_zh = "板", .kind = "hardware", .source = "s",
+                .values = {{"g.bw", 100}}, .with = "p.stack"});
+    reg.preset({.id = "p.broken", .label_en = "Broken", .label_zh = "坏", .kind = "hardware", .source = "s",
+                .values = {{"g.bw", 200}}, .with = "p.missing"});
+    ParamValues v(reg);
+    REQUIRE(v.apply(*reg.find_preset("p.board")) == "");
+    CHECK(v.get("g.bw") == 100);
+    CHECK(v.get("g.n") == 4);
+    // Another stack afterwards leaves the board matching: its own values still hold.
+    REQUIRE(v.set("g.n", 16) == "");
+    CHECK(v.matches(*reg.find_preset("p.board")));
+    CHECK_FALSE(v.matches(*reg.find_preset("p.stack")));
+    // A preset whose companion is missing changes nothing and says why.
+    std::string err = v.apply(*reg.find_preset("p.broken"));
+    CHECK(err.find("p.missing") != std::string::npos);
+    CHECK(v.get("g.bw") == 100);
+}

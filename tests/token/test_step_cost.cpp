@@ -94,6 +94,26 @@ TEST_CASE("overlapped: max of compute, summed memory and NoC per layer; serial: 
     CHECK(step_cost(faster, m, p, w).time == Approx(c.time).epsilon(1e-12));
 }
 
+TEST_CASE("a stack that splits a mesh's reductions over its rows divides their bytes by the rows", "[token][step]") {
+    ModelShape m = llama2_7b();
+    Hardware h = one_level(1e12);
+    h.mesh_x = 8;
+    h.mesh_y = 4;  // the narrower side: four rows of links share a reduction
+    h.mean_edge_hops = mesh_mean_edge_hops(8, 4);
+    h.noc_hop_latency = 2e-9;
+    h.noc_link_bw = 64e9;
+    Placement p = place(h, weight_bytes(m), 500 * kv_bytes_per_token(m), PlacementPolicy::WeightsFirst);
+    StepWork w = decode_work(16, 1, 16 * 500);
+    double act = 16 * 4096 * 2.0, hops = 2 * 32 * 10 * 2e-9;
+    StepCost whole = step_cost(h, m, p, w);
+    h.mesh_reduce_split = true;
+    StepCost split = step_cost(h, m, p, w);
+    double whole_bytes = 2 * 32 * 2 * act / 64e9, split_bytes = whole_bytes / 4;
+    CHECK(whole.part[kPartNoc] - split.part[kPartNoc] == Approx(whole_bytes - split_bytes).epsilon(1e-9));
+    CHECK(whole.time - split.time == Approx(whole_bytes - split_bytes).epsilon(1e-9));
+    CHECK(split.part[kPartNoc] > hops + split_bytes);  // the hops and the edge transfer remain
+}
+
 TEST_CASE("placement fills the fastest levels first and spills outward", "[token][placement]") {
     Hardware h;
     h.level[kSram] = {true, 1e8, 1e14, 0, 0};

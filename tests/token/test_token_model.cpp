@@ -48,17 +48,30 @@ TEST_CASE("registry: ids, labels, groups and presets with sources", "[token][mod
         CHECK(d.id.rfind("token.", 0) == 0);
         CHECK(!d.source.empty());
     }
-    std::set<std::string> hw, models;
+    std::set<std::string> hw, models, stacks;
     for (auto& p : reg.presets()) {
         CHECK(!p.source.empty());
-        CHECK((p.kind == "hardware" || p.kind == "model"));
-        (p.kind == "hardware" ? hw : models).insert(p.id);
+        CHECK((p.kind == "hardware" || p.kind == "model" || p.kind == "stack" || p.kind == "format"));
+        if (p.kind != "format") (p.kind == "hardware" ? hw : p.kind == "model" ? models : stacks).insert(p.id);
     }
+    // Every board comes with a stack preset, and only the stack's presets set its parameters.
+    for (auto& p : reg.presets()) {
+        INFO(p.id);
+        if (p.kind == "hardware") CHECK(stacks.count(p.with) == 1);
+        else CHECK(p.with.empty());
+        if (p.kind != "stack")
+            for (auto& [id, v] : p.values)
+                for (const char* stack_id : {"token.mesh.layer_overhead_us", "token.serve.op_floor_us", "token.serve.mesh_reduce"})
+                    CHECK(id != stack_id);
+    }
+    for (const char* id : {"stack.gpu_graphs", "stack.tt_metal", "stack.tt_galaxy", "stack.groq", "stack.cerebras_2024_08",
+                           "stack.cerebras_2024_10"})
+        CHECK(stacks.count(id) == 1);
     for (const char* id : {"hw.a100_80gb", "hw.h100_sxm", "hw.h200", "hw.b200", "hw.groq_lpu", "hw.cerebras_wse3",
                            "hw.tt_n150", "hw.tt_p150", "hw.mesh3d"})
         CHECK(hw.count(id) == 1);
-    for (const char* id : {"model.llama2_7b", "model.llama31_8b", "model.llama31_70b", "model.qwen25_7b",
-                           "model.mixtral_8x7b"})
+    for (const char* id : {"model.llama2_7b", "model.llama31_8b", "model.llama31_70b", "model.llama31_405b",
+                           "model.qwen25_7b", "model.mixtral_8x7b"})
         CHECK(models.count(id) == 1);
     std::set<std::string> station_ids;
     for (auto& s : m.stations()) {
@@ -620,4 +633,61 @@ TEST_CASE("the cards name the far memory by its kind: GDDR6X on a GeForce card, 
     CHECK(label_of("hw.m3_max", "bottleneck").find("HBM") == std::string::npos);
     CHECK(label_of("hw.tt_n150", "share_hbm").find("GDDR6 |") != std::string::npos);
     CHECK(label_of("hw.tt_p150", "bottleneck").find("HBM") == std::string::npos);
+}
+
+TEST_CASE("wafers: a run of layers per wafer and one layer per region, whatever the wafer count", "[token][model]") {
+    struct Case {
+        const char* model;
+        int wafers, stages;
+    };
+    // 8B on one wafer: 32 regions; 70B on four: 80; 405B on twenty: 20 x ceil(126 / 20).
+    for (Case c : {Case{"model.llama31_8b", 1, 32}, Case{"model.llama31_70b", 4, 80}, Case{"model.llama31_405b", 20, 140}}) {
+        INFO(c.model << " on " << c.wafers << " wafers");
+        TokenRun r;
+        r.preset("hw.cerebras_wse3");
+        r.preset(c.model);
+        r.set("token.mesh.chips", c.wafers);
+        r.set("token.run.batch", 1);
+        r.start();
+        CHECK(r.metric("pipeline_stages") == c.stages);
+        CHECK(r.metric("weight_bytes_host") == 0);  // every weight in the wafers' SRAM
+    }
+}
+
+TEST_CASE("a stack picked after a board changes the stack's figures and leaves the board's", "[token][model]") {
+    TokenRun r;
+    r.preset("hw.h100_sxm");
+    const Preset& board = *r.m.registry().find_preset("hw.h100_sxm");
+    CHECK(board.with == "stack.gpu_graphs");
+    CHECK(r.v.matches(*r.m.registry().find_preset("stack.gpu_graphs")));
+    r.set("token.run.batch", 1);
+    auto decode_step = [&r] {
+        r.start();
+        r.run_until([&r] { return r.metric("decode_step_s") > 0; }, 5);
+        return r.metric("decode_step_s");
+    };
+    double graphs = decode_step();
+    REQUIRE(graphs > 0);
+    r.preset("stack.tt_metal");  // a floor of some 24 us under each of 20 operations a layer
+    CHECK(r.v.matches(board, "token.mesh.chips"));
+    CHECK(r.v.get("token.serve.op_floor_us") > 20);
+    CHECK(decode_step() > graphs + 32 * 20 * 20e-6 * 0.5);
+}
+
+TEST_CASE("FP4 weights are widened where the chip has no FP4 multiplies, not where it has", "[token][model]") {
+    // The first token's time after a 512-token prompt, with and without a widening cost.
+    auto ttft = [](const char* board, double widen) {
+        TokenRun r;
+        r.preset(board);
+        r.preset("model.llama31_8b");
+        r.preset("format.nvfp4");
+        r.set("token.mesh.dequant_flops", widen);
+        r.set("token.run.batch", 1);
+        r.set("token.run.prompt_tokens", 512);
+        r.start();
+        r.run_until([&r] { return r.metric("ttft_chip_s") > 0; }, 10);
+        return r.metric("ttft_chip_s");
+    };
+    CHECK(ttft("hw.rtx4090", 40) > 1.02 * ttft("hw.rtx4090", 0));  // FP8 multiplies at best: widened
+    CHECK(ttft("hw.b200", 40) == Approx(ttft("hw.b200", 0)));      // FP4 multiplies: read as they are
 }

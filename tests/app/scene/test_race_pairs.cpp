@@ -70,7 +70,7 @@ TEST_CASE("race: a side is named by its preset, else by the parameters that diff
     ParamValues a(m->registry()), b(m->registry());
     REQUIRE(race_pair_values(*pair_of("h100_wse3"), &a, &b) == "");
     CHECK(race_side_label(a, b, Lang::En) == "NVIDIA H100 SXM");
-    CHECK(race_side_label(b, a, Lang::En) == "Cerebras WSE-3");
+    CHECK(race_side_label(b, a, Lang::En) == "Cerebras WSE-3");  // its usual stack goes unsaid
     REQUIRE(race_pair_values(*pair_of("batch_1_64"), &a, &b) == "");
     CHECK(race_side_label(a, b, Lang::En) == "Batch size / users = 1 seq");
     CHECK(race_side_label(b, a, Lang::Zh) == "批大小 / 用户数 = 64 个序列");
