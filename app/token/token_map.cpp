@@ -17,6 +17,7 @@
 //   hover cards and lesson markers                              TokenScene::hover_cards, TokenScene::marker_box
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -270,6 +271,11 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     const TokenView& t = tv();
     float z = v.zoom();
     WorldBox r = lay_.door;
+    // A line as it is where the door is wide enough for it, else its shorter form.
+    auto within = [&](const std::string& line, const std::string& shorter) {
+        const float room = (r.max_x - r.min_x - 8) * z;
+        return ImGui::GetFont()->CalcTextSizeA(map_font_px(v, 13), FLT_MAX, 0, line.c_str()).x > room ? shorter : line;
+    };
     // A lesson's question open: how full the warehouse is and who waits may be its answer,
     // so the door shows its frame and the warehouse's size, and "?" for the rest.
     const bool held = answer_hidden_;
@@ -286,10 +292,12 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         if (full) dl->AddRect(v.to_screen(bar.min_x, bar.min_y), v.to_screen(bar.max_x, bar.max_y), pal::kVermillion, 0, 0, 2);
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
         std::string used = held ? "?" : format_metric("kv_used_fraction", share, "", language());  // as the card writes it
-        std::snprintf(buf, sizeof buf, "KV %s / %s %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str(),
-                      provenance_tag(Provenance::Output));
+        std::snprintf(buf, sizeof buf, "KV %s / %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str());
+        // With its provenance tag where the door is wide enough ("[output]" is longer than
+        // the figures in 中文 on a tablet's map).
         map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
-                 t.kv_capacity_bytes > 0 ? buf : tr("token.map.no_kv_room"));
+                 t.kv_capacity_bytes > 0 ? within(buf + std::string(" ") + provenance_tag(Provenance::Output), buf)
+                                         : tr("token.map.no_kv_room"));
     } else {
         map_detail(labels, "door", v, {r.center().x, r.min_y + 40}, 13, pal::kTextDim, tr("token.map.offload"));
     }
@@ -299,7 +307,8 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     }
     const std::string waiting_words = waiting_text(metrics_now_);
     bool waiting = metric("requests_waiting") > 0;
-    map_detail(labels, "door", v, {r.center().x, r.min_y + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim, waiting_words);
+    map_detail(labels, "door", v, {r.center().x, r.min_y + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim,
+               within(waiting_words, without_aside(waiting_words)));  // "59 waiting" less "(1 pre-empted)"
     std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
     map_detail(labels, "door", v, {r.center().x, r.min_y + 81}, 13, pal::kTextDim, buf);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer

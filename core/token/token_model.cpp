@@ -17,6 +17,7 @@
 #include "core/text/utf8.h"
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 #include "core/token/token_params.h"
@@ -283,6 +284,9 @@ void TokenModel::clear_run(uint64_t seed) {
     for (Quantiles* q : {&ttft_screen_q_, &tpot_chip_q_, &tpot_screen_q_}) q->clear();
     std::fill(std::begin(decode_bytes_), std::end(decode_bytes_), 0.0);
     std::fill(std::begin(decode_energy_), std::end(decode_energy_), 0.0);
+    std::fill(std::begin(step_bytes_), std::end(step_bytes_), 0.0);
+    std::fill(std::begin(step_energy_), std::end(step_energy_), 0.0);
+    step_byte_hops_ = 0;
     roof_[kPhaseDecode] = roof_[kPhasePrefill] = RoofDot{};
     pace_log_.clear();
     std::fill(std::begin(step_part_), std::end(step_part_), 0.0);
@@ -569,9 +573,15 @@ void TokenModel::record_step(const StepCost& c, double scale, bool decode) {
     dot.device_s += c.time * scale;
     for (int l = 0; l < kLevelCount; l++) dot.bytes[l] += c.bytes[l] * scale;
     if (!decode) return;
-    for (int l = 0; l < kLevelCount; l++) decode_bytes_[l] += c.bytes[l] * scale;
-    for (int k = 0; k < kEnergyCount; k++) decode_energy_[k] += c.energy_pj[k] * scale;
-    decode_byte_hops_ += c.byte_hops * scale;
+    for (int l = 0; l < kLevelCount; l++) step_bytes_[l] += c.bytes[l] * scale;
+    for (int k = 0; k < kEnergyCount; k++) step_energy_[k] += c.energy_pj[k] * scale;
+    step_byte_hops_ += c.byte_hops * scale;
+}
+
+void TokenModel::count_step_traffic() {
+    for (int l = 0; l < kLevelCount; l++) decode_bytes_[l] += std::exchange(step_bytes_[l], 0.0);
+    for (int k = 0; k < kEnergyCount; k++) decode_energy_[k] += std::exchange(step_energy_[k], 0.0);
+    decode_byte_hops_ += std::exchange(step_byte_hops_, 0.0);
 }
 
 void TokenModel::emit_fetch_segments(const StepCost& c, double t0, double t1) {
@@ -709,6 +719,7 @@ void TokenModel::start_step() {
 void TokenModel::end_step() {
     double now = engine_.now();
     device_busy_ = false;
+    count_step_traffic();
     TokenStepRecord r;
     r.start = step_start_;
     r.end = now;

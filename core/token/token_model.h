@@ -235,6 +235,7 @@ private:
     void finish(int slot);
     double host_time(double mean);
     void record_step(const StepCost& c, double scale, bool decode);
+    void count_step_traffic();  // the step under way's decode traffic into the totals, with its tokens
     void update_view_levels(const Placement& p);
     void emit_fetch_segments(const StepCost& c, double t0, double t1);
     // metrics() in its parts, in the order they are listed.
@@ -314,6 +315,9 @@ private:
     Quantiles ttft_screen_q_, tpot_chip_q_, tpot_screen_q_;
     double decode_bytes_[kLevelCount] = {}, decode_energy_[kEnergyCount] = {};
     double decode_byte_hops_ = 0, link_energy_pj_ = 0;
+    // The step under way's decode traffic, counted when its tokens are (end_step): a step's
+    // bytes without its tokens would raise the bytes per token by one step in n.
+    double step_bytes_[kLevelCount] = {}, step_energy_[kEnergyCount] = {}, step_byte_hops_ = 0;
     // The roofline's dots, one per kind of step: decode steps alone (decode, verify) and
     // steps that read prompts in (prefill, mixed), each its FLOPs, bytes and device time.
     struct RoofDot {

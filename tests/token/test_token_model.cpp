@@ -691,3 +691,21 @@ TEST_CASE("FP4 weights are widened where the chip has no FP4 multiplies, not whe
     CHECK(ttft("hw.rtx4090", 40) > 1.02 * ttft("hw.rtx4090", 0));  // FP8 multiplies at best: widened
     CHECK(ttft("hw.b200", 40) == Approx(ttft("hw.b200", 0)));      // FP4 multiplies: read as they are
 }
+
+TEST_CASE("bytes per token count a step's bytes with its tokens, not before them", "[token][model]") {
+    // Read mid-step or after many steps, one user's bytes per token are the same: the
+    // weights but the embedding table, and a little KV cache.
+    auto bytes_per_token = [](double seconds) {
+        TokenRun r;
+        r.preset("hw.h100_sxm");
+        r.preset("model.llama31_8b");
+        r.set("token.run.batch", 1);
+        r.set("token.run.output_tokens", 1024);
+        r.start();
+        r.m.advance_to(seconds, 1000000);
+        return r.metric("bytes_per_token_total");
+    };
+    const double early = bytes_per_token(0.3), late = bytes_per_token(2.0);
+    CHECK(early == Approx(late).epsilon(0.005));
+    CHECK(late < 16.06e9 - 1.0e9);  // the 1.05 GB embedding table is not read whole
+}
