@@ -92,7 +92,14 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         seen_.ring = true;
         seen_.ring_min = {a.x - pad, a.y - pad};
         seen_.ring_max = {b.x + pad, b.y + pad};
-        ImDrawList* dl = ImGui::GetForegroundDrawList();
+        if (seen_.map_max.x > seen_.map_min.x) {  // whole inside the map's area (last frame's), its line and all
+            const float in = 3;
+            seen_.ring_min = {std::max(seen_.ring_min.x, seen_.map_min.x + in), std::max(seen_.ring_min.y, seen_.map_min.y + in)};
+            seen_.ring_max = {std::min(seen_.ring_max.x, seen_.map_max.x - in), std::min(seen_.ring_max.y, seen_.map_max.y - in)};
+        }
+        // Under the map's words (drawn after it) and inside the map's clip: a ring wider than
+        // its station on a phone crosses a neighbour's name without covering it.
+        ImDrawList* dl = ImGui::GetBackgroundDrawList();
         dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 70), fs * 0.6f, 0, 10.0f);  // a glow, seen from afar
         dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 255), fs * 0.6f, 0, 4.0f);
     }
