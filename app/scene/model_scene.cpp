@@ -2,6 +2,7 @@
 #include "app/scene/model_scene.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 
 #include "app/scene/compare_race.h"
@@ -164,6 +165,12 @@ void ModelScene::transport_controls() {
     if (!status_.empty()) text_wrapped(status_);
 }
 
+const tj::Preset* ModelScene::preset_in_use(const std::string& kind) const {
+    for (const tj::Preset& p : values().registry().presets())
+        if (p.kind == kind && values().matches(p)) return &p;
+    return nullptr;
+}
+
 void ModelScene::parameter_controls() {
     const tj::ParamRegistry& reg = values().registry();
     // Preset pickers, one per kind ("hardware", "model", ...), with sources on hover.
@@ -172,8 +179,13 @@ void ModelScene::parameter_controls() {
         if (std::find(kinds.begin(), kinds.end(), p.kind) == kinds.end()) kinds.push_back(p.kind);
     for (auto& kind : kinds) {
         ImGui::PushID(kind.c_str());
-        std::string key = "preset." + kind;  // the kind's name from the string table
-        std::string title = tr("run.preset") + std::string(tr(key.c_str()));
+        // The kind's name from the string table, and the preset in use ("hardware: NVIDIA H100 SXM").
+        std::string key = "preset." + kind;
+        const tj::Preset* in_use = preset_in_use(kind);
+        char title_buf[256];
+        std::snprintf(title_buf, sizeof title_buf, tr("run.preset_in_use"), tr(key.c_str()),
+                      in_use ? pick(in_use->label_en, in_use->label_zh).c_str() : tr("run.preset_by_hand"));
+        std::string title = title_buf;
         // Wide enough for its title, as far as the panel allows.
         const float avail = ImGui::GetContentRegionAvail().x;
         const float fit = ImGui::CalcTextSize(title.c_str()).x + ImGui::GetFrameHeight() +

@@ -113,6 +113,8 @@ protected:
     // A line under a kind's preset picker ("" for none): how far the model is from
     // published figures for the preset in use, say.
     virtual std::string preset_note(const std::string& kind) const { return ""; }
+    // The preset of this kind the values hold now, nullptr when none does (set by hand).
+    virtual const tj::Preset* preset_in_use(const std::string& kind) const;
     // The metrics as a two-column table; ids limits it to those (empty: all).
     void metrics_table(const std::vector<std::string>& ids = {});
     // A station's live numbers for its hover card, read from a run of this scene: its

@@ -271,9 +271,12 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     const TokenView& t = tv();
     float z = v.zoom();
     WorldBox r = lay_.door;
-    // A line as it is where the door is wide enough for it, else its shorter form.
+    // A line as it is where the door's part inside the map is wide enough for it (a zoomed
+    // map shows half of it at its edge), else its shorter form.
     auto within = [&](const std::string& line, const std::string& shorter) {
-        const float room = (r.max_x - r.min_x - 8) * z;
+        const float left = std::max(v.to_screen(r.min_x, 0).x, seen_.map_min.x + 4);
+        const float right = std::min(v.to_screen(r.max_x, 0).x, seen_.map_max.x - 4);
+        const float room = right - left - 8 * z;
         return ImGui::GetFont()->CalcTextSizeA(map_font_px(v, 13), FLT_MAX, 0, line.c_str()).x > room ? shorter : line;
     };
     // A lesson's question open: how full the warehouse is and who waits may be its answer,

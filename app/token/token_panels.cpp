@@ -71,21 +71,24 @@ const TripPart kTrip[] = {
 };
 }  // namespace
 
+// A board is the board whatever its chip count: published figures of one often ran several.
+const tj::Preset* TokenScene::preset_in_use(const std::string& kind) const {
+    if (kind != "hardware") return ModelScene::preset_in_use(kind);
+    for (const tj::Preset& p : values().registry().presets())
+        if (p.kind == kind && values().matches(p, "token.mesh.chips")) return &p;
+    return nullptr;
+}
+
 std::string TokenScene::preset_note(const std::string& kind) const {
     const bool stack = kind == "stack";
     if (kind != "hardware" && !stack) return "";
-    // The preset in use, its chips aside: published figures of one board often ran several.
-    const tj::Preset* in_use = nullptr;
-    for (const tj::Preset& p : values().registry().presets())
-        if (p.kind == kind && values().matches(p, "token.mesh.chips")) {
-            in_use = &p;
-            break;
-        }
+    const tj::Preset* in_use = preset_in_use(kind);
     if (!in_use) return tr(stack ? "token.checks.stack_moved" : "token.checks.moved");
     const tj::PublishedCheck* c = tj::published_check(in_use->id);
     char line[320];
     if (!c) return tr(stack ? "token.checks.stack_none" : "token.checks.none");
     if (c->validation == 0) std::snprintf(line, sizeof line, tr("token.checks.fitted_only"), c->fitted);
+    else if (c->validation == 1) std::snprintf(line, sizeof line, tr("token.checks.validated_one"), format_share(c->median_abs_error).c_str());
     else std::snprintf(line, sizeof line, tr("token.checks.validated"), c->validation, format_share(c->median_abs_error).c_str());
     std::string note = line;
     const char* gap = language() == Lang::Zh ? "" : " ";  // Chinese sentences follow each other unspaced
@@ -105,6 +108,15 @@ std::string TokenScene::preset_note(const std::string& kind) const {
     };
     outside("token.checks.batch_outside", values().get("token.run.batch"), c->batch_lo, c->batch_hi);
     outside("token.checks.chips_outside", values().get("token.mesh.chips"), c->chips_lo, c->chips_hi);
+    // A board under a stack its figures never ran (or a stack on such a board): a what-if.
+    if (const tj::Preset* other = preset_in_use(stack ? "hardware" : "stack")) {
+        if ((" " + c->ran_with + " ").find(" " + other->id + " ") == std::string::npos) {
+            char what[400];
+            std::snprintf(what, sizeof what, tr(stack ? "token.checks.other_board" : "token.checks.other_stack"),
+                          pick(other->label_en, other->label_zh).c_str());
+            note += gap + std::string(what);
+        }
+    }
     return note;
 }
 

@@ -93,6 +93,7 @@ public:
     void draw_panels(const FrameInput& in) override;  // token_panels.cpp
     // Under the hardware picker: the preset in use against published figures (published_checks.h).
     std::string preset_note(const std::string& kind) const override;  // token_panels.cpp
+    const tj::Preset* preset_in_use(const std::string& kind) const override;  // token_panels.cpp
     std::vector<const char*> panel_tabs() const override { return {"tab.run", "tab.numbers", "tab.steps", "tab.answer"}; }
     // Links and files also carry the user's own prompt and answer.
     tj::Scenario scenario() const override;  // token_scene.cpp

@@ -160,12 +160,13 @@ bool MapLabels::shown(const std::string& id) const {
 }
 
 void MapLabels::draw(ImDrawList* dl) {
-    // A name takes its figures where the longer line, leading and all, runs into no other name.
+    // A name takes its figures where the longer line, leading and all, fits its own box and
+    // runs into no other name.
     for (Label& n : labels_) {
         if (n.whole.empty()) continue;
         const float lead = n.px * kLeading;
         ImVec2 lo{n.whole_min.x, n.whole_min.y - lead}, hi{n.whole_max.x, n.whole_max.y + lead};
-        bool clear = !over_other_box(n.id, lo, hi) &&
+        bool clear = !over_other_box(n.id, lo, hi) && !wider_than_own_box(n.id, lo, hi) &&
                      std::none_of(labels_.begin(), labels_.end(),
                                   [&](const Label& o) { return &o != &n && !o.detail && overlap(lo, hi, o.min, o.max); });
         if (clear) n.text = n.whole, n.min = n.whole_min, n.max = n.whole_max;

@@ -41,8 +41,8 @@ public:
     // ("" for the text less its aside in parentheses, if it has one).
     void name(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,
               bool plate = false, const std::string& short_text = "");
-    // A name with figures on its line (whole): the whole line where it runs into no other
-    // name, else the name alone.
+    // A name with figures on its line (whole): the whole line where it fits its station's
+    // box and runs into no other name, else the name alone.
     void name_with_figures(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text,
                            const std::string& whole, float align_x = 0.5f);
     void detail(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,

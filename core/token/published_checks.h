@@ -29,6 +29,9 @@ struct PublishedCheck {
     // that left its family out (calibration.h): the error to expect on a stack or a
     // board the fit has not seen. 0 when not computed.
     double cross_validated = 0;
+    // The presets its figures ran with, space-separated: a board's stacks, or a stack's
+    // boards ("stack.gpu_graphs"; "hw.a100_80gb hw.h100_sxm"). Another pairing is unchecked.
+    std::string ran_with;
 };
 
 // Every hardware and stack preset that some published row uses, in the generated table's order.

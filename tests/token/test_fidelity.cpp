@@ -78,7 +78,11 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
         CHECK(kept.batch_hi == now[i].batch_hi);
         CHECK(kept.chips_lo == now[i].chips_lo);
         CHECK(kept.chips_hi == now[i].chips_hi);
+        CHECK(kept.ran_with == now[i].ran_with);
     }
+    // A board's figures ran under its stacks, a stack's on its boards.
+    CHECK(published_check("hw.tt_n150")->ran_with == "stack.tt_metal stack.tt_galaxy");
+    CHECK(published_check("stack.cerebras_2024_10")->ran_with == "hw.cerebras_wse3");
     CHECK(published_check("hw.h100_sxm") != nullptr);
     CHECK(published_check("hw.b200") == nullptr);  // no published row uses it yet
     // The H100's figures ran one user to 100 (NIM's concurrency) on one and two GPUs.
