@@ -276,7 +276,7 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     auto within = [&](const std::string& line, const std::string& shorter) {
         const float left = std::max(v.to_screen(r.min_x, 0).x, seen_.map_min.x + 4);
         const float right = std::min(v.to_screen(r.max_x, 0).x, seen_.map_max.x - 4);
-        const float room = right - left - 8 * z;
+        const float room = right - left - 8 * z - 8;  // the placer keeps words 4 px from the map's edge
         return ImGui::GetFont()->CalcTextSizeA(map_font_px(v, 13), FLT_MAX, 0, line.c_str()).x > room ? shorter : line;
     };
     // A lesson's question open: how full the warehouse is and who waits may be its answer,

@@ -53,8 +53,8 @@ PaceMeasure measure_pace(const std::deque<PaceSample>& log, int phase, double wi
 std::string pace_window_words(const PaceMeasure& m, bool zh) {
     char b[96];
     const bool decode = m.phase == kPhaseDecode;
-    if (zh) std::snprintf(b, sizeof b, "%s，最近 %.2g 秒", decode ? "解码步" : "预填充步", m.window_s);
-    else std::snprintf(b, sizeof b, "%s steps, last %.2g s", decode ? "decode" : "prefill", m.window_s);
+    if (zh) std::snprintf(b, sizeof b, "最近 %.2g 秒的%s", m.window_s, decode ? "解码步" : "预填充步");
+    else std::snprintf(b, sizeof b, "the last %.2g s of %s steps", m.window_s, decode ? "decode" : "prefill");
     return b;
 }
 

@@ -34,7 +34,7 @@
 //   std::deque<PaceSample> log;                    // the model keeps the latest kPaceSamples
 //   log.push_back(sample);                         // at every step's end
 //   PaceMeasure m = measure_pace(log, kPhaseDecode, kPaceWindowS);
-//   pace_window_words(m, false)                    // "decode steps, last 2 s"
+//   pace_window_words(m, false)                    // "the last 2 s of decode steps"
 //   m.stage (-1: none binds, or shifting between m.between[0] and m.between[1]), m.share[s]
 #pragma once
 #include <deque>
@@ -75,7 +75,7 @@ struct PaceMeasure {
 };
 
 PaceMeasure measure_pace(const std::deque<PaceSample>& log, int phase, double window_s);
-// The window in words: "decode steps, last 0.29 s" / "解码步，最近 0.29 秒" (the span measured).
+// The window in words: "the last 0.29 s of decode steps" / "最近 0.29 秒的解码步" (the span measured).
 std::string pace_window_words(const PaceMeasure& m, bool zh);
 
 }  // namespace tj::token

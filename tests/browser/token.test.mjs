@@ -171,7 +171,7 @@ test('every token lesson step, after its reveal: the headline names the method\'
           continue;
         }
         // One number: the headline's share, the state's and the card's.
-        const m = d.headline.match(/busy ([\d.]+%), (.*?)\)/);
+        const m = d.headline.match(/busy ([\d.]+%) over (.*?)\)/);
         assert.ok(m, `${where}: the headline gives the share and the window: "${d.headline}"`);
         assert.equal(m[2], h.window, `${where}: the headline's window is the state's`);
         assert.equal(h.share, s.metrics[`share_${kStageId[named]}`], where);

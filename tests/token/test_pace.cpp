@@ -40,8 +40,8 @@ TEST_CASE("the part that holds the steps is the bottleneck, with its busy share 
     CHECK(m.share[kPartHbm] == Approx(0.96));
     // The detokenizer is busy 59% of the time and waits for the device: not the bottleneck.
     CHECK(m.share[kStageDetok] == Approx(0.59));
-    CHECK(pace_window_words(m, false) == "decode steps, last 0.5 s");
-    CHECK(pace_window_words(m, true) == "解码步，最近 0.5 秒");
+    CHECK(pace_window_words(m, false) == "the last 0.5 s of decode steps");
+    CHECK(pace_window_words(m, true) == "最近 0.5 秒的解码步");
 }
 
 TEST_CASE("a host stage given more work than the device's steps take is the bottleneck", "[token][pace]") {
