@@ -374,8 +374,9 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         if (!(l.bytes_per_s > 0)) continue;
         double knee = peak / l.bytes_per_s;  // where this level's roof meets compute
         f.dl->AddLine(px(ai0, ai0 * l.bytes_per_s), px(knee, peak), l.color, 2);
+        // Under its line's left end: the line rises to the right, away from the words.
         ImVec2 a = px(ai0 * 1.3, ai0 * 1.3 * l.bytes_per_s);
-        f.dl->AddText({a.x, a.y - fs * 1.1f}, l.color, l.label.c_str());
+        f.dl->AddText({a.x, a.y + fs * 0.2f}, l.color, l.label.c_str());
     }
     f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
     std::vector<LabelBox> taken;
@@ -386,9 +387,17 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         for (float y = top.x >= title_x0 ? f.max.y - fs * 1.3f : f.max.y; y > top.y; y -= fs * 0.6f)
             f.dl->AddLine({top.x, y}, {top.x, std::max(top.y, y - fs * 0.35f)}, pal::kTextDim, 1.5f);
         const ImVec2 t = ImGui::CalcTextSize(ridge_label.c_str());
-        const float y = top.y + fs * 0.3f;
-        LabelBox b = top.x + fs * 0.3f + t.x <= f.max.x ? LabelBox{{top.x + fs * 0.3f, y}, {top.x + fs * 0.3f + t.x, y + t.y}}
-                                                         : LabelBox{{top.x - fs * 0.3f - t.x, y}, {top.x - fs * 0.3f, y + t.y}};
+        float y = top.y + fs * 0.3f;
+        LabelBox b = {{top.x + fs * 0.3f, y}, {top.x + fs * 0.3f + t.x, y + t.y}};  // right of the dashes, under the flat roof
+        if (b.max.x > f.max.x) {
+            // Left of them, under the slanted roof that leads to the ridge (it falls to the
+            // left, so the label's left end sets how low): the line never crosses its words.
+            const float x0 = top.x - fs * 0.3f - t.x;
+            const double u = (x0 - f.min.x) / std::max(1.0f, f.max.x - f.min.x);
+            const double ai_left = std::pow(10, std::log10(ai0) + u * (std::log10(ai1) - std::log10(ai0)));
+            y = std::max(y, px(ai_left, ai_left * peak / ridge).y + fs * 0.3f);
+            b = {{x0, y}, {top.x - fs * 0.3f, y + t.y}};
+        }
         f.dl->AddText(b.min, pal::kTextDim, ridge_label.c_str());
         taken.push_back(b);
     }
