@@ -510,7 +510,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     double now = model().now();
     const std::vector<std::string>& toks = answer_tokens();
     ImVec2 smp = lay_.station[kStSampler].center(), d2h = lay_.station[kStD2h].center(),
-           det = lay_.station[kStDetok].center(), scr = lay_.station[kStScreen].center();
+           det = lay_.station[kStDetok].center(), scr = station_position(kStScreen);
     WorldBox tray{830, 408, 980, 440};  // where held tokens wait, labelled under it
     bool show_text = map_font_px(v, 13, 0) >= 14;  // zoomed in enough to read a token
     // The pile at the detokenizer: whether tokens wait for it or are held until their

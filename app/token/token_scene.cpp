@@ -198,6 +198,8 @@ ImVec2 TokenScene::station_position(size_t i) const {
     // Fetches from each core's SRAM start at the top of the mesh; 3D DRAM rises from
     // the slab under it; HBM enters through the bottom edge of the mesh.
     if (i == kStSram) return {r.center().x, r.min_y + 14};
+    // Tokens and text reach the screen at its top edge, not over the answer it shows.
+    if (i == kStScreen) return {r.center().x, r.min_y + 2};
     return r.center();
 }
 

@@ -247,7 +247,8 @@ void TokenModel::size_kv_cache(const ParamValues& v) {
                      (weight_total_ + embed_total_);
     double block_bytes = kv_per_token_ * block_tokens_;
     total_blocks_ = kv_room > 0 && block_bytes > 0 ? int(std::min(1e9, std::floor(kv_room / block_bytes))) : 0;
-    max_len_ = std::max(0, total_blocks_ * block_tokens_ - 17);
+    // In double: a large memory's blocks times their tokens passes an int.
+    max_len_ = int(std::clamp(double(total_blocks_) * block_tokens_ - 17, 0.0, 1e9));
 }
 
 void TokenModel::clear_run(uint64_t seed) {
