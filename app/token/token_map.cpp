@@ -271,14 +271,6 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     const TokenView& t = tv();
     float z = v.zoom();
     WorldBox r = lay_.door;
-    // A line as it is where the door's part inside the map is wide enough for it (a zoomed
-    // map shows half of it at its edge), else its shorter form.
-    auto within = [&](const std::string& line, const std::string& shorter) {
-        const float left = std::max(v.to_screen(r.min_x, 0).x, seen_.map_min.x + 4);
-        const float right = std::min(v.to_screen(r.max_x, 0).x, seen_.map_max.x - 4);
-        const float room = right - left - 8 * z - 8;  // the placer keeps words 4 px from the map's edge
-        return ImGui::GetFont()->CalcTextSizeA(map_font_px(v, 13), FLT_MAX, 0, line.c_str()).x > room ? shorter : line;
-    };
     // A lesson's question open: how full the warehouse is and who waits may be its answer,
     // so the door shows its frame and the warehouse's size, and "?" for the rest.
     const bool held = answer_hidden_;
@@ -296,11 +288,12 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
         std::string used = held ? "?" : format_metric("kv_used_fraction", share, "", language());  // as the card writes it
         std::snprintf(buf, sizeof buf, "KV %s / %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str());
-        // With its provenance tag where the door is wide enough ("[output]" is longer than
-        // the figures in 中文 on a tablet's map).
-        map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
-                 t.kv_capacity_bytes > 0 ? within(buf + std::string(" ") + provenance_tag(Provenance::Output), buf)
-                                         : tr("token.map.no_kv_room"));
+        // Its provenance tag dropped where the door is too narrow ("[输出]" on a tablet's map).
+        if (t.kv_capacity_bytes > 0)
+            map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
+                       buf + std::string(" ") + provenance_tag(Provenance::Output), 0.5f, buf);
+        else
+            map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, pal::kTextDim, tr("token.map.no_kv_room"));
     } else {
         map_detail(labels, "door", v, {r.center().x, r.min_y + 40}, 13, pal::kTextDim, tr("token.map.offload"));
     }
@@ -311,7 +304,7 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     const std::string waiting_words = waiting_text(metrics_now_);
     bool waiting = metric("requests_waiting") > 0;
     map_detail(labels, "door", v, {r.center().x, r.min_y + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim,
-               within(waiting_words, without_aside(waiting_words)));  // "59 waiting" less "(1 pre-empted)"
+               waiting_words, 0.5f, without_aside(waiting_words));  // "59 waiting" less "(1 pre-empted)"
     std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
     map_detail(labels, "door", v, {r.center().x, r.min_y + 81}, 13, pal::kTextDim, buf);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer

@@ -313,9 +313,9 @@ void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVe
 }
 
 void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
-                const std::string& text, float align_x) {
+                const std::string& text, float align_x, const std::string& short_text) {
     if (map_detail_shown(v, world_size))
-        labels.detail(id, v.to_screen(world.x, world.y), map_font_px(v, world_size), col, text, align_x);
+        labels.detail(id, v.to_screen(world.x, world.y), map_font_px(v, world_size), col, text, align_x, false, short_text);
 }
 
 void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,

@@ -76,7 +76,7 @@ void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVe
 // zoomed out that the text would be drawn at more than 1 / 0.45 of its world size
 // (a phone's whole-map view); a pinch brings it back.
 void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
-                const std::string& text, float align_x = 0.5f);
+                const std::string& text, float align_x = 0.5f, const std::string& short_text = "");
 bool map_detail_shown(const WorldView& v, float world_size);
 float map_font_px(const WorldView& v, float world_size, float min_px = 12.5f);
 

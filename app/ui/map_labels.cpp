@@ -49,12 +49,13 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     // A name too wide for its box, or for the part of it inside the area, takes its short
     // form: the caller's ("Door" for "Door: KV room" on a phone's map), else the name less
     // its aside in parentheses ("3D-stacked DRAM (under the mesh)"); one that would lie
-    // over another station's box may (draw).
-    if (const std::string shorter = short_text.empty() ? without_aside(text) : short_text; !detail && shorter != text) {
+    // over another station's box may (draw). A detail takes only the caller's short form.
+    const std::string shorter = !short_text.empty() ? short_text : detail ? text : without_aside(text);
+    if (shorter != text) {
         if (!fits_own_box(id, l.min, l.max) || wider_than_own_box(id, l.min, l.max)) {
             l.text = shorter;
             box(shorter, &l.min, &l.max);
-        } else {
+        } else if (!detail) {
             l.shorter = shorter;
             box(shorter, &l.shorter_min, &l.shorter_max), inside(&l.shorter_min, &l.shorter_max);
         }
@@ -75,8 +76,8 @@ void MapLabels::name_with_figures(const std::string& id, ImVec2 at, float px, Im
 }
 
 void MapLabels::detail(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
-                       bool plate) {
-    add(id, at, px, col, text, align_x, plate, true);
+                       bool plate, const std::string& short_text) {
+    add(id, at, px, col, text, align_x, plate, true, "", short_text);
 }
 
 void MapLabels::detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,

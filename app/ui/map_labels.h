@@ -45,8 +45,10 @@ public:
     // box and runs into no other name, else the name alone.
     void name_with_figures(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text,
                            const std::string& whole, float align_x = 0.5f);
+    // short_text: as a name's, the figure where the whole one is too wide for its station's
+    // box or for the part of it inside the area ("" for none: a detail keeps its asides).
     void detail(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,
-                bool plate = false);
+                bool plate = false, const std::string& short_text = "");
     // A detail that may stand at any of several centres (a pile's count above its top,
     // else beside it): it takes the first one where it runs into no shown label. With
     // plate, as detail(); centred on each point.
