@@ -58,6 +58,10 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
         if (j[key].is_number() && j[key].get<double>() >= lo && j[key].get<double>() <= hi) out = j[key].get<double>();
         else errs += where + ": '" + key + "' must be a number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]\n";
     };
+    if (j.contains("holds_next_answer")) {
+        if (j["holds_next_answer"].is_boolean()) s.holds_next_answer = j["holds_next_answer"].get<bool>();
+        else errs += where + ": 'holds_next_answer' is true or false\n";
+    }
     num("zoom", s.zoom, 0.25, 16);
     num("run", s.run, 0, 1e9);
     if (j.contains("evidence")) {
@@ -234,6 +238,14 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
         }
         if (!s.try_param.empty() && reg.find(s.try_param) < 0)
             errs += where + ": 'try' names no parameter: '" + s.try_param + "'\n";
+        if (s.holds_next_answer) {
+            // Only a plain step right before a question asked on its own state and moment.
+            const LessonStep* next = k + 1 < lesson.steps.size() ? &lesson.steps[k + 1] : nullptr;
+            if (s.has_predict || !next || !next->has_predict || !next->presets.empty() || !next->set.empty() ||
+                !next->predict.before.empty() || next->run != s.run)
+                errs += where + ": 'holds_next_answer' needs a step without a question, followed by a question asked "
+                                "on the same settings at the same moment\n";
+        }
         if (k + 1 == lesson.steps.size() && s.try_param.empty())
             errs += where + ": the last step needs a parameter to 'try' (the student's turn)\n";
         if (s.has_predict) {

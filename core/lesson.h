@@ -20,6 +20,9 @@
 //                             the step is about, drawn large on the caption card)
 //                "chart": "roofline",  (optional: the chart the caption talks about, drawn
 //                             live on the caption card; one of lesson_charts() for the scene)
+//                "holds_next_answer": true,  (optional: this step shows the state the next
+//                             step's question is asked on, so the map keeps that answer
+//                             back here too; the card's own figures still show)
 //                "try": "token.run.batch",   (optional: one parameter the student drives
 //                             from the card, "your turn"; every lesson's last step has one)
 //                "compare": {"step": 0},     (optional: what the card's figures are compared
@@ -98,6 +101,9 @@ struct LessonStep {
     std::vector<LessonCompare> compare;  // what the card compares with, in order; empty: the default (above)
     bool has_predict = false;
     LessonPredict predict;
+    // The next step's question is asked on this step's state: the map keeps the model's
+    // outputs back here as it will while that question is open.
+    bool holds_next_answer = false;
 };
 
 struct Lesson {

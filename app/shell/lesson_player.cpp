@@ -91,7 +91,7 @@ std::string LessonPlayer::show(LessonHost& host, int step, bool asking) {
     err = s->apply(sc);
     if (!err.empty()) return err;
     s->set_playing(false);  // the run goes to the step's moment and holds still there
-    s->set_answer_hidden(asking);
+    s->set_answer_hidden(asking || st.holds_next_answer);  // the map keeps the next question's answer too
     asking_ = asking;
     moment_kept_ = false;
     host.show_scene(l.scene);

@@ -120,6 +120,30 @@ test('every question of the token lessons keeps its answer off the map, the card
   await page.close();
 });
 
+// A step that shows the very state the next question is asked on ("holds_next_answer")
+// keeps that answer off the map too, while its card shows its own figures.
+test('a step that sets up the next question keeps its answer off the map', async () => {
+  const { page, problems } = await openApp(app.browser, app.url);
+  await waitFrames(page, 10);
+  let held = 0;
+  for (let i = 0; i < lessons.length; i++) {
+    for (let k = 0; k < lessons[i].steps.length; k++) {
+      if (!lessons[i].steps[k].holds_next_answer) continue;
+      held++;
+      const where = `${lessons[i].id} step ${k + 1}`;
+      const now = await shown(await atMoment(page, i, k, where).then(() => page));
+      assert.equal(now.s.lesson_answer_held, false, `${where}: no question of its own is open`);
+      assert.deepEqual(now.mapOutputs, [], `${where}: the map writes no model output the next question asks for`);
+      assert.ok(now.figures.length > 0 && now.figures.every((f) => f !== '?'), `${where}: the card shows its own figures (${now.figures})`);
+      const leak = named[`${lessons[i].id}/${k + 1}`];
+      if (leak?.id) assert.match(now.text(leak.id), leak.before, `${where}: ${leak.id} keeps the next answer back`);
+    }
+  }
+  assert.ok(held >= 1, `${held} steps set up the next question`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // The chain: while a question is open the timeline under the map keeps its weeks of
 // shipments and its event marks back (when volume came, what a respin cost, where a dip
 // was), and every pile waits; after the reveal the marks are there again.

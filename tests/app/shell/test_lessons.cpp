@@ -181,6 +181,42 @@ TEST_CASE("lessons: a question is asked on its 'before' settings, else on the pr
     CHECK(lesson_question_values(plain, 2, start, asked) != "");
 }
 
+TEST_CASE("lessons: a step holds the next answer only right before a question asked on its own state") {
+    std::vector<Lesson> lessons;
+    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
+    const Lesson* dil = nullptr;
+    for (auto& l : lessons) if (l.id == "decode-is-logistics") dil = &l;
+    REQUIRE(dil);
+    // The first step shows the state the second step's question is asked on.
+    CHECK(dil->steps[0].holds_next_answer);
+    CHECK_FALSE(dil->steps[1].holds_next_answer);
+    auto model = make_model("token");
+    std::vector<std::string> metrics, stations;
+    ParamValues start(model->registry()), at(model->registry());
+    for (size_t k = 0; k < dil->steps.size(); k++) {  // the metrics each step's values give
+        REQUIRE(lesson_values_at(*dil, k, start, at).empty());
+        model->reset(at, 1);
+        for (auto& m : model->metrics()) metrics.push_back(m.id);
+    }
+    for (auto& st : model->stations()) stations.push_back(st.id);
+    CHECK(validate_lesson(*dil, model->registry(), stations, metrics) == "");
+    const char* refused = "'holds_next_answer' needs a step without a question";
+    Lesson l = *dil;
+    l.steps[1].set = {{"token.run.batch", 32}};  // the question is asked on other settings
+    CHECK(validate_lesson(l, model->registry(), stations, metrics).find(refused) != std::string::npos);
+    l = *dil;
+    l.steps[1].run = 1;  // at another moment
+    CHECK(validate_lesson(l, model->registry(), stations, metrics).find(refused) != std::string::npos);
+    l = *dil;
+    l.steps[2].holds_next_answer = true;  // the next step is no question
+    CHECK(validate_lesson(l, model->registry(), stations, metrics).find(refused) != std::string::npos);
+    // The parser takes a boolean only.
+    std::vector<Lesson> out;
+    CHECK(parse_lessons(R"({"lessons": [{"id": "x", "scene": "token", "title": {"en": "a", "zh": "b"},
+        "steps": [{"title": {"en": "a", "zh": "b"}, "text": {"en": "a", "zh": "b"}, "holds_next_answer": 1}]}]})", out)
+              .find("'holds_next_answer' is true or false") != std::string::npos);
+}
+
 TEST_CASE("lessons: a step's chart is read from the file and must be one of its scene's charts") {
     const std::string head = "{\"lessons\": [{\"id\": \"a\", \"scene\": \"token\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, "
                              "\"steps\": [{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, "
