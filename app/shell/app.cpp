@@ -330,6 +330,7 @@ void App::draw_menus() {
         if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
         if (ImGui::MenuItem(tr("menu.redraw_every_frame"), nullptr, panel_hz_ <= 0)) set_panel_rate(panel_hz_ <= 0 ? kPanelHz : 0);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("menu.redraw_every_frame_help"));
+        if (ImGui::MenuItem(tr("panel.status"), nullptr, show_status_)) show_status_ = !show_status_;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(tr("menu.help"))) {
@@ -539,7 +540,7 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     narrow_ = float(win_w) < kNarrowWidth;
     const FrameLayout lay = layout_frame(real_dt, draw_chrome(), fb_w, fb_h);
     draw_scene(lay, real_dt);
-    if (panels_ && !narrow_) draw_status();
+    if (show_status_ && !narrow_) draw_status();
     if (Scene* s = current(); s && s->jump_progress() >= 0) draw_jump(*s, win_w, win_h);
     draw_download_note(win_h);
     draw_lesson_card(lay);
@@ -627,12 +628,12 @@ void App::draw_scene(const FrameLayout& lay, double real_dt) {
     if (s->follow_asked()) notice_ = follow(true);
 }
 
-// The status window: version, frame rate, the time a frame takes, how the layers are drawn.
+// The status window (View > Status): version, frame rate, the time a frame takes, how the
+// layers are drawn. Shut until asked for, so it lies over no chart or panel.
 void App::draw_status() {
     const Scene* s = current();
     ImGui::SetNextWindowPos({float(win_w_) * 0.5f, float(win_h_) - 8}, ImGuiCond_FirstUseEver, {0.5f, 1});
-    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-    ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::Begin((std::string(tr("panel.status")) + "###status").c_str(), &show_status_, ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::Text("%s %s", tr("status.version"), TJ_VERSION);
     ImGui::Text("%s: %.0f fps", tr("status.fps"), fps_);
     ImGui::Text("%s: %.1f ms + %.1f ms", tr("status.work"), build_ms_, render_ms_);

@@ -183,6 +183,7 @@ private:
     bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
     bool fonts_dirty_ = true;
     bool blank_ = false, show_help_ = false, show_glossary_ = false, png_requested_ = false;
+    bool show_status_ = false;  // the status window, from the View menu: shut, it covers nothing
     bool shortcuts_ = true;  // single-key shortcuts (set_shortcuts)
     bool panels_before_lesson_ = true;  // a lesson hides the panels (H shows them) and restores them
     LessonPlayer lessons_;

@@ -66,7 +66,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     }
     ImGui::PushTextWrapPos(0);  // the column is narrow: these lines wrap
     if (choice == 0) text_wrapped(tr("token.chips.standin_note"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextUnformatted(tr("token.chips.prompt"));
+    ImGui::TextWrapped("%s", tr("token.chips.prompt"));
     ImGui::InputTextMultiline("##prompt", st.prompt, sizeof st.prompt, {-1, ImGui::GetFontSize() * 3.2f});
     if (st.tokenized_text != st.prompt || st.tokenized_with != choice) {
         st.tokenized_text = st.prompt;
@@ -87,7 +87,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     if (!st.tokens.empty() && ImGui::Button(tr("token.chips.use_prompt"))) r.prompt_tokens = int(st.tokens.size());
 
     ImGui::Spacing();
-    ImGui::TextUnformatted(tr("token.chips.answer"));
+    ImGui::TextWrapped("%s", tr("token.chips.answer"));
     ImGui::InputTextMultiline("##answer", st.answer, sizeof st.answer, {-1, ImGui::GetFontSize() * 3.2f});
     if (ImGui::Button(tr("token.chips.use_answer"))) {
         r.answer_changed = true;

@@ -187,6 +187,9 @@ void TokenScene::station_boxes(MapLabels& labels) const {
         labels.station_box(model().stations()[size_t(s)].id, view_.to_screen(r.min_x, r.min_y), view_.to_screen(r.max_x, r.max_y));
     }
     labels.station_box("door", view_.to_screen(lay_.door.min_x, lay_.door.min_y), view_.to_screen(lay_.door.max_x, lay_.door.max_y));
+    // The SRAM's words are written in the enlarged core, under its title.
+    labels.own_area(model().stations()[size_t(kStSram)].id, view_.to_screen(kBigCore.min_x, kBigCore.min_y + 30),
+                    view_.to_screen(kBigCore.max_x, kBigCore.max_y));
 }
 
 void TokenScene::draw_stations(ImDrawList* dl) {
@@ -675,18 +678,20 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     map_detail(labels, sram, v, {b.center().x, b.min_y + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
     double cores = std::max(1.0, hw.cores());
     float tx = b.min_x + 50;
-    map_detail(labels, sram, v, {tx, b.min_y + 48}, 14, pal::kText, "SRAM " + format_bytes_binary(hw.level[kSram].capacity / cores), 0);
+    // Where the box is narrower than its words (a small map), a figure drops its word: the
+    // SRAM's size beside its bar, the share computing over its green bar.
+    const std::string per_core = format_bytes_binary(hw.level[kSram].capacity / cores);
+    map_detail(labels, sram, v, {tx, b.min_y + 48}, 14, pal::kText, "SRAM " + per_core, 0, per_core);
     map_detail(labels, sram, v, {tx, b.min_y + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
     auto held_binary = [&](double b) { return answer_hidden_ ? std::string("?") : format_bytes_binary(b); };
     map_detail(labels, sram, v, {tx, b.min_y + 94}, 13, pal::kOrange, held_binary(t.weights[kSram] / cores), 0);
     map_detail(labels, sram, v, {tx, b.min_y + 116}, 13, pal::kPurple, held_binary(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
+    const std::string share = format_metric("core_busy_fraction", t.core_busy_fraction, "", language());  // as the card writes it
     if (answer_hidden_) std::snprintf(buf, sizeof buf, "%s ?", tr("token.map.computing"));
-    else
-        std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"),
-                      format_metric("core_busy_fraction", t.core_busy_fraction, "", language()).c_str());  // as the card writes it
+    else std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"), share.c_str());
     map_detail(labels, sram, v, {tx, b.max_y - 38}, 13, busy ? pal::kText : pal::kTextDim,
-               busy || answer_hidden_ ? buf : tr("token.map.idle"), 0);
+               busy || answer_hidden_ ? buf : tr("token.map.idle"), 0, busy && !answer_hidden_ ? share : "");
 
     // Right side: sampler, link back, detokenizer, screen.
     map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
@@ -729,7 +734,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
             draw_text_wrapped(dl, npx, {p.x, bottom}, pal::kTextDim, note, wrap);
         }
         dl->PushClipRect(p, {v.to_screen(s.max_x - 6, 0).x, bottom}, true);
-        dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
+        // A question open: the answer's words wait too (the built-in answer speaks of what
+        // limits decoding); its tokens still arrive as parcels.
+        if (answer_hidden_) dl->AddText(ImGui::GetFont(), px, p, pal::kTextDim, tr("token.map.screen_held"), nullptr, wrap);
+        else dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
         dl->PopClipRect();
     }
 
@@ -771,11 +779,20 @@ void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& he
         p.y += draw_text_wrapped(dl, px * 0.85f, p, pal::kText, why, w);
         narrow_head_px_ = p.y + px * 0.3f - ar.map_min.y;
     } else {
+        // One line each, made smaller (to three quarters) where the map is narrower than
+        // the line: the headline's window phrase must not run off the map's edge.
+        const float w = ar.map_size.x - 20;
+        auto fit = [&](const char* s, float size) {
+            const float full = font->CalcTextSizeA(size, FLT_MAX, 0, s).x;
+            return full > w ? std::max(size * 0.75f, size * w / full) : size;
+        };
+        const float lpx = fit(line, px), wpx = fit(why, px * 0.85f);
         ImVec2 second{p.x, p.y + px * 1.2f};
-        plate(p, font->CalcTextSizeA(px, FLT_MAX, 0, line));
-        if (*why) plate(second, font->CalcTextSizeA(px * 0.85f, FLT_MAX, 0, why));
-        dl->AddText(font, px, p, pal::kBottleneck, line);
-        dl->AddText(font, px * 0.85f, second, pal::kText, why);
+        plate(p, wrapped_text_size(lpx, line, w));
+        const float first_h = draw_text_wrapped(dl, lpx, p, pal::kBottleneck, line, w);
+        second.y = std::max(second.y, p.y + first_h + px * 0.1f);  // a line still too long wraps
+        if (*why) plate(second, wrapped_text_size(wpx, why, w));
+        draw_text_wrapped(dl, wpx, second, pal::kText, why, w);
     }
 
     // Legend: what the colours mean, along the bottom of the map.

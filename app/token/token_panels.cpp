@@ -32,19 +32,39 @@ using namespace tj::token;
 using namespace tokenui;
 
 namespace {
-void tag(Provenance p) {
-    ImGui::SameLine();
+// Text, then its provenance tag on the same line where both fit the width left, else
+// the text wrapped and the tag under it: nothing runs past a narrow panel's edge.
+void text_tagged(const std::string& text, Provenance p, bool dim = false) {
+    const float room = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
+    const bool one_line = ImGui::CalcTextSize(text.c_str()).x + gap + ImGui::CalcTextSize(provenance_tag(p)).x <= room;
+    if (dim) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    if (dim) ImGui::PopStyleColor();
+    if (one_line) ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(p)), "%s", provenance_tag(p));
 }
 
-// One row of a two-column table: label, value and its provenance tag.
+// A table of rows (below), its label column label_share times as wide as its values':
+// a column's words wrap rather than push the other past the panel's edge.
+bool begin_rows(const char* id, float label_share = 1) {
+    if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchSame)) return false;
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, label_share);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    return true;
+}
+
+// One row of a two-column table: label, value and its provenance tag, each wrapped
+// inside its column.
 void row(const std::string& label, const std::string& value, Provenance p) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(label.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(value.c_str());
-    tag(p);
+    text_tagged(value, p);
 }
 
 // The parts of a token's trip, in order, with their colours (shared by the
@@ -173,7 +193,7 @@ void TokenScene::numbers_window(const FrameInput& in) {
 }
 
 void TokenScene::key_numbers() {
-    if (!ImGui::BeginTable("key", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    if (!begin_rows("key")) return;
     Lang lang = language();
     auto d = [&](const char* id) { return format_duration(metric(id), lang); };
     row(tr("token.num.ttft_p50"), d("ttft_p50_s"), Provenance::Output);
@@ -215,8 +235,8 @@ void TokenScene::charts() {
             total += n ? sum[k] / n : 0;
         }
         stacked_bar("where", parts);
-        ImGui::TextDisabled("%s", join_magnitudes(std::string(tr("token.chart.where_note")) + " " + format_duration(total, language())).c_str());
-        tag(Provenance::Output);
+        text_tagged(join_magnitudes(std::string(tr("token.chart.where_note")) + " " + format_duration(total, language())),
+                    Provenance::Output, true);
     }
     // Bytes and energy per token, by level.
     if (ImGui::CollapsingHeader(tr("token.chart.bytes"), ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -227,8 +247,8 @@ void TokenScene::charts() {
             bytes.push_back({std::string(far_memory_word(kLevelKey[l])) + " " + format_bytes(b), b, kLevelCol[l]});
         }
         stacked_bar("bytes", bytes);
-        ImGui::Text("%s: %s", tr("token.chart.bytes_total"), format_bytes(metric("bytes_per_token_total")).c_str());
-        tag(Provenance::Output);
+        text_tagged(std::string(tr("token.chart.bytes_total")) + ": " + format_bytes(metric("bytes_per_token_total")),
+                    Provenance::Output);
         std::vector<BarPart> energy;
         static const char* energy_key[kEnergyCount] = {"token.level.sram", "token.level.dram3d", "token.level.hbm",
                                                        "token.level.host", "token.energy.noc", "token.energy.chip_link",
@@ -242,18 +262,16 @@ void TokenScene::charts() {
         energy.push_back({tr("token.energy.links"), metric("energy_pj_per_token_links"), pal::kGrey});
         energy.push_back({tr("token.energy.static"), metric("energy_pj_per_token_static"), pal::kPale});
         stacked_bar("energy", energy);
-        ImGui::Text("%s: %s (%s %s)", tr("token.chart.energy_total"),
-                    format_si(metric("energy_pj_per_token_total") * 1e-12, "J").c_str(), tr("token.energy.dynamic"),
-                    format_si(metric("energy_pj_per_token_dynamic") * 1e-12, "J").c_str());
-        tag(Provenance::Output);
+        text_tagged(std::string(tr("token.chart.energy_total")) + ": " + format_si(metric("energy_pj_per_token_total") * 1e-12, "J") +
+                        " (" + tr("token.energy.dynamic") + " " + format_si(metric("energy_pj_per_token_dynamic") * 1e-12, "J") + ")",
+                    Provenance::Output);
     }
     // The roofline with the decode's operating point.
     if (ImGui::CollapsingHeader(tr("token.chart.roofline"), ImGuiTreeNodeFlags_DefaultOpen)) {
         roofline_chart({w, fs * 11});
-        ImGui::TextDisabled("%s %s, %s %s", tr("token.chart.intensity"),
-                            format_si(metric("roofline_flops_per_byte"), "FLOP/B").c_str(), tr("token.chart.ridge"),
-                            format_si(metric("roofline_ridge_flops_per_byte"), "FLOP/B").c_str());
-        tag(Provenance::Output);
+        text_tagged(std::string(tr("token.chart.intensity")) + " " + format_si(metric("roofline_flops_per_byte"), "FLOP/B") + ", " +
+                        tr("token.chart.ridge") + " " + format_si(metric("roofline_ridge_flops_per_byte"), "FLOP/B"),
+                    Provenance::Output, true);
     }
     // KV cache bytes per level over time.
     if (ImGui::CollapsingHeader(tr("token.chart.kv"), ImGuiTreeNodeFlags_DefaultOpen)) kv_chart({w, fs * 8});
@@ -463,7 +481,7 @@ void TokenScene::blame() {
         total += j.*p.field;
     }
     stacked_bar("blame", parts);
-    if (!ImGui::BeginTable("blame_t", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    if (!begin_rows("blame_t", 2)) return;  // a long reason beside a short time
     for (const TripPart& p : kTrip) {
         double v = j.*p.field;
         if (!(v > 0)) continue;

@@ -52,7 +52,8 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     // over another station's box may (draw). A detail takes only the caller's short form.
     const std::string shorter = !short_text.empty() ? short_text : detail ? text : without_aside(text);
     if (shorter != text) {
-        if (!fits_own_box(id, l.min, l.max) || wider_than_own_box(id, l.min, l.max)) {
+        if (!fits_own_box(id, l.min, l.max) || wider_than_own_box(id, l.min, l.max) ||
+            (detail && past_own_box(id, l.min, l.max))) {  // a figure set off its box's edge may still run out
             l.text = shorter;
             box(shorter, &l.min, &l.max);
         } else if (!detail) {
@@ -113,8 +114,9 @@ float MapLabels::inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const 
 }
 
 const ImVec4* MapLabels::own_box(const std::string& id) const {
-    for (const auto& [box_id, b] : station_boxes_)
-        if (box_id == id) return &b;
+    for (const auto* boxes : {&station_boxes_, &own_areas_})
+        for (const auto& [box_id, b] : *boxes)
+            if (box_id == id) return &b;
     return nullptr;
 }
 
@@ -130,6 +132,11 @@ bool MapLabels::wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max
     return b && max.x - min.x > b->z - b->x;
 }
 
+bool MapLabels::past_own_box(const std::string& id, ImVec2 min, ImVec2 max) const {
+    const ImVec4* b = own_box(id);
+    return b && (min.x < b->x || max.x > b->z);
+}
+
 bool MapLabels::over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const {
     return std::any_of(station_boxes_.begin(), station_boxes_.end(), [&](const std::pair<std::string, ImVec4>& b) {
         return b.first != id && overlap(min, max, {b.second.x, b.second.y}, {b.second.z, b.second.w});
@@ -138,6 +145,10 @@ bool MapLabels::over_other_box(const std::string& id, ImVec2 min, ImVec2 max) co
 
 void MapLabels::station_box(const std::string& id, ImVec2 min, ImVec2 max) {
     station_boxes_.push_back({id, {min.x, min.y, max.x, max.y}});
+}
+
+void MapLabels::own_area(const std::string& id, ImVec2 min, ImVec2 max) {
+    own_areas_.push_back({id, {min.x, min.y, max.x, max.y}});
 }
 
 void MapLabels::keep_out(ImVec2 min, ImVec2 max) { keep_out_.push_back({min.x, min.y, max.x, max.y}); }

@@ -46,7 +46,8 @@ public:
     void name_with_figures(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text,
                            const std::string& whole, float align_x = 0.5f);
     // short_text: as a name's, the figure where the whole one is too wide for its station's
-    // box or for the part of it inside the area ("" for none: a detail keeps its asides).
+    // box, runs past its edge where placed, or is too wide for the part of it inside the
+    // area ("" for none: a detail keeps its asides).
     void detail(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x = 0.5f,
                 bool plate = false, const std::string& short_text = "");
     // A detail that may stand at any of several centres (a pile's count above its top,
@@ -62,6 +63,10 @@ public:
     // lie over it, nor a name's figures; a label moved inside the map's edge stays over its
     // own box where it fits there (a zoomed map's half-seen box keeps its words on itself).
     void station_box(const std::string& id, ImVec2 min, ImVec2 max);
+    // Where a station's words are written when that is not its box on the map (the token
+    // map's enlarged core holds the SRAM's): its figures take their short forms to stay
+    // inside it, as in a station's box; other stations' labels are not kept off it.
+    void own_area(const std::string& id, ImVec2 min, ImVec2 max);
     // Something drawn over the map (a follow's card, a headline's plate): no word is
     // shown under it, a name neither (it could not be read there), and a figure takes
     // another of its places or gives way.
@@ -91,10 +96,12 @@ private:
     bool fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     bool under_keep_out(ImVec2 min, ImVec2 max) const;
     bool wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
+    bool past_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;  // either side, as placed
     const ImVec4* own_box(const std::string& id) const;  // the station's box, nullptr for none
     bool over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     std::vector<Label> labels_;
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
+    std::vector<std::pair<std::string, ImVec4>> own_areas_;      // the same, for own_area()
     std::vector<ImVec4> keep_out_;                                // x0, y0, x1, y1
     bool bounded_ = false;
     float bound_x0_ = 0, bound_x1_ = 0;  // keep_inside's left and right edges
