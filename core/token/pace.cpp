@@ -2,6 +2,7 @@
 #include "core/token/pace.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace tj::token {
@@ -51,10 +52,22 @@ PaceMeasure measure_pace(const std::deque<PaceSample>& log, int phase, double wi
 }
 
 std::string pace_window_words(const PaceMeasure& m, bool zh) {
+    // In the unit the map's other times use: milliseconds under a second ("36 ms", not "0.036 s").
+    const bool ms = m.window_s < 1;
+    const double span = ms ? m.window_s * 1e3 : m.window_s;
+    const char* unit = zh ? (ms ? "毫秒" : "秒") : (ms ? "ms" : "s");
     char b[96];
     const bool decode = m.phase == kPhaseDecode;
-    if (zh) std::snprintf(b, sizeof b, "最近 %.2g 秒的%s", m.window_s, decode ? "解码步" : "预填充步");
-    else std::snprintf(b, sizeof b, "the last %.2g s of %s steps", m.window_s, decode ? "decode" : "prefill");
+    // Two significant digits, never an exponent: "290", "36", "3.6".
+    char num[24];
+    if (span >= 10) {
+        const double unit_step = std::pow(10.0, std::floor(std::log10(span)) - 1);
+        std::snprintf(num, sizeof num, "%.0f", std::round(span / unit_step) * unit_step);
+    } else {
+        std::snprintf(num, sizeof num, "%.2g", span);
+    }
+    if (zh) std::snprintf(b, sizeof b, "最近 %s %s的%s", num, unit, decode ? "解码步" : "预填充步");
+    else std::snprintf(b, sizeof b, "the last %s %s of %s steps", num, unit, decode ? "decode" : "prefill");
     return b;
 }
 

@@ -34,7 +34,7 @@
 //   std::deque<PaceSample> log;                    // the model keeps the latest kPaceSamples
 //   log.push_back(sample);                         // at every step's end
 //   PaceMeasure m = measure_pace(log, kPhaseDecode, kPaceWindowS);
-//   pace_window_words(m, false)                    // "the last 2 s of decode steps"
+//   pace_window_words(m, false)                    // "the last 290 ms of decode steps"
 //   m.stage (-1: none binds, or shifting between m.between[0] and m.between[1]), m.share[s]
 #pragma once
 #include <deque>

@@ -40,8 +40,15 @@ TEST_CASE("the part that holds the steps is the bottleneck, with its busy share 
     CHECK(m.share[kPartHbm] == Approx(0.96));
     // The detokenizer is busy 59% of the time and waits for the device: not the bottleneck.
     CHECK(m.share[kStageDetok] == Approx(0.59));
-    CHECK(pace_window_words(m, false) == "the last 0.5 s of decode steps");
-    CHECK(pace_window_words(m, true) == "最近 0.5 秒的解码步");
+    CHECK(pace_window_words(m, false) == "the last 500 ms of decode steps");  // the map's unit for times under a second
+    CHECK(pace_window_words(m, true) == "最近 500 毫秒的解码步");
+    m.window_s = 0.2936;
+    CHECK(pace_window_words(m, false) == "the last 290 ms of decode steps");
+    m.window_s = 0.0036;
+    CHECK(pace_window_words(m, false) == "the last 3.6 ms of decode steps");
+    m.window_s = 2.5;
+    CHECK(pace_window_words(m, false) == "the last 2.5 s of decode steps");
+    CHECK(pace_window_words(m, true) == "最近 2.5 秒的解码步");
 }
 
 TEST_CASE("a host stage given more work than the device's steps take is the bottleneck", "[token][pace]") {
