@@ -1090,7 +1090,8 @@ void TokenModel::stage_metrics(std::vector<Metric>& out) const {
             std::string("瓶颈测量窗口内的利用率：") + zh(s));
     add("bottleneck", p.stage, "", std::string("Bottleneck: ") + (p.stage < 0 ? "none named" : en(p.stage)),
         std::string("瓶颈：") + (p.stage < 0 ? "未指明" : zh(p.stage)));
-    add("bottleneck_share", p.stage < 0 ? 0 : p.share[p.stage], "", "Its busy share of the window", "它在窗口内的利用率");
+    // Named for no station: a question asking which station limits may show it, held.
+    add("bottleneck_share", p.stage < 0 ? 0 : p.share[p.stage], "", "The bottleneck's busy share of the window", "瓶颈在窗口内的利用率");
     add("bottleneck_phase", p.phase, "", "Phase measured (0 decode steps, 1 prefill steps)", "所测阶段（0 解码步，1 预填充步）");
     add("bottleneck_window_s", p.window_s, "s", "Span of the phase's steps measured", "所测该阶段各步的时长");
     add("bottleneck_shifting", p.shifting ? 1 : 0, "", "The bottleneck shifts between two stages", "瓶颈在两个环节之间转移");
@@ -1216,9 +1217,9 @@ void TokenModel::speculation_metrics(std::vector<Metric>& out) const {
     double a = alpha_, k = draft_k_;
     double expected = draft_k_ > 0 ? (a < 1 ? (1 - det_powi(a, int(k) + 1)) / (1 - a) : k + 1) : 1;
     add("spec_tokens_per_verify", verify_tokens_.count() ? verify_tokens_.mean() : 1, "tok",
-        "Tokens per verify step (measured)", "每次验证产出的词元（实测）");
-    add("spec_tokens_per_verify_expected", expected, "tok", "Tokens per verify step: (1-a^(k+1))/(1-a)",
-        "每次验证的期望词元：(1-a^(k+1))/(1-a)");
+        "Tokens per verify step (measured)", "每次核对产出的词元（实测）");
+    add("spec_tokens_per_verify_expected", expected, "tok", "Tokens per verify step, expected: (1 − α^(k+1)) ÷ (1 − α)",
+        "每次核对的期望词元：(1 − α^(k+1)) ÷ (1 − α)");
     add("kv_rollback_tokens", double(drafts_rejected_), "tok", "KV entries rolled back (rejected drafts)",
         "回滚的 KV 条目（被拒草稿）");
 }

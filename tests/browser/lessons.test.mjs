@@ -147,10 +147,10 @@ test('a chain question keeps its piles back on the map until the reveal', async 
   const { page, problems } = await openApp(app.browser, app.url);
   await waitFrames(page, 10);
   await countAnimationFrames(page);
-  // bottleneck-moves asks where work piles up: the piles on the map are the answer.
+  // bottleneck-moves asks where a new pile grows: the piles on the map are the answer.
   const i = lessons.findIndex((l) => l.id === 'bottleneck-moves');
-  const k = lessons[i].steps.findIndex((st) => st.predict && /pile up/.test(st.predict.question.en));
-  assert.ok(i >= 0 && k > 0, 'the lesson asks where work piles up');
+  const k = lessons[i].steps.findIndex((st) => st.predict && /pile grow/.test(st.predict.question.en));
+  assert.ok(i >= 0 && k > 0, "the lesson asks where a new pile grows");
   const asked = await openAndHold(page, i, k);
   assert.equal(asked.lesson_answer_held, true);
   assert.ok(Object.keys(asked.piles).length >= 8, `the map reports its piles: ${JSON.stringify(asked.piles)}`);

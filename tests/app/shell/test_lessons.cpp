@@ -32,6 +32,16 @@ static std::string read_file(const fs::path& p) {
     return ss.str();
 }
 
+// The lesson of assets/lessons.json with this id (the file must parse and hold it).
+static Lesson shipped_lesson(const char* id) {
+    std::vector<Lesson> lessons;
+    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
+    for (auto& l : lessons)
+        if (l.id == id) return l;
+    FAIL("no lesson " << id);
+    return {};
+}
+
 TEST_CASE("lessons: every lesson and every step is valid for its scene") {
     std::vector<Lesson> lessons;
     std::string err = parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons);
@@ -150,11 +160,8 @@ TEST_CASE("lessons: a step may point at a place of its own scene that is not a s
 }
 
 TEST_CASE("lessons: a question is asked on its 'before' settings, else on the previous step's values") {
-    std::vector<Lesson> lessons;
-    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
-    const Lesson* hot = nullptr;
-    for (auto& l : lessons) if (l.id == "hot-lots-x-factor") hot = &l;
-    REQUIRE(hot);
+    const Lesson hot_lots = shipped_lesson("hot-lots-x-factor");
+    const Lesson* hot = &hot_lots;
     auto model = make_model("fab");
     ParamValues start(model->registry()), asked(model->registry()), answer(model->registry()), previous(model->registry());
     // Step 3 asks on the 2024 record with no hot lots and answers with 30% of them hot.
@@ -182,11 +189,8 @@ TEST_CASE("lessons: a question is asked on its 'before' settings, else on the pr
 }
 
 TEST_CASE("lessons: a step holds the next answer only right before a question asked on its own state") {
-    std::vector<Lesson> lessons;
-    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
-    const Lesson* dil = nullptr;
-    for (auto& l : lessons) if (l.id == "decode-is-logistics") dil = &l;
-    REQUIRE(dil);
+    const Lesson logistics = shipped_lesson("decode-is-logistics");
+    const Lesson* dil = &logistics;
     // The first step shows the state the second step's question is asked on.
     CHECK(dil->steps[0].holds_next_answer);
     CHECK_FALSE(dil->steps[1].holds_next_answer);
