@@ -120,13 +120,14 @@ void MeasuredComputer::note_token_values(const tj::ParamValues& v) {
     }
     // By bandwidth and arithmetic rate: a lesson may give the weights room in memory
     // (your-computer-roofline's last step) and still run on this computer's figures.
+    using tj::token::same_figure;
     auto same = [](const tj::token::MeasuredFigures& a, const tj::token::MeasuredFigures& b) {
-        return a.bandwidth_gbs == b.bandwidth_gbs && a.flops == b.flops;
+        return same_figure(a.bandwidth_gbs, b.bandwidth_gbs) && same_figure(a.flops, b.flops);
     };
     // One of the two still this computer's (or the stand-in's): the other was moved by hand,
     // as a lesson's "your turn" does; a link brings both.
     auto one_same = [](const tj::token::MeasuredFigures& a, const tj::token::MeasuredFigures& b) {
-        return a.bandwidth_gbs == b.bandwidth_gbs || a.flops == b.flops;
+        return same_figure(a.bandwidth_gbs, b.bandwidth_gbs) || same_figure(a.flops, b.flops);
     };
     const tj::token::MeasuredFigures stand_in = tj::token::stand_in_figures();
     in_use_figures_ = f;

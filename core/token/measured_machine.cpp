@@ -101,6 +101,8 @@ MeasuredFigures stand_in_figures() {
     return f;
 }
 
+bool same_figure(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); }
+
 double measured_fixed_step_s(const ModelShape& m) {
     double layer = stack_value("token.mesh.layer_overhead_us") * 1e-6 + stack_value("token.hbm.latency_ns") * 1e-9;
     return m.layers * layer + stack_value("token.mesh.step_overhead_us") * 1e-6;

@@ -64,6 +64,9 @@ double closed_form_tok_s(const MeasuredFigures& f, const ModelShape& m, double c
 bool measured_figures_in(const ParamValues& v, MeasuredFigures* f);
 // The figures hw.measured held before any measurement (the stand-in).
 MeasuredFigures stand_in_figures();
+// Whether two readings of one figure are the same to a part in 10^9: a rate stored as
+// TFLOP/s and read back in FLOP/s is not always the same double ((x / 1e12) * 1e12).
+bool same_figure(double a, double b);
 // How the figures were measured and what they are not, for the preset's source (the
 // card shows the same in either language from the string table: measured.method_*).
 std::string measured_method_text(const MeasuredFigures& f);

@@ -235,3 +235,15 @@ TEST_CASE("measured machine: a browser that reports little memory still gets a s
         CHECK(p.fits == (p.need_gb <= 4));
     }
 }
+
+TEST_CASE("measured machine: a rate read back from TFLOP/s is the same figure, a changed one is not", "[token][measured]") {
+    // The page measured 8.10 GFLOP/s once and then called its own figures "moved by hand":
+    // (x / 1e12) * 1e12 is not x for some x. Find such an x and hold the comparison to it.
+    double x = 8.1e9;
+    while ((x / 1e12) * 1e12 == x) x = std::nextafter(x, 1e10);
+    CHECK((x / 1e12) * 1e12 != x);
+    CHECK(same_figure(x, (x / 1e12) * 1e12));
+    CHECK(same_figure(21.14, 21.14));
+    CHECK_FALSE(same_figure(x, x * 1.001));
+    CHECK_FALSE(same_figure(21.14, 21.2));
+}
