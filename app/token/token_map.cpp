@@ -771,29 +771,21 @@ void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& he
         plates_.push_back({at.x - 4, at.y - 2, at.x + size.x + 4, at.y + size.y + 2});
     };
     const char* why = head.why.c_str();  // what the bottleneck means, once named
-    if (in.narrow) {  // wrapped to the phone's width
-        float w = ar.map_size.x - 20;
-        plate(p, wrapped_text_size(px, line, w));
-        p.y += draw_text_wrapped(dl, px, p, pal::kBottleneck, line, w) + px * 0.1f;
-        if (*why) plate(p, wrapped_text_size(px * 0.85f, why, w));
-        p.y += draw_text_wrapped(dl, px * 0.85f, p, pal::kText, why, w);
-        narrow_head_px_ = p.y + px * 0.3f - ar.map_min.y;
-    } else {
-        // One line each, made smaller (to three quarters) where the map is narrower than
-        // the line: the headline's window phrase must not run off the map's edge.
-        const float w = ar.map_size.x - 20;
-        auto fit = [&](const char* s, float size) {
-            const float full = font->CalcTextSizeA(size, FLT_MAX, 0, s).x;
-            return full > w ? std::max(size * 0.75f, size * w / full) : size;
-        };
-        const float lpx = fit(line, px), wpx = fit(why, px * 0.85f);
-        ImVec2 second{p.x, p.y + px * 1.2f};
-        plate(p, wrapped_text_size(lpx, line, w));
-        const float first_h = draw_text_wrapped(dl, lpx, p, pal::kBottleneck, line, w);
-        second.y = std::max(second.y, p.y + first_h + px * 0.1f);  // a line still too long wraps
-        if (*why) plate(second, wrapped_text_size(wpx, why, w));
-        draw_text_wrapped(dl, wpx, second, pal::kText, why, w);
-    }
+    // Both lines wrapped to the map's width. A wide map's lines are first made smaller, to
+    // three quarters at most, where the map is narrower than them (the window phrase must
+    // not run off its edge); a phone's keep their size and wrap.
+    const float w = ar.map_size.x - 20;
+    auto fit = [&](const char* s, float size) {
+        const float full = font->CalcTextSizeA(size, FLT_MAX, 0, s).x;
+        return in.narrow || full <= w ? size : std::max(size * 0.75f, size * w / full);
+    };
+    const float lpx = fit(line, px), wpx = fit(why, px * 0.85f);
+    plate(p, wrapped_text_size(lpx, line, w));
+    const float first_h = draw_text_wrapped(dl, lpx, p, pal::kBottleneck, line, w);
+    ImVec2 second{p.x, p.y + std::max(first_h + px * 0.1f, in.narrow ? 0.0f : px * 1.2f)};
+    if (*why) plate(second, wrapped_text_size(wpx, why, w));
+    second.y += draw_text_wrapped(dl, wpx, second, pal::kText, why, w);
+    if (in.narrow) narrow_head_px_ = second.y + px * 0.3f - ar.map_min.y;
 
     // Legend: what the colours mean, along the bottom of the map.
     struct Key { ImU32 col; const char* text; };
