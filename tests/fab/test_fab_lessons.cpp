@@ -5,6 +5,8 @@
 // the step's preset and settings, its run time).
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "core/fab/fab_model.h"
 
 using namespace tj;
@@ -31,7 +33,23 @@ TEST_CASE("lesson respin-weakest-link: what the captions say in words") {
     CHECK(metric_value(w44, "buf_hbm_units") > 1.3 * metric_value(run("fab.record_2024", {}, 28), "buf_hbm_units"));
     CHECK(metric_value(w44, "buf_hbm_implausible") == 0);
     CHECK(metric_value(w44, "shipments_week_gpus") == 0);        // "no racks ship at all"
+    // "the pile grew to that level; then the supplier stopped": about 4 weeks of the
+    // plan's use (lead time plus target stock), and the supplier idle.
+    // The plan is the chain's rate at normal yields: the same chain without the flaw.
+    const double plan_gpus = metric_value(run("fab.no_respin", {}, 44), "pack_nominal_gpus_week");
+    const double plan_stacks = plan_gpus * metric_value(w44, "hbm_stacks_per_gpu");
+    CHECK(metric_value(w44, "buf_hbm_units") == Approx(4 * plan_stacks).epsilon(0.1));
+    CHECK(metric_value(w44, "hbm_busy") < 0.05);
+    auto w54 = run("fab.record_2024", {}, 54);
     auto w70 = run("fab.record_2024", {}, 70);                   // step 5
+    auto w80 = run("fab.record_2024", {}, 80);
+    // "until volume restarts in week 54 it loses nearly a full week of the chain's output
+    // each week ... after that the loss grows ever more slowly, and by week 70 it has stopped"
+    const double lost44 = metric_value(w44, "gpus_lost_to_respin"), lost54 = metric_value(w54, "gpus_lost_to_respin");
+    const double lost70 = metric_value(w70, "gpus_lost_to_respin"), lost80 = metric_value(w80, "gpus_lost_to_respin");
+    CHECK((lost54 - lost44) / 10 > 0.85 * plan_gpus);
+    CHECK((lost70 - lost54) / 16 < 0.25 * (lost54 - lost44) / 10);
+    CHECK(std::abs(lost80 - lost70) < 0.01 * lost70);
     // "came out of the fab in week 38 and passed their tests a week later"
     CHECK(metric_value(w70, "fab_restart_week") - metric_value(w70, "qualification_out_week") == Approx(1).epsilon(0.05));
 }
@@ -49,6 +67,10 @@ TEST_CASE("lesson bottleneck-moves: what the captions say in words") {
     auto w80 = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 80);
     CHECK(metric_value(w80, "buf_hbm_implausible") == 0);
     CHECK(metric_value(w80, "bottleneck_station") == double(kStHbmSupply));
+    // Step 3: "packaging uses the stacks about as fast as they arrive (... under a day's use)".
+    auto w140 = run("fab.no_respin", {{"fab.pack.capacity", 18000}, {"fab.fab.capacity", 1000}}, 140);
+    CHECK(metric_value(w140, "buf_hbm_units") <
+          metric_value(w140, "hbm_nominal_gpus_week") * metric_value(w140, "hbm_stacks_per_gpu") / 7);
     // Step 4: "Rack integration becomes the bottleneck": by week 71 it has worked without a
     // break through the last 8 weeks, as packaging has, and it is the slower of the two.
     const std::initializer_list<std::pair<const char*, double>> dip = {
