@@ -619,7 +619,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
             continue;
         }
         double units = v.buffer_units[size_t(b)];
-        if (cmap.own && show_counterfactuals_) ghost_pile(dl, cmap.view, p, double(m.line(FabModel::kNoFlaw).buffer(b).units));
+        if (cmap.own && counterfactuals_drawn()) ghost_pile(dl, cmap.view, p, double(m.line(FabModel::kNoFlaw).buffer(b).units));
         pile(dl, cmap.view, p, units, fabui::buffer_color(b), false);
         float h = fabui::pile_share(units) * fabui::kPileMaxH;
         // A supplier's pile above what a real supplier would let grow is marked "!" here
@@ -639,7 +639,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
         labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
         return;
     }
-    if (cmap.own && show_counterfactuals_ && !v.no_flaw.backlog.values().empty()) ghost_pile(dl, cmap.view, bp, v.no_flaw.backlog.values().back());
+    if (cmap.own && counterfactuals_drawn() && !v.no_flaw.backlog.values().empty()) ghost_pile(dl, cmap.view, bp, v.no_flaw.backlog.values().back());
     pile(dl, cmap.view, bp, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
     count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
@@ -671,7 +671,7 @@ void FabScene::hover_cards(float z, float text_px) {
         ImGui::TextUnformatted(fab_buffer_label(b, language() == Lang::Zh));
         ImGui::Separator();
         ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.now")) + ": " + fabui::count_text(v.buffer_units[size_t(b)]) + " " + fabui::buffer_unit(b)).c_str());
-        if (show_counterfactuals_)
+        if (counterfactuals_drawn())
             ImGui::TextUnformatted(join_magnitudes(std::string(tr("fab.card.no_flaw")) + ": " + fabui::count_text(double(m.line(FabModel::kNoFlaw).buffer(b).units)) + " " + fabui::buffer_unit(b)).c_str());
         ImGui::Text("L = %s   λ = %s/%s   W = %.2f %s", fabui::count_text(l.L).c_str(), fabui::count_text(l.lambda_per_week).c_str(),
                     tr("unit.week"), l.W_weeks, tr("unit.weeks"));
@@ -779,7 +779,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
     const auto& sw = v.no_flaw.shipments.values();
     double top = 1;
     for (double x : s) top = std::max(top, x);
-    if (show_counterfactuals_) for (double x : sw) top = std::max(top, x);
+    if (counterfactuals_drawn()) for (double x : sw) top = std::max(top, x);
     float hmax = 42;
     // A question open: the weeks' shipments, the respin's span and the event marks would
     // answer it (when volume came, what was lost); the axis, the years and now stay.
@@ -788,7 +788,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
         ImVec2 a = S(X(t[i - 1]), y - float(s[i - 1] / top) * hmax), b = S(X(t[i]), y - float(s[i] / top) * hmax);
         dl->AddQuadFilled(S(X(t[i - 1]), y), a, b, S(X(t[i]), y), with_alpha(pal::kOrange, 150));
     }
-    if (show_counterfactuals_ && !held)
+    if (counterfactuals_drawn() && !held)
         for (size_t i = 1; i < tw.size(); i++)
             dl->AddLine(S(X(tw[i - 1]), y - float(sw[i - 1] / top) * hmax), S(X(tw[i]), y - float(sw[i] / top) * hmax),
                         IM_COL32(255, 255, 255, 150), 1.5f);

@@ -160,7 +160,7 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
     struct Line { const char* label; const tj::TimeSeries* ts; ImU32 col; };
     // The counterfactuals first, so the run's own shipments are drawn over them where they agree.
     std::vector<Line> lines = {{tr("fab.series.cum_demand"), &v.cum_demand, pal::kSky}};
-    if (show_counterfactuals_) {
+    if (counterfactuals_drawn()) {
         lines.push_back({tr("fab.series.no_flaw"), &v.no_flaw.cum_shipped, kNoFlawLine});
         lines.push_back({tr("fab.series.flaw_kept"), &v.flaw_kept.cum_shipped, pal::kPurple});
     }
@@ -314,7 +314,7 @@ void FabScene::charts() {
         for (size_t i = 0; i < t.size(); i++) demand[i] = t[i] > start ? rate : 0;
         std::vector<LineSeries> s = {{tr("fab.series.demand"), &t, &demand, pal::kSky},
                                      {tr("fab.series.shipped"), &t, &v.run.shipments.values(), pal::kOrange}};
-        if (show_counterfactuals_) s.push_back({no_flaw, &v.no_flaw.shipments.times(), &v.no_flaw.shipments.values(), kNoFlawLine});
+        if (counterfactuals_drawn()) s.push_back({no_flaw, &v.no_flaw.shipments.times(), &v.no_flaw.shipments.values(), kNoFlawLine});
         opt.y_unit = "";
         line_chart("ship", size, s, opt);
         text_wrapped(tr("fab.chart.shipments"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
