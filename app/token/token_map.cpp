@@ -20,6 +20,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
@@ -724,6 +725,17 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         float px = map_font_px(v, 14);
         ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + 36);
         float wrap = (s.max_x - s.min_x - 16) * v.zoom();
+        // The wrap breaks inside a word wider than the box ("languag|e" on a phone): the
+        // text shrinks until its widest Latin word fits, to three fifths at most.
+        float widest = 0;
+        for (size_t at = 0; at < tail.size();) {
+            size_t end = std::min(tail.find(' ', at), tail.size());
+            std::string_view word(tail.data() + at, end - at);
+            if (std::all_of(word.begin(), word.end(), [](char c) { return (unsigned char)c < 0x80; }))
+                widest = std::max(widest, ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, word.data(), word.data() + word.size()).x);
+            at = end + 1;
+        }
+        if (widest > wrap) px *= std::max(0.6f, wrap / widest);
         // An answer in the other language than the interface's says so at the box's foot,
         // with the setting that switches it (the note's lines go up from the bottom).
         float bottom = v.to_screen(s.max_x - 6, s.max_y - 6).y;
