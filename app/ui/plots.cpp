@@ -88,9 +88,9 @@ int clearest_label_box(const std::vector<LabelBox>& candidates, LabelBox plot, c
     for (size_t c = 0; c < candidates.size(); c++) {
         const LabelBox& b = candidates[c];
         if (b.min.x < plot.min.x || b.min.y < plot.min.y || b.max.x > plot.max.x || b.max.y > plot.max.y) continue;
-        if (std::any_of(taken.begin(), taken.end(), [&](const LabelBox& t) { return overlap(b, t); })) continue;
-        // A line that grazes the words crowds them too: a few pixels around them count.
-        const LabelBox room{{b.min.x - 2, b.min.y - 2}, {b.max.x + 2, b.max.y + 2}};
+        // A line or label that grazes the words crowds them too: a few pixels around them count.
+        const LabelBox room{{b.min.x - 3, b.min.y - 3}, {b.max.x + 3, b.max.y + 3}};
+        if (std::any_of(taken.begin(), taken.end(), [&](const LabelBox& t) { return overlap(room, t); })) continue;
         long score = 0;
         for (const auto& line : lines)
             for (size_t i = 1; i < line.size(); i++) score += crosses(line[i - 1], line[i], room);
@@ -370,16 +370,32 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     draw_x_labels(f.dl, xl, f.min.x - fs, f.max.x, f.max.y + fs * 0.15f);
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
+    std::vector<LabelBox> taken;  // the words written in the plot, so later ones go where none is
     for (auto& l : levels) {
         if (!(l.bytes_per_s > 0)) continue;
         double knee = peak / l.bytes_per_s;  // where this level's roof meets compute
         f.dl->AddLine(px(ai0, ai0 * l.bytes_per_s), px(knee, peak), l.color, 2);
         // Under its line's left end: the line rises to the right, away from the words.
         ImVec2 a = px(ai0 * 1.3, ai0 * 1.3 * l.bytes_per_s);
-        f.dl->AddText({a.x, a.y + fs * 0.2f}, l.color, l.label.c_str());
+        const ImVec2 at{a.x, a.y + fs * 0.2f}, size = ImGui::CalcTextSize(l.label.c_str());
+        f.dl->AddText(at, l.color, l.label.c_str());
+        taken.push_back({at, {at.x + size.x, at.y + size.y}});
     }
     f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
-    std::vector<LabelBox> taken;
+    const std::string x_title = tr("plot.flops_per_byte");  // the x axis's title, inside the plot's foot
+    const ImVec2 x_title_at{f.max.x - ImGui::CalcTextSize(x_title.c_str()).x - 4, f.max.y - fs * 1.2f};
+    // (a word's width clear of it, so no label reads on into the title)
+    taken.push_back({{x_title_at.x - fs, x_title_at.y}, {f.max.x - 4, x_title_at.y + ImGui::GetTextLineHeight()}});
+    // The dots next, so no label lands on one: the ridge's label used to sit under decode's dot.
+    const float dot_r = fs * 0.35f;
+    auto dot_box = [&](const RoofPoint& p) {
+        const ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
+        return LabelBox{{c.x - dot_r, c.y - dot_r}, {c.x + dot_r, c.y + dot_r}};
+    };
+    const size_t first_dot = taken.size();
+    for (auto& p : points)
+        if (p.flops_per_byte > 0 && p.flops_per_s > 0) taken.push_back(dot_box(p));
+    const size_t dots_end = taken.size();
     if (ridge > 0) {  // where the slanted roof meets the flat one: dashes up from the axis, the label beside them
         const ImVec2 top = px(ridge, peak);
         // Above the x axis's title where the line would cross it.
@@ -387,17 +403,23 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         for (float y = top.x >= title_x0 ? f.max.y - fs * 1.3f : f.max.y; y > top.y; y -= fs * 0.6f)
             f.dl->AddLine({top.x, y}, {top.x, std::max(top.y, y - fs * 0.35f)}, pal::kTextDim, 1.5f);
         const ImVec2 t = ImGui::CalcTextSize(ridge_label.c_str());
-        float y = top.y + fs * 0.3f;
-        LabelBox b = {{top.x + fs * 0.3f, y}, {top.x + fs * 0.3f + t.x, y + t.y}};  // right of the dashes, under the flat roof
-        if (b.max.x > f.max.x) {
-            // Left of them, under the slanted roof that leads to the ridge (it falls to the
-            // left, so the label's left end sets how low): the line never crosses its words.
-            const float x0 = top.x - fs * 0.3f - t.x;
-            const double u = (x0 - f.min.x) / std::max(1.0f, f.max.x - f.min.x);
-            const double ai_left = std::pow(10, std::log10(ai0) + u * (std::log10(ai1) - std::log10(ai0)));
-            y = std::max(y, px(ai_left, ai_left * peak / ridge).y + fs * 0.3f);
-            b = {{x0, y}, {top.x - fs * 0.3f, y + t.y}};
+        // At the dashes' foot, left of them, where it reads as the ridge's and not as a
+        // dot's; else right of the dashes, under the flat roof; else left of them, under
+        // the slanted roof that leads to the ridge (it falls to the left, so the label's
+        // left end sets how low): the line never crosses its words. Lower where a dot is.
+        const float y_right = top.y + fs * 0.3f;
+        const float x_left = top.x - fs * 0.3f - t.x;
+        const double u = (x_left - f.min.x) / std::max(1.0f, f.max.x - f.min.x);
+        const double ai_left = std::pow(10, std::log10(ai0) + u * (std::log10(ai1) - std::log10(ai0)));
+        const float y_left = std::max(y_right, px(ai_left, ai_left * peak / ridge).y + fs * 0.3f);
+        const float foot = f.max.y - fs * 0.2f - t.y;
+        std::vector<LabelBox> at = {{{x_left, foot}, {top.x - fs * 0.3f, foot + t.y}}};
+        for (float down : {0.0f, 1.2f, 2.4f}) {
+            at.push_back({{top.x + fs * 0.3f, y_right + fs * down}, {top.x + fs * 0.3f + t.x, y_right + fs * down + t.y}});
+            at.push_back({{x_left, y_left + fs * down}, {top.x - fs * 0.3f, y_left + fs * down + t.y}});
         }
+        const int k = clearest_label_box(at, {f.min, f.max}, taken, {});
+        const LabelBox& b = at[size_t(k < 0 ? (at[1].max.x > f.max.x ? 2 : 1) : k)];
         f.dl->AddText(b.min, pal::kTextDim, ridge_label.c_str());
         taken.push_back(b);
     }
@@ -406,21 +428,23 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     for (auto& p : points) {
         if (!(p.flops_per_byte > 0 && p.flops_per_s > 0)) continue;
         ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
-        f.dl->AddCircleFilled(c, fs * 0.35f, pal::kYellow);
-        f.dl->AddCircle(c, fs * 0.35f, IM_COL32(0, 0, 0, 255));
+        f.dl->AddCircleFilled(c, dot_r, pal::kYellow);
+        f.dl->AddCircle(c, dot_r, IM_COL32(0, 0, 0, 255));
         ImVec2 t = ImGui::CalcTextSize(p.label.c_str());
         const float r = fs * 0.5f;
         std::vector<LabelBox> at = {{{c.x + r, c.y - t.y * 0.5f}, {c.x + r + t.x, c.y + t.y * 0.5f}},
                                     {{c.x - t.x * 0.5f, c.y + r}, {c.x + t.x * 0.5f, c.y + r + t.y}},
                                     {{c.x - r - t.x, c.y - t.y * 0.5f}, {c.x - r, c.y + t.y * 0.5f}},
                                     {{c.x - t.x * 0.5f, c.y - r - t.y}, {c.x + t.x * 0.5f, c.y - r}}};
-        int k = clearest_label_box(at, {f.min, f.max}, taken, {});
+        // Every dot and label but its own dot, which its candidates sit beside.
+        std::vector<LabelBox> others;
+        for (size_t i = 0; i < taken.size(); i++)
+            if (i < first_dot || i >= dots_end || !(taken[i].min.x == c.x - dot_r && taken[i].min.y == c.y - dot_r)) others.push_back(taken[i]);
+        int k = clearest_label_box(at, {f.min, f.max}, others, {});
         const LabelBox& b = at[size_t(k < 0 ? 0 : k)];
         taken.push_back(b);
         f.dl->AddText(b.min, pal::kText, p.label.c_str());
     }
     f.dl->PopClipRect();
-    std::string x_title = tr("plot.flops_per_byte");
-    f.dl->AddText({f.max.x - ImGui::CalcTextSize(x_title.c_str()).x - 4, f.max.y - fs * 1.2f}, pal::kTextDim,
-                  x_title.c_str());
+    f.dl->AddText(x_title_at, pal::kTextDim, x_title.c_str());
 }
