@@ -12,6 +12,8 @@
 //   Placement p = place(hw, weight_bytes(m), kv_total, PlacementPolicy::WeightsFirst);
 //   double kv_in_hbm = p.kv[kHbm];
 #pragma once
+#include <cmath>
+
 #include "core/token/hardware.h"
 
 namespace tj::token {
@@ -29,8 +31,10 @@ struct Placement {
     double used(int level) const { return weights[level] + kv[level] + embed[level]; }
 };
 
-// weight_bytes: the streamed weights (without the embedding table).
+// weight_bytes: the streamed weights (without the embedding table). kv_device_limit: at
+// most this much of the KV cache on the device (the engine's room for it, after its
+// share of memory and the reserve); the rest lives in host memory.
 Placement place(const Hardware& hw, double weight_bytes, double kv_bytes, PlacementPolicy policy,
-                double embedding_bytes = 0);
+                double embedding_bytes = 0, double kv_device_limit = INFINITY);
 
 }  // namespace tj::token

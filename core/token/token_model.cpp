@@ -245,6 +245,7 @@ void TokenModel::size_kv_cache(const ParamValues& v) {
             device_bytes += hw_.level[l].capacity;
     double kv_room = device_bytes * g("token.serve.mem_util") - g("token.serve.reserve_gb") * 1e9 -
                      (weight_total_ + embed_total_);
+    kv_device_room_ = std::max(0.0, kv_room);
     double block_bytes = kv_per_token_ * block_tokens_;
     total_blocks_ = kv_room > 0 && block_bytes > 0 ? int(std::min(1e9, std::floor(kv_room / block_bytes))) : 0;
     // In double: a large memory's blocks times their tokens passes an int.
@@ -651,7 +652,10 @@ void TokenModel::start_step() {
     }
     bool decode = !decoding_.empty();
     step_kind_ = !decode ? kStepPrefill : !planned_.empty() ? kStepMixed : draft_k_ > 0 ? kStepVerify : kStepDecode;
-    placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_, embed_total_);
+    // Paged, admission keeps the KV cache in its room; offloaded, what grows past the room
+    // lives in host memory (the engine's share of memory and its reserve stay its own).
+    placement_ = place(hw_, weight_total_, (kv_tokens + w.kv_write_tokens) * kv_per_token_, policy_, embed_total_,
+                       paged_ ? INFINITY : kv_device_room_);
     c = step_cost(hw_, shape_, placement_, w);
     std::fill(std::begin(step_part_), std::end(step_part_), 0.0);
     pace_wait_ = std::max(0.0, now - pace_last_end_);

@@ -277,6 +277,7 @@ private:
     int length_dist_ = 0, block_tokens_ = 16, max_len_ = 0;
     double prompt_spread_ = 0, output_spread_ = 0, host_step_s_ = 0, host_sched_s_ = 0, host_output_s_ = 0;
     int total_blocks_ = 0;
+    double kv_device_room_ = 0;  // bytes of device memory for the KV cache (the warehouse, paged or not)
 
     // Run state.
     std::vector<Seq> slots_;

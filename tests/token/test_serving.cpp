@@ -80,6 +80,14 @@ TEST_CASE("serving: the paged policy never reads KV over PCIe; offload does when
         } else {
             CHECK(host_kv_max > 0);
             CHECK(r.metric("requests_running") == 100);
+            // The KV cache on the device fills the engine's room (its share of memory, less
+            // the reserve and the weights: the paged warehouse's size) and no more; the
+            // weights stay on the device.
+            const double room = 2 * r.v.get("token.hbm.capacity_gb") * 1e9 * r.v.get("token.serve.mem_util") -
+                                r.v.get("token.serve.reserve_gb") * 1e9 - r.metric("weight_bytes");
+            CHECK(r.metric("kv_bytes_hbm") <= room * (1 + 1e-12));
+            CHECK(r.metric("kv_bytes_hbm") > 0.99 * room);
+            CHECK(r.metric("weight_bytes_host") == 0);
         }
     }
     // Every machine and model at a heavy load, paged: KV stays on the device.
