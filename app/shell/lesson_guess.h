@@ -35,5 +35,5 @@ struct GuessVerdict {
     int direction = 0;
 };
 GuessVerdict judge_guess(double guess, double truth);
-// "Close: within 1.30× of the truth", "8.0× too high", "3.2× too low" (and in 中文).
+// "The right size: within 1.30× of the truth", "8.0× too high", "3.2× too low" (and in 中文).
 std::string guess_verdict_words(const GuessVerdict& v, Lang lang);
