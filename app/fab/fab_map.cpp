@@ -932,7 +932,10 @@ float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_m
         put(big, pal::kText, when);
         put(big, pal::kBottleneck, b);
     }
-    if (answer_hidden_) return p.y - cap_min.y;
+    if (answer_hidden_) {  // the parcels wait too (parcels_held): say so, or the map looks stopped
+        put(small, pal::kTextDim, tr("fab.cap.flows_held"));
+        return p.y - cap_min.y;
+    }
     // Shipments, backlog and what the respin has cost so far.
     char line[320];
     std::snprintf(line, sizeof line, tr("fab.cap.line2"), fabui::count_text(metric("shipments_week_gpus")).c_str(),

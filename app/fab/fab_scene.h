@@ -52,6 +52,7 @@ protected:
     ImVec2 station_position(size_t station) const override;
     bool marker_box(const std::string& place_id, WorldBox* box) const override;  // fab_map.cpp
     ParcelStyle parcel_style(uint16_t kind) const override;
+    bool parcels_held() const override { return true; }  // every chain question asks what flows
     std::vector<std::string> station_lines(const tj::Model& run, const std::vector<tj::Metric>& metrics,
                                            size_t station) const override;  // fab_map.cpp
 

@@ -104,9 +104,11 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 70), fs * 0.6f, 0, 10.0f);  // a glow, seen from afar
         dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 255), fs * 0.6f, 0, 4.0f);
     }
-    parcels_.draw(model_mut(), run_.generation(), [this](size_t i) { return station_position(i); },
-                  [this](uint16_t k) { return parcel_style(k); }, view_, in);
-    seen_.parcels = parcels_.drawn();
+    const bool held = answer_hidden_ && parcels_held();
+    if (!held)
+        parcels_.draw(model_mut(), run_.generation(), [this](size_t i) { return station_position(i); },
+                      [this](uint16_t k) { return parcel_style(k); }, view_, in);
+    seen_.parcels = held ? 0 : parcels_.drawn();
     seen_.has_view = true;
     seen_.zoom = view_.zoom();
     seen_.pan = view_.pan();

@@ -97,6 +97,9 @@ public:
 protected:
     virtual ImVec2 station_position(size_t station) const = 0;
     virtual ParcelStyle parcel_style(uint16_t kind) const = 0;
+    // Whether the parcels wait while a lesson's question is open: a scene whose flows
+    // answer its questions (the chain: what ships, where work piles) says so.
+    virtual bool parcels_held() const { return false; }
     // Where a lesson's ring and camera point: the box (world units) around a station or
     // another place on the map (lesson_places()), with the labels that belong to it, so
     // a ring drawn around it covers none of its figures. False for an unknown id.

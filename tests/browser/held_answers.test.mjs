@@ -146,8 +146,9 @@ test('a step that sets up the next question keeps its answer off the map', async
 
 // The chain: while a question is open the timeline under the map keeps its weeks of
 // shipments and its event marks back (when volume came, what a respin cost, where a dip
-// was), and every pile waits; after the reveal the marks are there again.
-test('every question of the chain lessons keeps the timeline and the piles back until the reveal', async () => {
+// was), every pile waits and no parcel moves (an empty road downstream, or a path
+// into Customers, says what ships); after the reveal the marks and the parcels are there again.
+test('every question of the chain lessons keeps the timeline, the piles and the flows back until the reveal', async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=fab');
   await waitFrames(page, 10);
   let marked = 0;
@@ -156,8 +157,10 @@ test('every question of the chain lessons keeps the timeline and the piles back 
     assert.deepEqual(marks, [], `${where}: no event mark on the timeline while the question is open`);
     assert.ok(before.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline's shipments wait`);
     pilesWait(before, where);
+    assert.equal(before.s.parcels, 0, `${where}: no parcel moves on the map while the question is open`);
   }, (after, where) => {
     assert.ok(!after.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline is drawn once answered`);
+    assert.ok(after.s.parcels > 0, `${where}: the parcels move again once answered`);
     if (after.labels.some(({ id }) => id.startsWith('timeline:mark'))) marked++;
   });
   assert.ok(asked >= 10, `the chain lessons ask ${asked} questions`);
