@@ -15,6 +15,9 @@ const ImVec2 kPlatePad{3, 1};
 constexpr float kLeading = 0.1f;
 // The room a detail keeps beside another station's label, in its text's heights.
 constexpr float kDetailGap = 0.3f;
+// Words stay this far inside their station's box (pixels): a line that touches the
+// frame reads as running out of it.
+constexpr float kBoxPad = 3;
 
 bool overlap(ImVec2 a0, ImVec2 a1, ImVec2 b0, ImVec2 b1) { return a0.x < b1.x && b0.x < a1.x && a0.y < b1.y && b0.y < a1.y; }
 
@@ -56,6 +59,14 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
             (detail && past_own_box(id, l.min, l.max))) {  // a figure set off its box's edge may still run out
             l.text = shorter;
             box(shorter, &l.min, &l.max);
+            // A figure whose short form still runs to its box's frame is set smaller, to
+            // three quarters at most ("KV 0.1% / 83.0 GB" in the door at 1280x720).
+            const ImVec4* b = own_box(id);
+            if (detail && b && wider_than_own_box(id, l.min, l.max)) {
+                px *= std::max(0.75f, (b->z - b->x - 2 * kBoxPad) / (l.max.x - l.min.x));
+                l.px = px;
+                box(shorter, &l.min, &l.max);
+            }
         } else if (!detail) {
             l.shorter = shorter;
             box(shorter, &l.shorter_min, &l.shorter_max), inside(&l.shorter_min, &l.shorter_max);
@@ -129,12 +140,12 @@ bool MapLabels::fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) cons
 
 bool MapLabels::wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max) const {
     const ImVec4* b = own_box(id);
-    return b && max.x - min.x > b->z - b->x;
+    return b && max.x - min.x > b->z - b->x - 2 * kBoxPad;
 }
 
 bool MapLabels::past_own_box(const std::string& id, ImVec2 min, ImVec2 max) const {
     const ImVec4* b = own_box(id);
-    return b && (min.x < b->x || max.x > b->z);
+    return b && (min.x < b->x + kBoxPad || max.x > b->z - kBoxPad);
 }
 
 bool MapLabels::over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const {
