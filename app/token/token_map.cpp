@@ -588,9 +588,12 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name, 0.5f, short_name);
         // Numbers under a station's name are its inputs. Wider than the box (中文's units
         // are), they take two lines, broken where the breaker allows.
-        const std::string text = detail + " " + provenance_tag(Provenance::Input);
+        // Where the tag alone would take the second line (a phone's zoomed map), it is
+        // dropped: "[in]" by itself under a name says nothing.
         const float room = (r.max_x - r.min_x - 10) * v.zoom();
+        std::string text = detail + " " + provenance_tag(Provenance::Input);
         std::vector<tj::LineSpan> lines = wrap_lines(map_font_px(v, 15), text, room);
+        if (lines.size() > 1 && wrap_lines(map_font_px(v, 15), detail, room).size() == 1) text = detail, lines.resize(1);
         if (lines.size() == 1) {
             map_detail(labels, id(s), v, {r.center().x, r.min_y + 50}, 15, pal::kTextDim, text);
             return;
