@@ -792,11 +792,10 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
         for (size_t i = 1; i < tw.size(); i++)
             dl->AddLine(S(X(tw[i - 1]), y - float(sw[i - 1] / top) * hmax), S(X(tw[i]), y - float(sw[i] / top) * hmax),
                         IM_COL32(255, 255, 255, 150), 1.5f);
-    {
-        std::string cap = tr("fab.map.ship_strip");
-        ImVec2 sz = text_size(small_px(text_px, 0.75f), cap.c_str());
+    {  // the strip's title, placed with the map's words: a phone's station line may lie there
+        const float px = small_px(text_px, 0.75f);
         ImVec2 p = S(x0, y - hmax - 4);
-        dl->AddText(ImGui::GetFont(), small_px(text_px, 0.75f), {p.x, p.y - sz.y}, pal::kOrange, cap.c_str());
+        labels.detail("timeline:strip", {p.x, p.y - text_size(px, "W").y * 0.5f}, px, pal::kOrange, tr("fab.map.ship_strip"), 0);
     }
     // Respin span, axis, years, events, now.
     // The respin: strong while the fab is held, pale until shipments resume.
