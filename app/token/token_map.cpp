@@ -291,11 +291,12 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         if (full) dl->AddRect(v.to_screen(bar.min_x, bar.min_y), v.to_screen(bar.max_x, bar.max_y), pal::kVermillion, 0, 0, 2);
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
         std::string used = held ? "?" : format_metric("kv_used_fraction", share, "", language());  // as the card writes it
-        std::snprintf(buf, sizeof buf, "KV %s / %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str());
-        // Its provenance tag dropped where the door is too narrow ("[输出]" on a tablet's map).
+        std::snprintf(buf, sizeof buf, "%s / %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str());
+        // Its "KV" (the door's name says it) and provenance tag dropped where the door is
+        // too narrow for them ("[输出]" on a tablet's map, the frame at 1280x720).
         if (t.kv_capacity_bytes > 0)
             map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
-                       buf + std::string(" ") + provenance_tag(Provenance::Output), 0.5f, buf);
+                       "KV " + std::string(buf) + " " + provenance_tag(Provenance::Output), 0.5f, buf);
         else
             map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, pal::kTextDim, tr("token.map.no_kv_room"));
     } else {

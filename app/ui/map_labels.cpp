@@ -59,14 +59,6 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
             (detail && past_own_box(id, l.min, l.max))) {  // a figure set off its box's edge may still run out
             l.text = shorter;
             box(shorter, &l.min, &l.max);
-            // A figure whose short form still runs to its box's frame is set smaller, to
-            // three quarters at most ("KV 0.1% / 83.0 GB" in the door at 1280x720).
-            const ImVec4* b = own_box(id);
-            if (detail && b && wider_than_own_box(id, l.min, l.max)) {
-                px *= std::max(0.75f, (b->z - b->x - 2 * kBoxPad) / (l.max.x - l.min.x));
-                l.px = px;
-                box(shorter, &l.min, &l.max);
-            }
         } else if (!detail) {
             l.shorter = shorter;
             box(shorter, &l.shorter_min, &l.shorter_max), inside(&l.shorter_min, &l.shorter_max);
