@@ -436,10 +436,14 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
                                     {{c.x - t.x * 0.5f, c.y + r}, {c.x + t.x * 0.5f, c.y + r + t.y}},
                                     {{c.x - r - t.x, c.y - t.y * 0.5f}, {c.x - r, c.y + t.y * 0.5f}},
                                     {{c.x - t.x * 0.5f, c.y - r - t.y}, {c.x + t.x * 0.5f, c.y - r}}};
-        // Every dot and label but its own dot, which its candidates sit beside.
+        // Every dot and label but its own dot and any dot all but on it (decode and a
+        // one-token prompt), which its candidates sit beside: counted, they block all four.
         std::vector<LabelBox> others;
-        for (size_t i = 0; i < taken.size(); i++)
-            if (i < first_dot || i >= dots_end || !(taken[i].min.x == c.x - dot_r && taken[i].min.y == c.y - dot_r)) others.push_back(taken[i]);
+        for (size_t i = 0; i < taken.size(); i++) {
+            const bool own = i >= first_dot && i < dots_end && std::fabs(taken[i].min.x + dot_r - c.x) < 2 * dot_r &&
+                             std::fabs(taken[i].min.y + dot_r - c.y) < 2 * dot_r;
+            if (!own) others.push_back(taken[i]);
+        }
         int k = clearest_label_box(at, {f.min, f.max}, others, {});
         const LabelBox& b = at[size_t(k < 0 ? 0 : k)];
         taken.push_back(b);
