@@ -552,7 +552,9 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         const float y = b.y + text_px * (name_above ? 0.6f : 1.65f), side = (b.x - a.x) * 0.4f;
         labels.detail_at_one_of(id, {{cx, y}, {cx - side, y}, {cx + side, y}}, small_px(text_px, 0.85f), scol, join_magnitudes(state), true);
     }
-    if (st == kStFab) {  // its three stages: wafers in each (and waiting in front of it)
+    // Its three stages: wafers in each (and waiting in front of it); with a question open
+    // they wait too, as its state does (where wafers queue may be the answer).
+    if (st == kStFab && !answer_hidden_) {
         const auto& fs = v.fab_stages;
         // A stage's wafers in process, and apart those waiting in front of it: the hold
         // pile is the card's "waiting for the metal layers", one number in both places.

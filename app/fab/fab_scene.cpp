@@ -207,6 +207,8 @@ void FabScene::draw_panels(const FrameInput& in) {
     numbers_window(in);
 }
 
+bool FabScene::counterfactuals_drawn() const { return show_counterfactuals_ && fab().view().discovery_week >= 0; }
+
 std::string FabScene::headline() const {
     // The map's caption draws this line (fab_map.cpp): the bottleneck the active-period
     // method names with its busy share, the two it shifts between, none, or the question's mark.

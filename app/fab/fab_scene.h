@@ -115,9 +115,10 @@ private:
     float caption_band_h_ = 0;
     ImVec2 caption_band_for_;  // the area size the band was measured in
     bool show_counterfactuals_ = true;  // the runs without the flaw and with it kept, beside the run
-    // Whether the map and charts draw those runs: asked for, and a flaw in the run (without
-    // one both are the run itself, and a legend naming them would point at lines not there).
-    bool counterfactuals_drawn() const { return show_counterfactuals_ && values().get("fab.respin.enabled") > 0.5; }
+    // Whether the map and charts draw those runs: asked for, and a flaw in the run (the view
+    // sets its discovery week only then; without one both runs are the run itself, and a
+    // legend naming them would point at lines not there).
+    bool counterfactuals_drawn() const;
     bool wip_shown_[16] = {};   // which buffers the WIP chart shows
     std::vector<double> demand_series_;  // demand per week on the shipments chart's weeks
 };

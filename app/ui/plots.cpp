@@ -388,13 +388,12 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     taken.push_back({{x_title_at.x - fs, x_title_at.y}, {f.max.x - 4, x_title_at.y + ImGui::GetTextLineHeight()}});
     // The dots next, so no label lands on one: the ridge's label used to sit under decode's dot.
     const float dot_r = fs * 0.35f;
-    auto dot_box = [&](const RoofPoint& p) {
-        const ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
-        return LabelBox{{c.x - dot_r, c.y - dot_r}, {c.x + dot_r, c.y + dot_r}};
-    };
     const size_t first_dot = taken.size();
     for (auto& p : points)
-        if (p.flops_per_byte > 0 && p.flops_per_s > 0) taken.push_back(dot_box(p));
+        if (p.flops_per_byte > 0 && p.flops_per_s > 0) {
+            const ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
+            taken.push_back({{c.x - dot_r, c.y - dot_r}, {c.x + dot_r, c.y + dot_r}});
+        }
     const size_t dots_end = taken.size();
     if (ridge > 0) {  // where the slanted roof meets the flat one: dashes up from the axis, the label beside them
         const ImVec2 top = px(ridge, peak);
@@ -418,8 +417,10 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
             at.push_back({{top.x + fs * 0.3f, y_right + fs * down}, {top.x + fs * 0.3f + t.x, y_right + fs * down + t.y}});
             at.push_back({{x_left, y_left + fs * down}, {top.x - fs * 0.3f, y_left + fs * down + t.y}});
         }
+        // None clear: beside the dashes, on the side with room.
+        const size_t beside = at[1].max.x > f.max.x ? 2 : 1;
         const int k = clearest_label_box(at, {f.min, f.max}, taken, {});
-        const LabelBox& b = at[size_t(k < 0 ? (at[1].max.x > f.max.x ? 2 : 1) : k)];
+        const LabelBox& b = at[k < 0 ? beside : size_t(k)];
         f.dl->AddText(b.min, pal::kTextDim, ridge_label.c_str());
         taken.push_back(b);
     }
