@@ -98,6 +98,7 @@ void FabScene::numbers_window(const FrameInput& in) {
         double gpw = metric_of(ms, "shipments_week_gpus");
         number_row(tr("fab.num.shipped_week"),
                    with_unit(gpw, gpus) + " (" + with_unit(metric_of(ms, "shipments_week_racks"), tr("unit.racks")) + ")", false);
+        number_row(tr("fab.num.mean_week"), with_unit(metric_of(ms, "shipments_mean_gpus_week"), gpus) + "/" + tr("unit.week"), false);
         number_row(tr("fab.num.demand"), with_unit(values().get("fab.cust.gpus_per_week"), gpus) + "/" + tr("unit.week"), true);
         number_row(tr("fab.num.cum"), with_unit(metric_of(ms, "cum_shipped_gpus"), gpus), false);
         number_row(tr("fab.num.backlog"), with_unit(metric_of(ms, "backlog_gpus"), gpus), false);

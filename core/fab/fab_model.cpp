@@ -18,7 +18,6 @@ namespace tj::fab {
 namespace {
 
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
-constexpr size_t kMeanShipmentWeeks = 20;  // the window of the mean weekly shipments
 constexpr size_t kBottleneckLogSize = 64;  // changes of the named bottleneck kept
 // The share of the window the CONWIP cap may hold wafer starts before the cap, not a
 // station, is said to set the pace (a station that cannot get work is not the limit).
@@ -654,11 +653,14 @@ std::vector<Metric> FabModel::metrics() const {
     double cum = double(line.delivered_de()) / g, demand = demand_at(week);
 
     add("week", week, "weeks", "Simulated week (week 0 = 1 Jan 2024)", "模拟周（第 0 周 = 2024 年 1 月 1 日）");
-    add("shipments_week_gpus", run.last_week_gpus, "GPUs/week", "Shipments last week", "上周出货");
+    // Beside a derivative product, the line's own figures say which part they count.
+    const bool deriv = deriv_first_ >= 0;
+    add("shipments_week_gpus", run.last_week_gpus, "GPUs/week", deriv ? "Two-die part shipped last week" : "Shipments last week",
+        deriv ? "双晶粒产品上周出货" : "上周出货");
     add("shipments_week_racks", run.last_week_gpus / gpus_per_rack_, "racks/week", "Shipments last week (racks)", "上周出货（机柜）");
     // Racks ship in lumps: one week's count swings by a fifth around the pace a station sets.
     const size_t done = run.cum_by_week.empty() ? 0 : std::min(size_t(weeks_done_), run.cum_by_week.size() - 1);
-    const size_t span = std::min(done, kMeanShipmentWeeks);
+    const size_t span = std::min(done, size_t(kMeanShipmentWeeks));
     add("shipments_mean_gpus_week", span ? (run.cum_by_week[done] - run.cum_by_week[done - span]) / double(span) : 0,
         "GPUs/week", "Shipments a week, mean of the last 20 weeks", "近 20 周平均每周出货");
     add("cum_shipped_gpus", cum, "GPUs", "Cumulative shipped", "累计出货");

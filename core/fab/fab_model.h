@@ -50,6 +50,9 @@ namespace tj::fab {
 
 // The window of the bottleneck and of every busy share: "busy, last 8 weeks".
 constexpr int kBottleneckWindowWeeks = 8;
+// The window of the mean weekly shipments (shipments_mean_gpus_week): one week's count
+// swings with the racks' lumps.
+constexpr int kMeanShipmentWeeks = 20;
 
 struct FabStationView {
     double buffer_units = 0;       // what waits in front (main input), in its own units
