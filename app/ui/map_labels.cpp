@@ -174,6 +174,32 @@ bool MapLabels::shown(const std::string& id) const {
     return std::any_of(labels_.begin(), labels_.end(), [&](const Label& l) { return l.shown && l.id == id; });
 }
 
+// Moves name i sideways to the nearest place, up to `reach` of its width away, that
+// clears every earlier name by a word's gap, else by none: false where neither is found
+// (it stays).
+bool MapLabels::move_clear_of_earlier(size_t i, float reach) {
+    Label& n = labels_[i];
+    auto clear_of_earlier = [&](float dx, float gap) {
+        if (dx != 0 && inside_dx({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}) != 0) return false;  // not past the edge
+        for (size_t j = 0; j < i; j++) {
+            const Label& o = labels_[j];
+            const float g = o.id == n.id ? 0 : gap;
+            if (!o.detail && overlap({n.min.x + dx - g, n.min.y}, {n.max.x + dx + g, n.max.y}, o.min, o.max)) return false;
+        }
+        return true;
+    };
+    const float limit = (n.max.x - n.min.x) * reach;
+    for (float gap : {n.px * kDetailGap, 0.0f}) {
+        float move = clear_of_earlier(0, gap) ? 0 : NAN;
+        for (float dx = 1; dx <= limit && std::isnan(move); dx += 1)
+            move = clear_of_earlier(dx, gap) ? dx : clear_of_earlier(-dx, gap) ? -dx : NAN;
+        if (std::isnan(move)) continue;
+        n.min.x += move, n.max.x += move;
+        return true;
+    }
+    return false;
+}
+
 void MapLabels::draw(ImDrawList* dl) {
     // A name takes its figures where the longer line, leading and all, fits its own box and
     // runs into no other name.
@@ -191,27 +217,16 @@ void MapLabels::draw(ImDrawList* dl) {
     // A name that runs into one placed before it, or comes within a word's gap of it
     // ("PackagingInterposer" read as one), moves sideways to the nearest place, up to a
     // third of its width away, that clears every earlier name by that gap, else by none
-    // (two boxes' names on a phone's small map); with neither, it stays (a name always shows).
+    // (two boxes' names on a phone's small map); failing both, its short form tries the
+    // same up to half its width ("CoWoS-S" beside "HBM supplier"); with none, it stays
+    // (a name always shows).
     for (size_t i = 0; i < labels_.size(); i++) {
         Label& n = labels_[i];
         if (n.detail) continue;
-        auto clear_of_earlier = [&](float dx, float gap) {
-            if (dx != 0 && inside_dx({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}) != 0) return false;  // not past the edge
-            for (size_t j = 0; j < i; j++) {
-                const Label& o = labels_[j];
-                const float g = o.id == n.id ? 0 : gap;
-                if (!o.detail && overlap({n.min.x + dx - g, n.min.y}, {n.max.x + dx + g, n.max.y}, o.min, o.max)) return false;
-            }
-            return true;
-        };
-        const float limit = (n.max.x - n.min.x) / 3;
-        for (float gap : {n.px * kDetailGap, 0.0f}) {
-            float move = clear_of_earlier(0, gap) ? 0 : NAN;
-            for (float dx = 1; dx <= limit && std::isnan(move); dx += 1)
-                move = clear_of_earlier(dx, gap) ? dx : clear_of_earlier(-dx, gap) ? -dx : NAN;
-            if (std::isnan(move)) continue;
-            n.min.x += move, n.max.x += move;
-            break;
+        if (!move_clear_of_earlier(i, 1.0f / 3) && !n.shorter.empty() && n.shorter != n.text) {
+            const Label whole = n;
+            n.text = n.shorter, n.min = n.shorter_min, n.max = n.shorter_max;
+            if (!move_clear_of_earlier(i, 0.5f)) n = whole;
         }
     }
     // A name under something drawn over the map moves just below it where it still lies

@@ -99,6 +99,7 @@ private:
     bool past_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;  // either side, as placed
     const ImVec4* own_box(const std::string& id) const;  // the station's box, nullptr for none
     bool over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const;
+    bool move_clear_of_earlier(size_t i, float reach);  // name i sideways off the names before it: false where it cannot
     std::vector<Label> labels_;
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
     std::vector<std::pair<std::string, ImVec4>> own_areas_;      // the same, for own_area()

@@ -56,9 +56,11 @@ const sizes = [
   { w: 820, h: 1180, device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, present: false },
   { w: 390, h: 844, device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }, present: false },
 ];
-// Lesson steps of each scene: the respin's flaw found (banner, piles, marks); the decode
-// lesson's batch, and the n150's far memory zoomed in past the map's edge.
-const lessonSteps = { fab: [[13, 1]], token: [[0, 4], [1, 4]] };
+// Lesson steps of each scene: the respin's flaw found (banner, piles, marks); the
+// derivative's question answered (its two buildings beside the HBM supplier named the
+// bottleneck); the decode lesson's batch, and the n150's far memory zoomed in past the
+// map's edge. A third entry, true: the step's question answered first.
+const lessonSteps = { fab: [[13, 1], [16, 2, true]], token: [[0, 4], [1, 4]] };
 for (const { w, h, device, present } of sizes) {
   test(`${w}x${h}${present ? ' presenter' : ''}: no map label overlaps another, in both scenes and languages, on a lesson step too`, async () => {
     const page = await app.browser.newPage({ viewport: { width: w, height: h }, ...device });
@@ -70,7 +72,15 @@ for (const { w, h, device, present } of sizes) {
     for (const scene of ['fab', 'token']) {
       for (const [view, step] of [['scene'], ...lessonSteps[scene].map((st) => ['lesson', st])]) {
         if (view === 'scene') assert.equal(await api(page, 'setScene', scene), '');
-        else assert.equal(await api(page, 'openLesson', ...step), '');
+        else {
+          assert.equal(await api(page, 'openLesson', step[0], step[1]), '');
+          if (step[2]) {
+            await waitState(page, (st) => st.lesson_answer_held && st.jump_progress < 0, null, `lesson ${step[0]} step ${step[1]}'s question`, 120000);
+            await page.focus('#canvas');
+            await page.keyboard.press('PageDown');  // the clicker's "next" reveals the answer first
+            await waitState(page, (st) => !st.lesson_answer_held, null, `lesson ${step[0]} step ${step[1]}'s answer`);
+          }
+        }
         for (const lang of ['en', 'zh']) {
           assert.equal(await api(page, 'setLanguage', lang), lang);
           const s = await waitRedrawn(page, await waitState(page, (st, [sc, l, v]) => st.scene === sc && st.language === l &&
