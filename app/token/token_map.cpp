@@ -100,6 +100,8 @@ void dashes(ImDrawList* dl, const WorldView& v, const ImVec2* pts, int n, ImU32 
     }
 }
 
+// Below this many squares each shows the share computing itself (draw_mesh).
+constexpr int kMinCellsForShare = 16;
 // A pseudo-random but fixed fraction for a core square: which squares show "computing".
 float cell_hash(int i) {
     uint32_t x = uint32_t(i) * 2654435761u;
@@ -337,14 +339,22 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
     double per_core_w = t.weights[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
     double per_core_kv = t.kv[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
     float pad = cell * 0.14f;
+    // Too few squares to show a share by their count (one core: green at any share at all),
+    // so each square shows it: its lower part green by the share computing.
+    const bool split = gx * gy < kMinCellsForShare;
     for (int y = 0; y < gy; y++) {
         for (int x = 0; x < gx; x++) {
             float x0 = ox + x * cell + pad, y0 = oy + y * cell + pad, x1 = ox + (x + 1) * cell - pad,
                   y1 = oy + (y + 1) * cell - pad;
-            // The share of squares shown computing is the cores' share of time computing in the step.
-            bool computing = busy && cell_hash(y * gx + x) < f;
-            ImU32 fill = !busy || held ? kIdleFill : computing ? kCompute : kWaitFill;
-            dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), fill);
+            if (split && busy && !held) {
+                dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), kWaitFill);
+                dl->AddRectFilled(v.to_screen(x0, y1 - (y1 - y0) * f), v.to_screen(x1, y1), kCompute);
+            } else {
+                // The share of squares shown computing is the cores' share of time computing in the step.
+                bool computing = busy && cell_hash(y * gx + x) < f;
+                ImU32 fill = !busy || held ? kIdleFill : computing ? kCompute : kWaitFill;
+                dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), fill);
+            }
             // Its SRAM warehouse: a small bar in the square's left edge.
             fill_bar(dl, {x0, y0, x0 + (x1 - x0) * 0.28f, y1}, per_core_w, per_core_kv, per_core_cap, true);
         }

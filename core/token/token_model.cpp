@@ -1130,7 +1130,8 @@ void TokenModel::roofline_metrics(std::vector<Metric>& out) const {
     add("roofline_flops_per_byte", dp.intensity, "FLOP/B", "Arithmetic intensity of decode steps", "解码步的算术强度");
     add("roofline_attained_flops", dp.attained, "FLOP/s", "Attained FLOP/s in decode steps", "解码步实际达到的 FLOP/s");
     add("roofline_peak_flops", peak, "FLOP/s", "Peak FLOP/s", "峰值 FLOP/s");
-    add("roofline_bw_bytes_s", eff_bw, "B/s", "Achieved memory bandwidth (roofline slope)", "达成存储带宽（屋顶线斜率）");
+    add("roofline_bw_bytes_s", eff_bw, "B/s", "Memory bandwidth attained: the peak × the share engines reach (the roofline's slope)",
+        "实际达到的存储带宽：峰值 × 引擎能达到的比例（屋顶线的斜率）");
     add("roofline_compute_roof_flops", peak * hw_.compute_eff, "FLOP/s", "Achieved compute roof (the roofline's flat part)",
         "达成算力上限（屋顶线的平顶）");
     add("roofline_ridge_flops_per_byte", eff_bw > 0 ? peak * hw_.compute_eff / eff_bw : 0, "FLOP/B",
