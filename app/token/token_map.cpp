@@ -594,7 +594,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     const TokenView& t = tv();
     char buf[160];
     auto id = [&](int s) -> const std::string& { return model().stations()[size_t(s)].id; };
-    auto label2 = [&](int s, const char* name, const std::string& detail, const char* short_name = "") {
+    // short_detail: the figure where two lines of it do not fit the box ("5.00 µs" for
+    // "5.00 µs + 31.5 GB/s"), "" for none.
+    auto label2 = [&](int s, const char* name, const std::string& detail, const char* short_name = "",
+                      const std::string& short_detail = "") {
         const WorldBox& r = lay_.station[s];
         map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name, 0.5f, short_name);
         // Numbers under a station's name are its inputs. Wider than the box (中文's units
@@ -605,6 +608,11 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         std::string text = detail + " " + provenance_tag(Provenance::Input);
         std::vector<tj::LineSpan> lines = wrap_lines(map_font_px(v, 15), text, room);
         if (lines.size() > 1 && wrap_lines(map_font_px(v, 15), detail, room).size() == 1) text = detail, lines.resize(1);
+        // Lines a text height apart in world units (a phone's floor on the text size makes
+        // them taller than the box's 19); two that would not fit above its bottom give way
+        // to the short figure on one line.
+        const float line_h = std::max(19.0f, map_font_px(v, 15) * 1.1f / v.zoom());
+        if (lines.size() > 1 && !short_detail.empty() && r.min_y + 46 + line_h * 1.5f > r.max_y) text = short_detail, lines.resize(1);
         if (lines.size() == 1) {
             map_detail(labels, id(s), v, {r.center().x, r.min_y + 50}, 15, pal::kTextDim, text);
             return;
@@ -612,7 +620,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         for (size_t k = 0; k < 2 && k < lines.size(); k++) {
             const tj::LineSpan& l = lines[k];
             std::string line = text.substr(l.begin, (k == 1 ? text.size() : l.end) - l.begin);  // a third line joins the second
-            map_detail(labels, id(s), v, {r.center().x, r.min_y + 46 + 19 * float(k)}, 15, pal::kTextDim, line);
+            map_detail(labels, id(s), v, {r.center().x, r.min_y + 46 + line_h * float(k)}, 15, pal::kTextDim, line);
         }
     };
     const ParamValues& pv = values();
@@ -625,7 +633,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     std::snprintf(buf, sizeof buf, "%.0f %s", prompt, tr(prompt == 1 ? "unit.tok_one" : "unit.tok"));
     label2(kStPrompt, tr("token.map.prompt"), buf);
     label2(kStTokenizer, tr("token.map.tokenizer"),
-           format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"));
+           format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"), "",
+           format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang));
     label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"));
     {
         const WorldBox& r = lay_.station[kStHostMem];
@@ -652,11 +661,15 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         std::snprintf(buf, sizeof buf, "  × %d %s", t.chips, tr("token.map.chips"));
         chip += buf;
     }
-    // The peak rate joins the title where the chip's box has room for it (not on a phone's map).
+    // The peak rate joins the title where the chip's box has room for it (not on a phone's
+    // map) and the longer line runs into no other name (the host's, on a phone's zoomed map).
     const std::string with_peak = chip + "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
     const float room = (lay_.chip.max_x - lay_.chip.min_x - 28) * v.zoom();
-    if (wrap_lines(map_font_px(v, 19), with_peak, room).size() == 1) chip = with_peak;
-    map_name(labels, id(kStMesh), v, {lay_.chip.min_x + 14, lay_.chip.min_y + 20}, 19, pal::kText, chip, 0);
+    const ImVec2 title_at = v.to_screen(lay_.chip.min_x + 14, lay_.chip.min_y + 20);
+    if (wrap_lines(map_font_px(v, 19), with_peak, room).size() == 1)
+        labels.name_with_figures(id(kStMesh), title_at, map_font_px(v, 19), pal::kText, chip, with_peak, 0);
+    else
+        map_name(labels, id(kStMesh), v, {lay_.chip.min_x + 14, lay_.chip.min_y + 20}, 19, pal::kText, chip, 0);
     std::string mesh_note = tr("token.map.mesh");
     if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
         double per = double(t.mesh_x) * t.mesh_y / (std::min(t.mesh_x, kMaxCellsAcross) * std::min(t.mesh_y, kMaxCellsAcross));
@@ -713,10 +726,11 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     label2(kStSampler, tr("token.map.sampler"),
            format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
     label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
-                                            format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"));
+                                            format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "",
+           format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang));
     label2(kStDetok, tr("token.map.detok"),
            format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"),
-           tr("token.map.detok.short"));
+           tr("token.map.detok.short"), format_duration(pv.get("token.host.detok_us") * 1e-6, lang));
     // The screen: the last characters of the watched answer.
     WorldBox s = lay_.station[kStScreen];
     map_name(labels, id(kStScreen), v, {s.center().x, s.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
