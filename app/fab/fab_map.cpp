@@ -794,10 +794,17 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
         for (size_t i = 1; i < tw.size(); i++)
             dl->AddLine(S(X(tw[i - 1]), y - float(sw[i - 1] / top) * hmax), S(X(tw[i]), y - float(sw[i] / top) * hmax),
                         IM_COL32(255, 255, 255, 150), 1.5f);
-    {  // the strip's title, placed with the map's words: a phone's station line may lie there
+    {  // the strip's title, placed with the map's words: a phone's station line may lie there,
+        // so it keeps a gap from it, at the strip's left end or else further along its top,
+        // else half a line lower, over the strip's top
         const float px = small_px(text_px, 0.75f);
-        ImVec2 p = S(x0, y - hmax - 4);
-        labels.detail("timeline:strip", {p.x, p.y - text_size(px, "W").y * 0.5f}, px, pal::kOrange, tr("fab.map.ship_strip"), 0);
+        const char* title = tr("fab.map.ship_strip");
+        const ImVec2 sz = text_size(px, title), l = S(x0, y - hmax - 4), r = S(x1, y - hmax - 4);
+        std::vector<ImVec2> places;
+        for (float dy : {0.0f, sz.y * 0.5f})
+            for (float f : {0.0f, 1.0f / 3, 2.0f / 3, 1.0f})
+                places.push_back({l.x + sz.x * 0.5f + (r.x - l.x - sz.x) * f, l.y - sz.y * 0.5f + dy});
+        labels.detail_at_one_of("timeline:strip", places, px, pal::kOrange, title, false, px * 0.35f);
     }
     // Respin span, axis, years, events, now.
     // The respin: strong while the fab is held, pale until shipments resume.

@@ -85,10 +85,11 @@ void MapLabels::detail(const std::string& id, ImVec2 at, float px, ImU32 col, co
 }
 
 void MapLabels::detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
-                                 const std::string& text, bool plate) {
+                                 const std::string& text, bool plate, float clear_y) {
     if (centres.empty()) return;
     add(id, centres[0], px, col, text, 0.5f, plate, true);
     Label& l = labels_.back();
+    l.clear_y = clear_y;
     const ImVec2 size{l.max.x - l.min.x, l.max.y - l.min.y};
     for (size_t k = 1; k < centres.size(); k++) {
         ImVec2 m{l.min.x + std::floor(centres[k].x - centres[0].x), l.min.y + std::floor(centres[k].y - centres[0].y)};
@@ -250,8 +251,8 @@ void MapLabels::draw(ImDrawList* dl) {
         const float gap = d.px * kDetailGap;
         auto free_at = [&](ImVec2 min, ImVec2 max) {
             return !over_other_box(d.id, min, max) && !under_keep_out(min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
-                return &o != &d && o.shown && overlap({min.x - (o.id == d.id ? 0 : gap), min.y},
-                                                      {max.x + (o.id == d.id ? 0 : gap), max.y}, o.min, o.max);
+                const float gx = o.id == d.id ? 0 : gap, gy = o.id == d.id ? 0 : d.clear_y;
+                return &o != &d && o.shown && overlap({min.x - gx, min.y - gy}, {max.x + gx, max.y + gy}, o.min, o.max);
             });
         };
         d.shown = free_at(d.min, d.max);

@@ -52,9 +52,11 @@ public:
                 bool plate = false, const std::string& short_text = "");
     // A detail that may stand at any of several centres (a pile's count above its top,
     // else beside it): it takes the first one where it runs into no shown label. With
-    // plate, as detail(); centred on each point.
+    // plate, as detail(); centred on each point. clear_y: how far (pixels) it keeps above
+    // and below other labels' letters (a title that would sit right under a line reads
+    // as part of it).
     void detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
-                          const std::string& text, bool plate = true);
+                          const std::string& text, bool plate = true, float clear_y = 0);
     // The map's area on screen: a label that runs past its left or right edge moves inside
     // (the outer column of a phone's map, or of one framed by panels, has words wider than
     // its boxes); one wholly outside (a zoomed map's far station) stays where it is.
@@ -86,6 +88,7 @@ private:
         std::string whole;     // a name's longer form with its figures, "" for none
         ImVec2 whole_min, whole_max;
         std::vector<ImVec2> other_min;  // a detail's other places, in order (same size)
+        float clear_y = 0;              // a detail's room above and below other labels (pixels)
         std::string shorter;   // a name less its aside in parentheses, "" for none
         ImVec2 shorter_min, shorter_max;
     };
