@@ -725,6 +725,14 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
     label2(kStSampler, tr("token.map.sampler"),
            format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
+    if (const int k = int(pv.get("token.spec.draft_k")); k > 0) {  // speculative decoding: what a verify step yields
+        const WorldBox& r = lay_.station[kStSampler];
+        const tj::Metric* m = find_metric("spec_tokens_per_verify");  // written as the card writes it
+        const std::string yield = answer_hidden_ || !m ? std::string("?") : format_metric(m->id, m->value, m->unit, lang);
+        std::snprintf(buf, sizeof buf, tr("token.map.spec"), k, yield.c_str());
+        // Under the box: the box's width holds its name and cost only.
+        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 12}, 13, pal::kText, std::string(buf) + " " + provenance_tag(Provenance::Output));
+    }
     label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
                                             format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "",
            format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang));
