@@ -109,6 +109,14 @@ EMSCRIPTEN_KEEPALIVE const char* tj_compare_pair(const char* id) {
     return s.c_str();
 }
 
+// Ends the current scene's race where it stands, with its verdict (state().race.finished); "" or why.
+EMSCRIPTEN_KEEPALIVE const char* tj_race_end() {
+    static std::string s;
+    Scene* sc = changing_app() ? platform_app()->current_scene() : nullptr;
+    s = sc ? sc->end_race() : "app not ready";
+    return s.c_str();
+}
+
 // What the Share menu does (App::share): "export_csv", "export_png", "save_scenario",
 // "load_scenario"; "" or why.
 EMSCRIPTEN_KEEPALIVE const char* tj_share(const char* action) {

@@ -100,6 +100,8 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
         numbers.push_back(n);
         ended_this_frame_ |= race_finish_step(&finish_, h.finish_after, n.a, n.b, now);
     }
+    if (end_asked_ && !finish_.over) finish_.over = ended_this_frame_ = true;
+    end_asked_ = false;
     if (ended_this_frame_ && !heads.empty())  // who is ahead on the first number, by how much
         finished_ = finish_words(heads, numbers, *a.metrics);
     const std::string labels[2] = {race_side_label(*a.values, *b.values, language()),

@@ -3,7 +3,8 @@
 // parcels, on the same clock and seed. Above each map, its name ("A: NVIDIA H100
 // SXM", see race_pairs.h) and its headline numbers, and on the better side of each
 // number a marker that says by how much ("B 9.8× faster"). A race that ends (a backlog
-// cleared, RaceHeadline::finish_after) says who finished ahead, on both maps.
+// cleared, RaceHeadline::finish_after, or where the user ends it: end_here) says who
+// finished ahead, on both maps.
 //
 // Both maps are drawn the same way, so neither run looks richer than the other: the
 // scene's own map where it gives one (RaceMapLook: the chain's buildings, lamps and
@@ -52,6 +53,9 @@ public:
               const std::vector<RaceHeadline>& heads, const RaceMapLook& look);
     const RaceState& state() const { return state_; }
     bool ended_this_frame() const { return ended_this_frame_; }  // the race's end came at this draw (the caller pauses)
+    // Ends the race at its next draw, where it stands (the user's "End here"); a race
+    // already over keeps its verdict.
+    void end_here() { end_asked_ = true; }
 
 private:
     struct Lane {
@@ -77,6 +81,7 @@ private:
     uint64_t finish_generation_ = 0;
     std::string finished_;  // the verdict at the end, "" before
     bool ended_this_frame_ = false;
+    bool end_asked_ = false;
 };
 
 // Every metric of A and B side by side, formatted with units, and B against A.

@@ -70,6 +70,7 @@ public:
 
     bool comparing() const override { return run_.comparing(); }
     void set_comparing(bool on) override;              // model_scene_race.cpp
+    std::string end_race() override;                   // model_scene_race.cpp
     void draw_compare(const FrameInput& in) override;  // model_scene_race.cpp
     std::vector<tj::Metric> compare_metrics() const override { return run_.compare_metrics(); }
     std::string compare_pair(const std::string& pair_id) override;  // model_scene_race.cpp

@@ -33,6 +33,12 @@ void ModelScene::set_comparing(bool on) {
     if (!on) race_.reset();  // its maps' parcel renderers go with it
 }
 
+std::string ModelScene::end_race() {
+    if (!comparing() || !race_) return "no race under way: start one with compare";
+    race_->end_here();
+    return "";
+}
+
 void ModelScene::draw_compare(const FrameInput& in) {
     if (!comparing()) return;
     if (!race_) race_ = std::make_unique<CompareRace>();
@@ -57,6 +63,8 @@ void ModelScene::draw_compare(const FrameInput& in) {
         }
         next_fits(playing() ? tr("ctl.pause") : tr("ctl.play"), 0);
         if (ImGui::Button(playing() ? tr("ctl.pause") : tr("ctl.play"))) set_playing(!playing());
+        next_fits(tr("race.end_here"), 0);
+        if (ImGui::Button(tr("race.end_here"))) end_race();  // where the speaker's story ends: the verdict now
         next_fits(tr("ctl.reset"), 0);
         if (ImGui::Button(tr("ctl.reset"))) reset();
         std::string clock = "t = " + format_duration(sim_time(), language());

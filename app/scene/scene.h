@@ -190,6 +190,8 @@ public:
         return none;
     }
     virtual std::string compare_pair(const std::string& pair_id) { return "this scene has no pairs"; }
+    // Ends the race where it stands, with its verdict (the race bar's "End here"): "" or why not.
+    virtual std::string end_race() { return "this scene has no race"; }
     // A long time jump (a link's time, a lesson step, a rewind) runs over several
     // frames: its progress in [0, 1], or -1 when none is under way; cancel stops it
     // where it is.

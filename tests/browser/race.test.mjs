@@ -3,7 +3,8 @@
 // parcels, named as the pair says, with the headline numbers' winners (the
 // wafer-scale chip makes each token faster than the H100); a link carries the race
 // to a new page; the chain races respin against no respin on two chain maps and stops
-// a few weeks after the respin's backlog is gone, saying who finished ahead.
+// a few weeks after the respin's backlog is gone, or where the speaker ends it, saying
+// who finished ahead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -186,6 +187,24 @@ test('the chain races respin against no flaw on two chain maps, ends after the b
   const z = await waitState(page, (st, en) => st.race.maps[1].label !== en, s.race.maps[1].label, 'the race in Chinese');
   assert.equal(z.race.maps[1].label, '无缺陷（无需重新流片）');
   if (shots) await page.screenshot({ path: join(shots, 'web-race-fab-zh.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('"End here" ends a race where the speaker stops it: paused at that week, with who is ahead', async () => {
+  const { page, problems } = await openScene(app.browser, app.url, 'fab');
+  assert.match(await api(page, 'raceEnd'), /no race under way/, 'no race to end before compare');
+  assert.equal(await api(page, 'comparePair', 'respin'), '');
+  await waitNumbers(page, ['cum_shipped_gpus']);
+  // Run fast to the middle of the story, past the respin's hold: B (no flaw) is ahead.
+  await api(page, 'setLens', 1e7);
+  const mid = await waitState(page, (st) => st.metrics.week > 60, null, 'the race past week 60', 180000);
+  assert.equal(mid.race.finished, '', 'the race has not ended by itself');
+  assert.equal(await api(page, 'raceEnd'), '');
+  const end = await waitState(page, (st) => st.race.finished !== '', null, 'the race ended where asked');
+  assert.equal(end.playing, false, 'the race paused at the end asked for');
+  assert.ok(end.metrics.week < 100, `ended where asked, in week ${end.metrics.week}, not after the backlog`);
+  assert.match(end.race.finished, /^Race over: B finished ahead by [\d.]+k GPUs \(Shipped\)/);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -17,6 +17,8 @@
 //                                      "spec_k4", "prefill_mixed"; the chain: "respin"); "" or why.
 //                                      state().race: the two maps (rectangles, labels, parcels) and
 //                                      the headline numbers' winners
+//   tokenJourney.raceEnd()          -> ends the race where it stands ("End here"): "" or why;
+//                                      state().race.finished then says who finished ahead
 //   tokenJourney.share(action)      -> what the Share menu does: "export_csv", "export_png",
 //                                      "save_scenario" (each a download), "load_scenario" (a file
 //                                      picker); "" or why
@@ -148,6 +150,7 @@
       if (!started()) return kNotReady;
       return textProblem('the pair id', id, kMaxId) || callWithText('tj_compare_pair', id);
     },
+    raceEnd() { return started() ? Module.ccall('tj_race_end', 'string', [], []) : kNotReady; },
     share(action) {
       if (!started()) return kNotReady;
       return textProblem('the share action', action, kMaxId) || callWithText('tj_share', action);
