@@ -729,9 +729,12 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         const WorldBox& r = lay_.station[kStSampler];
         const tj::Metric* m = find_metric("spec_tokens_per_verify");  // written as the card writes it
         const std::string yield = answer_hidden_ || !m ? std::string("?") : format_metric(m->id, m->value, m->unit, lang);
+        // Under the box, on two short lines: the box's width holds its name and cost only,
+        // and a wide line would run into the link's box.
         std::snprintf(buf, sizeof buf, tr("token.map.spec"), k, yield.c_str());
-        // Under the box: the box's width holds its name and cost only.
-        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 12}, 13, pal::kText, std::string(buf) + " " + provenance_tag(Provenance::Output));
+        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 12}, 13, pal::kText, buf);
+        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 29}, 13, pal::kText,
+                   std::string(tr("token.map.spec_per")) + " " + provenance_tag(Provenance::Output));
     }
     label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
                                             format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "",
