@@ -455,6 +455,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     // that leaves the last stage comes back to the first); a prefill fills it from empty.
     int micro = busy ? std::clamp(t.step_seqs, 1, t.stages) : 0;
     bool loop = t.step_kind_now != kStepPrefill;
+    const float computing = answer_hidden_ ? 0.0f : float(t.core_busy_fraction);  // a question open: no split shown
     std::vector<float> at;
     for (int k = 0; k < micro; k++) {
         double pos = u * t.stages - k;
@@ -466,7 +467,10 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
         bool holds = false;
         for (float p : at) holds |= p >= float(i) && p < float(i + 1);
         ImVec2 a = v.to_screen(x0, strip.min_y), b = v.to_screen(x1, strip.max_y);
-        dl->AddRectFilled(a, b, holds ? kCompute : busy ? kWaitFill : kIdleFill, 4 * z);
+        dl->AddRectFilled(a, b, busy ? kWaitFill : kIdleFill, 4 * z);
+        // A stage with a micro-batch has work, which is not computing: as the mesh's
+        // squares, only its share of time computing is green (the token marks the work).
+        if (holds && computing > 0) dl->AddRectFilled({a.x, b.y - (b.y - a.y) * computing}, b, kCompute, 4 * z);
         dl->AddRect(a, b, pal::kStationEdge, 4 * z, 0, std::max(1.0f, 1.5f * z));
         if (i + 1 < n) {  // the hop to the next stage: activations on the move
             ImVec2 pts[2] = {{x1, strip.center().y}, {x1 + gap, strip.center().y}};
