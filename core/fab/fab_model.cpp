@@ -18,6 +18,7 @@ namespace tj::fab {
 namespace {
 
 constexpr size_t kMaxWeeksKept = 20000;  // weekly cumulative history for "weeks lost"
+constexpr int kResumeWeeks = 4;  // weeks in a row with shipments that say the line ships again
 constexpr size_t kBottleneckLogSize = 64;  // changes of the named bottleneck kept
 // The share of the window the CONWIP cap may hold wafer starts before the cap, not a
 // station, is said to set the pace (a station that cannot get work is not the limit).
@@ -328,7 +329,8 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
     front_idle_at_.assign(1, 0);
     deriv_busy_.fill(0);
     state_time_at_ = {};
-    first_ship_week_ = -1;
+    first_ship_week_ = resume_from_ = -1;
+    resume_run_ = 0;
     plausible_pile_weeks_ = v.get("fab.line.plausible_pile_weeks");
     zero_weeks_ = gap_ = longest_gap_ = lost_year1_ = peak_backlog_ = 0;
     deriv_by_week_.assign(1, 0);
@@ -461,8 +463,13 @@ void FabModel::record_week() {
     // Weeks without shipments, counted from the first shipment on.
     if (run.last_week_gpus > 0) {
         if (first_ship_week_ < 0) first_ship_week_ = week;
-        if (gap_ > 0 && respin_.enabled && week * kWeek > respin_.discovery_s && view_.ship_resume_week < 0)
-            view_.ship_resume_week = week;
+        // Shipping again, once the flaw is found: the first of kResumeWeeks weeks in a row
+        // with shipments after a week without (a lone week's racks is not a restart).
+        if (gap_ > 0) resume_from_ = week, resume_run_ = 0;
+        resume_run_ += 1;
+        if (resume_from_ >= 0 && resume_run_ == kResumeWeeks && respin_.enabled && resume_from_ * kWeek > respin_.discovery_s &&
+            view_.ship_resume_week < 0)
+            view_.ship_resume_week = resume_from_;
         gap_ = 0;
     } else if (first_ship_week_ >= 0) {
         zero_weeks_ += 1;
@@ -687,7 +694,8 @@ std::vector<Metric> FabModel::metrics() const {
     add("weeks_without_shipments", zero_weeks_, "weeks", "Weeks without shipments (after the first)", "首次出货后无出货的周数");
     add("longest_gap_weeks", longest_gap_, "weeks", "Longest run of weeks without shipments", "最长连续无出货周数");
     add("first_ship_week", first_ship_week_, "weeks", "First shipment week (— if none yet)", "首次出货周（尚无时为 —）");
-    add("ship_resume_week", view_.ship_resume_week, "weeks", "Shipments resumed in week (— if not yet)", "恢复出货周（尚未时为 —）");
+    add("ship_resume_week", view_.ship_resume_week, "weeks", "Shipments resumed in week: the first of 4 in a row with shipments (— if not yet)",
+        "恢复出货周：连续 4 周有出货的第一周（尚未时为 —）");
     add("discovery_week", view_.discovery_week, "weeks", "Flaw found in week (— if no respin)", "发现缺陷周（无重新流片时为 —）");
     add("masks_ready_week", view_.masks_ready_week, "weeks", "New masks ready in week", "新光罩就绪周");
     add("fab_restart_week", view_.fab_restart_week, "weeks", "Held stage restarted in week, after qualification (— if not yet)",

@@ -248,6 +248,8 @@ private:
     std::array<std::array<double, kStates>, kStationCount> state_time_at_{};  // time in each state at the last week end
     // Weekly bookkeeping of the run for "weeks without shipments".
     double first_ship_week_ = -1, zero_weeks_ = 0, gap_ = 0, longest_gap_ = 0;
+    double resume_from_ = -1;  // the first week of the run of shipping weeks under way after a gap
+    int resume_run_ = 0;       // its weeks so far
     double lost_year1_ = 0, peak_backlog_ = 0;
     std::array<double, kStationCount> bottleneck_weeks_{};  // weeks each station was the named bottleneck
     std::vector<Note> notes_;
