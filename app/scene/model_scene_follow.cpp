@@ -16,6 +16,7 @@
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // BringWindowToDisplayFront: the card over the sheet
 
 void ModelScene::begin_follow(tj::Trip trip, uint32_t seq, uint32_t index) {
     if (!follow_.active) follow_.lens_before = lens();
@@ -153,6 +154,9 @@ void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     ImGui::Begin("##follow", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+    // Over the narrow screen's sheet it stays in front of the panels (a tap on them would
+    // raise their window over it, each drawn through the other), but not over an open menu.
+    if (in.narrow && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     const float inner = width - 2 * ImGui::GetStyle().WindowPadding.x;
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     st.card = {at.x, at.y, at.x + size.x, at.y + size.y};
