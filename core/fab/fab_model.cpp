@@ -674,7 +674,9 @@ std::vector<Metric> FabModel::metrics() const {
     add("cum_demand_gpus", demand, "GPUs", "Cumulative demand", "累计需求");
     add("backlog_gpus", std::max(0.0, demand - cum), "GPUs", "Backlog (ordered, not shipped)", "积压（已订未发）");
     add("ahead_of_demand_gpus", std::max(0.0, cum - demand), "GPUs", "Shipped ahead of demand", "超前于需求的出货");
-    add("peak_backlog_gpus", peak_backlog_, "GPUs", "Peak backlog", "最大积压");
+    // The weeks' peak, or the backlog now where it is higher (between weeks' ends it grows
+    // with demand): a peak below the backlog beside it would read as an error.
+    add("peak_backlog_gpus", std::max(peak_backlog_, demand - cum), "GPUs", "Peak backlog", "最大积压");
     add("no_flaw_cum_shipped_gpus", double(no_flaw.line->delivered_de()) / g, "GPUs",
         "Cumulative shipped with masks that had no flaw", "光罩无缺陷时的累计出货");
     add("flaw_kept_cum_shipped_gpus", double(kept.line->delivered_de()) / g, "GPUs",
