@@ -735,10 +735,11 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         const std::string yield = answer_hidden_ || !m ? std::string("?") : format_metric(m->id, m->value, m->unit, lang);
         // Under the box, on two short lines: the box's width holds its name and cost only,
         // and a wide line would run into the link's box.
+        // The output's tag on the line of its figure ("?" while a question holds it).
         std::snprintf(buf, sizeof buf, tr("token.map.spec"), k, yield.c_str());
-        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 12}, 13, pal::kText, buf);
-        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 29}, 13, pal::kText,
-                   std::string(tr("token.map.spec_per")) + " " + provenance_tag(Provenance::Output));
+        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 12}, 13, pal::kText,
+                   std::string(buf) + " " + provenance_tag(Provenance::Output));
+        map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 29}, 13, pal::kText, tr("token.map.spec_per"));
     }
     label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
                                             format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "",
