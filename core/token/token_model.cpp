@@ -1254,7 +1254,7 @@ void TokenModel::view_metrics(std::vector<Metric>& out) const {
     add("timeline_steps", double(view_.steps.size()), "", "Steps in the timeline", "时间线中的步数");
     add("last_step_kind", last ? last->kind : -1, "", "Last step: 0 prefill, 1 decode, 2 verify",
         "上一步：0 预填充，1 解码，2 验证");
-    add("last_step_s", last ? last->end - last->start : 0, "s", "Last step's duration", "上一步耗时");
+    add("last_step_s", last ? last->end - last->start : 0, "s", "Last step's duration", "最近一步耗时");
     add("last_step_tokens", last ? last->tokens : 0, "tok", "Tokens in the last step", "上一步的词元数");
     add("kv_series_points", double(view_.kv_series.empty() ? 0 : view_.kv_series[0].size()), "",
         "Points in the KV-over-time series", "KV 随时间序列的点数");
