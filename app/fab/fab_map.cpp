@@ -948,13 +948,12 @@ float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_m
     // Last week's count swings with the racks' lumps, so the mean the lessons read stands
     // beside it when there are weeks enough and room on the line; a derivative's shipments
     // are named apart.
-    const std::vector<tj::Metric>::const_iterator deriv =
-        std::find_if(ms.begin(), ms.end(), [](const tj::Metric& m) { return m.id == "deriv_shipped_week"; });
     const std::string shipped = fabui::count_text(metric("shipments_week_gpus")), backlog = fabui::count_text(metric("backlog_gpus"));
     char line[320], mean[96] = "";
     auto compose = [&] {
-        if (deriv == ms.end()) std::snprintf(line, sizeof line, tr("fab.cap.line2"), shipped.c_str(), mean, backlog.c_str());
-        else std::snprintf(line, sizeof line, tr("fab.cap.line2_deriv"), shipped.c_str(), mean, fabui::count_text(deriv->value).c_str(), backlog.c_str());
+        if (!v.deriv.on) std::snprintf(line, sizeof line, tr("fab.cap.line2"), shipped.c_str(), mean, backlog.c_str());
+        else std::snprintf(line, sizeof line, tr("fab.cap.line2_deriv"), shipped.c_str(), mean,
+                           fabui::count_text(metric("deriv_shipped_week")).c_str(), backlog.c_str());
     };
     if (v.week >= tj::fab::kMeanShipmentWeeks) {
         std::snprintf(mean, sizeof mean, tr("fab.cap.mean"), fabui::count_text(metric("shipments_mean_gpus_week")).c_str());

@@ -102,6 +102,13 @@ void dashes(ImDrawList* dl, const WorldView& v, const ImVec2* pts, int n, ImU32 
 
 // Below this many squares each shows the share computing itself (draw_mesh).
 constexpr int kMinCellsForShare = 16;
+
+// A box with work: waiting for data, its lower part green by the share of time computing
+// (the mesh's few squares, a pipeline's stages).
+void share_box(ImDrawList* dl, ImVec2 a, ImVec2 b, float computing, float rounding = 0) {
+    dl->AddRectFilled(a, b, kWaitFill, rounding);
+    if (computing > 0) dl->AddRectFilled({a.x, b.y - (b.y - a.y) * computing}, b, kCompute, rounding);
+}
 // A pseudo-random but fixed fraction for a core square: which squares show "computing".
 float cell_hash(int i) {
     uint32_t x = uint32_t(i) * 2654435761u;
@@ -347,8 +354,7 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
             float x0 = ox + x * cell + pad, y0 = oy + y * cell + pad, x1 = ox + (x + 1) * cell - pad,
                   y1 = oy + (y + 1) * cell - pad;
             if (split && busy && !held) {
-                dl->AddRectFilled(v.to_screen(x0, y0), v.to_screen(x1, y1), kWaitFill);
-                dl->AddRectFilled(v.to_screen(x0, y1 - (y1 - y0) * f), v.to_screen(x1, y1), kCompute);
+                share_box(dl, v.to_screen(x0, y0), v.to_screen(x1, y1), f);
             } else {
                 // The share of squares shown computing is the cores' share of time computing in the step.
                 bool computing = busy && cell_hash(y * gx + x) < f;
@@ -467,10 +473,10 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
         bool holds = false;
         for (float p : at) holds |= p >= float(i) && p < float(i + 1);
         ImVec2 a = v.to_screen(x0, strip.min_y), b = v.to_screen(x1, strip.max_y);
-        dl->AddRectFilled(a, b, busy ? kWaitFill : kIdleFill, 4 * z);
         // A stage with a micro-batch has work, which is not computing: as the mesh's
         // squares, only its share of time computing is green (the token marks the work).
-        if (holds && computing > 0) dl->AddRectFilled({a.x, b.y - (b.y - a.y) * computing}, b, kCompute, 4 * z);
+        if (holds) share_box(dl, a, b, computing, 4 * z);
+        else dl->AddRectFilled(a, b, busy ? kWaitFill : kIdleFill, 4 * z);
         dl->AddRect(a, b, pal::kStationEdge, 4 * z, 0, std::max(1.0f, 1.5f * z));
         if (i + 1 < n) {  // the hop to the next stage: activations on the move
             ImVec2 pts[2] = {{x1, strip.center().y}, {x1 + gap, strip.center().y}};
@@ -501,6 +507,9 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
         std::snprintf(buf, sizeof buf, "%s%d %s", t.chip_stages > 1 ? " · " : "", t.regions, tr("token.map.regions"));
         head += buf;
     }
+    // Its short form, where the whole line runs into another name (a phone's map): what the
+    // stages are, without the boxes' grouping and the count in flight.
+    const std::string short_head = head + " " + provenance_tag(Provenance::Input);
     if (t.stages > n) {
         head += " (";
         std::snprintf(buf, sizeof buf, tr("token.map.each_box"), (t.stages + n - 1) / n);
@@ -513,7 +522,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
         head += buf;
     }
     head = join_magnitudes(head);
-    map_name(labels, "pipeline", v, {strip.min_x, strip.min_y - 10}, 14, pal::kText, head, 0);
+    map_name(labels, "pipeline", v, {strip.min_x, strip.min_y - 10}, 14, pal::kText, head, 0, join_magnitudes(short_head));
 }
 
 void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
@@ -636,9 +645,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     const double prompt = pv.get("token.run.prompt_tokens");
     std::snprintf(buf, sizeof buf, "%.0f %s", prompt, tr(prompt == 1 ? "unit.tok_one" : "unit.tok"));
     label2(kStPrompt, tr("token.map.prompt"), buf);
-    label2(kStTokenizer, tr("token.map.tokenizer"),
-           format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang) + tr("token.unit.per_tok"), "",
-           format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang));
+    const std::string tokenizer_cost = format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang);
+    label2(kStTokenizer, tr("token.map.tokenizer"), tokenizer_cost + tr("token.unit.per_tok"), "", tokenizer_cost);
     label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"));
     {
         const WorldBox& r = lay_.station[kStHostMem];
@@ -669,11 +677,9 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     // map) and the longer line runs into no other name (the host's, on a phone's zoomed map).
     const std::string with_peak = chip + "  " + format_si(hw.peak_flops(), "FLOP/s") + " " + provenance_tag(Provenance::Input);
     const float room = (lay_.chip.max_x - lay_.chip.min_x - 28) * v.zoom();
-    const ImVec2 title_at = v.to_screen(lay_.chip.min_x + 14, lay_.chip.min_y + 20);
-    if (wrap_lines(map_font_px(v, 19), with_peak, room).size() == 1)
-        labels.name_with_figures(id(kStMesh), title_at, map_font_px(v, 19), pal::kText, chip, with_peak, 0);
-    else
-        map_name(labels, id(kStMesh), v, {lay_.chip.min_x + 14, lay_.chip.min_y + 20}, 19, pal::kText, chip, 0);
+    const bool peak_fits = wrap_lines(map_font_px(v, 19), with_peak, room).size() == 1;
+    labels.name_with_figures(id(kStMesh), v.to_screen(lay_.chip.min_x + 14, lay_.chip.min_y + 20), map_font_px(v, 19), pal::kText,
+                             chip, peak_fits ? with_peak : "", 0);
     std::string mesh_note = tr("token.map.mesh");
     if (t.mesh_x > kMaxCellsAcross || t.mesh_y > kMaxCellsAcross) {
         double per = double(t.mesh_x) * t.mesh_y / (std::min(t.mesh_x, kMaxCellsAcross) * std::min(t.mesh_y, kMaxCellsAcross));
@@ -741,12 +747,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                    std::string(buf) + " " + provenance_tag(Provenance::Output));
         map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 29}, 13, pal::kText, tr("token.map.spec_per"));
     }
-    label2(kStD2h, tr("token.map.d2h"), format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang) + " + " +
-                                            format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "",
-           format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang));
-    label2(kStDetok, tr("token.map.detok"),
-           format_duration(pv.get("token.host.detok_us") * 1e-6, lang) + tr("token.unit.per_tok"),
-           tr("token.map.detok.short"), format_duration(pv.get("token.host.detok_us") * 1e-6, lang));
+    const std::string d2h_latency = format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang);
+    label2(kStD2h, tr("token.map.d2h"), d2h_latency + " + " + format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "", d2h_latency);
+    const std::string detok_cost = format_duration(pv.get("token.host.detok_us") * 1e-6, lang);
+    label2(kStDetok, tr("token.map.detok"), detok_cost + tr("token.unit.per_tok"), tr("token.map.detok.short"), detok_cost);
     // The screen: the last characters of the watched answer.
     WorldBox s = lay_.station[kStScreen];
     map_name(labels, id(kStScreen), v, {s.center().x, s.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
