@@ -245,8 +245,8 @@ TEST_CASE("line break: no Chinese word of the term table or a parameter's name i
     const std::vector<std::string> names = unsplit_chinese_names(terms);
     const std::vector<std::u32string> words = chinese_words(names);
     REQUIRE(words.size() > 100);
-    // The common words of the texts, not only the terms: readers met "存|储" and "门|口".
-    for (const char* common : {"存储", "门口", "费时", "生产计划"})
+    // The common words of the texts, not only the terms: readers met "存|储", "门|口", "悬|停".
+    for (const char* common : {"存储", "门口", "费时", "生产计划", "悬停", "菜单"})
         CHECK(std::find(names.begin(), names.end(), common) != names.end());
     set_unsplit_words(names);
     // The texts: every string, and the lesson's "your turn" line with each parameter's
