@@ -920,8 +920,8 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
     switch (s) {
         case kStPrompt:
             out.push_back(waiting_text(metrics) + " " + tr("token.tag.out"));
-            out.push_back(std::string(tr("token.card.running")) + ": " + format_si(metric("requests_running"), "req") + " " + tr("token.tag.out"));
-            out.push_back(std::string(tr("token.card.preempted")) + ": " + format_si(metric("requests_preempted"), "") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.running")) + ": " + format_metric("requests_running", metric("requests_running"), "req", lang) + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.preempted")) + ": " + format_metric("requests_preempted", metric("requests_preempted"), "req", lang) + " " + tr("token.tag.out"));
             out.push_back(std::string(tr("token.card.queue_wait")) + ": " + format_duration(metric("queue_wait_s"), lang) + " " + tr("token.tag.out"));
             break;
         case kStTokenizer: out.push_back(share("share_tokenizer")); break;
@@ -939,7 +939,7 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
         case kStD2h: out.push_back(share("share_d2h_link")); break;
         case kStDetok:
             out.push_back(share("share_detokenizer"));
-            out.push_back(std::string(tr("token.card.held_share")) + ": " + format_si(metric("detok_hold_share") * 100, "%") + " " + tr("token.tag.out"));
+            out.push_back(std::string(tr("token.card.held_share")) + ": " + format_metric("detok_hold_share", metric("detok_hold_share"), "", lang) + " " + tr("token.tag.out"));
             break;
         case kStScreen:
             if (const char* lang_key = answer_language_key())

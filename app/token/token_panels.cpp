@@ -201,8 +201,8 @@ void TokenScene::key_numbers() {
     row(tr("token.num.ttft_chip"), d("ttft_chip_s"), Provenance::Output);
     row(tr("token.num.tpot_chip"), d("tpot_chip_p50_s") + " / " + d("tpot_chip_p99_s"), Provenance::Output);
     row(tr("token.num.tpot_screen"), d("tpot_screen_p50_s") + " / " + d("tpot_screen_p99_s"), Provenance::Output);
-    row(tr("token.num.tok_s"), format_si(metric("tok_s_per_seq"), "tok/s") + ", " + format_si(metric("tok_s_total"), "tok/s"),
-        Provenance::Output);
+    auto m = [&](const char* id, const char* unit) { return format_metric(id, metric(id), unit, lang); };
+    row(tr("token.num.tok_s"), m("tok_s_per_seq", "tok/s") + ", " + m("tok_s_total", "tok/s"), Provenance::Output);
     row(tr("token.num.step"), d("decode_step_s"), Provenance::Output);
     // The inputs these numbers come from, in one line.
     const ParamValues& pv = values();
@@ -262,8 +262,9 @@ void TokenScene::charts() {
         energy.push_back({tr("token.energy.links"), metric("energy_pj_per_token_links"), pal::kGrey});
         energy.push_back({tr("token.energy.static"), metric("energy_pj_per_token_static"), pal::kPale});
         stacked_bar("energy", energy);
-        text_tagged(std::string(tr("token.chart.energy_total")) + ": " + format_si(metric("energy_pj_per_token_total") * 1e-12, "J") +
-                        " (" + tr("token.energy.dynamic") + " " + format_si(metric("energy_pj_per_token_dynamic") * 1e-12, "J") + ")",
+        auto joules = [&](const char* id) { return format_metric(id, metric(id), "pJ", language()); };
+        text_tagged(std::string(tr("token.chart.energy_total")) + ": " + joules("energy_pj_per_token_total") + " (" +
+                        tr("token.energy.dynamic") + " " + joules("energy_pj_per_token_dynamic") + ")",
                     Provenance::Output);
     }
     // The roofline with the decode's operating point.
@@ -351,7 +352,7 @@ bool TokenScene::itl_chart(ImVec2 size) {
     Lang lang = language();
     std::vector<ChartMarker> marks = {{metric("tpot_screen_p50_s"), "p50 " + format_duration(metric("tpot_screen_p50_s"), lang)},
                                       {metric("tpot_screen_p99_s"), "p99 " + format_duration(metric("tpot_screen_p99_s"), lang)}};
-    int clicked = histogram("itl", size, edges, counts, "s", hl, marks);
+    int clicked = histogram("itl", size, edges, counts, "s", hl, marks, "< " + format_duration(t.itl_edges[0], lang));
     if (clicked >= 0) {
         int bin = zeros && clicked == 0 ? 0 : clicked + shift;
         // The slowest recent token whose gap falls in the bin.

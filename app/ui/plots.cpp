@@ -269,7 +269,8 @@ void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height
 }
 
 int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, const std::vector<double>& counts,
-              const char* x_unit, int highlight, const std::vector<ChartMarker>& markers) {
+              const char* x_unit, int highlight, const std::vector<ChartMarker>& markers,
+              const std::string& zero_label) {
     float fs = ImGui::GetFontSize();
     Frame f = begin_chart(id, size, fs * 0.5f);
     size_t n = std::min(counts.size(), edges.size() > 0 ? edges.size() - 1 : 0);
@@ -278,6 +279,11 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
     int clicked = -1;
     if (n == 0 || top <= 0) return -1;
     float bw = (f.max.x - f.min.x) / float(n);
+    const bool zeros = edges.front() == 0 && n > 1;
+    auto bin_range = [&](size_t i) {
+        return zeros && i == 0 ? zero_label
+                               : format_axis_value(edges[i], x_unit) + " – " + format_axis_value(edges[i + 1], x_unit);
+    };
     // The markers' labels get rows of their own above the tallest bar.
     float bars_top = f.min.y + fs * 1.1f * float(std::min<size_t>(markers.size(), 3));
     for (size_t i = 0; i < n; i++) {
@@ -286,8 +292,7 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
         bool in = f.hovered && ImGui::GetIO().MousePos.x >= a.x - 1 && ImGui::GetIO().MousePos.x < b.x + 1;
         f.dl->AddRectFilled(a, b, int(i) == highlight ? pal::kVermillion : in ? pal::kYellow : pal::kSky);
         if (in) {
-            ImGui::SetTooltip("%s – %s: %.0f", format_axis_value(edges[i], x_unit).c_str(),
-                              format_axis_value(edges[i + 1], x_unit).c_str(), counts[i]);
+            ImGui::SetTooltip("%s: %.0f", bin_range(i).c_str(), counts[i]);
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = int(i);
         }
     }
@@ -299,19 +304,23 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
         return f.min.x + bw * (float(i) + float((v - edges[i]) / (edges[i + 1] - edges[i])));
     };
     // The axis: the powers of ten inside (the model's bins are log-spaced), else both ends;
-    // a bin of zeros first has its 0 at the left.
+    // a bin of zeros first stands behind a break (two slashes) with its own label.
     std::vector<double> ticks;
-    const bool zeros = edges.front() == 0 && n > 1;
-    if (zeros) ticks.push_back(0);
+    if (zeros) {
+        ticks.push_back(0);
+        for (float dx : {-0.12f, 0.12f})
+            f.dl->AddLine({f.min.x + bw + dx * fs - fs * 0.15f, f.max.y + fs * 0.25f},
+                          {f.min.x + bw + dx * fs + fs * 0.15f, f.max.y - fs * 0.25f}, kAxis, 1.5f);
+    }
     if (const double lo = zeros ? edges[1] : edges.front(); lo > 0)
         for (double v = std::pow(10, std::ceil(std::log10(lo) - 1e-9)); v <= edges[n] * (1 + 1e-9) && ticks.size() < 12; v *= 10)
             ticks.push_back(v);
     if (ticks.size() < 2) ticks = {edges.front(), edges[n]};
     float last_right = -INFINITY;
     for (double v : ticks) {
-        float x = v >= edges[n] ? f.max.x : v == 0 ? f.min.x : x_of(std::max(v, edges[zeros ? 1 : 0]));
+        float x = v >= edges[n] ? f.max.x : v == 0 ? f.min.x + bw * 0.5f : x_of(std::max(v, edges[zeros ? 1 : 0]));
         if (std::isnan(x)) continue;
-        std::string s = format_axis_value(v, x_unit);
+        std::string s = zeros && v == 0 ? zero_label : format_axis_value(v, x_unit);
         float tw = ImGui::CalcTextSize(s.c_str()).x, tx = std::clamp(x - tw * 0.5f, f.min.x, f.max.x - tw);
         if (tx < last_right + fs * 0.5f) continue;  // no label over its neighbour
         f.dl->AddLine({x, f.max.y}, {x, f.max.y + fs * 0.2f}, kAxis);

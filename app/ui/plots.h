@@ -61,10 +61,12 @@ void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height
 // Bars over bins [edges[i], edges[i+1]); returns the clicked bin or -1.
 // highlight marks one bin (e.g. the selected token's); markers are labelled vertical
 // lines at values (e.g. p50 and p99), placed within their bin in proportion.
-// A first edge of 0 makes the first bin the values of 0 (say, tokens that arrive with the
-// one before): the axis's powers of ten start after it.
+// A first edge of 0 makes the first bin the values too small for the log axis (say, tokens
+// that arrive with the one before): it stands apart, behind a break, labelled zero_label
+// ("< 1 µs"); the axis's powers of ten start after it.
 int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, const std::vector<double>& counts,
-              const char* x_unit, int highlight = -1, const std::vector<ChartMarker>& markers = {});
+              const char* x_unit, int highlight = -1, const std::vector<ChartMarker>& markers = {},
+              const std::string& zero_label = "0");
 
 struct RoofLevel {
     std::string label;
