@@ -158,16 +158,21 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
     y += name_px * 1.3f;
     float name_w = 0;
     for (auto& h : heads) name_w = std::max(name_w, text_width(row_px, tr(h.label_key)));
+    // Both lanes measure both sides' values, so their rows (and maps) line up.
     float value_w = 0;
     std::vector<std::string> values;
     for (size_t k = 0; k < heads.size() && k < numbers.size(); k++) {
         const tj::Metric* m = nullptr;
         for (auto& x : *run.metrics)
             if (x.id == heads[k].metric) m = &x;
-        double v = side == 0 ? numbers[k].a : numbers[k].b;
-        if (!m || (v == 0 && heads[k].zero_is_pending)) values.push_back(tr("race.pending"));
-        else values.push_back(join_magnitudes(format_metric(m->id, v, m->unit, language())));
-        value_w = std::max(value_w, text_width(row_px, values.back()));
+        for (int s : {0, 1}) {
+            double v = s == 0 ? numbers[k].a : numbers[k].b;
+            std::string text = !m || (v == 0 && heads[k].zero_is_pending)
+                                   ? tr("race.pending")
+                                   : join_magnitudes(format_metric(m->id, v, m->unit, language()));
+            value_w = std::max(value_w, text_width(row_px, text));
+            if (s == side) values.push_back(text);
+        }
     }
     for (size_t k = 0; k < values.size(); k++) {
         float x = min.x + pad;
@@ -175,9 +180,15 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
         x += name_w + fs;
         text_at(dl, row_px, {x, y}, pal::kText, values[k]);
         x += value_w + fs;
-        if (numbers[k].winner == side) {  // the marker: a green tag that says who and by how much
-            const std::string& w = numbers[k].words;
-            float tw = text_width(row_px, w);
+        // The marker: a green tag that says who and by how much; on a row of its own, under
+        // the value, where the lane is too narrow for it beside the value (a phone).
+        const std::string& w = numbers[k].winner >= 0 ? numbers[k].words : std::string();
+        const float tw = text_width(row_px, w);
+        if (!w.empty() && x + tw + fs * 0.35f > max.x - pad) {
+            y += row_px * 1.35f;
+            x = std::max(min.x + pad + fs * 0.35f, std::min(x - value_w - fs, max.x - pad - fs * 0.35f - tw));
+        }
+        if (numbers[k].winner == side) {
             dl->AddRectFilled({x - fs * 0.35f, y - fs * 0.1f}, {x + tw + fs * 0.35f, y + row_px + fs * 0.1f}, kWinFill,
                               fs * 0.3f);
             text_at(dl, row_px, {x, y}, IM_COL32(255, 255, 255, 255), w);

@@ -566,13 +566,14 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
             float f = float(std::clamp(u, 0.0, 1.0));
             return ImVec2{a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f};
         };
-        bool is_held = false;
+        bool is_held = false, in_queue = false;
         if (now < t_link) {
             double u = j.link_s > 0 ? (now - j.t_sampled) / j.link_s : 1;
             p = u < 0.5 ? lerp(smp, d2h, u * 2) : lerp(d2h, det, u * 2 - 1);
-        } else if (now < t_det) {
-            p = {det.x - 50 + float(queued % 6) * 20, det.y + 20 - float(queued / 6 % 3) * 8};
-            queued++;
+        } else if (now < t_det) {  // one row under the detokenizer's figure; the count says the rest
+            if (queued++ >= 6) continue;
+            p = {det.x - 50 + float(queued - 1) * 20, lay_.station[kStDetok].max_y - 11};
+            in_queue = true;
         } else if (now < t_hold) {
             p = {tray.min_x + 14 + float(held % 7) * 20, tray.center().y};
             held++;
@@ -589,7 +590,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         // a step's tokens travelling together) only the first one is labelled.
         bool crowded = false;
         for (const ImVec2& q : labelled) crowded |= std::fabs(q.x - p.x) < 60 && std::fabs(q.y - p.y) < 24;
-        if (show_text && !toks.empty() && !crowded) {
+        if (show_text && !toks.empty() && !crowded && !in_queue) {  // the queue's words would cover the figure
             std::string label = tj::utf8_visible(toks[(j.index + toks.size() - 1) % toks.size()]);
             map_text(dl, v, {p.x, p.y - 14}, 11, is_held ? pal::kVermillion : pal::kText, label.c_str());
             labelled.push_back(p);
