@@ -296,9 +296,14 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
                 ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal::kOnGreen));
             } else if (int(c) == chosen_) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(pal::kBlue));
             else ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Button));
-            // Choices flow onto the next line when the caption is too narrow.
+            // Choices flow onto the next line when the caption is too narrow, and a choice
+            // wider than the card wraps inside its button (a long one in presenter mode).
+            const float pad = ImGui::GetStyle().FramePadding.x * 2, card_w = ImGui::GetContentRegionAvail().x;
             std::string label = std::to_string(c + 1) + ". " + txt(st.predict.choices[c]);
-            float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+            if (ImGui::CalcTextSize(label.c_str()).x + pad > card_w)
+                label = wrapped_label(ImGui::GetFontSize(), label, card_w - pad);
+            float bw = ImGui::CalcTextSize(label.c_str()).x + pad;
+            label += "##choice" + std::to_string(c);  // one id however it wraps
             if (c > 0 && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + bw <
                              ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
                 ImGui::SameLine();

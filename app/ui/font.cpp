@@ -97,6 +97,12 @@ ImVec2 wrapped_text_size(float px, const std::string& s, float width) {
     return {w, px * float(lines.size())};
 }
 
+std::string wrapped_label(float px, const std::string& s, float width) {
+    std::string out;
+    for (const tj::LineSpan& l : wrap_lines(px, s, width)) out += (out.empty() ? "" : "\n") + s.substr(l.begin, l.end - l.begin);
+    return out;
+}
+
 float draw_lines(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s,
                  const std::vector<tj::LineSpan>& lines) {
     ImFont* f = ImGui::GetFont();

@@ -47,3 +47,6 @@ float draw_lines(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::s
 float draw_text_wrapped(ImDrawList* dl, float px, ImVec2 pos, ImU32 color, const std::string& s, float width);
 // The size s takes wrapped at width, without drawing.
 ImVec2 wrapped_text_size(float px, const std::string& s, float width);
+// s with a '\n' at each break of wrapping at width: a label for a button that must not
+// run past its window (ImGui draws a button's lines one under another).
+std::string wrapped_label(float px, const std::string& s, float width);

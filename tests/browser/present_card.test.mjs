@@ -36,6 +36,16 @@ for (const lang of ['en', 'zh']) {
     assert.equal(c.fit, 1, `a short step keeps the card's full size (${JSON.stringify(c)})`);
     assert.equal(await api(page, 'openLesson', respin, 4), '');
     await page.waitForFunction(() => window.tokenJourney.state().jump_progress < 0, null, { timeout: 120000 });
+    // Its choices are long ("About 87,000: little more is lost once the fix is in the fab"):
+    // each stays inside the card, wrapped in its button, never cut at the card's edge.
+    c = await cardSettled(page);
+    const s = await api(page, 'state');
+    const card = s.windows.find((w) => w.name.endsWith('###lesson')).rect;
+    const choices = s.controls.filter((x) => /^[1-3]\. /.test(x.label));
+    assert.equal(choices.length, 3, JSON.stringify(s.controls.map((x) => x.label)));
+    for (const x of choices)
+      assert.ok(x.rect[0] >= card[0] && x.rect[0] + x.rect[2] <= card[0] + card[2] + 0.5,
+        `choice "${x.label}" at ${x.rect.map(Math.round)} inside the card at ${card.map(Math.round)}`);
     await page.focus('#canvas');
     await page.keyboard.press('1');         // a choice, then the clicker's "next" reveals the answer
     await page.keyboard.press('PageDown');
