@@ -835,7 +835,7 @@ std::string App::state_json() const {
                 nlohmann::json parts = nlohmann::json::array();
                 for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
                 out[b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
-                             {"texts", b.texts}, {"px", b.min_px}};
+                             {"texts", b.texts}, {"px", b.min_px}, {"name", !b.has_name ? "none" : b.name_shown ? "shown" : "hidden"}};
             }
             return out;
         };

@@ -247,6 +247,12 @@ void MapLabels::draw(ImDrawList* dl) {
     // places) only where no shown label is.
     for (Label& d : labels_) {
         if (!d.detail) continue;
+        // A station's figures go with its name: where the name is not shown (under the
+        // headline), a status line alone would read as the next station's.
+        if (std::any_of(labels_.begin(), labels_.end(), [&](const Label& o) { return o.id == d.id && !o.detail && !o.shown; })) {
+            d.shown = false;
+            continue;
+        }
         // A word's width apart from other labels' words: side by side, two that touch read as one.
         const float gap = d.px * kDetailGap;
         auto free_at = [&](ImVec2 min, ImVec2 max) {
@@ -289,5 +295,8 @@ std::vector<MapLabelBox> MapLabels::boxes() const {
         it->max = {std::max(it->max.x, l.max.x), std::max(it->max.y, l.max.y)};
         it->min_px = std::min(it->min_px, l.px);
     }
+    for (MapLabelBox& b : out)
+        for (const Label& l : labels_)
+            if (l.id == b.id && !l.detail) b.has_name = true, b.name_shown |= l.shown;
     return out;
 }

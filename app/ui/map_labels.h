@@ -21,13 +21,15 @@
 #include "imgui.h"
 
 // What one station's labels' letters cover on screen as last drawn: all of them (min,
-// max), each one (parts) and its words (texts, in the same order), and their smallest text.
+// max), each one (parts) and its words (texts, in the same order), and their smallest text;
+// whether the station has a name and it is shown (its figures never show without it).
 struct MapLabelBox {
     std::string id;
     ImVec2 min, max;
     float min_px = 0;
     std::vector<ImVec4> parts;  // x0, y0, x1, y1
     std::vector<std::string> texts;
+    bool has_name = false, name_shown = false;
 };
 
 // A name less its last aside in parentheses, "(…)" or "（…）", and the spaces before it
@@ -71,7 +73,8 @@ public:
     void own_area(const std::string& id, ImVec2 min, ImVec2 max);
     // Something drawn over the map (a follow's card, a headline's plate): no word is
     // shown under it, a name neither (it could not be read there), and a figure takes
-    // another of its places or gives way.
+    // another of its places or gives way; a name not shown takes its station's figures
+    // with it.
     void keep_out(ImVec2 min, ImVec2 max);
     const std::vector<std::pair<std::string, ImVec4>>& station_boxes() const { return station_boxes_; }
     void draw(ImDrawList* dl);

@@ -5,11 +5,13 @@
 // of the camera until the next stop; the follow ends at the screen with the trip's time,
 // follows the answer's next token from the chip, and lets go when asked. In the chain
 // the same key follows a wafer lot from the fab to the customers, station by station.
+// Throughout, no word of the map lies under the follow's card, and no station's figures
+// show without its name (a name under the headline takes its status line with it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { useServedApp, openScene, waitState } from './browser.mjs';
+import { useServedApp, openScene, openApp, waitFrames, waitState } from './browser.mjs';
 
 const shots = process.env.SHOTS;
 const app = useServedApp();
@@ -39,6 +41,8 @@ function wordsUnderCard(s) {
       const ox = Math.min(x + w, cx + cw) - Math.max(x, cx), oy = Math.min(y + h, cy + ch) - Math.max(y, cy);
       if (ox > 1 && oy > 1) under.push(`"${l.texts[k]}" (${id}) [${[x, y, w, h].map(Math.round)}] under the follow card [${[cx, cy, cw, ch].map(Math.round)}] at stop ${s.follow.stop}`);
     }
+  for (const [id, l] of Object.entries(s.labels || {}))
+    if (l.name === 'hidden') under.push(`${JSON.stringify(l.texts)} (${id}) shown without its station's name at stop ${s.follow && s.follow.stop}`);
   return under;
 }
 async function wordsOffCard(page, s) {
@@ -221,5 +225,17 @@ test('in the chain, follow takes a wafer lot from the fab to the customers, capt
   assert.ok(s.follow.total_s > 8 * 604800, `weeks from wafer start to the customers (${s.follow.total_s / 604800} weeks)`);
   assert.ok(Math.abs(s.follow.elapsed_s - s.follow.total_s) < 1e-6, 'at the customers, the whole trip');
   if (shots) await page.screenshot({ path: join(shots, 'web-follow-lot-1280-zh.png') });
+  await letGoAndClose(page, problems);
+});
+
+test('on a phone in 中文, the followed lot\'s map shows no station\'s figures without its name', async () => {
+  const { page, problems } = await openApp(app.browser, app.url + '#s=fab', 390, 844,
+    { hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+  await waitFrames(page, 30);
+  assert.equal(await api(page, 'setLanguage', 'zh'), 'zh');
+  assert.equal(await api(page, 'follow', true), '');
+  await following(page, true, 'the follow to start in the chain');
+  const samples = await followToScreen(page);  // each sample checked as it is taken
+  assert.ok(samples.length > 20 && samples.at(-1).station === 'cust', `the lot reached the customers (${samples.length} samples)`);
   await letGoAndClose(page, problems);
 });
