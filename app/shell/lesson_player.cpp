@@ -259,7 +259,8 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     ImGui::SetNextWindowBgAlpha(0.96f);
     ImGui::Begin("###lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-    card_scale_ = lesson_card_scale(ImGui::GetIO().DisplaySize, fs) * card_fit_;
+    const float full_px = fs * lesson_card_scale(ImGui::GetIO().DisplaySize, fs);  // the card's text unshrunk
+    card_scale_ = full_px / fs * card_fit_;
     ImGui::SetWindowFontScale(card_scale_);
     fs = ImGui::GetFontSize();
     const float card_top = ImGui::GetCursorScreenPos().y;
@@ -342,7 +343,7 @@ void LessonPlayer::caption(LessonHost& host, ImVec2 amin, ImVec2 asize) {
     // window's content (the cursor stands one item spacing below the last line).
     card_content_h_ = std::floor(ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y - card_top);
     card_room_h_ = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
-    fit_card(st.has_predict && !revealed_);
+    fit_card(st.has_predict && !revealed_, full_px);
     ImGui::End();
 }
 
@@ -418,14 +419,15 @@ void LessonPlayer::class_guesses(const ClassVotes& v) const {
 
 // A step longer than its card (a long answer, "your turn" and its slider, on a
 // projector's large text) would push Back and Next below the card's edge: its text
-// shrinks, a few frames at a time, until the whole step fits, down to 60%; past
-// that the card scrolls. It grows back once the step leaves room again (the gap
-// between the two thresholds keeps it from swinging between two sizes). A phone's
-// card shrinks that far only while a question waits for its answer (its choices and
-// Reveal on the first screen); otherwise it keeps 85% and scrolls, since text at 60%
-// of a phone's is too small to read.
-void LessonPlayer::fit_card(bool asking) {
-    const float smallest = narrow_screen() && !asking ? 0.85f : 0.6f;
+// shrinks, a few frames at a time, until the whole step fits, down to 60% and never
+// under 14 px on a laptop's or a projector's card; past that the card scrolls. It grows
+// back once the step leaves room again (the gap between the two thresholds keeps it
+// from swinging between two sizes). A phone's card shrinks to 60% only while a question
+// waits for its answer (its choices and Reveal on the first screen); otherwise it keeps
+// 85% and scrolls, since text at 60% of a phone's is too small to read.
+void LessonPlayer::fit_card(bool asking, float full_px) {
+    constexpr float kSmallestPx = 14;
+    const float smallest = narrow_screen() ? (asking ? 0.6f : 0.85f) : std::clamp(kSmallestPx / full_px, 0.6f, 1.0f);
     constexpr float kGrowBelow = 0.85f;
     if (card_room_h_ <= 0 || card_content_h_ <= 0) return;
     if (card_fit_ < smallest)

@@ -147,7 +147,7 @@ private:
     // "Your turn": the step's parameter to try, on the card; a change runs the step
     // again to its moment and the card compares it with the step as the lesson set it.
     void your_turn(Scene& s, const tj::LessonStep& st);
-    void fit_card(bool asking);
+    void fit_card(bool asking, float full_px);
     void class_answers(const tj::LessonStep& st) const;
     void class_guesses(const ClassVotes& v) const;
     std::string try_in(Scene& s, const tj::LessonStep& st, double value);  // try_value's work, "" or why
