@@ -250,7 +250,13 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
         }
         ImGui::EndTable();
     }
-    if (!compact) text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
+    if (compact) {  // the lesson's caption names the range's lower end: the card says where it comes from
+        std::string range = tr("measured.range_short");
+        if (size_t at = range.find("{low}"); at != std::string::npos) range.replace(at, 5, fmt("%.2f", tj::kEngineBwShareLow));
+        text_wrapped(range, IM_COL32(190, 190, 200, 255));
+    } else {
+        text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
+    }
     if (!predictions_.empty() && !compact) {
         measured_roofline(f, predictions_, ImGui::GetFontSize() * 10);
         text_wrapped(std::string(tr("measured.roofline")) + fmt("%.2g FLOP/B", predictions_[0].ridge) +
