@@ -13,6 +13,7 @@
 //   ratio  the number is scale x metric(run) / metric(versus), as written;
 //   inverse the number is scale / metric(run) ("one in six" of a share);
 //   more   the number is scale x (metric(run) / metric(versus) - 1) (percent more);
+//   fewer  the number is scale x (metric(versus) - metric(run)) (how many fewer);
 //   rate   the number is scale x (metric(run) - metric(versus)) / the weeks between;
 //   input  a given, not an output: `why` says where it comes from; when a parameter id
 //          is named, its value at the run's step x scale equals the number as written;
@@ -108,7 +109,7 @@ const std::vector<Row>& rows() {
             auto kb = split(c[3], ',');
             r.kind = kb[0];
             r.bound = kb.size() > 1 ? kb[1] : "";
-            REQUIRE((r.kind == "model" || r.kind == "ratio" || r.kind == "inverse" || r.kind == "more" || r.kind == "rate" ||
+            REQUIRE((r.kind == "model" || r.kind == "ratio" || r.kind == "inverse" || r.kind == "more" || r.kind == "fewer" || r.kind == "rate" ||
                      r.kind == "input" || r.kind == "held"));
             REQUIRE((r.bound == "" || r.bound == "under" || r.bound == "over"));
             out.push_back(r);
@@ -309,6 +310,7 @@ double model_value(const Row& r) {
     RunSpec other = run_spec(l, vs[0]);
     double b = metric_of(other, vs.size() > 1 ? vs[1] : r.metric);
     if (r.kind == "more") return r.scale * (a / b - 1);
+    if (r.kind == "fewer") return r.scale * (b - a);
     if (r.kind == "rate") return r.scale * (a - b) / ((seconds(run) - seconds(other)) / kWeek);
     return r.scale * a / b;
 }
