@@ -121,7 +121,10 @@ void App::rebuild_fonts(float dpi_scale) {
 void App::set_present(bool on) {
     present_ = on;
     panels_ = !on && !embed_;
-    ui_scale_ = on ? std::max(ui_scale_, 1.75f) : 1.0f;
+    // Larger text for a projector; a phone's or a tablet's (narrow) text is already sized
+    // for its screen, where 1.75 times it ran labels past their boxes and the headline
+    // over half the map.
+    ui_scale_ = on && !narrow_ ? std::max(ui_scale_, 1.75f) : 1.0f;
     fonts_dirty_ = true;
 }
 
@@ -537,7 +540,10 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     passes_.clear();
     win_w_ = win_w;
     win_h_ = win_h;
-    narrow_ = float(win_w) < kNarrowWidth;
+    if (const bool narrow = float(win_w) < kNarrowWidth; narrow != narrow_) {
+        narrow_ = narrow;
+        if (present_) set_present(true);  // the text scale follows the screen's width
+    }
     const FrameLayout lay = layout_frame(real_dt, draw_chrome(), fb_w, fb_h);
     draw_scene(lay, real_dt);
     if (show_status_ && !narrow_) draw_status();

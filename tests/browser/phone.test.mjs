@@ -153,6 +153,18 @@ test('a lesson on a phone: the caption under the map, never over it', async () =
   await page.close();
 });
 
+test("presenter mode on a phone keeps the phone's text size; widened to a projector's, it enlarges", async () => {
+  const { page, problems } = await openApp(app.browser, app.url + '#s=fab', 390, 844, phone);
+  await waitFrames(page, 10);
+  await api(page, 'present', true);
+  let s = await waitState(page, (st) => st.present, null, 'presenter mode on');
+  assert.equal(s.ui_scale, 1, 'the phone keeps its text size');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  s = await waitState(page, (st) => st.present && !st.narrow && st.ui_scale >= 1.75, null, "the projector's text size once wide");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a wide screen keeps its layout', async () => {
   const { page } = await openApp(app.browser, app.url + '#s=token', 1280, 720, {});
   await waitFrames(page, 30);
