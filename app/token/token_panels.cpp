@@ -353,6 +353,7 @@ bool TokenScene::itl_chart(ImVec2 size) {
     std::vector<ChartMarker> marks = {{metric("tpot_screen_p50_s"), "p50 " + format_duration(metric("tpot_screen_p50_s"), lang)},
                                       {metric("tpot_screen_p99_s"), "p99 " + format_duration(metric("tpot_screen_p99_s"), lang)}};
     int clicked = histogram("itl", size, edges, counts, "s", hl, marks, "< " + format_duration(t.itl_edges[0], lang));
+    if (zeros) text_wrapped(tr("token.chart.itl_zeros"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (clicked >= 0) {
         int bin = zeros && clicked == 0 ? 0 : clicked + shift;
         // The slowest recent token whose gap falls in the bin.
