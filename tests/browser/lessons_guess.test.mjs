@@ -75,14 +75,14 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
   assert.equal(s.lesson_guess.marker, truth, 'the marker ends at the truth');
   assert.ok(Math.abs(truth / s.metrics.decode_step_s - 1) < 1e-12, `the truth ${truth} is the model's ${s.metrics.decode_step_s}`);
   assert.ok(s.lesson_figures.every((f) => f !== '?'), 'the figures are shown');
-  const expected = guess > truth * 1.5 ? `${ratio(guess / truth)}× too high.` : `The right size: within ${ratio(guess / truth)}× of the truth.`;
+  const expected = guess > truth * 1.5 ? `${ratio(guess / truth)}× too high.` : `The right size: within ${ratio(guess / truth)}× of the model's figure.`;
   assert.equal(s.lesson_guess.verdict, expected);
   assert.match(await api(page, 'lessonGuess', 0.01), /already revealed/);
   // The verdict follows the language.
   await api(page, 'setLanguage', 'zh');
   const zh = await waitState(page, (st, en) => st.lesson_guess.verdict !== en, s.lesson_guess.verdict,
     'the verdict in Chinese');
-  assert.equal(zh.lesson_guess.verdict, `猜高了：是真实值的 ${ratio(guess / truth)} 倍。`);
+  assert.equal(zh.lesson_guess.verdict, `猜高了：是模型的值的 ${ratio(guess / truth)} 倍。`);
   await api(page, 'setLanguage', 'en');
 
   // Revealed without a guess: the truth, no verdict.
