@@ -787,7 +787,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         if (widest > wrap) px *= std::max(0.6f, wrap / widest);
         // An answer in the other language than the interface's says so at the box's foot,
         // with the setting that switches it (the note's lines go up from the bottom).
+        // The foot as seen: above the legend's plate (last frame's) where the zoomed box runs under it.
         float bottom = v.to_screen(s.max_x - 6, s.max_y - 6).y;
+        if (const ImVec4& lg = seen_.legend; lg.z > lg.x && p.x < lg.z && p.x + wrap > lg.x && bottom > lg.y - 4)
+            bottom = lg.y - 4;
         if (const char* lang_key = answer_language_key(); lang_key && map_detail_shown(v, 12)) {
             std::string note = std::string(tr(lang_key)) + "\n" + tr("token.map.answer_lang_switch");
             float npx = map_font_px(v, 12);
@@ -797,8 +800,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         dl->PushClipRect(p, {v.to_screen(s.max_x - 6, 0).x, bottom}, true);
         // A question open: the answer's words wait too (the built-in answer speaks of what
         // limits decoding); its tokens still arrive as parcels.
-        if (answer_hidden_) dl->AddText(ImGui::GetFont(), px, p, pal::kTextDim, tr("token.map.screen_held"), nullptr, wrap);
-        else dl->AddText(ImGui::GetFont(), px, p, pal::kYellow, tail.c_str(), nullptr, wrap);
+        if (answer_hidden_) draw_text_wrapped(dl, px, p, pal::kTextDim, tr("token.map.screen_held"), wrap);
+        else draw_text_wrapped(dl, px, p, pal::kYellow, tail, wrap);
         dl->PopClipRect();
     }
 

@@ -327,12 +327,14 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
         f.dl->AddText({tx, f.max.y + fs * 0.15f}, pal::kTextDim, s.c_str());
         last_right = tx + tw;
     }
-    // Markers, each label on its own row on the side with room.
+    // Markers: every line first, then each label on its own row on the side with room, on
+    // a plate over the lines (a label drawn before the next line was crossed by it).
+    for (const ChartMarker& m : markers)
+        if (float x = x_of(m.x); !std::isnan(x)) f.dl->AddLine({x, f.min.y}, {x, f.max.y}, pal::kVermillion, 2);
     int shown = 0;
     for (const ChartMarker& m : markers) {
         float x = x_of(m.x);
         if (std::isnan(x)) continue;
-        f.dl->AddLine({x, f.min.y}, {x, f.max.y}, pal::kVermillion, 2);
         float tw = ImGui::CalcTextSize(m.label.c_str()).x, y = f.min.y + fs * 1.1f * float(shown++ % 3);
         float tx = x + 3 + tw <= f.max.x ? x + 3 : x - 3 - tw;
         f.dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, IM_COL32(24, 28, 36, 220));
