@@ -50,7 +50,7 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}, {}, {}, {}};
     box(text, &l.min, &l.max);
     // A name too wide for its box, or for the part of it inside the area, takes its short
-    // form: the caller's ("Door" for "Door: KV room" on a phone's map), else the name less
+    // form: the caller's ("Door" for "Door: KV warehouse" on a phone's map), else the name less
     // its aside in parentheses ("3D-stacked DRAM (under the mesh)"); one that would lie
     // over another station's box may (draw). A detail takes only the caller's short form.
     const std::string shorter = !short_text.empty() ? short_text : detail ? text : without_aside(text);
