@@ -296,8 +296,11 @@ void TokenScene::roofline_chart(ImVec2 size) {
         pts.push_back({metric("roofline_prompt_flops_per_byte"), metric("roofline_prompt_attained_flops"),
                        tr("token.chart.prompt_point")});
     const double ridge = metric("roofline_ridge_flops_per_byte");
-    roofline("roof", size, hw.peak_flops() * hw.compute_eff, roofs, pts, ridge,
-             std::string(tr("token.chart.ridge")) + " " + format_si(ridge, "FLOP/B"));
+    // The compute roof is the peak times the share engines reach, as the slopes are the
+    // bandwidths times theirs: the ridge is one over the other, so the roof says its value.
+    const double roof = hw.peak_flops() * hw.compute_eff;
+    roofline("roof", size, roof, roofs, pts, ridge, std::string(tr("token.chart.ridge")) + " " + format_si(ridge, "FLOP/B"),
+             std::string(tr("token.chart.roof")) + " " + format_si(roof, "FLOP/s"));
 }
 
 void TokenScene::kv_chart(ImVec2 size) {

@@ -344,7 +344,8 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
 }
 
 void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLevel>& levels,
-              const std::vector<RoofPoint>& points, double ridge, const std::string& ridge_label) {
+              const std::vector<RoofPoint>& points, double ridge, const std::string& ridge_label,
+              const std::string& roof_label) {
     float fs = ImGui::GetFontSize();
     Frame f = begin_chart(id, size, fs * 5.5f);  // room for "500 TFLOP/s"
     if (!(peak > 0)) return;
@@ -393,6 +394,11 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         taken.push_back({at, {at.x + size.x, at.y + size.y}});
     }
     f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
+    if (!roof_label.empty()) {  // over the roof's right end: the dots and the slopes stay under it
+        const ImVec2 t = ImGui::CalcTextSize(roof_label.c_str()), at{f.max.x - 4 - t.x, px(ai1, peak).y - fs * 0.2f - t.y};
+        f.dl->AddText(at, pal::kOrange, roof_label.c_str());
+        taken.push_back({at, {at.x + t.x, at.y + t.y}});
+    }
     const std::string x_title = tr("plot.flops_per_byte");  // the x axis's title, inside the plot's foot
     const ImVec2 x_title_at{f.max.x - ImGui::CalcTextSize(x_title.c_str()).x - 4, f.max.y - fs * 1.2f};
     // (a word's width clear of it, so no label reads on into the title)

@@ -79,9 +79,11 @@ struct RoofPoint {
     std::string label;
 };
 // Log-log roofline: the compute roof, one slanted roof per memory level, the points;
-// with a ridge (FLOP per byte, > 0) a dashed line up to the compute roof there, labelled.
+// with a ridge (FLOP per byte, > 0) a dashed line up to the compute roof there, labelled;
+// roof_label, when given, over the compute roof's right end (its value, what it is).
 void roofline(const char* id, ImVec2 size, double peak_flops, const std::vector<RoofLevel>& levels,
-              const std::vector<RoofPoint>& points, double ridge = 0, const std::string& ridge_label = "");
+              const std::vector<RoofPoint>& points, double ridge = 0, const std::string& ridge_label = "",
+              const std::string& roof_label = "");
 
 // Where a label of a chart reads cleanly: the first of the candidate boxes (min, max) that
 // stays inside the plot, off every box already taken and crossed by the fewest lines
