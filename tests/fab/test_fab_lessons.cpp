@@ -85,6 +85,10 @@ TEST_CASE("lesson bottleneck-moves: what the captions say in words") {
 }
 
 TEST_CASE("lesson derivative-decouples: what the captions say in words") {
+    // Step 1: "what shipped before orders began in week 35 went to stock".
+    auto w35 = run("fab.record_2024", {}, 35);
+    CHECK(metric_value(w35, "cum_demand_gpus") == 0);
+    CHECK(metric_value(w35, "cum_shipped_gpus") > 0);
     auto w44 = run("fab.record_2024", {{"fab.deriv.enabled", 1}}, 44);  // step 2
     CHECK(metric_value(w44, "shipments_week_gpus") == 0);  // the two-die part still ships nothing
     auto w70 = run("fab.record_2024", {{"fab.deriv.enabled", 1}}, 70);  // step 3
