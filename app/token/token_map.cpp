@@ -545,12 +545,21 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     }
     // A question open: how many tokens pile up there may be its answer (a careless
     // detokenizer, a share held), so the tokens still cross the link and the rest waits.
-    char pile[160] = "?";
+    // Where the answer has held tokens, the line stays and says how many so far: a held
+    // token is on the map for a step only, and a caption about holding needs it seen.
+    char pile[200] = "?";
     if (!answer_hidden_) {
         const Metric* m = find_metric("tokens_in_flight");
+        const Metric* share = find_metric("detok_hold_share");
+        const bool holds = share && share->value > 0;
         std::string on_way = m ? format_metric(m->id, m->value, m->unit, language()) : std::to_string(waiting_all + held_all);
-        if (waiting_all + held_all == 0) pile[0] = 0;
-        else std::snprintf(pile, sizeof pile, tr("token.map.detok_pile"), on_way.c_str(), held_all);
+        if (waiting_all + held_all == 0 && !holds) pile[0] = 0;
+        else {
+            int n = std::snprintf(pile, sizeof pile, tr("token.map.detok_pile"), on_way.c_str(), held_all);
+            if (holds && n > 0 && size_t(n) < sizeof pile)
+                std::snprintf(pile + n, sizeof pile - size_t(n), tr("token.map.detok_held_share"),
+                              format_metric(share->id, share->value, share->unit, language()).c_str());
+        }
     }
     seen_.piles = {{"detok", pile}};
     if (pile[0] && !answer_hidden_) map_text(dl, v, {tray.center().x, tray.max_y + 12}, 12, pal::kVermillion, pile);
@@ -797,12 +806,15 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
             bottom -= wrapped_text_size(npx, note, wrap).y;
             draw_text_wrapped(dl, npx, {p.x, bottom}, pal::kTextDim, note, wrap);
         }
-        dl->PushClipRect(p, {v.to_screen(s.max_x - 6, 0).x, bottom}, true);
         // A question open: the answer's words wait too (the built-in answer speaks of what
-        // limits decoding); its tokens still arrive as parcels.
-        if (answer_hidden_) draw_text_wrapped(dl, px, p, pal::kTextDim, tr("token.map.screen_held"), wrap);
-        else draw_text_wrapped(dl, px, p, pal::kYellow, tail, wrap);
-        dl->PopClipRect();
+        // limits decoding); its tokens still arrive as parcels. No room for a whole line
+        // above the note (a zoomed box under the legend): none, not half of one.
+        if (bottom - p.y >= px) {
+            dl->PushClipRect(p, {v.to_screen(s.max_x - 6, 0).x, bottom}, true);
+            if (answer_hidden_) draw_text_wrapped(dl, px, p, pal::kTextDim, tr("token.map.screen_held"), wrap);
+            else draw_text_wrapped(dl, px, p, pal::kYellow, tail, wrap);
+            dl->PopClipRect();
+        }
     }
 
     labels.draw(dl);
