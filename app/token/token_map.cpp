@@ -800,21 +800,23 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         float bottom = v.to_screen(s.max_x - 6, s.max_y - 6).y;
         if (const ImVec4& lg = seen_.legend; lg.z > lg.x && p.x < lg.z && p.x + wrap > lg.x && bottom > lg.y - 4)
             bottom = lg.y - 4;
+        // The answer's words come first: the note only where two lines of them still fit
+        // above it (a zoomed box under the legend keeps its words, not the note).
         if (const char* lang_key = answer_language_key(); lang_key && map_detail_shown(v, 12)) {
             std::string note = std::string(tr(lang_key)) + "\n" + tr("token.map.answer_lang_switch");
-            float npx = map_font_px(v, 12);
-            bottom -= wrapped_text_size(npx, note, wrap).y;
-            draw_text_wrapped(dl, npx, {p.x, bottom}, pal::kTextDim, note, wrap);
+            float npx = map_font_px(v, 12), note_h = wrapped_text_size(npx, note, wrap).y;
+            if (bottom - note_h - p.y >= 2 * px) {
+                bottom -= note_h;
+                draw_text_wrapped(dl, npx, {p.x, bottom}, pal::kTextDim, note, wrap);
+            }
         }
         // A question open: the answer's words wait too (the built-in answer speaks of what
-        // limits decoding); its tokens still arrive as parcels. No room for a whole line
-        // above the note (a zoomed box under the legend): none, not half of one.
-        if (bottom - p.y >= px) {
-            dl->PushClipRect(p, {v.to_screen(s.max_x - 6, 0).x, bottom}, true);
-            if (answer_hidden_) draw_text_wrapped(dl, px, p, pal::kTextDim, tr("token.map.screen_held"), wrap);
-            else draw_text_wrapped(dl, px, p, pal::kYellow, tail, wrap);
-            dl->PopClipRect();
-        }
+        // limits decoding); its tokens still arrive as parcels. Only whole lines, as many
+        // as fit above the foot.
+        const std::string words = answer_hidden_ ? std::string(tr("token.map.screen_held")) : tail;
+        std::vector<tj::LineSpan> lines = wrap_lines(px, words, wrap);
+        lines.resize(std::min(lines.size(), size_t(std::max(0.0f, (bottom - p.y) / px))));
+        draw_lines(dl, px, p, answer_hidden_ ? pal::kTextDim : pal::kYellow, words, lines);
     }
 
     labels.draw(dl);

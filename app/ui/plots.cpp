@@ -337,7 +337,7 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
         if (std::isnan(x)) continue;
         float tw = ImGui::CalcTextSize(m.label.c_str()).x, y = f.min.y + fs * 1.1f * float(shown++ % 3);
         float tx = x + 3 + tw <= f.max.x ? x + 3 : x - 3 - tw;
-        f.dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, IM_COL32(24, 28, 36, 220));
+        f.dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, IM_COL32(24, 28, 36, 255));  // opaque: no line shows through
         f.dl->AddText({tx, y}, pal::kVermillion, m.label.c_str());
     }
     return clicked;
