@@ -277,7 +277,7 @@ void TokenScene::charts() {
     // KV cache bytes per level over time.
     if (ImGui::CollapsingHeader(tr("token.chart.kv"), ImGuiTreeNodeFlags_DefaultOpen)) kv_chart({w, fs * 8});
     // Inter-token latency at the screen: click a bar to blame its slowest token.
-    if (ImGui::CollapsingHeader(tr("token.chart.itl"), ImGuiTreeNodeFlags_DefaultOpen) && itl_chart({w, fs * 7}))
+    if (ImGui::CollapsingHeader(tr("token.chart.itl"), ImGuiTreeNodeFlags_DefaultOpen) && itl_chart({w, fs * 7}, true))
         text_wrapped(tr("token.chart.itl_click"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (ImGui::CollapsingHeader(tr("token.blame.title"), ImGuiTreeNodeFlags_DefaultOpen)) blame();
 }
@@ -315,7 +315,7 @@ void TokenScene::kv_chart(ImVec2 size) {
     line_chart("kv", size, series, opt, &chart_axes_);
 }
 
-bool TokenScene::itl_chart(ImVec2 size) {
+bool TokenScene::itl_chart(ImVec2 size, bool zeros_note) {
     const TokenView& t = tv();
     double now = model().now();
     // Only the bins from the first to the last non-empty one, so the bars are wide enough to
@@ -356,7 +356,8 @@ bool TokenScene::itl_chart(ImVec2 size) {
     std::vector<ChartMarker> marks = {{metric("tpot_screen_p50_s"), "p50 " + format_duration(metric("tpot_screen_p50_s"), lang)},
                                       {metric("tpot_screen_p99_s"), "p99 " + format_duration(metric("tpot_screen_p99_s"), lang)}};
     int clicked = histogram("itl", size, edges, counts, "s", hl, marks, "< " + format_duration(t.itl_edges[0], lang));
-    if (zeros) text_wrapped(tr("token.chart.itl_zeros"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    // The panel says what the bar left of the break holds; a lesson card keeps the chart's size.
+    if (zeros && zeros_note) text_wrapped(tr("token.chart.itl_zeros"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (clicked >= 0) {
         int bin = zeros && clicked == 0 ? 0 : clicked + shift;
         // The slowest recent token whose gap falls in the bin.

@@ -184,7 +184,7 @@ private:
     void roofline_chart(ImVec2 size);
     void kv_chart(ImVec2 size);
     void trip_chart(ImVec2 size);  // one token's stops, filled up to the station in the lesson's ring
-    bool itl_chart(ImVec2 size);  // false when no gap has reached the screen yet
+    bool itl_chart(ImVec2 size, bool zeros_note = false);  // false when no gap has reached the screen yet
     void staircase_window(const FrameInput& in);
     // The steps so far as staircases; from_prefill: the latest request from its prefill.
     void staircase(ImVec2 size, bool from_prefill = false);
