@@ -393,7 +393,7 @@ TEST_CASE("a derivative on CoWoS-S shares the fab's starts and the HBM, not the 
     CHECK(metric_value(m.metrics(), "deriv_shipped_units") == 0);  // no such metric when off
 }
 
-TEST_CASE("the default scenario loses GPUs and weeks to the respin, then the fix pays back; no flaw, no loss") {
+TEST_CASE("the default scenario loses GPUs and weeks to the respin, then the fix pays back, no flaw, no loss") {
     FabModel m;
     m.reset(ParamValues(fab_registry()), 1);
     m.advance_to(52 * kWeek);
@@ -443,7 +443,7 @@ TEST_CASE("the rack-test dip: rack integration works without a break, packaging'
     CHECK(named >= 150);  // design is named from week 1; a shift between two names neither
 }
 
-TEST_CASE("same seed, same numbers; another seed, another run") {
+TEST_CASE("same seed, same numbers, another seed, another run") {
     auto run = [](uint64_t seed) {
         FabModel m;
         m.reset(ParamValues(fab_registry()), seed);
@@ -680,7 +680,7 @@ TEST_CASE("fab cycle time grows with load: a full fab takes its cycle time, an e
     }
 }
 
-TEST_CASE("hot lots after the fix pass the fab faster; the others wait longer; the twin has none") {
+TEST_CASE("hot lots after the fix pass the fab faster, the others wait longer, the twin has none") {
     FabModel m;
     m.reset(values_with({{"fab.fab.hot_share", 0.3}}), 4);
     m.advance_to(30 * kWeek);
@@ -699,7 +699,7 @@ TEST_CASE("hot lots after the fix pass the fab faster; the others wait longer; t
     check_conservation(m.line());
 }
 
-TEST_CASE("qualification lots: only they leave the hold when the masks arrive; volume waits for them and their tests") {
+TEST_CASE("qualification lots: only they leave the hold when the masks arrive, volume waits for them and their tests") {
     const double W = 40, mask = 6, tests = 2;
     auto restart_for = [&](double lots, FabModel& m) {
         m.reset(values_with({{"fab.line.variability", 0}, {"fab.respin.discovery_week", W}, {"fab.respin.mask_weeks", mask},
@@ -793,7 +793,7 @@ TEST_CASE("each station's state is recorded every week, the same whether the run
     CHECK(rows[late][kStSubstrate] != uint8_t(State::Starved));
 }
 
-TEST_CASE("suppliers ship to the plan: without a respin every pile stays under its bound; with one they rise in the hold") {
+TEST_CASE("suppliers ship to the plan: without a respin every pile stays under its bound, with one they rise in the hold") {
     const int piles[] = {kBufHbm, kBufSubstrate, kBufCpus, kBufSwitchTrays};
     ParamValues calm(fab_registry());
     REQUIRE(calm.apply(*fab_registry().find_preset("fab.no_respin")) == "");

@@ -87,7 +87,7 @@ TEST_CASE("a new hold that starts as the old one ends is timed from its own star
     CHECK(d.stats().hold_time_max == 3.0);
 }
 
-TEST_CASE("an unfinished character at the end becomes U+FFFD; broken bytes too", "[detokenize]") {
+TEST_CASE("an unfinished character at the end becomes U+FFFD, broken bytes too", "[detokenize]") {
     StreamingDetokenizer d;
     CHECK(d.push("ok\xF0\x9F", 0) == "ok");
     CHECK(d.finish(1) == "\xEF\xBF\xBD");

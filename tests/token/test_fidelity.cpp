@@ -91,7 +91,7 @@ TEST_CASE("fidelity: every published case is where the table says (inside its ba
     CHECK(published_check("hw.h100_sxm")->chips_hi == 2);
 }
 
-TEST_CASE("fidelity: every row names its family; the fitted constants are where the code has them",
+TEST_CASE("fidelity: every row names its family, the fitted constants are where the code has them",
           "[token][fidelity]") {
     std::vector<FidelityRow> rows = load_table();
     std::set<std::string> families;

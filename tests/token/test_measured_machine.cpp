@@ -151,7 +151,7 @@ TEST_CASE("measured machine: the card's speeds from the token model hold to the 
     }
 }
 
-TEST_CASE("measured machine: the preset carries the figures, labelled measured; bad figures are refused",
+TEST_CASE("measured machine: the preset carries the figures, labelled measured, bad figures are refused",
           "[token][measured]") {
     RestoreStandIn restore;
     MeasuredFigures f = laptop();

@@ -69,7 +69,7 @@ TEST_CASE("a host stage given more work than the device's steps take is the bott
     CHECK(m.between[1] == kStageDetok);
 }
 
-TEST_CASE("two parts trading places shift; a device that mostly waits for work names none", "[token][pace]") {
+TEST_CASE("two parts trading places shift, a device that mostly waits for work names none", "[token][pace]") {
     std::deque<PaceSample> log;
     for (int i = 0; i < 20; i++) {
         add_steps(log, 3, 0.01, kPartHbm, 0.009);

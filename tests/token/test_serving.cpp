@@ -60,7 +60,7 @@ TEST_CASE("serving: under load TTFT, TPOT and throughput rise and saturate (clos
     CHECK(last_tput > 5 * first_tput);
 }
 
-TEST_CASE("serving: the paged policy never reads KV over PCIe; offload does when the KV cache outgrows the device",
+TEST_CASE("serving: the paged policy never reads KV over PCIe, offload does when the KV cache outgrows the device",
           "[token][serving]") {
     for (int policy : {kKvPaged, kKvOffload}) {
         Run r;
@@ -126,7 +126,7 @@ TEST_CASE("serving: Little's law holds on admitted requests (L = lambda W)", "[t
     CHECK(L == Approx(lambda * W).epsilon(0.03));
 }
 
-TEST_CASE("serving: a full KV cache pre-empts the newest sequence; recompute and swap both finish every answer",
+TEST_CASE("serving: a full KV cache pre-empts the newest sequence, recompute and swap both finish every answer",
           "[token][serving]") {
     for (int how : {kPreemptRecompute, kPreemptSwap}) {
         Run r;

@@ -57,7 +57,7 @@ TEST_CASE("prefill = FLOPs / peak when compute-bound", "[token][step]") {
     CHECK(c.bottleneck == kPartCompute);
 }
 
-TEST_CASE("overlapped: max of compute, summed memory and NoC per layer; serial: all add", "[token][step]") {
+TEST_CASE("overlapped: max of compute, summed memory and NoC per layer, serial: all add", "[token][step]") {
     ModelShape m = llama2_7b();
     Hardware h = one_level(1e12);
     h.mesh_x = h.mesh_y = 8;
@@ -270,7 +270,7 @@ TEST_CASE("GPU per-operator form: between the roofline bounds, no mesh all-reduc
     CHECK(pre.time == Approx(pre.flops / h.peak_flops()).epsilon(0.02));
 }
 
-TEST_CASE("pipeline: fill = stages x stage time + (stages - 1) hops; sequences fill it at no cost per user",
+TEST_CASE("pipeline: fill = stages x stage time + (stages - 1) hops, sequences fill it at no cost per user",
           "[token][step][pipeline]") {
     CHECK(pipeline_fill_time(4, 1.0, 0.25) == 4.75);
     CHECK(pipeline_step_time(4, 4, 1.0, 0.25) == 4.75);  // up to `stages` micro-batches ride along

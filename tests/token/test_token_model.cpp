@@ -275,7 +275,7 @@ TEST_CASE("the KV cache spills outward as it grows", "[token][model]") {
     CHECK(r.metric("kv_bytes_hbm") > 0);
 }
 
-TEST_CASE("same seed, same run; another seed, another run", "[token][model]") {
+TEST_CASE("same seed, same run, another seed, another run", "[token][model]") {
     auto run = [](uint64_t seed) {
         Run r;
         r.start(seed);
@@ -474,7 +474,7 @@ TEST_CASE("step records list each sequence's output: 1 for a decode step, 1 + it
     }
 }
 
-TEST_CASE("number formats: an H100's peak doubles in FP8, a B200's quadruples in FP4; weight bits take 4.5",
+TEST_CASE("number formats: an H100's peak doubles in FP8, a B200's quadruples in FP4, weight bits take 4.5",
           "[token][model][formats]") {
     auto peak = [](const char* hw, double wbits, int format) {
         Run r;

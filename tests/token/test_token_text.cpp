@@ -23,7 +23,7 @@ TEST_CASE("stand-in tokens give the text back exactly", "[token][text]") {
     }
 }
 
-TEST_CASE("Chinese stand-in tokens end inside characters; English ones never do", "[token][text]") {
+TEST_CASE("Chinese stand-in tokens end inside characters, English ones never do", "[token][text]") {
     auto count_held = [](int lang) {
         TokenText tt = split_standin(answer_text(lang));
         StreamingDetokenizer d;

@@ -49,7 +49,7 @@ TEST_CASE("slabs are wide, cabinets tall, folded parcels as big as their side sa
     REQUIRE(b[2] - b[0] == Approx(12.5 + 4));
 }
 
-TEST_CASE("a parcel not on the road covers nothing; one on it marks the tiles around it") {
+TEST_CASE("a parcel not on the road covers nothing, one on it marks the tiles around it") {
     float b[4];
     REQUIRE_FALSE(parcel_box(parcel(), -0.01f, kView, b));
     REQUIRE_FALSE(parcel_box(parcel(), 10.01f, kView, b));

@@ -17,7 +17,7 @@ TEST_CASE("a box marks exactly the tiles whose pixels it covers") {
     REQUIRE(m.marked_tiles() == 2);
 }
 
-TEST_CASE("runs join along rows and equal runs join down; partial tiles stop at the edge") {
+TEST_CASE("runs join along rows and equal runs join down, partial tiles stop at the edge") {
     TileMask m;
     m.reset(100, 50, 16);
     m.mark_box(0, 0, 40, 40);   // tiles columns 0-2, rows 0-2
