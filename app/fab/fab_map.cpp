@@ -883,6 +883,17 @@ ImVec4 FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLa
         lp.x += lw + sq * 1.4f + text_size(px, w).x;
         lamps = true;
     }
+    // Hot lots, where the run makes any: the red discs that pass the others in the fab.
+    if (values().get("fab.fab.hot_share") > 0 && lamps) {
+        const char* w = tr("fab.map.hot_lot");
+        lp.x += text_px - sq;
+        place(sq * 1.4f + text_size(px, w).x);
+        if (fits(row)) {
+            dl->AddCircleFilled({lp.x + sq * 0.5f, lp.y + px * 0.5f}, sq * 0.5f, fabui::kind_color(kSegHotLot));
+            dl->AddText(ImGui::GetFont(), px, {lp.x + sq * 1.4f, lp.y}, pal::kTextDim, w);
+            lp.x += sq * 1.4f + text_size(px, w).x;
+        }
+    }
     lp.x += text_px - sq;
     place(text_size(px, tr("fab.map.log_piles")).x);
     if (fits(wrapped_text_size(px, tr("fab.map.log_piles"), right - lp.x).y))

@@ -50,6 +50,7 @@ ImU32 kind_color(int k) {
         case kSegCpu: return buffer_color(kBufCpus);
         case kSegSwitch: return buffer_color(kBufSwitchTrays);
         case kSegDeriv: return buffer_color(kBufDerivDies);
+        case kSegHotLot: return pal::kVermillion;
         default: return pal::kVermillion;  // scrap
     }
 }
@@ -181,8 +182,8 @@ ImVec2 FabScene::station_position(size_t i) const { return fabui::map_position(i
 ParcelStyle FabScene::parcel_style(uint16_t kind) const {
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(fabui::kind_color(kind));
     uint32_t rgba = rgba_u32(int(c.x * 255), int(c.y * 255), int(c.z * 255));
-    static const float size[kSegKindCount] = {12, 10, 10, 12, 16, 10, 10, 10, 12, 10, 10};
-    int shape = kind == kSegWaferLot ? kShapeDisc : kind == kSegTray ? kShapeSlab : kind == kSegRack ? kShapeCabinet : kShapeBox;
+    static const float size[kSegKindCount] = {12, 10, 10, 12, 16, 10, 10, 10, 12, 10, 10, 14};
+    int shape = kind == kSegWaferLot || kind == kSegHotLot ? kShapeDisc : kind == kSegTray ? kShapeSlab : kind == kSegRack ? kShapeCabinet : kShapeBox;
     return {rgba, kind < kSegKindCount ? size[kind] : 10.0f, shape};
 }
 

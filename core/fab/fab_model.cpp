@@ -202,6 +202,7 @@ void FabModel::reset(const ParamValues& v, uint64_t seed) {
         // Its gate at full starts, with the derivative's, fills the tools to the stage's load.
         f.tool_kits_per_week = tools_kits * (1 - f.base_load) / (full_load - other);
         f.hot_share = v.get("fab.fab.hot_share");
+        f.hot_seg_kind = kSegHotLot;
     }
     station(kStSort, kBufDies, kSegDieLot, kStPack, {{kBufWafers, 1}})->out_per_kit = gross;
     station(kStHbmSupply, kBufHbm, kSegHbm, kStPack, {});

@@ -65,7 +65,7 @@ const char* const kBufferZh[kBufCount] = {
     "分选前的衍生型号晶圆", "CoWoS-S 封装前的衍生型号晶粒", "供衍生型号使用的 HBM 堆栈", "测试前的衍生型号封装"};
 const char* const kSegNames[kSegKindCount] = {"wafer lot", "die lot", "package lot", "tray", "rack",
                                         "HBM stacks", "interposer and substrate sets", "CPUs", "scrapped", "switch trays",
-                                        "derivative lot"};
+                                        "derivative lot", "hot wafer lot"};
 
 const char* const SRC_RECORD =
     "NVIDIA Q2 FY2025 earnings call, 28 Aug 2024 (CFO: a change to the Blackwell GPU mask to improve "

@@ -59,7 +59,7 @@ enum FabDerivPoint : int { kDerivPack = kStationCount, kDerivTest, kDerivEnd };
 // Segment kinds for the renderer.
 enum FabSegmentKind : uint16_t {
     kSegWaferLot = 0, kSegDieLot, kSegPackageLot, kSegTray, kSegRack, kSegHbm, kSegSubstrate, kSegCpu, kSegScrap,
-    kSegSwitch, kSegDeriv, kSegKindCount
+    kSegSwitch, kSegDeriv, kSegHotLot, kSegKindCount
 };
 
 // The derivative product's path: its steps in order are its wafers (in the shared fab),

@@ -328,7 +328,7 @@ void Line::launch(int i, Lot lot, double gate_mean) {
     s.gate_busy = true;
     eng_.schedule(t + gate, kEvGate, uint32_t(i), 0);
     set_state(s, State::Working);
-    emit(s.spec.seg_kind, s.spec.seg_from, s.spec.seg_to, t, lot.done, lot.parcel);
+    emit(lot.hot ? s.spec.hot_seg_kind : s.spec.seg_kind, s.spec.seg_from, s.spec.seg_to, t, lot.done, lot.parcel);
 }
 
 void Line::finish_lot(Station& s, Lot& lot) {

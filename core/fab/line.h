@@ -108,6 +108,7 @@ struct StationSpec {
     double hot_share = 0;           // share of lots started with priority (hot lots), in [0, 0.9]
     double hot_from_s = 0;          // only lots started from then on are made hot (e.g. after a fix)
     uint16_t seg_kind = 0, seg_from = 0, seg_to = 0;  // renderer route of its lots
+    uint16_t hot_seg_kind = 0;      // the kind its hot lots are drawn as, so a student sees them pass
 };
 
 struct BufferSpec {

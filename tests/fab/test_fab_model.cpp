@@ -697,6 +697,24 @@ TEST_CASE("hot lots after the fix pass the fab faster, the others wait longer, t
         CHECK(m.line(FabModel::kNoFlaw).station(k).cycle_lots[1] == 0);
     }
     check_conservation(m.line());
+    // The map draws them as their own kind, leaving the fab and arriving before the lots
+    // started with them: a student sees them pass.
+    size_t hot_parcels = 0, wafer_parcels = 0;
+    for (const tj::Segment& s : m.segments().items()) {
+        hot_parcels += s.kind == kSegHotLot;
+        wafer_parcels += s.kind == kSegWaferLot;
+        if (s.kind == kSegHotLot) CHECK(s.from == kStFab);
+    }
+    INFO(hot_parcels << " hot and " << wafer_parcels << " other wafer parcels in flight");
+    CHECK(hot_parcels > 0);
+    CHECK(wafer_parcels > hot_parcels);
+}
+
+TEST_CASE("without hot lots the map draws none") {
+    FabModel m;
+    m.reset(values_with({}), 4);
+    m.advance_to(90 * kWeek);
+    for (const tj::Segment& s : m.segments().items()) CHECK(s.kind != kSegHotLot);
 }
 
 TEST_CASE("qualification lots: only they leave the hold when the masks arrive, volume waits for them and their tests") {
