@@ -542,7 +542,8 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
             continue;
         }
         text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-        // Each moment before that differs from the next one shown, then "→".
+        // Each moment before that reads differently from the next one shown, then "→": a
+        // change the card's rounding shows is one the question may be about (7.57 → 7.53 ms).
         std::vector<const tj::Metric*> chain;
         if (!hidden)
             for (const std::vector<tj::Metric>* b : befores)
@@ -551,8 +552,9 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         ImGui::SetWindowFontScale(1.6f * card_scale_);
         for (size_t k = 0; k + 1 < chain.size(); k++) {
             const tj::Metric *b = chain[k], *next = chain[k + 1];
-            if (std::fabs(b->value - next->value) <= 0.005 * std::max(std::fabs(b->value), std::fabs(next->value))) continue;
-            ImGui::TextDisabled("%s", format_metric(b->id, b->value, b->unit, language()).c_str());
+            const std::string before = format_metric(b->id, b->value, b->unit, language());
+            if (before == format_metric(next->id, next->value, next->unit, language())) continue;
+            ImGui::TextDisabled("%s", before.c_str());
             ImGui::SameLine();
             ImGui::TextDisabled("→");
             ImGui::SameLine();
