@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstring>
 
 #include "app/scene/race_pairs.h"
 #include "app/ui/draw.h"
@@ -47,10 +46,6 @@ float lane_row_px(float lane_width) {
     return std::clamp(lane_width / 40, fs * 1.1f, fs * 1.8f);
 }
 
-void put(std::string* out, const char* key, const std::string& with) {
-    if (size_t at = out->find(key); at != std::string::npos) out->replace(at, std::strlen(key), with);
-}
-
 // How far apart A and B are on a headline number, as its metric is written ("211k GPUs").
 std::string difference(const RaceHeadline& h, const RaceNumberState& n, const std::vector<tj::Metric>& metrics) {
     std::string unit;
@@ -66,15 +61,13 @@ std::string finish_words(const std::vector<RaceHeadline>& heads, const std::vect
                          const std::vector<tj::Metric>& metrics) {
     const RaceNumberState& first = numbers[0];
     std::string out = tr(first.winner < 0 ? "race.finished_even" : "race.finished");
-    put(&out, "{w}", first.winner == 0 ? "A" : "B");
-    put(&out, "{d}", difference(heads[0], first, metrics));
-    put(&out, "{what}", tr(heads[0].label_key));
+    out = fill_slot(out, "{w}", first.winner == 0 ? "A" : "B");
+    out = fill_slot(out, "{d}", difference(heads[0], first, metrics));
+    out = fill_slot(out, "{what}", tr(heads[0].label_key));
     for (size_t k = 1; k < heads.size() && k < numbers.size(); k++) {
         if (!heads[k].verdict_key || numbers[k].winner < 0) continue;
-        std::string clause = tr(heads[k].verdict_key);
-        put(&clause, "{l}", numbers[k].winner == 0 ? "B" : "A");
-        put(&clause, "{d}", difference(heads[k], numbers[k], metrics));
-        out += clause;
+        const std::string clause = fill_slot(tr(heads[k].verdict_key), "{l}", numbers[k].winner == 0 ? "B" : "A");
+        out += fill_slot(clause, "{d}", difference(heads[k], numbers[k], metrics));
     }
     return out;
 }
@@ -96,7 +89,7 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
         n.winner = v.winner;
         n.ratio = v.ratio;
         n.words = verdict_words(tr(v.ratio > 0 ? h.win_key : h.zero_key), v);
-        put(&n.words, "{d}", difference(h, n, *a.metrics));  // a tag by how many ("B 211k GPUs more")
+        n.words = fill_slot(n.words, "{d}", difference(h, n, *a.metrics));  // a tag by how many ("B 211k GPUs more")
         numbers.push_back(n);
         ended_this_frame_ |= race_finish_step(&finish_, h.finish_after, n.a, n.b, now);
     }

@@ -43,8 +43,5 @@ GuessVerdict judge_guess(double guess, double truth) {
 
 std::string guess_verdict_words(const GuessVerdict& v, Lang lang) {
     const char* key = v.direction == 0 ? "lesson.guess.close" : v.direction > 0 ? "lesson.guess.high" : "lesson.guess.low";
-    std::string out = tr(key, lang);
-    size_t at = out.find("{r}");
-    if (at != std::string::npos) out.replace(at, 3, format_ratio(v.ratio));
-    return out;
+    return fill_slot(tr(key, lang), "{r}", format_ratio(v.ratio));
 }

@@ -608,11 +608,6 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
     for (const tj::Metric& m : s.metrics())
         if (m.id == g.metric) unit = m.unit;
     auto fmt = [&](double v) { return format_metric(g.metric, v, unit, language()); };
-    auto fill = [](const char* key, const std::string& v) {
-        std::string out = tr(key);
-        size_t at = out.find("{v}");
-        return at == std::string::npos ? out : out.replace(at, 3, v);
-    };
     const GuessShown shown = guess_shown();
     const bool arrived = shown.truth >= 0 && shown.progress >= 1;
     const float fs = ImGui::GetFontSize();
@@ -621,11 +616,11 @@ void LessonPlayer::guess_scale(Scene& s, const tj::LessonStep& st) {
     ImGui::SetWindowFontScale(1.3f * card_scale_);
     if (guess_moved_ || !revealed_) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(guess_moved_ ? pal::kSky : pal::kGrey), "%s",  // blue text reads 3.7:1
-                           fill("lesson.guess.yours", guess_moved_ ? fmt(guess_) : "?").c_str());
+                           fill_slot(tr("lesson.guess.yours"), "{v}", guess_moved_ ? fmt(guess_) : "?").c_str());
     }
     if (arrived) {
         // Beside the guess where the card is wide enough, else on the next line.
-        std::string truth = fill("lesson.guess.truth", fmt(shown.truth));
+        std::string truth = fill_slot(tr("lesson.guess.truth"), "{v}", fmt(shown.truth));
         if (guess_moved_ && ImGui::GetItemRectMax().x + fs * 1.2f + ImGui::CalcTextSize(truth.c_str()).x <=
                                 ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
             ImGui::SameLine(0, fs * 1.2f);

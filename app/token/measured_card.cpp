@@ -251,9 +251,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
         ImGui::EndTable();
     }
     if (compact) {  // the lesson's caption names the range's lower end: the card says where it comes from
-        std::string range = tr("measured.range_short");
-        if (size_t at = range.find("{low}"); at != std::string::npos) range.replace(at, 5, fmt("%.2f", tj::kEngineBwShareLow));
-        text_wrapped(range, IM_COL32(190, 190, 200, 255));
+        text_wrapped(fill_slot(tr("measured.range_short"), "{low}", fmt("%.2f", tj::kEngineBwShareLow)), IM_COL32(190, 190, 200, 255));
     } else {
         text_wrapped(tr("measured.range"), IM_COL32(190, 190, 200, 255));
     }

@@ -1,6 +1,7 @@
 // i18n.cpp — see i18n.h.
 #include "app/ui/i18n.h"
 
+#include <cstring>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -55,6 +56,11 @@ const char* tr(const char* key, Lang lang) {
 
 const std::string& pick(const std::string& en, const std::string& zh) {
     return g_lang == Lang::Zh && !zh.empty() ? zh : en;
+}
+
+std::string fill_slot(std::string text, const char* slot, const std::string& with) {
+    if (size_t at = text.find(slot); at != std::string::npos) text.replace(at, std::strlen(slot), with);
+    return text;
 }
 
 std::vector<std::string> i18n_all_texts() {
