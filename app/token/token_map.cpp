@@ -55,7 +55,8 @@ constexpr float kNarrowHeadlineLines = 4.4f, kNarrowLegendLines = 4.6f;
 constexpr float kFollowZoom = 2.2f;
 
 float headline_px() { return std::max(16.0f, ImGui::GetFontSize() * 1.1f); }
-constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
+constexpr int kMaxCellsAcross = 16;
+constexpr float kDetokQueueRow = 22;  // world units at the detokenizer's foot: its queue's row of tokens  // larger meshes are drawn with several cores per square
 constexpr WorldBox kBigCore{645, 215, 790, 400};  // one core, enlarged
 constexpr WorldBox kPipelineStrip{225, 512, 790, 538};  // the chips or regions a token crosses, under the mesh
 constexpr WorldBox kBigCoreSram{kBigCore.min_x, kBigCore.min_y + 30, kBigCore.min_x + 44, kBigCore.max_y};  // its SRAM
@@ -581,7 +582,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
             p = u < 0.5 ? lerp(smp, d2h, u * 2) : lerp(d2h, det, u * 2 - 1);
         } else if (now < t_det) {  // one row under the detokenizer's figure; the count says the rest
             if (queued++ >= 6) continue;
-            p = {det.x - 50 + float(queued - 1) * 20, lay_.station[kStDetok].max_y - 11};
+            p = {det.x - 50 + float(queued - 1) * 20, lay_.station[kStDetok].max_y - kDetokQueueRow * 0.5f};
             in_queue = true;
         } else if (now < t_hold) {
             p = {tray.min_x + 14 + float(held % 7) * 20, tray.center().y};
@@ -618,9 +619,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     char buf[160];
     auto id = [&](int s) -> const std::string& { return model().stations()[size_t(s)].id; };
     // short_detail: the figure where two lines of it do not fit the box ("5.00 µs" for
-    // "5.00 µs + 31.5 GB/s"), "" for none.
+    // "5.00 µs + 31.5 GB/s"), "" for none. foot: world units at the box's foot kept clear
+    // (the detokenizer's queue row).
     auto label2 = [&](int s, const char* name, const std::string& detail, const char* short_name = "",
-                      const std::string& short_detail = "") {
+                      const std::string& short_detail = "", float foot = 0) {
         const WorldBox& r = lay_.station[s];
         map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name, 0.5f, short_name);
         // Numbers under a station's name are its inputs. Wider than the box (中文's units
@@ -635,7 +637,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         // them taller than the box's 19); two that would not fit above its bottom give way
         // to the short figure on one line.
         const float line_h = std::max(19.0f, map_font_px(v, 15) * 1.1f / v.zoom());
-        if (lines.size() > 1 && !short_detail.empty() && r.min_y + 46 + line_h * 1.5f > r.max_y) text = short_detail, lines.resize(1);
+        if (lines.size() > 1 && !short_detail.empty() && r.min_y + 46 + line_h * 1.5f > r.max_y - foot) text = short_detail, lines.resize(1);
         if (lines.size() == 1) {
             map_detail(labels, id(s), v, {r.center().x, r.min_y + 50}, 15, pal::kTextDim, text);
             return;
@@ -759,8 +761,14 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     }
     const std::string d2h_latency = format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang);
     label2(kStD2h, tr("token.map.d2h"), d2h_latency + " + " + format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "", d2h_latency);
+    // Naive re-decoding pays its cost for every token of the answer so far, each step: the
+    // box says so, as a lesson switching the mode needs it seen.
     const std::string detok_cost = format_duration(pv.get("token.host.detok_us") * 1e-6, lang);
-    label2(kStDetok, tr("token.map.detok"), detok_cost + tr("token.unit.per_tok"), tr("token.map.detok.short"), detok_cost);
+    const bool naive = std::lround(pv.get("token.host.detok_mode")) == tj::token::kDetokNaive;
+    label2(kStDetok, tr("token.map.detok"),
+           naive ? fill_slot(tr("token.map.detok_naive"), "{c}", detok_cost) : detok_cost + tr("token.unit.per_tok"),
+           tr("token.map.detok.short"), naive ? fill_slot(tr("token.map.detok_naive_short"), "{c}", detok_cost) : detok_cost,
+           kDetokQueueRow);
     // The screen: the last characters of the watched answer.
     WorldBox s = lay_.station[kStScreen];
     map_name(labels, id(kStScreen), v, {s.center().x, s.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
