@@ -362,10 +362,25 @@ bool TokenModel::advance_to(double t, uint64_t max_events) {
 void TokenModel::drain_host() {
     double now = engine_.now();
     while (!on_host_.empty() && on_host_.front().t_screen <= now) {
-        tokens_at_screen_ += on_host_.front().tokens;
-        tokens_on_host_ -= on_host_.front().tokens;
+        const HostRecord& r = on_host_.front();
+        tokens_at_screen_ += r.tokens;
+        tokens_on_host_ -= r.tokens;
+        if (r.ttft >= 0) {
+            ttft_screen_.add(r.ttft);
+            ttft_screen_q_.add(r.ttft);
+        }
+        for (uint32_t i = r.ttft >= 0 ? 1 : 0; i < r.tokens; i++) add_screen_gap(i == 0 ? r.first_gap : 0);
         on_host_.pop_front();
     }
+}
+
+void TokenModel::add_screen_gap(double gap) {
+    tpot_screen_.add(gap);
+    tpot_screen_q_.add(gap);
+    // The bin whose edges hold gap, found by comparison (no log: same bins in every build).
+    auto edge = std::upper_bound(view_.itl_edges.begin(), view_.itl_edges.end(), gap);
+    int bin = std::clamp(int(edge - view_.itl_edges.begin()), 0, int(view_.itl_counts.size()) - 1);
+    view_.itl_counts[size_t(bin)]++;
 }
 
 void TokenModel::handle(const Event& e) {
@@ -897,22 +912,11 @@ void TokenModel::release_text(Seq& s, const std::vector<std::string>* chars, dou
     }
     if (s.held_tokens == 0) return;
     int n = s.held_tokens;
+    HostRecord rec{t_scr, uint32_t(n)};
+    if (s.t_last_screen < 0) rec.ttft = t_scr - s.t_arrive;
+    else rec.first_gap = t_scr - s.t_last_screen;
+    s.t_last_screen = t_scr;
     for (int i = 0; i < n; i++) {
-        double gap;
-        if (s.t_last_screen < 0) {
-            gap = 0;
-            ttft_screen_.add(t_scr - s.t_arrive);
-            ttft_screen_q_.add(t_scr - s.t_arrive);
-        } else {
-            gap = t_scr - s.t_last_screen;
-            tpot_screen_.add(gap);
-            tpot_screen_q_.add(gap);
-            // The bin whose edges hold gap, found by comparison (no log: same bins in every build).
-            auto edge = std::upper_bound(view_.itl_edges.begin(), view_.itl_edges.end(), gap);
-            int bin = std::clamp(int(edge - view_.itl_edges.begin()), 0, int(view_.itl_counts.size()) - 1);
-            view_.itl_counts[size_t(bin)]++;
-        }
-        s.t_last_screen = t_scr;
         if (i < 4) {
             TokenJourney jr = s.pending[i];
             jr.t_screen = t_scr;
@@ -929,7 +933,7 @@ void TokenModel::release_text(Seq& s, const std::vector<std::string>* chars, dou
         }
     }
     segments_.emit({next_parcel_++, kSegText, kStDetok, kStScreen, t_detok, t_scr, uint32_t(n)});
-    on_host_.push_back({t_scr, uint32_t(n)});
+    on_host_.push_back(rec);
     tokens_on_host_ += uint64_t(n);
     tokens_held_ -= uint64_t(n);
     s.held_tokens = 0;

@@ -206,12 +206,20 @@ private:
         int prefill_target() const { return prompt + refill; }
     };
     struct Request { double t_arrive; int prompt, out_len; };
-    struct HostRecord { double t_screen; uint32_t tokens; };
+    // Tokens released together, reaching the screen at t_screen. Their screen statistics
+    // wait for that moment (drain_host): a figure "at the screen" counts only what is there.
+    struct HostRecord {
+        double t_screen;
+        uint32_t tokens;
+        double ttft = -1;       // the sequence's first token among them: its time to first token
+        double first_gap = -1;  // else the gap before the first of them; the others follow at 0
+    };
     struct Planned { int slot; int tokens; bool last; };  // prefill chunk part
 
     // reset() in its parts, in this order: the settings, the KV cache's size, the run
     // state and statistics, the view, the first arrivals.
     void read_run_settings(const ParamValues& v);
+    void add_screen_gap(double gap);  // one token's gap at the screen, into its statistics and the chart's bins
     void size_kv_cache(const ParamValues& v);
     void clear_run(uint64_t seed);
     void reset_view();

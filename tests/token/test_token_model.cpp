@@ -709,3 +709,26 @@ TEST_CASE("bytes per token count a step's bytes with its tokens, not before them
     CHECK(early == Approx(late).epsilon(0.005));
     CHECK(late < 16.06e9 - 1.0e9);  // the 1.05 GB embedding table is not read whole
 }
+
+TEST_CASE("the screen's statistics count only tokens already at the screen", "[token][model]") {
+    // A naive detokenizer falls behind: hundreds of tokens are scheduled for the screen
+    // seconds ahead. Their gaps are not the screen's yet.
+    Run r;
+    r.preset("hw.h100_sxm");
+    r.preset("model.llama31_8b");
+    r.set("token.run.batch", 1);
+    r.set("token.run.output_tokens", 2048);
+    r.set("token.host.detok_us", 10);
+    r.set("token.host.detok_mode", kDetokNaive);
+    r.start();
+    r.m.advance_to(15);
+    const double at_screen = r.metric("tokens_at_screen"), on_way = r.metric("tokens_in_flight");
+    INFO(at_screen << " tokens at the screen, " << on_way << " on their way, mean gap " << r.metric("tpot_screen_mean_s"));
+    REQUIRE(on_way > 100);
+    // One sequence: a gap per token after its first, each one between two screen arrivals by now.
+    uint64_t binned = 0;
+    for (uint64_t c : r.m.view().itl_counts) binned += c;
+    CHECK(double(binned) == at_screen - 1);
+    CHECK(r.metric("tpot_screen_mean_s") * (at_screen - 1) <= 15);
+    CHECK(r.metric("tpot_screen_mean_s") > r.metric("tpot_chip_mean_s"));  // still behind the chip
+}
