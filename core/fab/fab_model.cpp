@@ -732,8 +732,8 @@ std::vector<Metric> FabModel::metrics() const {
             else measured_all[h] = false;
         }
     }
-    add("fab_cycle_now_weeks", cycle_now, "weeks", "Fab cycle time of a wafer started now (at each stage's load)",
-        "现在投片的晶圆的晶圆厂周期时间（按各段当前负荷）");
+    add("fab_cycle_now_weeks", cycle_now, "weeks", "Fab cycle time of a wafer started now, hot lots aside (at each stage's load)",
+        "现在投片的晶圆（加急批次除外）的晶圆厂周期时间（按各段当前负荷）");
     add("fab_raw_weeks", raw, "weeks", "Fab raw process time (empty queues)", "晶圆厂纯加工时间（无排队）");
     add("fab_x_factor_now", raw > 0 ? cycle_now / raw : 0, "x", "Fab x-factor now (cycle over raw process time)",
         "晶圆厂当前 X 因子（周期时间 ÷ 纯加工时间）");
