@@ -335,10 +335,14 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
     for (const ChartMarker& m : markers) {
         float x = x_of(m.x);
         if (std::isnan(x)) continue;
-        float tw = ImGui::CalcTextSize(m.label.c_str()).x, y = f.min.y + fs * 1.1f * float(shown++ % 3);
-        float tx = x + 3 + tw <= f.max.x ? x + 3 : x - 3 - tw;
+        // Left of its line where the right has no room, pointing at it: it may sit over a
+        // neighbour's line, and a reader pairs a label with the line it touches.
+        const float y = f.min.y + fs * 1.1f * float(shown++ % 3);
+        const bool right = x + 3 + ImGui::CalcTextSize(m.label.c_str()).x <= f.max.x;
+        const std::string label = right ? m.label : m.label + " →";
+        const float tw = ImGui::CalcTextSize(label.c_str()).x, tx = right ? x + 3 : x - 3 - tw;
         f.dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, IM_COL32(24, 28, 36, 255));  // opaque: no line shows through
-        f.dl->AddText({tx, y}, pal::kVermillion, m.label.c_str());
+        f.dl->AddText({tx, y}, pal::kVermillion, label.c_str());
     }
     return clicked;
 }
