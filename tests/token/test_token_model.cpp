@@ -714,13 +714,9 @@ TEST_CASE("the screen's statistics count only tokens already at the screen", "[t
     // A naive detokenizer falls behind: hundreds of tokens are scheduled for the screen
     // seconds ahead. Their gaps are not the screen's yet.
     Run r;
-    r.preset("hw.h100_sxm");
-    r.preset("model.llama31_8b");
-    r.set("token.run.batch", 1);
-    r.set("token.run.output_tokens", 2048);
     r.set("token.host.detok_us", 10);
     r.set("token.host.detok_mode", kDetokNaive);
-    r.start();
+    one_user_on_h100(r, 64, 2048);
     r.m.advance_to(15);
     const double at_screen = r.metric("tokens_at_screen"), on_way = r.metric("tokens_in_flight");
     INFO(at_screen << " tokens at the screen, " << on_way << " on their way, mean gap " << r.metric("tpot_screen_mean_s"));
