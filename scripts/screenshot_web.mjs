@@ -44,7 +44,7 @@ try {
         if (follow) {
           const why = await page.evaluate(() => window.tokenJourney.follow(true));
           if (why) { console.log(`${scene}: ${why}`); continue; }
-          await page.waitForFunction((stop) => window.tokenJourney.state().follow.stop >= stop, follow[1], { timeout: 60000 });
+          await page.waitForFunction((stop) => (window.tokenJourney.state().follow || {}).stop >= stop, follow[1], { timeout: 60000 });
         }
         if (race) {
           const why = await page.evaluate(([p, t]) => {
