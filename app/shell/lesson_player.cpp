@@ -549,12 +549,12 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
             for (const std::vector<tj::Metric>* b : befores)
                 if (const tj::Metric* x = find(*b, id)) chain.push_back(x);
         chain.push_back(m);
+        std::vector<std::string> written;  // each as the card writes it, formatted once
+        for (const tj::Metric* x : chain) written.push_back(format_metric(x->id, x->value, x->unit, language()));
         ImGui::SetWindowFontScale(1.6f * card_scale_);
         for (size_t k = 0; k + 1 < chain.size(); k++) {
-            const tj::Metric *b = chain[k], *next = chain[k + 1];
-            const std::string before = format_metric(b->id, b->value, b->unit, language());
-            if (before == format_metric(next->id, next->value, next->unit, language())) continue;
-            ImGui::TextDisabled("%s", before.c_str());
+            if (written[k] == written[k + 1]) continue;
+            ImGui::TextDisabled("%s", written[k].c_str());
             ImGui::SameLine();
             ImGui::TextDisabled("→");
             ImGui::SameLine();

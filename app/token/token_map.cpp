@@ -55,8 +55,8 @@ constexpr float kNarrowHeadlineLines = 4.4f, kNarrowLegendLines = 4.6f;
 constexpr float kFollowZoom = 2.2f;
 
 float headline_px() { return std::max(16.0f, ImGui::GetFontSize() * 1.1f); }
-constexpr int kMaxCellsAcross = 16;
-constexpr float kDetokQueueRow = 22;  // world units at the detokenizer's foot: its queue's row of tokens  // larger meshes are drawn with several cores per square
+constexpr int kMaxCellsAcross = 16;  // larger meshes are drawn with several cores per square
+constexpr float kDetokQueueRow = 22;  // world units at the detokenizer's foot: its queue's row of tokens
 constexpr WorldBox kBigCore{645, 215, 790, 400};  // one core, enlarged
 constexpr WorldBox kPipelineStrip{225, 512, 790, 538};  // the chips or regions a token crosses, under the mesh
 constexpr WorldBox kBigCoreSram{kBigCore.min_x, kBigCore.min_y + 30, kBigCore.min_x + 44, kBigCore.max_y};  // its SRAM

@@ -219,7 +219,6 @@ private:
     // reset() in its parts, in this order: the settings, the KV cache's size, the run
     // state and statistics, the view, the first arrivals.
     void read_run_settings(const ParamValues& v);
-    void add_screen_gap(double gap);  // one token's gap at the screen, into its statistics and the chart's bins
     void size_kv_cache(const ParamValues& v);
     void clear_run(uint64_t seed);
     void reset_view();
@@ -239,6 +238,7 @@ private:
     void emit_tokens(int slot, int count, double t_host, double link_s, bool decode);
     void release_text(Seq& s, const std::vector<std::string>* chars, double t_detok);
     void drain_host();
+    void add_screen_gap(double gap);  // one token's gap at the screen, into its statistics and the chart's bins
     void push_answer(const std::string& ch, double t);  // keeps the last 8192 characters
     void finish(int slot);
     double host_time(double mean);
