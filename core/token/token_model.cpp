@@ -370,6 +370,10 @@ void TokenModel::drain_host() {
             ttft_screen_q_.add(r.ttft);
         }
         for (uint32_t i = r.ttft >= 0 ? 1 : 0; i < r.tokens; i++) add_screen_gap(i == 0 ? r.first_gap : 0);
+        if (r.e2e >= 0) {
+            e2e_.add(r.e2e);
+            seqs_done_++;
+        }
         on_host_.pop_front();
     }
 }
@@ -947,7 +951,13 @@ void TokenModel::finish(int slot) {
         split_chars(s.detok.finish(), watched ? &chars : nullptr);
         release_text(s, watched ? &chars : nullptr, detok_free_);
     }
-    e2e_.add(s.t_last_screen - s.t_arrive);
+    // The request is done when its last text reaches the screen: a record of no tokens at
+    // that moment, in time order among the others, counts it then.
+    HostRecord done{std::max(s.t_last_screen, engine_.now()), 0};
+    done.e2e = done.t_screen - s.t_arrive;
+    auto later = std::upper_bound(on_host_.begin(), on_host_.end(), done.t_screen,
+                                  [](double t, const HostRecord& r) { return t < r.t_screen; });
+    on_host_.insert(later, done);
     double now = engine_.now();
     engine_time_.add(now - s.t_admit);
     count_engine(now);
@@ -955,7 +965,6 @@ void TokenModel::finish(int slot) {
     free_blocks_ += s.blocks;
     s.blocks = 0;
     s.active = false;
-    seqs_done_++;
     if (mode_ == kClosedBatch) enqueue(now);
 }
 

@@ -213,6 +213,7 @@ private:
         uint32_t tokens;
         double ttft = -1;       // the sequence's first token among them: its time to first token
         double first_gap = -1;  // else the gap before the first of them; the others follow at 0
+        double e2e = -1;        // a finished sequence's last text (no tokens): arrival to screen
     };
     struct Planned { int slot; int tokens; bool last; };  // prefill chunk part
 

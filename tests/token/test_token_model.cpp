@@ -728,3 +728,23 @@ TEST_CASE("the screen's statistics count only tokens already at the screen", "[t
     CHECK(r.metric("tpot_screen_mean_s") * (at_screen - 1) <= 15);
     CHECK(r.metric("tpot_screen_mean_s") > r.metric("tpot_chip_mean_s"));  // still behind the chip
 }
+
+TEST_CASE("a request is done when its last text reaches the screen, not when the chip ends it", "[token][model]") {
+    // The naive detokenizer re-decodes the whole answer for every token: the chip ends the
+    // 256-token answer after about 2 s, its last text reaches the screen seconds later.
+    Run r;
+    r.set("token.host.detok_us", 100);
+    r.set("token.host.detok_mode", kDetokNaive);
+    one_user_on_h100(r, 64, 256);
+    r.run_until([&] { return r.metric("tokens_sampled") >= 256; }, 10);
+    const double chip_done = r.m.now();
+    INFO("the chip ended the answer at " << chip_done << " s, " << r.metric("tokens_at_screen") << " tokens at the screen");
+    REQUIRE(r.metric("tokens_at_screen") < 256);
+    CHECK(r.metric("sequences_done") == 0);
+    CHECK(r.metric("e2e_s") == 0);
+    r.run_until([&] { return r.metric("sequences_done") >= 1; }, 30);
+    INFO("done at " << r.m.now() << " s with " << r.metric("tokens_at_screen") << " tokens at the screen");
+    CHECK(r.metric("tokens_at_screen") >= 256);
+    CHECK(r.metric("e2e_s") > chip_done + 1);
+    CHECK(r.metric("e2e_s") <= r.m.now());
+}
