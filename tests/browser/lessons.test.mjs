@@ -179,11 +179,7 @@ const inside = ([x, y, w, h], [cx, cy, cw, ch]) => x >= cx && y >= cy && x + w <
 // most of the card's width and several lines high (a question's chart waits for the answer).
 // Beside the map the whole card is in view; on a phone, under the map, the card scrolls
 // and a finger's scroll brings the chart in.
-async function chartOnCard(page, id, k, chart, where) {
-  const i = lessons.findIndex((l) => l.id === id);
-  assert.ok(i >= 0, id);
-  assert.equal(lessons[i].steps[k].chart, chart, `${where}: the lesson names the chart`);
-  let s = await openAndHold(page, i, k);
+async function scrollChartIntoCard(page, s, where) {
   const card = cardRect(s);
   for (let tries = 0; tries < 8 && s.narrow && card && s.lesson_chart && !inside(s.lesson_chart.rect, card); tries++) {
     await page.mouse.move(card[0] + card[2] / 2, card[1] + card[3] / 2);
@@ -193,6 +189,15 @@ async function chartOnCard(page, id, k, chart, where) {
       return now && (now.scroll_y !== y || (st.lesson_chart && st.lesson_chart.rect[1] !== r));
     }, [s.windows.find((w) => w.name.endsWith('###lesson')).scroll_y, s.lesson_chart.rect[1]], `${where}: the wheel to scroll the card`);
   }
+  return s;
+}
+
+async function chartOnCard(page, id, k, chart, where) {
+  const i = lessons.findIndex((l) => l.id === id);
+  assert.ok(i >= 0, id);
+  assert.equal(lessons[i].steps[k].chart, chart, `${where}: the lesson names the chart`);
+  const s = await scrollChartIntoCard(page, await openAndHold(page, i, k), where);
+  const card = cardRect(s);
   assert.ok(card, `${where}: the caption card is up`);
   assert.ok(s.lesson_chart, `${where}: the state reports the step's chart`);
   assert.equal(s.lesson_chart.id, chart, where);
@@ -222,8 +227,8 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     assert.equal(asked.lesson_chart.waiting, true, 'the chart waits while the question is open');
     await page.focus('#canvas');
     await page.keyboard.press('PageDown');  // the clicker's "next" reveals the answer first
-    const s = await waitState(page, (st) => st.jump_progress < 0 && st.lesson_chart && !st.lesson_chart.waiting, null,
-      'the reveal to bring the p99 chart', 120000);
+    const s = await scrollChartIntoCard(page, await waitState(page, (st) => st.jump_progress < 0 && st.lesson_chart && !st.lesson_chart.waiting, null,
+      'the reveal to bring the p99 chart', 120000), 'the revealed p99 chart');
     assert.equal(s.lesson_step, 1);
     assert.equal(s.lesson_chart.waiting, false, 'the revealed answer brings the chart');
     assert.ok(inside(s.lesson_chart.rect, cardRect(s)));
