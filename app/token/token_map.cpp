@@ -625,19 +625,27 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                       const std::string& short_detail = "", float foot = 0) {
         const WorldBox& r = lay_.station[s];
         map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name, 0.5f, short_name);
-        // Numbers under a station's name are its inputs. Wider than the box (中文's units
-        // are), they take two lines, broken where the breaker allows.
-        // Where the tag alone would take the second line (a phone's zoomed map), it is
-        // dropped: "[in]" by itself under a name says nothing.
-        const float room = (r.max_x - r.min_x - 10) * v.zoom();
-        std::string text = detail + " " + provenance_tag(Provenance::Input);
-        std::vector<tj::LineSpan> lines = wrap_lines(map_font_px(v, 15), text, room);
-        if (lines.size() > 1 && wrap_lines(map_font_px(v, 15), detail, room).size() == 1) text = detail, lines.resize(1);
-        // Lines a text height apart in world units (a phone's floor on the text size makes
-        // them taller than the box's 19); two that would not fit above its bottom give way
-        // to the short figure on one line.
-        const float line_h = std::max(19.0f, map_font_px(v, 15) * 1.1f / v.zoom());
-        if (lines.size() > 1 && !short_detail.empty() && r.min_y + 46 + line_h * 1.5f > r.max_y - foot) text = short_detail, lines.resize(1);
+        // Numbers under a station's name are its inputs, tagged so. Wider than the box
+        // (中文's units are), they take two lines, broken where the breaker allows, where the
+        // box has room for two (lines a text height apart in world units: a phone's floor on
+        // the text size makes them taller than the box's 19). Where it has not, the first of
+        // these that fits one line: the figure with its tag, the figure, the short figure
+        // ("5.00 µs" for "5.00 µs + 31.5 GB/s") with its tag, the short figure (which is
+        // drawn where none fits).
+        const float room = (r.max_x - r.min_x - 10) * v.zoom(), px = map_font_px(v, 15);
+        const std::string tag = provenance_tag(Provenance::Input);
+        std::string text = detail + " " + tag;
+        std::vector<tj::LineSpan> lines = wrap_lines(px, text, room);
+        const float line_h = std::max(19.0f, px * 1.1f / v.zoom());
+        const bool two_fit = r.min_y + 46 + line_h * 1.5f <= r.max_y - foot;
+        if (lines.size() > 1 && !two_fit) {
+            for (const std::string& one : {detail, short_detail.empty() ? "" : short_detail + " " + tag, short_detail})
+                if (!one.empty() && wrap_lines(px, one, room).size() == 1) {
+                    text = one, lines.resize(1);
+                    break;
+                }
+            if (lines.size() > 1 && !short_detail.empty()) text = short_detail, lines.resize(1);
+        }
         if (lines.size() == 1) {
             map_detail(labels, id(s), v, {r.center().x, r.min_y + 50}, 15, pal::kTextDim, text);
             return;
