@@ -65,9 +65,14 @@ double line_residual_area(const Line& line, double t) {
 }
 
 double weeks_behind(const std::vector<double>& ref, double cum_now, double week_now) {
-    // The first week the reference had shipped more than this run has now.
-    for (size_t w = 0; w < ref.size() && double(w) <= week_now; w++)
-        if (ref[w] > cum_now) return std::max(0.0, week_now - double(w));
+    // The moment the reference had shipped what this run has now: within the first week
+    // it had shipped more, along that week's shipments (a whole week would cut the lag
+    // to a whole number of weeks, and the lag times the rate past the GPUs lost).
+    for (size_t w = 0; w < ref.size() && double(w) <= week_now; w++) {
+        if (ref[w] <= cum_now) continue;
+        const double before = w > 0 ? ref[w - 1] : 0, at = w > 0 ? double(w - 1) : 0;
+        return std::max(0.0, week_now - (at + (cum_now - before) / (ref[w] - before)));
+    }
     return 0;
 }
 

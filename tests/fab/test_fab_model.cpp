@@ -867,3 +867,12 @@ TEST_CASE("under a CONWIP cap that holds wafer starts, the cap sets the pace and
     CHECK(metric_value(ms, "bottleneck_shifting") == 0);
     for (int st = kStFab; st <= kStShip; st++) CHECK(m.view().stations[size_t(st)].busy < 0.9);  // none works flat out
 }
+
+TEST_CASE("weeks behind reads the moment within a week the reference had shipped as much", "[fab]") {
+    const std::vector<double> ref = {0, 10, 20, 30};  // shipped by the end of weeks 0..3
+    CHECK(weeks_behind(ref, 15, 3) == Approx(1.5));   // the reference had 15 at week 1.5
+    CHECK(weeks_behind(ref, 20, 3) == Approx(1.0));
+    CHECK(weeks_behind(ref, 5, 3) == Approx(2.5));
+    CHECK(weeks_behind(ref, 30, 3) == 0);             // level: not behind
+    CHECK(weeks_behind(ref, 40, 3) == 0);             // ahead: not behind either
+}
