@@ -708,7 +708,7 @@ void add_hardware_presets(ParamRegistry& reg) {
            "pipeline stages (one rack each) of 72 chips in tensor parallel; chip-link latency per "
            "all-reduce round fitted to Groq's Llama-3.1 8B and 70B speeds (Artificial Analysis, 2024), bandwidth "
            "50 GB/s per chip; board power 200 W.",
-           {8, 8, 576, 188.0 / 64, 230.0 * 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, GROQ_LINK_US,
+           {8, 8, 576, 188.0 / 64, 230e6 / 1024 / 64, 80000.0 / 64, 0, 16, 8, 0, 96, 3350, 500, 1, 512, GROQ_LINK_US,
             50, 31.5, 0, 0, 4, 0, 200, 0.9, 0.65, 0.65, 0.6, 8, 1}, "stack.groq");
     const char* wse3 =
         "Cerebras WSE-3 (Cerebras, 2024): 900,000 cores, 44 GB on-chip SRAM, 21 PB/s memory bandwidth, 125 "
