@@ -63,13 +63,21 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
         // Sliders run on [0,1] and map through the registry, so log scales and
         // integer rounding are the registry's, not the widget's.
         float t = float(tj::param_to_unit(d, value));
-        // Four figures on the slider (a measured 14.91308089 GB/s reads 14.91); the exact
-        // value is in the box a right click opens.
+        // Four figures on the slider (a measured 14.91308089 GB/s reads 14.91), a share of
+        // one (a yield, a share of the starts) in percent as the lessons write it, ten
+        // thousand and more as a count ("12.0k", "1.2 万"); the exact value is in the box a
+        // right click opens.
         char figures[32];
-        std::snprintf(figures, sizeof figures, std::fabs(value) >= 1e4 ? "%.0f" : "%.4g", value);
-        std::string shown = figures + (d.unit.empty() ? "" : " " + unit_text(d));
+        std::snprintf(figures, sizeof figures, "%.4g", value);
+        const bool share = d.unit.empty() && !d.integer && d.min >= 0 && d.max <= 1;
+        std::string shown = share ? format_share(value)
+                            : std::fabs(value) >= 1e4 ? format_count(value, language())
+                                                      : std::string(figures);
+        if (!d.unit.empty()) shown += " " + unit_text(d);
+        std::string format;  // the slider writes its text through printf: "%" is "%%" there
+        for (char c : shown) format += c == '%' ? std::string("%%") : std::string(1, c);
         ImGui::SetNextItemWidth(widget_w);
-        if (ImGui::SliderFloat("##v", &t, 0.0f, 1.0f, shown.c_str())) {
+        if (ImGui::SliderFloat("##v", &t, 0.0f, 1.0f, format.c_str())) {
             *out = tj::param_from_unit(d, t);
             changed = *out != value;
         }
