@@ -15,6 +15,17 @@ void ParamRegistry::group(const std::string& id, const std::string& en, const st
     groups_.push_back({id, en, zh});
 }
 
+const ParamGroup& ParamRegistry::group_of(const ParamDef& def) const {
+    for (const ParamGroup& g : groups_)
+        if (g.id == def.group) return g;
+    throw std::logic_error("parameter " + def.id + ": unknown group " + def.group);
+}
+
+std::string param_name_in_group(const ParamRegistry& reg, const ParamDef& def, bool zh) {
+    const ParamGroup& g = reg.group_of(def);
+    return (zh ? g.label_zh : g.label_en) + " · " + (zh ? def.label_zh : def.label_en);
+}
+
 void ParamRegistry::add(ParamDef d) {
     auto bad = [&](const std::string& why) { throw std::logic_error("parameter " + d.id + ": " + why); };
     if (d.id.empty()) bad("empty id");

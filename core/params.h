@@ -66,6 +66,8 @@ public:
     size_t size() const { return defs_.size(); }
     // Index of id, or -1.
     int find(const std::string& id) const;
+    // The group def belongs to (add() has checked that it exists).
+    const ParamGroup& group_of(const ParamDef& def) const;
     const ParamDef& operator[](size_t i) const { return defs_[i]; }
     const Preset* find_preset(const std::string& id) const;
 
@@ -74,6 +76,10 @@ private:
     std::vector<ParamGroup> groups_;
     std::vector<Preset> presets_;
 };
+
+// A parameter's name with its group's, where it stands without the panel's group
+// heading above it: "Packaging · Capacity", "先进封装 · 产能".
+std::string param_name_in_group(const ParamRegistry& reg, const ParamDef& def, bool zh);
 
 // Checks value against def: "" if valid, else a message naming the parameter and
 // its range. Non-finite values and out-of-range values are rejected, not clamped.

@@ -478,7 +478,9 @@ void LessonPlayer::your_turn(Scene& s, const tj::LessonStep& st) {
     if (i < 0) return;
     const tj::ParamDef& d = v.registry()[size_t(i)];
     ImGui::Spacing();
-    text_wrapped(join_magnitudes(std::string(tr("lesson.your_turn")) + " " + pick(d.label_en, d.label_zh)), pal::kYellow);
+    text_wrapped(join_magnitudes(std::string(tr("lesson.your_turn")) + " " +
+                                 tj::param_name_in_group(v.registry(), d, language() == Lang::Zh)),
+                 pal::kYellow);
     double x = v[size_t(i)];
     if (param_control(d, x, &x, false)) try_error_ = try_in(s, st, x);
     if (!try_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", try_error_.c_str());

@@ -359,12 +359,15 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     if (ridge > 0) ai0 = std::min(ai0, ridge / 3), ai1 = std::max(ai1, ridge * 3);
     // The rate axis from under the lowest roof's left end (or point) to over the compute
     // roof: a machine whose ridge is low (one CPU thread) fills the plot, not its top decade.
-    double y1 = peak * 3, y0 = peak;
+    double y0 = peak;
     for (auto& l : levels)
         if (l.bytes_per_s > 0) y0 = std::min(y0, ai0 * l.bytes_per_s);
     for (auto& p : points)
         if (p.flops_per_s > 0) y0 = std::min(y0, p.flops_per_s);
     y0 = std::max(y0 / 3, peak * 1e-6);
+    // Over the roof, a third of a decade or a line of text for its label, whichever is more.
+    const double below = std::log10(peak / y0), room = std::min(0.45, fs * 1.5 / std::max(1.0f, f.max.y - f.min.y));
+    const double y1 = peak * std::pow(10, std::max(std::log10(3.0), below * room / (1 - room)));
     auto px = [&](double ai, double fl) {
         double u = (std::log10(ai) - std::log10(ai0)) / (std::log10(ai1) - std::log10(ai0));
         double v = to_unit_y(fl, y0, y1, true);

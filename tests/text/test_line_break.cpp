@@ -250,14 +250,15 @@ TEST_CASE("line break: no Chinese word of the term table or a parameter's name i
         CHECK(std::find(names.begin(), names.end(), common) != names.end());
     set_unsplit_words(names);
     // The texts: every string, and the lesson's "your turn" line with each parameter's
-    // name after it, as the card composes it ("…（之前 → 之后）： 批大小").
+    // name after it, as the card composes it ("…（之前 → 之后）： 运行与批处理 · 批大小").
     std::vector<std::string> texts = all_asset_texts();
     std::string your_turn;
     for (auto& [where, text] : tj_test::asset_strings())
         if (where == "strings.json.lesson.your_turn.zh") your_turn = text;
     REQUIRE(!your_turn.empty());
     for (const std::string& id : scene_ids())
-        for (const ParamDef& d : scene_registry(id)->defs()) texts.push_back(your_turn + " " + d.label_zh);
+        for (const ParamDef& d : scene_registry(id)->defs())
+            texts.push_back(your_turn + " " + param_name_in_group(*scene_registry(id), d, true));
     int cut = 0;
     for (const std::string& s : texts)
         for (float w : {9.0f, 13.0f, 17.5f, 24.0f, 31.0f, 44.0f}) {
