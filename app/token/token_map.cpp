@@ -712,16 +712,23 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         std::string head = std::string(name) + "  " +
                            (t.level_enabled[l] ? level_size(hw, l) + " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
-        ImVec2 at = v.to_screen(r.center().x, y_name);
+        // Centred in the part of the box the map shows (a zoomed map cuts it at its edge).
+        const float x0 = std::max(v.to_screen(r.min_x, 0).x, seen_.map_min.x), x1 = std::min(v.to_screen(r.max_x, 0).x, seen_.map_max.x);
+        const ImVec2 at{(x0 + x1) * 0.5f, v.to_screen(0, y_name).y};
         ImU32 col = t.level_enabled[l] ? pal::kText : pal::kTextDim;
         // Zoomed far out, or where the whole line would run into another name, the name alone;
-        // an absent level's short name still says it is absent ("3D-stacked DRAM: none").
+        // an absent level's short name still says it is absent ("3D-stacked DRAM: none"), and
+        // is all it says where the whole line would run out of the box (and where that would
+        // too, the box is mostly off the map: nothing).
         char none[160];
         std::snprintf(none, sizeof none, tr("token.map.level_none"), without_aside(name).c_str());
-        if (!t.level_enabled[l]) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, none, head);
-        else if (map_detail_shown(v, 15)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, name, head);
+        auto fits = [&](const std::string& text) { return wrap_lines(map_font_px(v, 15), text, x1 - x0 - 10 * v.zoom()).size() == 1; };
+        if (!t.level_enabled[l]) {
+            if (fits(none)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, none, fits(head) ? head : "");
+            return;
+        }
+        if (map_detail_shown(v, 15)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, name, head);
         else labels.name(id(kStSram + l), at, map_font_px(v, 15), col, name);
-        if (!t.level_enabled[l]) return;
         std::string fill = std::string(tr("token.map.weights")) + " " + held_bytes(t.weights[l]) + "  +  KV " +
                            held_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
         map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill);
