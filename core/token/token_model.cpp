@@ -1245,7 +1245,7 @@ void TokenModel::speculation_metrics(std::vector<Metric>& out) const {
 // Tokenizer and detokenizer, the text on the screen, token counts.
 void TokenModel::text_metrics(std::vector<Metric>& out) const {
     MetricList add{out};
-    add("detok_holds", double(holds_), "tok", "Tokens held for an incomplete character", "因字符不完整被扣住的词元");
+    add("detok_holds", double(holds_), "tok", "Tokens held so far for an incomplete character", "至今因字符不完整被扣住的词元");
     add("detok_hold_share", detok_tokens_ ? double(holds_) / double(detok_tokens_) : 0, "", "Share of tokens held",
         "被扣住的词元比例");
     add("tokenizer_in_use", tokenizer_used_, "", "Tokenizer in use: 0 stand-in, 1 cl100k_base, 2 o200k_base",
