@@ -213,7 +213,7 @@ void add_mesh(ParamRegistry& reg) {
     // 0.1 GFLOP/s: as bw_gbs
     reg.add({.id = "token.mesh.core_tflops", .label_en = "Peak compute per core", .label_zh = "单核峰值算力",
              .unit = "TFLOP/s", .min = 0.0001, .max = 100, .def = 2, .scale = Scale::Log, .group = "token.mesh",
-             .help_en = "Dense 16-bit peak of one core.", .help_zh = "一个核心的 16 位稠密峰值算力。",
+             .help_en = "Dense 16-bit peak of one core.", .help_zh = "一个核心的 16 比特稠密峰值算力。",
              .source = ill});
     reg.add({.id = "token.mesh.compute_eff", .label_en = "Achieved compute fraction", .label_zh = "算力达成率",
              .unit = "", .min = 0.05, .max = 1, .def = 0.6, .group = "token.mesh",
@@ -407,7 +407,7 @@ void add_spec_energy_view(ParamRegistry& reg) {
              .source = "PCIe SerDes, order of magnitude (assumption)"});
     reg.add({.id = "token.energy.flop_pj", .label_en = "Energy per FLOP", .label_zh = "每次浮点运算能耗",
              .unit = "pJ", .min = 0.001, .max = 100, .def = 0.5, .scale = Scale::Log, .group = "token.energy",
-             .help_en = "Per 16-bit floating-point operation.", .help_zh = "每次 16 位浮点运算。", .source = hz});
+             .help_en = "Per 16-bit floating-point operation.", .help_zh = "每次 16 比特浮点运算。", .source = hz});
 
     reg.add({.id = "token.view.parcel_mb", .label_en = "Bytes per drawn parcel", .label_zh = "每个包裹代表的字节",
              .unit = "MB", .min = 0.01, .max = 65536, .def = 64, .group = "token.view",
@@ -557,7 +557,7 @@ struct FormatFig {
 };
 
 const FormatFig kFormats[] = {
-    {"format.bf16", "BF16 (16-bit)", "BF16（16 位）",
+    {"format.bf16", "BF16 (16-bit)", "BF16（16 比特）",
      "bfloat16: 1 sign, 8 exponent and 7 mantissa bits, 2 bytes a weight; multiplies in 16 bits.", 16, 0},
     {"format.fp8", "FP8 (weights and multiplies)", "FP8（权重与乘法）",
      "OCP 8-bit Floating Point Specification (OFP8) 1.0 (2023): E4M3 and E5M2, 1 byte a weight; a scale per tensor "
@@ -573,11 +573,11 @@ const FormatFig kFormats[] = {
      "of 16 FP4 (E2M1) values share one FP8 (E4M3) scale, plus one FP32 scale per tensor: 4 + 8/16 = 4.5 bits a weight. "
      "Multiplies in 4 bits on Blackwell, else widened to the next format the chip has.",
      4.5, 2},
-    {"format.q8_0", "llama.cpp Q8_0 (8-bit weights, 16-bit math)", "llama.cpp Q8_0（8 位权重，16 位运算）",
+    {"format.q8_0", "llama.cpp Q8_0 (8-bit weights, 16-bit math)", "llama.cpp Q8_0（8 比特权重，16 比特运算）",
      "ggml's block_q8_0 (llama.cpp, ggml-common.h): 32 8-bit weights and one FP16 scale in 34 bytes, 8.5 bits a "
      "weight; widened to 16 bits as they are read.",
      8.5, 0},
-    {"format.q4_0", "llama.cpp Q4_0 (4-bit weights, 16-bit math)", "llama.cpp Q4_0（4 位权重，16 位运算）",
+    {"format.q4_0", "llama.cpp Q4_0 (4-bit weights, 16-bit math)", "llama.cpp Q4_0（4 比特权重，16 比特运算）",
      "ggml's block_q4_0 (llama.cpp, ggml-common.h): 32 4-bit weights and one FP16 scale in 18 bytes, 4.5 bits a "
      "weight; widened to 16 bits as they are read.",
      4.5, 0},
@@ -940,16 +940,16 @@ void add_chip_params(ParamRegistry& reg) {
              .help_zh = "激活值的格式，也就是乘法运算的格式（比它窄的权重会即时展宽）。峰值算力随格式变化（芯片支持时）："
                         "H100 用 FP8 翻倍，B200 用 FP4 翻两番；芯片不支持的格式就按更宽的格式算。",
              .source = "model choice", .choices_en = {"16-bit (BF16/FP16)", "8-bit (FP8/INT8)", "4-bit (FP4)"},
-             .choices_zh = {"16 位（BF16/FP16）", "8 位（FP8/INT8）", "4 位（FP4）"}});
+             .choices_zh = {"16 比特（BF16/FP16）", "8 比特（FP8/INT8）", "4 比特（FP4）"}});
     const char* ill = "illustrative mesh + 3D-DRAM design (assumption)";
-    reg.add({.id = "token.mesh.fp8_x", .label_en = "8-bit peak / 16-bit peak", .label_zh = "8 位峰值 / 16 位峰值",
+    reg.add({.id = "token.mesh.fp8_x", .label_en = "8-bit peak / 16-bit peak", .label_zh = "8 比特峰值 / 16 比特峰值",
              .unit = "x", .min = 0, .max = 8, .def = 2, .group = "token.mesh",
              .help_en = "How many times the 16-bit peak the chip reaches in 8-bit formats (0: none).",
-             .help_zh = "芯片在 8 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", .source = ill});
-    reg.add({.id = "token.mesh.fp4_x", .label_en = "4-bit peak / 16-bit peak", .label_zh = "4 位峰值 / 16 位峰值",
+             .help_zh = "芯片在 8 比特格式下的峰值是 16 比特峰值的几倍（0 表示不支持）。", .source = ill});
+    reg.add({.id = "token.mesh.fp4_x", .label_en = "4-bit peak / 16-bit peak", .label_zh = "4 比特峰值 / 16 比特峰值",
              .unit = "x", .min = 0, .max = 16, .def = 0, .group = "token.mesh",
              .help_en = "How many times the 16-bit peak the chip reaches in 4-bit formats (0: none).",
-             .help_zh = "芯片在 4 位格式下的峰值是 16 位峰值的几倍（0 表示不支持）。", .source = ill});
+             .help_zh = "芯片在 4 比特格式下的峰值是 16 比特峰值的几倍（0 表示不支持）。", .source = ill});
     reg.add({.id = "token.mesh.pp_stages", .label_en = "Pipeline stages (chips)", .label_zh = "流水线级数（芯片）",
              .unit = "", .min = 1, .max = 1024, .def = 1, .scale = Scale::Log, .integer = true, .structural = true,
              .group = "token.mesh",
@@ -1016,7 +1016,7 @@ void add_dispatch(ParamRegistry& reg) {
              .label_zh = "每个权重的展宽开销", .unit = "FLOP", .min = 0, .max = 1000, .def = 0, .group = "token.mesh",
              .help_en = "When weights are narrower than the multiplies (4-bit blocks under 16-bit math), each weight read is "
                         "unpacked, scaled and converted first: this many operations at the chip's achieved rate, per weight.",
-             .help_zh = "权重比乘法格式窄时（16 位运算下的 4 位块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
+             .help_zh = "权重比乘法格式窄时（16 比特运算下的 4 比特块格式），每读入一个权重都要先解包、缩放、转换：按芯片实际算力计，每个权重"
                         "这么多次运算。", .source = ASSUMED});
     reg.add({.id = "token.serve.op_floor_us", .label_en = "Least time of one operation",
              .label_zh = "单个算子的最短时间", .unit = "us", .min = 0, .max = 1000, .def = 0, .group = "token.serve",
