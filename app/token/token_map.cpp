@@ -740,7 +740,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
     WorldBox b = kBigCore;
     const std::string& sram = id(kStSram);
-    map_detail(labels, sram, v, {b.center().x, b.min_y + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
+    // Over the box, or under it where the sampler's speculative lines come down to its top
+    // (and a ring round the sampler would cross the words).
+    const bool spec_lines = pv.get("token.spec.draft_k") >= 1;
+    map_detail(labels, sram, v, {b.center().x, spec_lines ? b.max_y + 12 : b.min_y + 10}, 14, pal::kTextDim, tr("token.map.one_core"));
     double cores = std::max(1.0, hw.cores());
     float tx = b.min_x + 50;
     // Where the box is narrower than its words (a small map), a figure drops its word: the
@@ -762,7 +765,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
     label2(kStSampler, tr("token.map.sampler"),
            format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
-    if (const int k = int(pv.get("token.spec.draft_k")); k > 0) {  // speculative decoding: what a verify step yields
+    if (const int k = int(pv.get("token.spec.draft_k")); spec_lines) {  // speculative decoding: what a verify step yields
         const WorldBox& r = lay_.station[kStSampler];
         const tj::Metric* m = find_metric("spec_tokens_per_verify");  // written as the card writes it
         const std::string yield = answer_hidden_ || !m ? std::string("?") : format_metric(m->id, m->value, m->unit, lang);
