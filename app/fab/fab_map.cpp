@@ -548,9 +548,10 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         state = state_and_share(sv.state, sv.busy);
         scol = fabui::state_color(sv.state);
     }
-    {  // under its name, or a little to either side where a neighbour's name is in the way
+    {  // under its name, or to either side where a neighbour's name or pile is in the way
         const float y = b.y + text_px * (name_above ? 0.6f : 1.65f), side = (b.x - a.x) * 0.4f;
-        labels.detail_at_one_of(id, {{cx, y}, {cx - side, y}, {cx + side, y}}, small_px(text_px, 0.85f), scol, join_magnitudes(state), true);
+        labels.detail_at_one_of(id, {{cx, y}, {cx - side, y}, {cx + side, y}, {cx + 2 * side, y}, {cx - 2 * side, y}},
+                                small_px(text_px, 0.85f), scol, join_magnitudes(state), true);
     }
     // Its three stages: wafers in each (and waiting in front of it); with a question open
     // they wait too, as its state does (where wafers queue may be the answer).
