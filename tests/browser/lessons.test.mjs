@@ -178,16 +178,15 @@ const inside = ([x, y, w, h], [cx, cy, cw, ch]) => x >= cx && y >= cy && x + w <
 // Opens a step that names a chart and checks that the card draws it inside itself, at
 // most of the card's width and several lines high (a question's chart waits for the answer).
 // Beside the map the whole card is in view; on a phone, under the map, the card scrolls
-// and a finger's scroll brings the chart in.
+// and a finger's scroll brings the chart in: down where it is below the card's edge, up
+// where a reveal has left it above (the card was scrolled to the question's foot).
 async function scrollChartIntoCard(page, s, where) {
   const card = cardRect(s);
-  for (let tries = 0; tries < 8 && s.narrow && card && s.lesson_chart && !inside(s.lesson_chart.rect, card); tries++) {
+  for (let tries = 0; tries < 16 && s.narrow && card && s.lesson_chart && !inside(s.lesson_chart.rect, card); tries++) {
+    const r = s.lesson_chart.rect;
     await page.mouse.move(card[0] + card[2] / 2, card[1] + card[3] / 2);
-    await page.mouse.wheel(0, card[3] / 2);
-    s = await waitState(page, (st, [y, r]) => {
-      const now = st.windows.find((w) => w.name.endsWith('###lesson'));
-      return now && (now.scroll_y !== y || (st.lesson_chart && st.lesson_chart.rect[1] !== r));
-    }, [s.windows.find((w) => w.name.endsWith('###lesson')).scroll_y, s.lesson_chart.rect[1]], `${where}: the wheel to scroll the card`);
+    await page.mouse.wheel(0, r[1] < card[1] ? -card[3] / 4 : card[3] / 4);
+    s = await waitRedrawn(page, s, `${where}: the card redrawn after the wheel`);
   }
   return s;
 }
