@@ -765,7 +765,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
     label2(kStSampler, tr("token.map.sampler"),
            format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
-    if (const int k = int(pv.get("token.spec.draft_k")); spec_lines) {  // speculative decoding: what a verify step yields
+    if (spec_lines) {  // speculative decoding: what a verify step yields
+        const int k = int(pv.get("token.spec.draft_k"));
         const WorldBox& r = lay_.station[kStSampler];
         const tj::Metric* m = find_metric("spec_tokens_per_verify");  // written as the card writes it
         const std::string yield = answer_hidden_ || !m ? std::string("?") : format_metric(m->id, m->value, m->unit, lang);
