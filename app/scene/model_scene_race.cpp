@@ -8,6 +8,7 @@
 #include "app/scene/compare_race.h"
 #include "app/scene/model_scene.h"
 #include "app/scene/race_pairs.h"
+#include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "imgui.h"
@@ -102,7 +103,7 @@ void ModelScene::draw_compare(const FrameInput& in) {
                                 {0.5f, 0.5f});
         ImGui::SetNextWindowSize({fs * 36, fs * 26}, ImGuiCond_FirstUseEver);
         ImGui::Begin((std::string(tr("compare.title")) + "###compare").c_str(), &race_details_);
-        ImGui::TextWrapped("%s", tr("compare.intro"));
+        text_wrapped(tr("compare.intro"));
         compare_details_table(run_.metrics(), run_.compare_metrics(), fs * 12);
         if (ImGui::BeginTabBar("ab_params")) {
             if (ImGui::BeginTabItem(tr("compare.params_a"))) {

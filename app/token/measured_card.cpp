@@ -246,7 +246,7 @@ void MeasuredComputer::draw_card(bool compact, bool held) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(p.error.empty() ? speeds(p).c_str() : "—");
             ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", tr(bound_key(p)));
+            text_wrapped(tr(bound_key(p)));
         }
         ImGui::EndTable();
     }

@@ -66,7 +66,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     }
     ImGui::PushTextWrapPos(0);  // the column is narrow: these lines wrap
     if (choice == 0) text_wrapped(tr("token.chips.standin_note"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", tr("token.chips.prompt"));
+    text_wrapped(tr("token.chips.prompt"));
     ImGui::InputTextMultiline("##prompt", st.prompt, sizeof st.prompt, {-1, ImGui::GetFontSize() * 3.2f});
     if (st.tokenized_text != st.prompt || st.tokenized_with != choice) {
         st.tokenized_text = st.prompt;
@@ -75,8 +75,10 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     }
     size_t partial = 0;
     for (auto& t : st.tokens) partial += !tj::utf8_valid(t.bytes);
-    ImGui::Text("%zu %s · %zu %s · %zu %s", st.tokens.size(), tr("token.chips.tokens"), st.tokenized_text.size(),
-                tr("token.chips.bytes"), partial, tr("token.chips.split"));
+    char counts[256];  // wrapped by the project's breaker: a count stays with its unit ("5 个")
+    std::snprintf(counts, sizeof counts, "%zu %s · %zu %s · %zu %s", st.tokens.size(), tr("token.chips.tokens"),
+                  st.tokenized_text.size(), tr("token.chips.bytes"), partial, tr("token.chips.split"));
+    text_wrapped(counts);
     // While the vocabulary is on its way the stand-in's chips are shown with a note
     // that says so, not with the missing file's message.
     if (std::string loading = vocab_progress_text(choice); !loading.empty())
@@ -87,7 +89,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     if (!st.tokens.empty() && ImGui::Button(tr("token.chips.use_prompt"))) r.prompt_tokens = int(st.tokens.size());
 
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", tr("token.chips.answer"));
+    text_wrapped(tr("token.chips.answer"));
     ImGui::InputTextMultiline("##answer", st.answer, sizeof st.answer, {-1, ImGui::GetFontSize() * 3.2f});
     if (ImGui::Button(tr("token.chips.use_answer"))) {
         r.answer_changed = true;

@@ -496,7 +496,7 @@ void TokenScene::blame() {
     }
     row(tr("token.blame.total"), format_duration(total, lang), Provenance::Output);
     ImGui::EndTable();
-    if (j.hold_s > 0) ImGui::TextWrapped("%s %s", tr("token.blame.hold_cost"), format_duration(j.hold_s, lang).c_str());
+    if (j.hold_s > 0) text_wrapped(std::string(tr("token.blame.hold_cost")) + " " + format_duration(j.hold_s, lang));
 }
 
 void TokenScene::staircase_window(const FrameInput& in) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "imgui.h"
@@ -119,9 +120,7 @@ int param_panel(ParamPanelState& st, const tj::ParamValues& values, const SetPar
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##filter", tr("ctl.filter"), st.filter, sizeof st.filter);
     if (!st.last_error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 170, 90, 255));
-        ImGui::TextWrapped("%s", st.last_error.c_str());
-        ImGui::PopStyleColor();
+        text_wrapped(st.last_error, IM_COL32(255, 170, 90, 255));
     }
     int drawn = 0;
     for (auto& g : reg.groups()) {

@@ -52,6 +52,9 @@ const std::u32string_view kUnits[] = {
     U"纳米", U"米", U"克", U"美元", U"路", U"级", U"成", U"分", U"卡", U"户", U"人", U"号", U"焦耳", U"毫焦",
     U"皮焦", U"焦", U"词元", U"序列", U"核心", U"芯片", U"晶圆", U"跳"};
 
+// Measure words that count a thing named after them, possibly in Latin letters ("个 GPU").
+const std::u32string_view kMeasureWords = U"个颗块张片台条枚件座组种项份名家";
+
 // The term table's Chinese words by their first character, longest first.
 std::unordered_map<char32_t, std::vector<std::u32string>>& unsplit_words() {
     static std::unordered_map<char32_t, std::vector<std::u32string>> words;
@@ -114,8 +117,16 @@ std::vector<bool> glue_marks(const std::u32string& c) {
             } else {
                 size_t j = k;
                 while (j < n && in(c[j], kMagnitudes)) j++;
+                std::u32string_view unit;
                 for (std::u32string_view u : kUnits)
-                    if (c.compare(j, u.size(), u) == 0) { j += u.size(); break; }
+                    if (c.compare(j, u.size(), u) == 0) { unit = u; j += u.size(); break; }
+                // A measure word keeps the Latin noun it counts ("9,864 个 GPU"), and a year
+                // keeps its month ("2025 年 10 月").
+                size_t after = j < n && kind(c[j]) == Kind::Space ? j + 1 : j;
+                bool counts_latin = unit.size() == 1 && in(unit[0], kMeasureWords) && after < n &&
+                                    kind(c[after]) == Kind::Word && !is_digit(c[after]) && word_end(after) - after <= kMaxUnitLength;
+                bool year_month = unit == U"年" && after < n && is_digit(c[after]);
+                if (counts_latin || year_month) j = after + 1;
                 // Any other Chinese after a number: its first character at least ("3 的"), so a
                 // line never ends on a bare number with its words on the next.
                 if (j == k && k < n && kind(c[k]) == Kind::Han) j = k + 1;

@@ -14,6 +14,8 @@
 //   - a number stays with what follows it: a Latin unit after a space ("16 GB"), Chinese
 //     magnitude characters and a measure word or unit ("300 万个", "70 周", "1.1 焦耳"),
 //     or else the first Chinese character after it ("2,048 的"); "第" stays with its number;
+//     a measure word keeps a Latin noun after it ("9,864 个 GPU"), a year its month
+//     ("2025 年 10 月");
 //   - a name stays together: a capitalised word before a word with a digit ("NVIDIA H100");
 //   - a Chinese word of the term table never splits ("批大小", "逆分词耗时"; the words
 //     are set once with set_unsplit_words);
