@@ -830,8 +830,11 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
         if (year) {
             char b[16];
             std::snprintf(b, sizeof b, "%d", 2024 + w / 52);
+            // Right of its tick, but the last year left of it: it would run past the map's edge.
+            const bool last = w + 52 > int(span);
             ImVec2 p = S(X(w), y + 14);
-            labels.name("timeline:years", {p.x + 3, p.y - 2 + year_px * 0.5f}, year_px, pal::kTextDim, b, 0);
+            labels.name("timeline:years", {p.x + (last ? -3.0f : 3.0f), p.y - 2 + year_px * 0.5f}, year_px, pal::kTextDim, b,
+                        last ? 1.0f : 0.0f);
         }
     }
     const float row_h = text_size(mark_px, "W").y;
@@ -845,8 +848,10 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
         for (int r = 0; r < kTimelineRows; r++) rows.push_back({at.x, at.y + (float(r) + 0.5f) * row_h});
         labels.detail_at_one_of("timeline:mark" + std::to_string(k++), rows, mark_px, pal::kVermillion, m.label, false);
     }
-    ImVec2 now = S(X(v.week), y);
-    dl->AddTriangleFilled({now.x, now.y - 2}, {now.x - 7, now.y + 11}, {now.x + 7, now.y + 11}, pal::kText);
+    // Now: a triangle under the axis, sized with the map (as the years' and marks' rows
+    // are), so it ends above them at any zoom and covers none of their words.
+    const float nx = X(v.week);
+    dl->AddTriangleFilled(S(nx, y - 1), S(nx - 6, y + 9), S(nx + 6, y + 9), pal::kText);
 }
 
 ImVec4 FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLabels& labels) const {

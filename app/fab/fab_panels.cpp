@@ -74,10 +74,12 @@ void FabScene::numbers_window(const FrameInput& in) {
     }
     if (!v.bottleneck_log.empty()) {
         std::string moves = tr("fab.why.moves");
-        for (auto& c : v.bottleneck_log) {
+        for (size_t i = 0; i < v.bottleneck_log.size(); i++) {
             char b[96];
-            std::snprintf(b, sizeof b, tr("fab.why.move"), c.week, fabui::station_short(c.station));
+            std::snprintf(b, sizeof b, tr("fab.why.move"), v.bottleneck_log[i].week,
+                          fabui::station_short(v.bottleneck_log[i].station));
             moves += b;
+            moves += tr(i + 1 < v.bottleneck_log.size() ? "fab.why.move_sep" : "fab.why.move_end");
         }
         text_wrapped(moves, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
