@@ -1068,7 +1068,7 @@ void TokenModel::traffic_energy_metrics(std::vector<Metric>& out) const {
     }
     add("bytes_per_token_total", per_tok(bytes_total), "B", "Bytes moved per token", "每词元搬运字节");
     add("noc_byte_hops_per_token", per_tok(decode_byte_hops_), "B*hop", "NoC byte-hops per token", "每词元片上网络字节·跳数");
-    add("noc_mean_hops", bytes_total > 0 ? decode_byte_hops_ / bytes_total : 0, "hop", "Mean NoC hops per byte", "每字节平均片上网络跳数");
+    add("noc_mean_hops", bytes_total > 0 ? decode_byte_hops_ / bytes_total : 0, "hop", "Mean mesh hops per byte", "每字节平均网格跳数");
 
     double e_total = 0;
     for (int k = 0; k < kEnergyCount; k++) {
@@ -1143,8 +1143,8 @@ void TokenModel::roofline_metrics(std::vector<Metric>& out) const {
     add("roofline_flops_per_byte", dp.intensity, "FLOP/B", "Arithmetic intensity of decode steps", "解码步的算术强度");
     add("roofline_attained_flops", dp.attained, "FLOP/s", "Attained FLOP/s in decode steps", "解码步实际达到的 FLOP/s");
     add("roofline_peak_flops", peak, "FLOP/s", "Peak FLOP/s", "峰值 FLOP/s");
-    add("roofline_bw_bytes_s", eff_bw, "B/s", "Memory bandwidth attained: the peak × the share engines reach (the roofline's slope)",
-        "实际达到的存储带宽：峰值 × 引擎能达到的比例（屋顶线的斜率）");
+    add("roofline_bw_bytes_s", eff_bw, "B/s", "Memory bandwidth attained: the peak × the share serving software reaches (the roofline's slope)",
+        "实际达到的存储带宽：峰值 × 推理软件能达到的比例（屋顶线的斜率）");
     add("roofline_compute_roof_flops", peak * hw_.compute_eff, "FLOP/s", "Achieved compute roof (the roofline's flat part)",
         "达成算力上限（屋顶线的平顶）");
     add("roofline_ridge_flops_per_byte", eff_bw > 0 ? peak * hw_.compute_eff / eff_bw : 0, "FLOP/B",
