@@ -71,6 +71,13 @@ void read_step(const json& j, LessonStep& s, const std::string& where, std::stri
             else errs += where + ": evidence ids are strings\n";
         }
     }
+    if (j.contains("given")) {
+        if (!j["given"].is_array()) errs += where + ": 'given' is a list of metric ids\n";
+        else for (auto& e : j["given"]) {
+            if (e.is_string()) s.given.push_back(e.get<std::string>());
+            else errs += where + ": given ids are strings\n";
+        }
+    }
     if (j.contains("compare")) {
         // One moment, or a list of them in the order the card shows them.
         const json& c = j["compare"];
@@ -224,6 +231,14 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
         for (auto& e : s.evidence)
             if (std::find(metrics.begin(), metrics.end(), e) == metrics.end())
                 errs += where + ": evidence '" + e + "' is not a metric of the scene\n";
+        // A given figure is one the card shows, the text states and the question does not ask.
+        if (!s.given.empty() && !s.has_predict) errs += where + ": 'given' belongs to a step with a question\n";
+        for (auto& e : s.given) {
+            if (std::find(s.evidence.begin(), s.evidence.end(), e) == s.evidence.end())
+                errs += where + ": given '" + e + "' is not among the step's evidence\n";
+            if (s.has_predict && s.predict.is_guess() && e == s.predict.guess.metric)
+                errs += where + ": given '" + e + "' is what the question asks\n";
+        }
         if (!s.chart.empty()) {
             std::string known;  // the scene's charts, for the message
             bool found = false;
@@ -269,6 +284,10 @@ std::string validate_lesson(const Lesson& lesson, const ParamRegistry& reg, cons
         }
     }
     return errs;
+}
+
+bool lesson_figure_held(const LessonStep& step, const std::string& metric_id, bool revealed) {
+    return step.has_predict && !revealed && std::find(step.given.begin(), step.given.end(), metric_id) == step.given.end();
 }
 
 std::string lesson_values_at(const Lesson& lesson, size_t step, const ParamValues& start, ParamValues& out) {

@@ -18,6 +18,9 @@
 //                "run": 0.05,                               (optional: simulated s to run first)
 //                "evidence": ["decode_step_s", "share_hbm"],  (optional: the model's metrics
 //                             the step is about, drawn large on the caption card)
+//                "given": ["weight_bytes_hbm"],  (optional, with a question: evidence the
+//                             step's own text states, so the card shows it while the
+//                             question is open; the rest of the evidence waits for the reveal)
 //                "chart": "roofline",  (optional: the chart the caption talks about, drawn
 //                             live on the caption card; one of lesson_charts() for the scene)
 //                "holds_next_answer": true,  (optional: this step shows the state the next
@@ -96,6 +99,7 @@ struct LessonStep {
     double zoom = 1;
     double run = 0;  // simulated seconds to run before the step is shown settled
     std::vector<std::string> evidence;  // metric ids the caption names, shown on the card
+    std::vector<std::string> given;     // of the evidence, what the text states: not held by a question
     std::string chart;  // the chart the caption names, drawn on the card, or ""
     std::string try_param;  // a parameter the card lets the student drive ("your turn"), or ""
     std::vector<LessonCompare> compare;  // what the card compares with, in order; empty: the default (above)
@@ -105,6 +109,10 @@ struct LessonStep {
     // outputs back here as it will while that question is open.
     bool holds_next_answer = false;
 };
+
+// Whether the card holds back this evidence figure now: a question is open and the
+// step's text does not state it.
+bool lesson_figure_held(const LessonStep& step, const std::string& metric_id, bool revealed);
 
 struct Lesson {
     std::string id, scene;

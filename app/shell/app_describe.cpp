@@ -87,7 +87,8 @@ json lesson_json(const LessonPlayer& lp, Scene& s) {
     for (const std::string& id : st.evidence)
         if (const tj::Metric* m = find_metric(ms, id))
             j["figures"].push_back({{"id", id}, {"label", pick(m->label_en, m->label_zh)},
-                                    {"value", hidden ? "?" : format_metric(m->id, m->value, m->unit, language())}});
+                                    {"value", tj::lesson_figure_held(st, id, lp.revealed()) ? "?"
+                                              : format_metric(m->id, m->value, m->unit, language())}});
     j["chart"] = st.chart;
     j["chart_text"] = st.chart.empty() ? "" : chart_sentence(st.chart, ms, hidden);
     j["question"] = nullptr;

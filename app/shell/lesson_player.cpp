@@ -528,26 +528,26 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         for (auto& m : ms) if (m.id == id) return &m;
         return nullptr;
     };
-    // A question keeps its figures until the answer is revealed: they would give it away.
-    // On a narrow screen a held figure takes one line, "label: ?", so the question and its
-    // buttons stay on the first screen.
-    bool hidden = st.has_predict && !revealed_;
+    // A question keeps its figures until the answer is revealed (they would give it away),
+    // all but those its text states. On a narrow screen each figure takes one line while
+    // the question is open, "label: ?", so the question and its buttons stay on the first screen.
     ImGui::Spacing();
     ImGui::Separator();
     for (const std::string& id : st.evidence) {
         const tj::Metric* m = find(now, id);
         if (!m) continue;
-        std::string after = hidden ? "?" : format_metric(m->id, m->value, m->unit, language());
+        const bool held = tj::lesson_figure_held(st, id, revealed_);
+        std::string after = held ? "?" : format_metric(m->id, m->value, m->unit, language());
         figures_shown_.push_back(after);
-        if (hidden && narrow_screen()) {
-            text_wrapped(pick(m->label_en, m->label_zh) + ": ?", ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        if (st.has_predict && !revealed_ && narrow_screen()) {  // "label: ?", or a given figure's value
+            text_wrapped(pick(m->label_en, m->label_zh) + ": " + after, ImGui::GetColorU32(ImGuiCol_TextDisabled));
             continue;
         }
         text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         // Each moment before that reads differently from the next one shown, then "→": a
         // change the card's rounding shows is one the question may be about (7.57 → 7.53 ms).
         std::vector<const tj::Metric*> chain;
-        if (!hidden)
+        if (!held)
             for (const std::vector<tj::Metric>* b : befores)
                 if (const tj::Metric* x = find(*b, id)) chain.push_back(x);
         chain.push_back(m);

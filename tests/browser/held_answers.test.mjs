@@ -88,6 +88,17 @@ async function eachQuestion(page, scene, before, after) {
   return asked;
 }
 
+// The card's figures wait, all but those the step's text states ("given"), which show.
+const cardFiguresWait = (shownNow, where, st) => {
+  const given = st.given ?? [];
+  assert.equal(shownNow.figures.length, st.evidence.length, `${where}: one figure per evidence (${shownNow.figures})`);
+  assert.ok(given.length < st.evidence.length, `${where}: the question holds a figure back`);
+  st.evidence.forEach((id, i) => {
+    if (given.includes(id)) assert.notEqual(shownNow.figures[i], '?', `${where}: ${id}, stated by the text, is shown`);
+    else assert.equal(shownNow.figures[i], '?', `${where}: ${id} waits (${shownNow.figures[i]})`);
+  });
+};
+
 const pilesWait = (shownNow, where) => {
   for (const [id, text] of Object.entries(shownNow.piles))
     assert.ok(text === '?' || text === '', `${where}: the pile at ${id} waits (${text})`);
@@ -100,7 +111,7 @@ test('every question of the token lessons keeps its answer off the map, the card
   const asked = await eachQuestion(page, 'token', (before, where, st, key) => {
     assert.deepEqual(before.mapOutputs, [], `${where}: the map writes no model output while the question is open`);
     assert.deepEqual(before.cardOutputs, [], `${where}: no hover card shows a model output while the question is open`);
-    assert.ok(before.figures.length > 0 && before.figures.every((f) => f === '?'), `${where}: the card's figures wait (${before.figures})`);
+    cardFiguresWait(before, where, st);
     if (st.chart) assert.equal(before.s.lesson_chart?.waiting, true, `${where}: the chart waits`);
     pilesWait(before, where);
     const leak = named[key];
@@ -152,7 +163,8 @@ test('every question of the chain lessons keeps the timeline, the piles and the 
   const { page, problems } = await openApp(app.browser, app.url + '#s=fab');
   await waitFrames(page, 10);
   let marked = 0;
-  const asked = await eachQuestion(page, 'fab', (before, where) => {
+  const asked = await eachQuestion(page, 'fab', (before, where, st) => {
+    cardFiguresWait(before, where, st);
     const marks = before.labels.filter(({ id }) => id.startsWith('timeline:mark')).map(({ t }) => t);
     assert.deepEqual(marks, [], `${where}: no event mark on the timeline while the question is open`);
     assert.ok(before.labels.some(({ id }) => id === 'timeline:held'), `${where}: the timeline's shipments wait`);

@@ -407,3 +407,43 @@ TEST_CASE("lessons: a question may ask for a number on a log scale instead of a 
         CHECK(kept[0].steps[0].predict.guess.metric == "decode_step_s");
     }
 }
+
+TEST_CASE("lessons: a question's card shows the figures its text states ('given') and holds the rest") {
+    LessonStep st;
+    st.try_param = "token.run.batch";
+    st.evidence = {"weight_bytes_hbm", "decode_step_s"};
+    st.given = {"weight_bytes_hbm"};
+    st.has_predict = true;
+    st.predict.question = st.predict.explain = {"q", "q"};
+    st.predict.guess = {"decode_step_s", 0.001, 1};
+    CHECK_FALSE(lesson_figure_held(st, "weight_bytes_hbm", false));
+    CHECK(lesson_figure_held(st, "decode_step_s", false));
+    CHECK_FALSE(lesson_figure_held(st, "decode_step_s", true));  // revealed
+
+    auto model = make_model("token");
+    REQUIRE(model);
+    const std::vector<std::string> metrics = {"weight_bytes_hbm", "decode_step_s", "share_hbm"};
+    std::string ok = validate_lesson(one_step_lesson("token", st), model->registry(), {}, metrics);
+    INFO(ok);
+    CHECK(ok.empty());
+    // Given must be evidence, never what the question asks, and only where a question is.
+    LessonStep bad = st;
+    bad.given = {"share_hbm"};
+    CHECK(validate_lesson(one_step_lesson("token", bad), model->registry(), {}, metrics).find("given 'share_hbm' is not among") != std::string::npos);
+    bad.given = {"decode_step_s"};
+    CHECK(validate_lesson(one_step_lesson("token", bad), model->registry(), {}, metrics).find("what the question asks") != std::string::npos);
+    bad = st;
+    bad.has_predict = false;
+    CHECK(validate_lesson(one_step_lesson("token", bad), model->registry(), {}, metrics).find("'given' belongs to a step with a question") != std::string::npos);
+    // Read from the file.
+    std::vector<Lesson> lessons;
+    REQUIRE(parse_lessons(read_file(fs::path(TJ_SOURCE_DIR) / "assets/lessons.json"), lessons).empty());
+    size_t given = 0;
+    for (auto& l : lessons)
+        for (auto& s : l.steps) given += s.given.size();
+    CHECK(given >= 6);
+    CHECK(parse_lessons("{\"lessons\": [{\"id\": \"a\", \"scene\": \"token\", \"title\": {\"en\": \"x\", \"zh\": \"y\"}, \"steps\": "
+                        "[{\"title\": {\"en\": \"t\", \"zh\": \"t\"}, \"text\": {\"en\": \"t\", \"zh\": \"t\"}, \"given\": 3}]}]}",
+                        lessons)
+              .find("'given' is a list") != std::string::npos);
+}
