@@ -56,7 +56,9 @@ TokenScene::HeadlineText TokenScene::headline_text() const {
     // measures it (pace.h): named with its busy share and the window, shifting between
     // two stages, or none binding.
     const PaceMeasure& p = tm().pace();
-    const char* title = p.phase == kPhasePrefill ? "token.map.bottleneck_prompts" : "token.map.bottleneck_decode";
+    const char* title = p.phase == kPhaseDecode ? "token.map.bottleneck_decode"
+                        : p.mixed               ? "token.map.bottleneck_mixed"
+                                                : "token.map.bottleneck_prompts";
     if (p.steps == 0) return {std::string(tr("token.map.bottleneck")) + ": " + tr("token.map.no_step_yet"), "", -1};
     if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
         char held[160];

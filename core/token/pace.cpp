@@ -12,16 +12,19 @@ PaceMeasure measure_pace(const std::deque<PaceSample>& log, int phase, double wi
     m.phase = phase;
     double held[kPartCount] = {}, busy[kStageCount] = {};
     double device = 0, span = 0;
+    int mixed = 0;
     for (auto it = log.rbegin(); it != log.rend() && span < window_s; ++it) {
         if (it->phase != phase) continue;
         const double step = std::max(0.0, it->end - it->start);
         m.steps++;
+        mixed += it->mixed;
         span += step + std::max(0.0, it->wait);
         device += step;
         held[std::clamp(it->holder, 0, kPartCount - 1)] += step;
         for (int s = 0; s < kStageCount; s++) busy[s] += it->busy[s];
     }
     m.window_s = span;
+    m.mixed = 2 * mixed > m.steps;
     if (!(span > 0)) return m;
     for (int s = 0; s < kStageCount; s++) m.share[s] = std::clamp(busy[s] / span, 0.0, 1.0);
 
@@ -58,6 +61,7 @@ std::string pace_window_words(const PaceMeasure& m, bool zh) {
     const char* unit = zh ? (ms ? "毫秒" : "秒") : (ms ? "ms" : "s");
     char b[96];
     const bool decode = m.phase == kPhaseDecode;
+    const char* steps = decode ? (zh ? "解码步" : "decode") : m.mixed ? (zh ? "混合步" : "mixed") : (zh ? "预填充步" : "prefill");
     // Two significant digits, never an exponent: "290", "36", "3.6".
     char num[24];
     if (span >= 10) {
@@ -66,8 +70,8 @@ std::string pace_window_words(const PaceMeasure& m, bool zh) {
     } else {
         std::snprintf(num, sizeof num, "%.2g", span);
     }
-    if (zh) std::snprintf(b, sizeof b, "最近 %s %s的%s", num, unit, decode ? "解码步" : "预填充步");
-    else std::snprintf(b, sizeof b, "the last %s %s of %s steps", num, unit, decode ? "decode" : "prefill");
+    if (zh) std::snprintf(b, sizeof b, "最近 %s %s的%s", num, unit, steps);
+    else std::snprintf(b, sizeof b, "the last %s %s of %s steps", num, unit, steps);
     return b;
 }
 

@@ -27,8 +27,10 @@
 // host stage's: the work it was given, at most the span): the one number written for it.
 // A step is a decode step when it only makes tokens for decoding sequences (decode,
 // verify); a step that reads prompt chunks in is a prefill step (prefill, and mixed
-// steps, whose time the chunks they carry set). The headline measures the phase of
-// the step under way (the last step's while the device waits): the step the map shows.
+// steps, whose time the chunks they carry set); a prefill window of mostly mixed steps
+// is named as such ("of mixed steps"). The headline measures the phase of the step
+// under way (the last step's while the device waits), the step the map shows, unless
+// the view keeps to one phase (token.view.headline_phase).
 //
 // Usage:
 //   std::deque<PaceSample> log;                    // the model keeps the latest kPaceSamples
@@ -60,6 +62,7 @@ struct PaceSample {
     double start = 0, end = 0;  // the step, host work it waited for included
     double wait = 0;            // the device's idle time since the previous step ended
     int phase = kPhaseDecode;
+    bool mixed = false;         // a prefill-phase step that also made answers' tokens
     int holder = 0;             // the StepPart that held the step (its longest part)
     double busy[kStageCount] = {};  // parts: their time in the step; host stages: the work given since the last step
 };
@@ -67,6 +70,7 @@ struct PaceSample {
 struct PaceMeasure {
     int phase = kPhaseDecode;
     int steps = 0;            // the phase's steps in the window (0: none yet)
+    bool mixed = false;       // most of them were mixed steps (prompt chunks beside answers)
     double window_s = 0;      // the span measured
     int stage = -1;           // the bottleneck, -1 when none binds or it shifts
     bool shifting = false;

@@ -218,6 +218,7 @@ void TokenModel::read_run_settings(const ParamValues& v) {
     d2h_bw_ = g("token.links.d2h_gbs") * 1e9;
     host_link_pj_ = g("token.energy.host_link_pj");
     parcel_bytes_ = g("token.view.parcel_mb") * 1e6;
+    headline_phase_ = g.i("token.view.headline_phase");
     embed_total_ = embedding_params(shape_) * shape_.weight_bits / 8;
     weight_total_ = weight_bytes(shape_) - embed_total_;
     kv_per_token_ = kv_bytes_per_token(shape_) * kv_replication(hw_, shape_);
@@ -974,6 +975,7 @@ void TokenModel::record_pace(double now) {
     p.end = now;
     p.wait = pace_wait_;
     p.phase = step_phase(step_kind_);
+    p.mixed = step_kind_ == kStepMixed;
     p.holder = step_bottleneck_;
     for (int k = 0; k < kPartCount; k++) p.busy[k] = step_part_[k];
     const double host[kStageCount - kStageH2d] = {busy_h2d_, busy_d2h_, busy_tokenizer_, busy_detok_, busy_sampler_};
@@ -988,9 +990,9 @@ void TokenModel::record_pace(double now) {
 }
 
 const PaceMeasure& TokenModel::pace() const {
-    // The step under way, else the last one (step_kind_ keeps it): measured once per
-    // new sample and phase, however often the map and the metrics read it.
-    const int phase = step_phase(step_kind_);
+    // The step under way, else the last one (step_kind_ keeps it), unless the view keeps
+    // to one phase: measured once per new sample and phase, however often it is read.
+    const int phase = headline_phase_ > 0 ? headline_phase_ - 1 : step_phase(step_kind_);
     const uint64_t key = pace_samples_ * 2 + uint64_t(phase);
     if (key != pace_cache_key_) {
         pace_cache_ = measure_pace(pace_log_, phase, kPaceWindowS);

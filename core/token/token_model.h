@@ -281,6 +281,7 @@ private:
     double tokenizer_s_ = 0, detok_s_ = 0, sampler_dev_s_ = 0, sampler_host_s_ = 0, host_cv_ = 0;
     double hiccup_p_ = 0, hiccup_s_ = 0, flush_s_ = 0;
     double h2d_lat_ = 0, h2d_bw_ = 1, d2h_lat_ = 0, d2h_bw_ = 1, host_link_pj_ = 0, parcel_bytes_ = 1;
+    int headline_phase_ = 0;  // token.view.headline_phase: 0 the step under way, 1 decode, 2 prefill
     double weight_total_ = 0, embed_total_ = 0, kv_per_token_ = 0;  // streamed weights, embedding table, KV per token (all copies)
     bool paged_ = true, preempt_swap_ = false, mixed_ = false, host_overlap_ = true;
     int length_dist_ = 0, block_tokens_ = 16, max_len_ = 0;

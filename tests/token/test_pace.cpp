@@ -108,3 +108,18 @@ TEST_CASE("each phase is measured over its own steps", "[token][pace]") {
     CHECK(p.stage == kPartCompute);
     CHECK(measure_pace({}, kPhaseDecode, 2).steps == 0);
 }
+
+TEST_CASE("a prefill window of mostly mixed steps is named as mixed steps", "[token][pace]") {
+    std::deque<PaceSample> log;
+    add_steps(log, 3, 0.05, kPartCompute, 0.045, 0, kPhasePrefill);
+    PaceMeasure p = measure_pace(log, kPhasePrefill, 2);
+    CHECK_FALSE(p.mixed);
+    CHECK(pace_window_words(p, false) == "the last 150 ms of prefill steps");
+    add_steps(log, 4, 0.05, kPartHostMem, 0.045, 0, kPhasePrefill);
+    for (size_t i = 3; i < log.size(); i++) log[i].mixed = true;
+    p = measure_pace(log, kPhasePrefill, 2);
+    CHECK(p.mixed);  // 4 of 7
+    CHECK(pace_window_words(p, false) == "the last 350 ms of mixed steps");
+    CHECK(pace_window_words(p, true) == "最近 350 毫秒的混合步");
+    CHECK_FALSE(measure_pace(log, kPhaseDecode, 2).mixed);
+}

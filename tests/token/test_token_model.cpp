@@ -588,6 +588,28 @@ TEST_CASE("the bottleneck of the phase under way: compute while a long prompt is
     CHECK(big.metric("bottleneck") == double(kPartCompute));
 }
 
+TEST_CASE("a view that keeps to one phase measures it whatever step is under way", "[token][model][pace]") {
+    // While the long prompt is read in, the headline set to decode steps measures those
+    // (none yet), and set to prefill it keeps measuring the prompt's steps once decoding runs.
+    TokenRun r;
+    one_user_on_h100(r, 8192, 512);
+    r.set("token.view.headline_phase", 1);
+    r.start();
+    r.run_until([&] { return r.metric("prefill_steps") >= 1; }, 5);
+    REQUIRE(r.metric("decode_steps") == 0);
+    CHECK(r.m.pace().phase == kPhaseDecode);
+    CHECK(r.m.pace().steps == 0);
+    CHECK(r.metric("bottleneck_phase") == double(kPhaseDecode));
+    r.run_until([&] { return r.metric("decode_steps") >= 300; }, 10);
+    CHECK(r.m.pace().stage == kPartHbm);
+    r.set("token.view.headline_phase", 2);
+    r.start();
+    r.run_until([&] { return r.metric("decode_steps") >= 300; }, 10);
+    CHECK(r.m.pace().phase == kPhasePrefill);
+    CHECK(r.m.pace().stage == kPartCompute);
+    CHECK(r.metric("bottleneck") == double(kPartCompute));
+}
+
 TEST_CASE("a host stage is the bottleneck only when it is given more work than the device's steps take",
           "[token][model][pace]") {
     // The built-in detokenizer is busy for part of each step and waits for the next: the
