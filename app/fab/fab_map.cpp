@@ -889,7 +889,7 @@ ImVec4 FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLa
         lp.x += lw + sq * 1.4f + text_size(px, w).x;
         lamps = true;
     }
-    // Hot lots, where the run makes them (after the fix): the orange discs that pass the others in the fab.
+    // Hot lots, where the run makes them (after the fix): the white discs that pass the others in the fab.
     if (values().get("fab.fab.hot_share") > 0 && lamps) {
         const char* w = tr("fab.map.hot_lot");
         lp.x += text_px - sq;

@@ -50,7 +50,7 @@ ImU32 kind_color(int k) {
         case kSegCpu: return buffer_color(kBufCpus);
         case kSegSwitch: return buffer_color(kBufSwitchTrays);
         case kSegDeriv: return buffer_color(kBufDerivDies);
-        case kSegHotLot: return pal::kVermillion;
+        case kSegHotLot: return pal::kPale;  // white-hot: apart from the orange of flags, scrap and busy marks
         default: return pal::kVermillion;  // scrap
     }
 }
