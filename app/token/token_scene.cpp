@@ -301,7 +301,10 @@ ImU32 provenance_color(Provenance p) {
 }
 
 float map_font_px(const WorldView& v, float world_size, float min_px) {
-    return std::max(min_px * text_scale(), world_size * v.zoom());
+    // Presenter mode's words are read from the back of a room: 24 px at least, as the chain map's.
+    constexpr float kPresenterMinPx = 24;
+    const float floor = min_px * text_scale();
+    return std::max(text_scale() >= 1.5f ? std::max(floor, kPresenterMinPx) : floor, world_size * v.zoom());
 }
 
 bool map_detail_shown(const WorldView& v, float world_size) {

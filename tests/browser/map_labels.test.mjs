@@ -92,8 +92,8 @@ for (const { w, h, device, present } of sizes) {
           if (scene === 'fab') assert.ok(parts.some((p) => p.id.startsWith('pile:')), `${view} ${lang}: pile counts are placed labels`);
           for (const [id, l] of Object.entries(s.labels))  // a status line never stands without its station's name
             assert.notEqual(l.name, 'hidden', `${scene} ${view} ${lang}: ${JSON.stringify(l.texts)} (${id}) shown without its name`);
-          if (scene === 'fab' && present)  // from the back of a hall: every word on the chain map at least 24 px
-            for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 24, `${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
+          if (present)  // from the back of a hall: every word on either map at least 24 px
+            for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 24, `${scene} ${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
           if (scene === 'fab' && w < 900)  // at arm's length: every word on a phone's or tablet's chain map at least 11 CSS px
             for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 11, `${w}x${h} ${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
           // Nothing placed past the map's right or left edge where the whole map is in view
