@@ -82,7 +82,7 @@ test('a number question: nudge the guess, reveal, the marker moves to the truth 
   await api(page, 'setLanguage', 'zh');
   const zh = await waitState(page, (st, en) => st.lesson_guess.verdict !== en, s.lesson_guess.verdict,
     'the verdict in Chinese');
-  assert.equal(zh.lesson_guess.verdict, `猜高了：是模型的值的 ${ratio(guess / truth)} 倍。`);
+  assert.equal(zh.lesson_guess.verdict, `猜高了：你的估计是模型结果的 ${ratio(guess / truth)} 倍。`);
   await api(page, 'setLanguage', 'en');
 
   // Revealed without a guess: the truth, no verdict.

@@ -69,7 +69,7 @@ TEST_CASE("lesson guess: the verdict is a ratio, close within 1.5 times, else to
     CHECK(guess_verdict_words(judge_guess(0.064, 0.008), Lang::En) == "8.0× too high.");
     CHECK(guess_verdict_words(judge_guess(0.0025, 0.008), Lang::En) == "3.2× too low.");
     CHECK(guess_verdict_words(judge_guess(800, 8), Lang::En) == "100× too high.");
-    CHECK(guess_verdict_words(judge_guess(0.064, 0.008), Lang::Zh) == "猜高了：是模型的值的 8.0 倍。");
-    CHECK(guess_verdict_words(judge_guess(0.0025, 0.008), Lang::Zh) == "猜低了：模型的值是你估计的 3.2 倍。");
-    CHECK(guess_verdict_words(judge_guess(0.0105, 0.0082), Lang::Zh) == "量级对了：与模型的值之比在 1.28 倍以内。");
+    CHECK(guess_verdict_words(judge_guess(0.064, 0.008), Lang::Zh) == "猜高了：你的估计是模型结果的 8.0 倍。");
+    CHECK(guess_verdict_words(judge_guess(0.0025, 0.008), Lang::Zh) == "猜低了：模型结果是你估计的 3.2 倍。");
+    CHECK(guess_verdict_words(judge_guess(0.0105, 0.0082), Lang::Zh) == "量级对了：和模型算出的结果相差不到 1.28 倍。");
 }
