@@ -416,10 +416,10 @@ void add_spec_energy_view(ParamRegistry& reg) {
     reg.add({.id = "token.view.headline_phase", .label_en = "Headline measures", .label_zh = "标题衡量的阶段", .max = 2,
              .def = 0, .integer = true, .group = "token.view",
              .help_en = "Which steps the bottleneck and the busy shares are measured over: the phase of the step under way, "
-                        "or always decode steps, or always prefill steps (a lesson about one phase keeps to it while new "
-                        "prompts keep arriving).",
+                        "or always decode steps, or always prefill steps (to watch one phase while new prompts keep "
+                        "arriving).",
              .help_zh = "瓶颈和利用率按哪一类步来衡量：正在进行的那一步所属的阶段，或始终是解码步，或始终是预填充步"
-                        "（讲某一阶段的课程在新提示不断到来时仍只看这一阶段）。",
+                        "（新提示不断到来时，仍只看其中一个阶段）。",
              .source = "display choice", .choices_en = {"Step under way", "Decode steps", "Prefill steps"},
              .choices_zh = {"正在进行的步", "解码步", "预填充步"}});
 }
