@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <cstdio>
+#include <iterator>
 
 namespace {
 std::string three_digits(double v, const char* unit) {
@@ -16,18 +17,36 @@ std::string three_digits(double v, const char* unit) {
 }
 }  // namespace
 
+namespace {
+struct DurationUnit { double size; const char *en, *zh; };
+const DurationUnit kDurationUnits[] = {{365.25 * 86400, "years", "年"}, {7 * 86400, "weeks", "周"}, {86400, "days", "天"},
+                                       {3600, "h", "小时"},             {60, "min", "分钟"},     {1, "s", "秒"},
+                                       {1e-3, "ms", "毫秒"},            {1e-6, "µs", "微秒"},     {1e-9, "ns", "纳秒"}};
+const DurationUnit& unit_of(double s) {
+    for (const DurationUnit& u : kDurationUnits)
+        if (std::fabs(s) >= u.size * 0.9995) return u;
+    return kDurationUnits[std::size(kDurationUnits) - 1];
+}
+}  // namespace
+
+double duration_unit(double s) { return unit_of(s).size; }
+
 std::string format_duration(double s, Lang lang) {
     if (!std::isfinite(s)) return "—";
     bool zh = lang == Lang::Zh;
-    struct U { double size; const char *en, *zh; };
-    static const U units[] = {{365.25 * 86400, "years", "年"}, {7 * 86400, "weeks", "周"}, {86400, "days", "天"},
-                              {3600, "h", "小时"},             {60, "min", "分钟"},     {1, "s", "秒"},
-                              {1e-3, "ms", "毫秒"},            {1e-6, "µs", "微秒"},     {1e-9, "ns", "纳秒"}};
-    double a = std::fabs(s);
-    if (a == 0) return zh ? "0 秒" : "0 s";
-    for (const U& u : units)
-        if (a >= u.size * 0.9995) return three_digits(s / u.size, zh ? u.zh : u.en);
-    return three_digits(s / 1e-9, zh ? "纳秒" : "ns");
+    if (s == 0) return zh ? "0 秒" : "0 s";
+    const DurationUnit& u = unit_of(s);
+    return three_digits(s / u.size, zh ? u.zh : u.en);
+}
+
+std::string format_duration_in(double s, double unit, Lang lang) {
+    if (!std::isfinite(s)) return "—";
+    const DurationUnit* u = &kDurationUnits[0];
+    for (const DurationUnit& x : kDurationUnits)
+        if (x.size == unit) u = &x;
+    char b[64];
+    std::snprintf(b, sizeof b, "%.3g %s", s / u->size, lang == Lang::Zh ? u->zh : u->en);
+    return b;
 }
 
 std::string format_si(double v, const char* unit) {

@@ -9,6 +9,11 @@
 
 // 3 significant digits with a unit from ns to years: "20.0 µs", "2.00 weeks".
 std::string format_duration(double seconds, Lang lang);
+// The unit format_duration writes a duration in, in seconds (60 for "1.67 min").
+double duration_unit(double seconds);
+// A duration in a given unit (from duration_unit), as few digits as it needs: an axis's
+// ticks in one unit, "0.5 min, 1 min, 1.5 min", not "30.0 s, 1.00 min, 1.50 min".
+std::string format_duration_in(double seconds, double unit, Lang lang);
 // "1.50 GB", "820 KB" (decimal prefixes, as datasheets use).
 std::string format_bytes(double bytes);
 // "1.00 MiB", "48.0 KiB" (binary prefixes): for sizes set in binary units (SRAM per core

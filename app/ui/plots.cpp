@@ -177,11 +177,17 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
         ImVec2 ts = ImGui::CalcTextSize(s.c_str());
         f.dl->AddText({f.min.x - ts.x - fs * 0.3f, a.y - ts.y * 0.5f}, pal::kTextDim, s.c_str());
     }
-    std::vector<double> xt = nice_ticks(x0, x1, 5);
+    // A time axis reads in one unit, its end's, with ticks nice in it ("1, 2, 3 min", not
+    // "50.0 s, 1.67 min, 2.50 min").
+    const bool time_axis = opt.x_unit == "s";
+    const double time_unit = time_axis ? duration_unit(std::max(std::fabs(x0), std::fabs(x1))) : 1;
+    std::vector<double> xt = nice_ticks(x0 / time_unit, x1 / time_unit, 5);
+    for (double& v : xt) v *= time_unit;
     if (opt.x_unit == "week")  // weeks are whole: no "wk 2, wk 2" from half-week ticks
         xt.erase(std::remove_if(xt.begin(), xt.end(), [](double v) { return v != std::floor(v); }), xt.end());
     std::vector<std::pair<float, std::string>> xl;
-    for (double v : xt) xl.push_back({px(v, y0).x, format_axis_value(v, opt.x_unit)});
+    for (double v : xt)
+        xl.push_back({px(v, y0).x, time_axis ? format_duration_in(v, time_unit, language()) : format_axis_value(v, opt.x_unit)});
     draw_x_labels(f.dl, xl, f.min.x - fs, f.max.x, f.max.y + fs * 0.15f);
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);

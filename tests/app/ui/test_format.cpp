@@ -102,3 +102,14 @@ TEST_CASE("format_bytes_binary: a size set in KiB reads in binary units, never a
     CHECK(format_bytes_binary(64 * 1048576.0 * 256) == "16.0 GiB");
     CHECK(format_bytes_binary(512) == "512 B");
 }
+
+TEST_CASE("format_duration_in: an axis's ticks in one unit, the end's") {
+    CHECK(duration_unit(150) == 60);
+    CHECK(duration_unit(0.02) == 1e-3);
+    CHECK(format_duration(50, Lang::En) == "50.0 s");  // alone, each in its own unit
+    CHECK(format_duration(100, Lang::En) == "1.67 min");
+    CHECK(format_duration_in(30, 60, Lang::En) == "0.5 min");
+    CHECK(format_duration_in(120, 60, Lang::En) == "2 min");
+    CHECK(format_duration_in(90, 60, Lang::Zh) == "1.5 分钟");
+    CHECK(format_duration_in(0, 1e-3, Lang::En) == "0 ms");
+}
