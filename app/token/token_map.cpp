@@ -302,11 +302,12 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         double share = t.kv_capacity_bytes > 0 ? t.kv_used_bytes / t.kv_capacity_bytes : 0;
         std::string used = held ? "?" : format_metric("kv_used_fraction", share, "", language());  // as the card writes it
         std::snprintf(buf, sizeof buf, "%s / %s", used.c_str(), format_bytes(t.kv_capacity_bytes).c_str());
-        // Its "KV" (the door's name says it) and provenance tag dropped where the door is
-        // too narrow for them ("[输出]" on a tablet's map, the frame at 1280x720).
+        // Blocks, not bytes: a request holds its prompt's blocks from admission, before its
+        // tokens fill them, so this share runs ahead of the KV bytes in HBM. "KV blocks" and
+        // the provenance tag are dropped where the door is too narrow for them.
         if (t.kv_capacity_bytes > 0)
             map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, full ? pal::kVermillion : pal::kTextDim,
-                       "KV " + std::string(buf) + " " + provenance_tag(Provenance::Output), 0.5f, buf);
+                       std::string(tr("token.map.door.blocks")) + " " + buf + " " + provenance_tag(Provenance::Output), 0.5f, buf);
         else
             map_detail(labels, "door", v, {r.center().x, r.min_y + 52}, 13, pal::kTextDim, tr("token.map.no_kv_room"));
     } else {
