@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/scene/compare_race.h"
+#include "app/ui/draw.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -16,23 +17,6 @@ ModelScene::ModelScene(std::unique_ptr<tj::Model> model, TimeLens lens) : run_(s
     status_ = parcels_.error();
 }
 
-namespace {
-// The transport's sliders write their value across the whole bar; ImGui's grab, a
-// block the size of a letter under that text, read as selected text. A thin bright
-// handle reads as the slider's position.
-struct ThinGrab {
-    ThinGrab() {
-        ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, std::max(4.0f, ImGui::GetFontSize() * 0.25f));
-        ImGui::PushStyleColor(ImGuiCol_SliderGrab, ImGui::ColorConvertU32ToFloat4(pal::kOrange));
-        ImGui::PushStyleColor(ImGuiCol_SliderGrabActive, ImGui::ColorConvertU32ToFloat4(pal::kYellow));
-    }
-    ~ThinGrab() {
-        ImGui::PopStyleColor(2);
-        ImGui::PopStyleVar();
-    }
-};
-}  // namespace
-
 ModelScene::~ModelScene() = default;
 
 void ModelScene::timeline_scrubber() {
@@ -42,10 +26,8 @@ void ModelScene::timeline_scrubber() {
     std::string label = tr("run.rewind") + format_duration(now, language()) + " / " +
                         format_duration(furthest, language());
     ImGui::SetNextItemWidth(-1);
-    {
-        ThinGrab grab;
-        ImGui::SliderFloat("##timeline", &t, 0, 1, label.c_str());
-    }
+    ImGui::SliderFloat("##timeline", &t, 0, 1, label.c_str());
+    slider_position_ticks(t);
     if (ImGui::IsItemDeactivatedAfterEdit()) {
         status_ = seek(double(t) * furthest);
         set_playing(false);
@@ -155,11 +137,8 @@ void ModelScene::transport_controls() {
     float t = float(std::log(lens() / range.min_sim_per_s) / std::log(range.max_sim_per_s / range.min_sim_per_s));
     std::string words = describe_time_lens(lens(), range.where_en, range.where_zh, language());
     ImGui::SetNextItemWidth(-1);
-    bool moved = false;
-    {
-        ThinGrab grab;
-        moved = ImGui::SliderFloat("##lens", &t, 0, 1, words.c_str());
-    }
+    const bool moved = ImGui::SliderFloat("##lens", &t, 0, 1, words.c_str());
+    slider_position_ticks(t);
     if (moved) set_lens(range.min_sim_per_s * std::pow(range.max_sim_per_s / range.min_sim_per_s, double(t)));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("ctl.speed"));
     timeline_scrubber();

@@ -90,7 +90,11 @@ bool App::init(const AppOptions& opts, std::string* error) {
     ImGui::StyleColorsDark();
     st.WindowRounding = 6;
     st.FrameRounding = 4;
-    st.GrabMinSize = 14;
+    // Every slider writes its value across its whole bar; ImGui's grab, a block the size
+    // of a letter under that text, read as selected text and hid a letter: each slider
+    // marks its position with ticks at its edges instead (draw.h).
+    st.GrabMinSize = 5;
+    st.Colors[ImGuiCol_SliderGrab] = st.Colors[ImGuiCol_SliderGrabActive] = {0, 0, 0, 0};  // slider_position_ticks marks it
     st.Colors[ImGuiCol_ModalWindowDimBg] = {0.02f, 0.03f, 0.05f, 0.72f};  // the map dims behind the first-visit card
     return true;
 }
@@ -330,6 +334,7 @@ void App::draw_menus() {
         if (ImGui::MenuItem(tr("menu.fullscreen"), "F")) toggle_fullscreen_ = true;
         float s = ui_scale_;
         if (ImGui::SliderFloat(tr("menu.ui_scale"), &s, 1.0f, 3.0f, "%.2fx")) ui_scale_ = s;
+        slider_position_ticks((s - 1.0f) / 2.0f);
         if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
         if (ImGui::MenuItem(tr("menu.redraw_every_frame"), nullptr, panel_hz_ <= 0)) set_panel_rate(panel_hz_ <= 0 ? kPanelHz : 0);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("menu.redraw_every_frame_help"));

@@ -447,6 +447,7 @@ void LessonPlayer::time_controls(LessonHost& host, const tj::LessonStep& st) {
     std::string label = format_duration(s->sim_time(), language()) + " / " + format_duration(st.run, language());
     ImGui::SetNextItemWidth(-1);
     ImGui::SliderFloat("##step_time", &t, 0, float(st.run), label.c_str());
+    slider_position_ticks(t / float(st.run));
     if (ImGui::IsItemDeactivatedAfterEdit()) {
         s->set_playing(false);
         s->seek(double(t));

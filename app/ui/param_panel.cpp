@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/ui/draw.h"
 #include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
@@ -82,6 +83,7 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
             *out = tj::param_from_unit(d, t);
             changed = *out != value;
         }
+        slider_position_ticks(t);
         if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) ImGui::OpenPopup("exact");
         if (ImGui::BeginPopup("exact")) {  // type an exact value
             double v = value;
