@@ -534,13 +534,14 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
     // the question is open, "label: ?", so the question and its buttons stay on the first screen.
     ImGui::Spacing();
     ImGui::Separator();
+    const bool asking = st.has_predict && !revealed_;
     for (const std::string& id : st.evidence) {
         const tj::Metric* m = find(now, id);
         if (!m) continue;
         const bool held = tj::lesson_figure_held(st, id, revealed_);
         std::string after = held ? "?" : format_metric(m->id, m->value, m->unit, language());
         figures_shown_.push_back(after);
-        if (st.has_predict && !revealed_ && narrow_screen()) {  // "label: ?", or a given figure's value
+        if (asking && narrow_screen()) {  // "label: ?", or a given figure's value
             text_wrapped(pick(m->label_en, m->label_zh) + ": " + after, ImGui::GetColorU32(ImGuiCol_TextDisabled));
             continue;
         }

@@ -64,7 +64,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
         const char* label = k == 0 ? tr(names[0]) : names[k];
         if (ImGui::RadioButton(label, choice == k) && choice != k) r.tokenizer = k;
     }
-    ImGui::PushTextWrapPos(0);  // the column is narrow: these lines wrap
+    // The column is narrow: its lines wrap, by the project's breaker (a count stays with its unit).
     if (choice == 0) text_wrapped(tr("token.chips.standin_note"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     text_wrapped(tr("token.chips.prompt"));
     ImGui::InputTextMultiline("##prompt", st.prompt, sizeof st.prompt, {-1, ImGui::GetFontSize() * 3.2f});
@@ -75,7 +75,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     }
     size_t partial = 0;
     for (auto& t : st.tokens) partial += !tj::utf8_valid(t.bytes);
-    char counts[256];  // wrapped by the project's breaker: a count stays with its unit ("5 个")
+    char counts[256];
     std::snprintf(counts, sizeof counts, "%zu %s · %zu %s · %zu %s", st.tokens.size(), tr("token.chips.tokens"),
                   st.tokenized_text.size(), tr("token.chips.bytes"), partial, tr("token.chips.split"));
     text_wrapped(counts);
@@ -83,8 +83,7 @@ PromptPanelResult prompt_panel(PromptPanelState& st, int choice) {
     // that says so, not with the missing file's message.
     if (std::string loading = vocab_progress_text(choice); !loading.empty())
         text_wrapped(loading, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    else if (!st.note.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal::kOrange), "%s", st.note.c_str());
-    ImGui::PopTextWrapPos();
+    else if (!st.note.empty()) text_wrapped(st.note, pal::kOrange);
     token_chips(st.tokens);
     if (!st.tokens.empty() && ImGui::Button(tr("token.chips.use_prompt"))) r.prompt_tokens = int(st.tokens.size());
 
