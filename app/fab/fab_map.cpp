@@ -734,7 +734,7 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
     const int st = int(station);
     if (st < 0 || st >= kStationCount) return {};
     // A question open: every figure on a card may answer it (the page's mirror reads these too).
-    if (answer_hidden_) return {tr("lesson.answer_held")};
+    if (answer_hidden_) return {held_words("lesson.answer_held", "lesson.answer_held_next")};
     const FabStationView& sv = v.stations[size_t(st)];
     const tj::StationInfo& t = station_text(st);
     std::string unit = plural(t.unit_en, t.unit_zh);
@@ -958,7 +958,7 @@ float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_m
         put(big, pal::kBottleneck, b);
     }
     if (answer_hidden_) {  // the parcels wait too (parcels_held): say so, or the map looks stopped
-        put(small, pal::kTextDim, tr("fab.cap.flows_held"));
+        put(small, pal::kTextDim, held_words("fab.cap.flows_held", "fab.cap.flows_held_next"));
         return p.y - cap_min.y;
     }
     // Shipments, backlog and what the respin has cost so far.

@@ -217,7 +217,7 @@ std::string FabScene::headline() const {
     char b[320];
     if (answer_hidden_) {
         char held[160];
-        std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
+        std::snprintf(held, sizeof held, tr("lesson.held_mark"), held_words("lesson.answer_held", "lesson.answer_held_next"));
         std::snprintf(b, sizeof b, "%s %s", tr("fab.cap.bottleneck"), held);
     } else if (v.bottleneck >= 0) {
         std::snprintf(b, sizeof b, tr("fab.cap.bottleneck_named"), fabui::station_short(v.bottleneck),

@@ -24,6 +24,7 @@
 #include "core/model.h"
 #include "core/scenario.h"
 #include "core/trip.h"
+#include "app/ui/i18n.h"
 #include "app/ui/param_panel.h"
 #include "app/scene/compare_race.h"
 #include "app/scene/run_controller.h"
@@ -59,7 +60,10 @@ public:
 
     void set_highlight(const std::string& place_id) override { highlight_ = place_id; }
     void focus(const std::string& place_id, float zoom) override;
-    void set_answer_hidden(bool hidden) override { answer_hidden_ = hidden; }
+    void hold_answer(AnswerHold hold) override {
+        answer_hidden_ = hold != AnswerHold::none;
+        held_for_next_ = hold == AnswerHold::next_question;
+    }
     int station_index(const std::string& id) const;  // -1 when unknown
 
     // Time jumps and replays (see RunController::seek and replay_to).
@@ -141,6 +145,9 @@ protected:
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
     std::string highlight_;  // the station or place a lesson points at, "" for none
     bool answer_hidden_ = false;  // a lesson's question is open: the headline keeps its answer back
+    bool held_for_next_ = false;  // ... and that question is the next step's (hold_answer)
+    // The words saying why a figure waits: for this step's question or for the next's.
+    const char* held_words(const char* open_key, const char* next_key) const { return tr(held_for_next_ ? next_key : open_key); }
     std::string focus_place_;  // where the camera should go at the next draw ("": the whole map)
     float focus_zoom_ = 1;
     bool focus_pending_ = false;

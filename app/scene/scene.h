@@ -238,8 +238,11 @@ public:
     // While a lesson's question is open the map keeps back what would answer it: the
     // headline's bottleneck and every model output on the map (figures, how full each
     // store is, how wide each flow, the piles), "?" where a figure stood; the map shows
-    // the step's set-up (its inputs), and parcels keep moving.
-    virtual void set_answer_hidden(bool hidden) {}
+    // the step's set-up (its inputs), and parcels keep moving. A step without a question
+    // of its own may keep back what the next step asks of the same run (next_question):
+    // the map then says the figures wait for that question, not for an answer here.
+    enum class AnswerHold { none, open_question, next_question };
+    virtual void hold_answer(AnswerHold hold) {}
     // A lesson's card shows the chart its step names (tj::lesson_charts(): "roofline",
     // "flow", ...) with the code the scene's own panel draws it with, live, at the
     // current window's cursor and in the given size; false when the scene has no such chart.

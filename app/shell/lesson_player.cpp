@@ -91,7 +91,9 @@ std::string LessonPlayer::show(LessonHost& host, int step, bool asking) {
     err = s->apply(sc);
     if (!err.empty()) return err;
     s->set_playing(false);  // the run goes to the step's moment and holds still there
-    s->set_answer_hidden(asking || st.holds_next_answer);  // the map keeps the next question's answer too
+    s->hold_answer(asking                 ? Scene::AnswerHold::open_question
+                   : st.holds_next_answer ? Scene::AnswerHold::next_question  // the next question's answer too
+                                          : Scene::AnswerHold::none);
     asking_ = asking;
     moment_kept_ = false;
     host.show_scene(l.scene);
@@ -142,7 +144,7 @@ std::string LessonPlayer::reveal(LessonHost& host) {
     asking_ = false;
     question_on_top_ = kQuestionOnTopFrames;
     Scene* s = host.scene_by_id(lessons_[size_t(lesson_)].scene);
-    if (s) s->set_answer_hidden(false);
+    if (s) s->hold_answer(Scene::AnswerHold::none);
     return "";
 }
 
@@ -179,7 +181,7 @@ void LessonPlayer::clear_marks(LessonHost& host, const std::string& scene) {
     Scene* s = host.scene_by_id(scene);
     if (!s) return;
     s->set_highlight("");
-    s->set_answer_hidden(false);
+    s->hold_answer(Scene::AnswerHold::none);
     s->focus("", 1);
     s->set_playing(true);  // the scene runs again as it does outside a lesson
 }

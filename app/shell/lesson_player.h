@@ -128,7 +128,7 @@ public:
 
 private:
     // Shows the step: its values run to the step's time, with its highlight and camera;
-    // asking, the scene keeps the answer back (Scene::set_answer_hidden).
+    // asking, the scene keeps the answer back (Scene::hold_answer).
     std::string show(LessonHost& host, int step, bool asking);
     // Clears the outline and the camera a lesson put on a scene.
     static void clear_marks(LessonHost& host, const std::string& scene);

@@ -841,7 +841,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         // A question open: the answer's words wait too (the built-in answer speaks of what
         // limits decoding); its tokens still arrive as parcels. Only whole lines, as many
         // as fit above the foot.
-        const std::string words = answer_hidden_ ? std::string(tr("token.map.screen_held")) : tail;
+        const std::string words = answer_hidden_ ? std::string(held_words("token.map.screen_held", "token.map.screen_held_next")) : tail;
         std::vector<tj::LineSpan> lines = wrap_lines(px, words, wrap);
         lines.resize(std::min(lines.size(), size_t(std::max(0.0f, (bottom - p.y) / px))));
         draw_lines(dl, px, p, answer_hidden_ ? pal::kTextDim : pal::kYellow, words, lines);

@@ -62,7 +62,7 @@ TokenScene::HeadlineText TokenScene::headline_text() const {
     if (p.steps == 0) return {std::string(tr("token.map.bottleneck")) + ": " + tr("token.map.no_step_yet"), "", -1};
     if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
         char held[160];
-        std::snprintf(held, sizeof held, tr("lesson.held_mark"), tr("lesson.answer_held"));
+        std::snprintf(held, sizeof held, tr("lesson.held_mark"), held_words("lesson.answer_held", "lesson.answer_held_next"));
         return {join_magnitudes(std::string(tr(title)) + ": " + held), "", -1};
     }
     const std::string window = pace_window_words(p, language() == Lang::Zh);
