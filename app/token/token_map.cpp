@@ -9,7 +9,7 @@
 // the metrics at the model's current time.
 //
 // Index:
-//   small drawings and sizes                                    level_size, arrow, cell_hash
+//   small drawings and sizes                     level_size, level_reached, arrow, cell_hash
 //   the frame's map, in draw order                              TokenScene::draw_map
 //   stations, memory, the door, the mesh, the streams           TokenScene::draw_stations … TokenScene::draw_streams
 //   the pipeline and the tokens on the host                     TokenScene::draw_pipeline, TokenScene::draw_tokens_on_host
@@ -41,6 +41,18 @@ std::string level_size(const Hardware& hw, int l) {
     const int n = l == kHostMem ? 1 : std::max(1, hw.chips);
     const std::string times = n > 1 ? std::to_string(n) + " × " : "";
     return times + format_bytes(hw.level[l].capacity / n) + " · " + times + format_si(hw.level[l].bandwidth / n, "B/s");
+}
+
+// Where the machine reaches less than a level's peak, the rate it reaches ("2.04 TB/s
+// reached"), "" otherwise: a class dividing bytes by the peak would find steps up to
+// 1.6 times faster than the map's own.
+std::string level_reached(const Hardware& hw, int l) {
+    const MemLevelSpec& m = hw.level[l];
+    if (!(m.efficiency < 0.995)) return "";
+    const int n = l == kHostMem ? 1 : std::max(1, hw.chips);
+    char b[96];
+    std::snprintf(b, sizeof b, tr("token.map.bw_reached"), ((n > 1 ? std::to_string(n) + " × " : "") + format_si(m.bandwidth * m.efficiency / n, "B/s")).c_str());
+    return b;
 }
 
 // The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
@@ -732,6 +744,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         else labels.name(id(kStSram + l), at, map_font_px(v, 15), col, name);
         std::string fill = std::string(tr("token.map.weights")) + " " + held_bytes(t.weights[l]) + "  +  KV " +
                            held_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
+        const std::string reached = level_reached(hw, l);
+        if (!reached.empty()) fill += "  ·  " + reached;
         map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill);
     };
     WorldBox d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
@@ -957,7 +971,9 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
         return std::string(b) + " " + tr("token.tag.out");
     };
     auto level = [&](int l) {
-        out.push_back(std::string(tr("token.card.capacity_bandwidth")) + ": " + level_size(hw, l) + " " + tr("token.tag.in"));
+        const std::string reached = level_reached(hw, l);
+        out.push_back(std::string(tr("token.card.capacity_bandwidth")) + ": " + level_size(hw, l) + " " + tr("token.tag.in") +
+                      (reached.empty() ? "" : ", " + reached));
         out.push_back(std::string(tr("token.map.weights")) + ": " + format_bytes(t.weights[l]) + ", KV: " + format_bytes(t.kv[l]) + " " + tr("token.tag.out"));
         static const char* ids[kLevelCount] = {"bytes_per_token_sram", "bytes_per_token_dram3d", "bytes_per_token_hbm", "bytes_per_token_host"};
         out.push_back(std::string(tr("token.card.bytes_per_token")) + ": " + format_bytes(metric(ids[l])) + " " + tr("token.tag.out"));
