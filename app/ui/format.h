@@ -1,5 +1,5 @@
 // format.h — numbers as people read them: durations, bytes, rates, SI prefixes, counts.
-// Used by every panel and by the time lens ("1 s on screen = 20 µs on the chip").
+// Used by every panel and by the time lens ("1 s of animation = 20 µs on the chip").
 // Counts follow the reader's language: English groups by thousands ("69.0k"), Chinese
 // by ten thousands ("6.9 万", "3.5 亿"); one style per language, never mixed.
 #pragma once
@@ -38,6 +38,6 @@ std::string format_metric(const std::string& id, double value, const std::string
 // "14.2 万个 GPU"; and a Chinese label to its value with a full-width colon ("瓶颈: 封装"
 // and "瓶颈： 封装" read "瓶颈：封装"). Other text is returned as it is.
 std::string join_magnitudes(std::string text);
-// The time lens in words, e.g. "1 s on screen = 20.0 µs simulated".
+// The time lens in words, e.g. "1 s of animation = 20.0 µs simulated".
 std::string describe_time_lens(double sim_seconds_per_real_second, const char* where_en, const char* where_zh,
                                Lang lang);

@@ -41,8 +41,8 @@ TEST_CASE("format_count: Chinese groups by 万 and 亿, never k or M") {
 }
 
 TEST_CASE("describe_time_lens: a number set off from the Chinese before it") {
-    CHECK(describe_time_lens(5e-3, "on the chip", "芯片上", Lang::Zh) == "屏幕上 1 秒 = 芯片上 5.00 毫秒");
-    CHECK(describe_time_lens(5e-3, "on the chip", "芯片上", Lang::En) == "1 s on screen = 5.00 ms on the chip");
+    CHECK(describe_time_lens(5e-3, "on the chip", "芯片上", Lang::Zh) == "动画 1 秒 = 芯片上 5.00 毫秒");
+    CHECK(describe_time_lens(5e-3, "on the chip", "芯片上", Lang::En) == "1 s of animation = 5.00 ms on the chip");
 }
 
 TEST_CASE("join_magnitudes: 万个, not 万 个") {
