@@ -38,10 +38,13 @@ double guess_marker(double guess, double truth, double t) {
 GuessVerdict judge_guess(double guess, double truth) {
     if (!(guess > 0) || !(truth > 0)) return {};
     double r = std::max(guess / truth, truth / guess);
-    return {r, r < kGuessClose ? 0 : guess > truth ? 1 : -1};
+    return {r, r < kGuessClose ? 0 : guess > truth ? 1 : -1, guess > truth};
 }
 
 std::string guess_verdict_words(const GuessVerdict& v, Lang lang) {
-    const char* key = v.direction == 0 ? "lesson.guess.close" : v.direction > 0 ? "lesson.guess.high" : "lesson.guess.low";
+    const char* key = v.direction > 0    ? "lesson.guess.high"
+                      : v.direction < 0  ? "lesson.guess.low"
+                      : v.guess_higher   ? "lesson.guess.close_high"
+                                         : "lesson.guess.close_low";
     return fill_slot(tr(key, lang), "{r}", format_ratio(v.ratio));
 }

@@ -28,11 +28,13 @@ std::vector<double> guess_decades(double min, double max);
 double guess_marker(double guess, double truth, double t);
 
 // How far off a guess was: the larger over the smaller (>= 1), and which way: 0 close
-// (within kGuessClose), +1 too high, -1 too low.
+// (within kGuessClose), +1 too high, -1 too low; and, close or not, whether the guess
+// was the higher (中文 says which is how many times the other: "相差 1.28 倍" could be 128%).
 constexpr double kGuessClose = 1.5;
 struct GuessVerdict {
     double ratio = 1;
     int direction = 0;
+    bool guess_higher = false;
 };
 GuessVerdict judge_guess(double guess, double truth);
 // "The right size: within 1.30× of the truth", "8.0× too high", "3.2× too low" (and in 中文).

@@ -71,5 +71,7 @@ TEST_CASE("lesson guess: the verdict is a ratio, close within 1.5 times, else to
     CHECK(guess_verdict_words(judge_guess(800, 8), Lang::En) == "100× too high.");
     CHECK(guess_verdict_words(judge_guess(0.064, 0.008), Lang::Zh) == "猜高了：你的估计是模型结果的 8.0 倍。");
     CHECK(guess_verdict_words(judge_guess(0.0025, 0.008), Lang::Zh) == "猜低了：模型结果是你估计的 3.2 倍。");
-    CHECK(guess_verdict_words(judge_guess(0.0105, 0.0082), Lang::Zh) == "量级对了：和模型算出的结果相差不到 1.28 倍。");
+    CHECK(guess_verdict_words(judge_guess(0.0105, 0.0082), Lang::Zh) == "量级对了：你的估计约是模型结果的 1.28 倍。");
+    CHECK(guess_verdict_words(judge_guess(0.0082, 0.0105), Lang::Zh) == "量级对了：模型结果约是你估计的 1.28 倍。");
+    CHECK(guess_verdict_words(judge_guess(0.0082, 0.0105), Lang::En) == "The right size: within 1.28× of the model's figure.");
 }
