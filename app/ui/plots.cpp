@@ -195,8 +195,8 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     for (auto& m : opt.markers) {
         if (m.x < x0 || m.x > x1) continue;
         ImVec2 a = px(m.x, y0);
-        f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, pal::kVermillion, 2);
-        f.dl->AddText({a.x + 3, f.min.y + legend_h + fs * (0.1f + float(shown++ % 3))}, pal::kVermillion, m.label.c_str());
+        f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, m.color, 2);
+        f.dl->AddText({a.x + 3, f.min.y + legend_h + fs * (0.1f + float(shown++ % 3))}, m.color, m.label.c_str());
     }
     for (auto& s : series) {
         size_t n = std::min(s.x->size(), s.y->size());
@@ -336,7 +336,7 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
     // Markers: every line first, then each label on its own row on the side with room, on
     // a plate over the lines (a label drawn before the next line was crossed by it).
     for (const ChartMarker& m : markers)
-        if (float x = x_of(m.x); !std::isnan(x)) f.dl->AddLine({x, f.min.y}, {x, f.max.y}, pal::kVermillion, 2);
+        if (float x = x_of(m.x); !std::isnan(x)) f.dl->AddLine({x, f.min.y}, {x, f.max.y}, m.color, 2);
     int shown = 0;
     for (const ChartMarker& m : markers) {
         float x = x_of(m.x);
@@ -348,7 +348,7 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
         const std::string label = right ? m.label : m.label + " →";
         const float tw = ImGui::CalcTextSize(label.c_str()).x, tx = right ? x + 3 : x - 3 - tw;
         f.dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, IM_COL32(24, 28, 36, 255));  // opaque: no line shows through
-        f.dl->AddText({tx, y}, pal::kVermillion, label.c_str());
+        f.dl->AddText({tx, y}, m.color, label.c_str());
     }
     return clicked;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "app/ui/palette.h"
 
 struct LineSeries {
     std::string label;
@@ -25,6 +26,8 @@ struct LineSeries {
 struct ChartMarker {
     double x;
     std::string label;
+    ImU32 color = pal::kVermillion;  // the line's and its label's: two markers whose labels may sit
+                                     // beside the other's line need two
 };
 
 struct ChartOptions {
