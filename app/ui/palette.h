@@ -28,8 +28,9 @@ constexpr ImU32 kStationEdge = IM_COL32(120, 138, 170, 255);
 constexpr ImU32 kText = IM_COL32(236, 239, 245, 255);
 constexpr ImU32 kTextDim = IM_COL32(160, 170, 190, 255);
 constexpr ImU32 kBottleneck = kVermillion;  // the outline of the stage that limits
-// A plate under text drawn over the map, so it stays readable over whatever lies beneath.
-constexpr ImU32 kShade = IM_COL32(14, 16, 22, 200);
+// A plate under text drawn over the map, so it stays readable over whatever lies beneath
+// (nearly opaque: a box's edge showing through read as a stray mark beside the words).
+constexpr ImU32 kShade = IM_COL32(14, 16, 22, 240);
 // Text on a green fill (a lesson's right answer once revealed): white reads only 3.4:1 there.
 constexpr ImU32 kOnGreen = IM_COL32(14, 16, 22, 255);
 }  // namespace pal
