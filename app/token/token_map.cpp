@@ -20,6 +20,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 
 #include "app/ui/format.h"
@@ -818,9 +819,19 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
             tail.insert(0, it->utf8);
             n++;
         }
-        if (cut) {  // start at a word, not inside one ("hen the token"), and say the line goes on before
-            size_t space = tail.find(' ');
-            tail = "…" + (space < 24 ? tail.substr(space + 1) : tail);
+        if (cut) {
+            // Start at a sentence where one begins in the first two thirds (a line opening
+            // "…in memory; for each" read as text cut at the box's edge); else at a word, not
+            // inside one ("hen the token"), saying the line goes on before.
+            size_t sentence = std::string::npos, after = 0;
+            for (const char* end : {". ", "? ", "! ", "。", "？", "！"})
+                if (size_t at = tail.find(end); at < sentence && at < tail.size() * 2 / 3) sentence = at, after = std::strlen(end);
+            if (sentence != std::string::npos) {
+                tail = tail.substr(sentence + after);
+            } else {
+                size_t space = tail.find(' ');
+                tail = "…" + (space < 24 ? tail.substr(space + 1) : tail);
+            }
         }
         float px = map_font_px(v, 14);
         ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + 36);
