@@ -464,7 +464,12 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     if (t.stages <= 1) return;
     constexpr int kMaxStagesDrawn = 12;
     const WorldBox strip = kPipelineStrip;
-    int n = std::min(t.stages, kMaxStagesDrawn);
+    // Each box the same whole number of stages where a near one divides them (32 layers:
+    // 8 boxes of 4, not 12 of "3", which a class multiplies to 36).
+    int per = (t.stages + kMaxStagesDrawn - 1) / kMaxStagesDrawn;
+    for (int d = per; d <= 2 * per; d++)
+        if (t.stages % d == 0) { per = d; break; }
+    const int n = (t.stages + per - 1) / per;
     float slot = (strip.max_x - strip.min_x) / float(n), gap = std::min(24.0f, slot * 0.35f);
     float z = v.zoom();
     bool busy = t.step_kind_now >= 0 && t.step_t1 > t.step_t0;
@@ -527,7 +532,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     const std::string short_head = head + " " + provenance_tag(Provenance::Input);
     if (t.stages > n) {
         head += " (";
-        std::snprintf(buf, sizeof buf, tr("token.map.each_box"), (t.stages + n - 1) / n);
+        std::snprintf(buf, sizeof buf, tr("token.map.each_box"), per);
         head += std::string(buf) + ")";
     }
     head += std::string(" ") + provenance_tag(Provenance::Input);
