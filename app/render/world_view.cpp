@@ -8,9 +8,13 @@
 namespace {
 // One axis of the camera: the pan that centres [lo, hi] (world) in the screen span
 // [s0, s0 + len] when it fits there, else pan unchanged.
-float centred_if_it_fits(float pan, float s0, float len, float lo, float hi, float zoom) {
+// Along one axis, a lesson's camera: the map centred where it fits; closer, the pan kept
+// but moved so the map still covers the view (a station near the map's edge, centred,
+// left a third of the view empty and cut the boxes beside it).
+float lesson_pan(float pan, float s0, float len, float lo, float hi, float zoom) {
     const float map_len = (hi - lo) * zoom;
-    return map_len <= len * 1.001f ? s0 + (len - map_len) * 0.5f - lo * zoom : pan;
+    if (map_len <= len * 1.001f) return s0 + (len - map_len) * 0.5f - lo * zoom;
+    return std::clamp(pan, s0 + len - hi * zoom, s0 - lo * zoom);
 }
 }  // namespace
 
@@ -30,9 +34,10 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
         zoom_ = fit_zoom_ * look_zoom_;
         pan_ = {smin.x + ssize.x * 0.5f - look_x_ * zoom_, smin.y + ssize.y * 0.5f - look_y_ * zoom_};
         // Where the whole map fits, a lesson's camera shows it whole and centred (the
-        // station of interest keeps its ring); closer, it centres the station.
-        pan_.x = centred_if_it_fits(pan_.x, smin.x, ssize.x, box.min_x, box.max_x, zoom_);
-        pan_.y = centred_if_it_fits(pan_.y, smin.y, ssize.y, box.min_y, box.max_y, zoom_);
+        // station of interest keeps its ring); closer, it centres the station as far as
+        // the map's edges allow.
+        pan_.x = lesson_pan(pan_.x, smin.x, ssize.x, box.min_x, box.max_x, zoom_);
+        pan_.y = lesson_pan(pan_.y, smin.y, ssize.y, box.min_y, box.max_y, zoom_);
         look_pending_ = false;
     }
     if (track_pending_) {
