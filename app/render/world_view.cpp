@@ -5,19 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-namespace {
-// One axis of the camera: the pan that centres [lo, hi] (world) in the screen span
-// [s0, s0 + len] when it fits there, else pan unchanged.
-// Along one axis, a lesson's camera: the map centred where it fits; closer, the pan kept
-// but moved so the map still covers the view (a station near the map's edge, centred,
-// left a third of the view empty and cut the boxes beside it).
-float lesson_pan(float pan, float s0, float len, float lo, float hi, float zoom) {
-    const float map_len = (hi - lo) * zoom;
-    if (map_len <= len * 1.001f) return s0 + (len - map_len) * 0.5f - lo * zoom;
-    return std::clamp(pan, s0 + len - hi * zoom, s0 - lo * zoom);
-}
-}  // namespace
-
 void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, ImVec2 ssize, const WorldBox& box) {
     float bw = box.max_x - box.min_x, bh = box.max_y - box.min_y;
     if (ssize.x < 1 || ssize.y < 1 || bw <= 0 || bh <= 0) return;

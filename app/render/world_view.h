@@ -8,6 +8,8 @@
 //   ImVec2 p = view.to_screen({x, y});       // for ImGui draw lists (logical pixels)
 //   View2D gl = view.gl_view(fb_scale);      // for the parcel renderer (framebuffer pixels)
 #pragma once
+#include <algorithm>
+
 #include "imgui.h"
 #include "app/platform/touch_input.h"
 #include "app/render/parcel_geometry.h"
@@ -18,6 +20,16 @@ struct WorldBox {
     ImVec2 center() const { return {(min_x + max_x) * 0.5f, (min_y + max_y) * 0.5f}; }
     bool contains(ImVec2 p) const { return p.x >= min_x && p.x <= max_x && p.y >= min_y && p.y <= max_y; }
 };
+
+// Along one axis, a lesson's camera: the pan (the screen point of world 0) for a view
+// from s0, len pixels long, over the map's lo..hi at zoom. The map centred where it fits;
+// closer, the given pan (the station centred), moved as little as keeps the map covering
+// the view: a station near the map's edge, centred, left a third of the view empty.
+inline float lesson_pan(float pan, float s0, float len, float lo, float hi, float zoom) {
+    const float map_len = (hi - lo) * zoom;
+    if (map_len <= len * 1.001f) return s0 + (len - map_len) * 0.5f - lo * zoom;
+    return std::clamp(pan, s0 + len - hi * zoom, s0 - lo * zoom);
+}
 
 class WorldView {
 public:
