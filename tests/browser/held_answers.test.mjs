@@ -145,6 +145,8 @@ test('a step that sets up the next question keeps its answer off the map', async
       const now = await shown(await atMoment(page, i, k, where).then(() => page));
       assert.equal(now.s.lesson_answer_held, false, `${where}: no question of its own is open`);
       assert.deepEqual(now.mapOutputs, [], `${where}: the map writes no model output the next question asks for`);
+      const headline = (await page.evaluate(() => window.tokenJourney.describe())).headline;
+      assert.match(headline, /kept for the next question/, `${where}: the headline says why its "?" waits (${headline})`);
       assert.ok(now.figures.length > 0 && now.figures.every((f) => f !== '?'), `${where}: the card shows its own figures (${now.figures})`);
       const leak = named[`${lessons[i].id}/${k + 1}`];
       if (leak?.id) assert.match(now.text(leak.id), leak.before, `${where}: ${leak.id} keeps the next answer back`);
