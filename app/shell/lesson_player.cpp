@@ -543,11 +543,14 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         const bool held = tj::lesson_figure_held(st, id, revealed_);
         std::string after = held ? "?" : format_metric(m->id, m->value, m->unit, language());
         figures_shown_.push_back(after);
+        // A held stage's busy share keeps its stage's name back too: "mesh links: busy ?"
+        // over a question about what limits the step names the answer.
+        const std::string label = held && id.rfind("share_", 0) == 0 ? tr("lesson.share_held") : pick(m->label_en, m->label_zh);
         if (asking && narrow_screen()) {  // "label: ?", or a given figure's value
-            text_wrapped(pick(m->label_en, m->label_zh) + ": " + after, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+            text_wrapped(label + ": " + after, ImGui::GetColorU32(ImGuiCol_TextDisabled));
             continue;
         }
-        text_wrapped(pick(m->label_en, m->label_zh), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        text_wrapped(label, ImGui::GetColorU32(ImGuiCol_TextDisabled));
         // Each moment before that reads differently from the next one shown, then "→": a
         // change the card's rounding shows is one the question may be about (7.57 → 7.53 ms).
         std::vector<const tj::Metric*> chain;

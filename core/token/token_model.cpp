@@ -1105,8 +1105,8 @@ void TokenModel::stage_metrics(std::vector<Metric>& out) const {
     auto en = [&](int s) { return s != kPartHbm || !named ? stage_label(s) : kind_en[far_kind_]; };
     auto zh = [&](int s) { return s != kPartHbm || !named ? stage_name_zh(s) : kind_zh[far_kind_]; };
     for (int s = 0; s < kStageCount; s++)
-        add("share_" + stage_id(s), p.share[s], "", std::string("Busy share over the bottleneck's window: ") + en(s),
-            std::string("瓶颈测量窗口内的利用率：") + zh(s));
+        add("share_" + stage_id(s), p.share[s], "", en(s) + std::string(": busy share over the headline's window"),
+            zh(s) + std::string("：瓶颈测量窗口内的利用率"));
     add("bottleneck", p.stage, "", std::string("Bottleneck: ") + (p.stage < 0 ? "none named" : en(p.stage)),
         std::string("瓶颈：") + (p.stage < 0 ? "未指明" : zh(p.stage)));
     // Named for no station: a question asking which station limits may show it, held.

@@ -647,13 +647,13 @@ TEST_CASE("the cards name the far memory by its kind: GDDR6X on a GeForce card, 
     CHECK(label_of("hw.rtx4090", "share_hbm").find("GDDR6X") != std::string::npos);
     CHECK(label_of("hw.rtx4090", "share_hbm").find("HBM") == std::string::npos);
     CHECK(label_of("hw.h100_sxm", "share_hbm").find("HBM") != std::string::npos);
-    CHECK(label_of("hw.measured", "share_hbm").find("this computer's memory |") != std::string::npos);
-    CHECK(label_of("hw.measured", "share_hbm").find("：本机内存") != std::string::npos);
+    CHECK(label_of("hw.measured", "share_hbm").find("| 本机内存：") != std::string::npos);
+    CHECK(label_of("hw.measured", "share_hbm").find("this computer's memory: busy share") != std::string::npos);
     CHECK(label_of("hw.measured", "bottleneck").find("HBM") == std::string::npos);
-    CHECK(label_of("hw.m3_max", "share_hbm").find("LPDDR5 unified memory |") != std::string::npos);
-    CHECK(label_of("hw.m3_max", "share_hbm").find("：LPDDR5 统一内存") != std::string::npos);
+    CHECK(label_of("hw.m3_max", "share_hbm").find("| LPDDR5 统一内存：") != std::string::npos);
+    CHECK(label_of("hw.m3_max", "share_hbm").find("LPDDR5 unified memory: busy share") != std::string::npos);
     CHECK(label_of("hw.m3_max", "bottleneck").find("HBM") == std::string::npos);
-    CHECK(label_of("hw.tt_n150", "share_hbm").find("GDDR6 |") != std::string::npos);
+    CHECK(label_of("hw.tt_n150", "share_hbm").find("GDDR6: busy share") != std::string::npos);
     CHECK(label_of("hw.tt_p150", "bottleneck").find("HBM") == std::string::npos);
 }
 
