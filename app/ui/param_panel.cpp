@@ -72,10 +72,13 @@ bool param_control(const tj::ParamDef& d, double value, double* out, bool show_l
         char figures[32];
         std::snprintf(figures, sizeof figures, "%.4g", value);
         const bool share = d.unit.empty() && !d.integer && d.min >= 0 && d.max <= 1;
-        std::string shown = share ? format_share(value)
+        // A point in time reads as one, "week 28", not "28 weeks" (fab.respin.discovery_week).
+        const bool when = d.unit == "weeks" && d.id.size() > 5 && d.id.compare(d.id.size() - 5, 5, "_week") == 0;
+        std::string shown = when                    ? format_metric(d.id, value, d.unit, language())
+                            : share                 ? format_share(value)
                             : std::fabs(value) >= 1e4 ? format_count(value, language())
                                                       : std::string(figures);
-        if (!d.unit.empty()) shown += " " + unit_text(d);
+        if (!d.unit.empty() && !when) shown += " " + unit_text(d);
         std::string format;  // the slider writes its text through printf: "%" is "%%" there
         for (char c : shown) format += c == '%' ? std::string("%%") : std::string(1, c);
         ImGui::SetNextItemWidth(widget_w);
