@@ -435,13 +435,13 @@ void FabScene::draw_derivative(ImDrawList* dl, const ChainMap& cmap, float text_
             dl->AddRectFilled(a, b, pal::kStationFill, 6 * z);
             dl->AddRect(a, b, pal::kGreen, 6 * z, 0, 2.5f);
             dl->AddRectFilled({a.x + 4, b.y - 6 * z - 2}, {b.x - 4, b.y - 2},
-                              answer_hidden_ ? pal::kStationEdge : fabui::state_color(v.deriv.state[size_t(step)]), 2);
+                              answer_hidden() ? pal::kStationEdge : fabui::state_color(v.deriv.state[size_t(step)]), 2);
             icon(dl, k == 0 ? kStPack : kStModule, {c.x, c.y - 3 * z}, 24 * z, pal::kGreen);
             continue;
         }
         const char* id = k == 0 ? "deriv_pack" : "deriv_test";
         label(*labels, id, false, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
-        if (answer_hidden_) {  // a question open: what the derivative ships may be its answer
+        if (answer_hidden()) {  // a question open: what the derivative ships may be its answer
             label(*labels, id, true, small_px(text_px, 0.85f), {c.x, b.y + text_px * 1.65f}, pal::kTextDim, "?");
             continue;
         }
@@ -484,7 +484,7 @@ void FabScene::draw_buildings(ImDrawList* dl, const ChainMap& cmap, float text_p
         // While a question is open the lamps are neutral: starved and blocked stations
         // would show where work piles up (the respin's flag is the question's set-up).
         const ImVec2 la{a.x + 4, b.y - 6 * z - 2}, lb{b.x - 4, b.y - 2};
-        if (flagged || answer_hidden_)
+        if (flagged || answer_hidden())
             dl->AddRectFilled(la, lb, flagged ? pal::kVermillion : pal::kStationEdge, 2);
         else
             fabui::draw_state_lamp(dl, la, lb, sv.state, fabui::state_color(sv.state));
@@ -529,9 +529,9 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         // A question open: its share may answer it. Masks done: the share says nothing
         // and its words would crowd the fab's own state beside it.
         const bool done = !masks_pending && sv.state != State::Working;
-        state = answer_hidden_ || done ? std::string(word) : std::string(buf);
+        state = answer_hidden() || done ? std::string(word) : std::string(buf);
         if (masks_pending) scol = pal::kVermillion;
-    } else if (answer_hidden_ && !flagged) {  // a question open: its state and load would answer it
+    } else if (answer_hidden() && !flagged) {  // a question open: its state and load would answer it
         state = "?";
     } else if (st == kStCustomers) {
         // Served on time only where no order ever waited: after a backlog, it was cleared.
@@ -555,7 +555,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
     }
     // Its three stages: wafers in each (and waiting in front of it); with a question open
     // they wait too, as its state does (where wafers queue may be the answer).
-    if (st == kStFab && !answer_hidden_) {
+    if (st == kStFab && !answer_hidden()) {
         const auto& fs = v.fab_stages;
         // A stage's wafers in process, and apart those waiting in front of it: the hold
         // pile is the card's "waiting for the metal layers", one number in both places.
@@ -616,7 +616,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     for (int b = 0; b < kBufCount; b++) {
         const fabui::PileSpot& p = fabui::kPiles[b];
         if (p.width <= 0 || (b >= kBufDerivWafers && !v.deriv.on)) continue;  // the derivative's piles only with it
-        if (answer_hidden_) {  // a question open: where work piles up is its answer
+        if (answer_hidden()) {  // a question open: where work piles up is its answer
             held_pile(dl, cmap.view, p);
             count(fab_buffer_key(b), p, cmap.view.to_screen(p.x, p.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
             continue;
@@ -636,7 +636,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     const fabui::PileSpot& bp = fabui::kBacklogPile;
     const ImVec2 base = cmap.view.to_screen(bp.x, bp.base_y);
     double backlog = v.stations[kStCustomers].buffer_units;
-    if (answer_hidden_) {
+    if (answer_hidden()) {
         held_pile(dl, cmap.view, bp);
         count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
         labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
@@ -656,7 +656,7 @@ void FabScene::hover_cards(float z, float text_px) {
     const ImGuiIO& io = ImGui::GetIO();
     ImVec2 mouse = io.MousePos;
     // While a question is open the cards' live numbers would answer it: none is shown.
-    if (!hover_wanted() || answer_hidden_) return;
+    if (!hover_wanted() || answer_hidden()) return;
     auto over_pile = [&](const fabui::PileSpot& p, double units) {
         float h = std::max(fabui::pile_share(units) * fabui::kPileMaxH, 20.0f);
         ImVec2 a = view_.to_screen(p.x - p.width * 0.5f, p.base_y - h), c = view_.to_screen(p.x + p.width * 0.5f, p.base_y + 4);
@@ -734,7 +734,7 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
     const int st = int(station);
     if (st < 0 || st >= kStationCount) return {};
     // A question open: every figure on a card may answer it (the page's mirror reads these too).
-    if (answer_hidden_) return {held_words("lesson.answer_held", "lesson.answer_held_next")};
+    if (answer_hidden()) return {held_words("lesson.answer_held", "lesson.answer_held_next")};
     const FabStationView& sv = v.stations[size_t(st)];
     const tj::StationInfo& t = station_text(st);
     std::string unit = plural(t.unit_en, t.unit_zh);
@@ -786,7 +786,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
     float hmax = 42;
     // A question open: the weeks' shipments, the respin's span and the event marks would
     // answer it (when volume came, what was lost); the axis, the years and now stay.
-    const bool held = answer_hidden_;
+    const bool held = answer_hidden();
     for (size_t i = 1; i < t.size() && !held; i++) {
         ImVec2 a = S(X(t[i - 1]), y - float(s[i - 1] / top) * hmax), b = S(X(t[i]), y - float(s[i] / top) * hmax);
         dl->AddQuadFilled(S(X(t[i - 1]), y), a, b, S(X(t[i]), y), with_alpha(pal::kOrange, 150));
@@ -908,7 +908,7 @@ ImVec4 FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLa
         lp.y += row;
     std::string flags;  // the piles marked "!" on the map, with their limits (none while their sizes are held)
     for (int b = 0; b < kBufCount; b++)
-        if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)] && !answer_hidden_)
+        if (fabui::kPiles[b].width > 0 && v.pile_flagged[size_t(b)] && !answer_hidden())
             flags += std::string(flags.empty() ? "" : ", ") + "> " + fabui::count_text(v.pile_plausible[size_t(b)]) + " " +
                      fabui::buffer_unit(b);
     if (fits(wrapped_text_size(px, tr("fab.map.outputs"), right - x0).y))
@@ -921,7 +921,7 @@ ImVec4 FabScene::draw_timeline_legend(ImDrawList* dl, float text_px, const MapLa
     return {x0, top, right, lp.y};
 }
 
-int FabScene::shown_bottleneck(const FabView& v) const { return answer_hidden_ ? -1 : v.bottleneck; }
+int FabScene::shown_bottleneck(const FabView& v) const { return answer_hidden() ? -1 : v.bottleneck; }
 int FabScene::shown_bottleneck() const { return shown_bottleneck(fab().view()); }
 
 float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_min, ImVec2 cap_max) const {
@@ -957,7 +957,7 @@ float FabScene::draw_captions(ImDrawList* dl, const FrameInput& in, ImVec2 cap_m
         put(big, pal::kText, when);
         put(big, pal::kBottleneck, b);
     }
-    if (answer_hidden_) {  // the parcels wait too (parcels_held): say so, or the map looks stopped
+    if (answer_hidden()) {  // the parcels wait too (parcels_held): say so, or the map looks stopped
         put(small, pal::kTextDim, held_words("fab.cap.flows_held", "fab.cap.flows_held_next"));
         return p.y - cap_min.y;
     }

@@ -215,7 +215,7 @@ std::string FabScene::headline() const {
     // method names with its busy share, the two it shifts between, none, or the question's mark.
     const FabView& v = fab().view();
     char b[320];
-    if (answer_hidden_) {
+    if (answer_hidden()) {
         char held[160];
         std::snprintf(held, sizeof held, tr("lesson.held_mark"), held_words("lesson.answer_held", "lesson.answer_held_next"));
         std::snprintf(b, sizeof b, "%s %s", tr("fab.cap.bottleneck"), held);
@@ -231,14 +231,14 @@ std::string FabScene::headline() const {
         std::snprintf(b, sizeof b, "%s %s", tr("fab.cap.bottleneck"), tr("fab.cap.none"));
     }
     std::string line = join_magnitudes(b);
-    if (v.stations[kStFab].held_for_respin && !answer_hidden_) line += std::string(" — ") + tr("fab.cap.respin");
+    if (v.stations[kStFab].held_for_respin && !answer_hidden()) line += std::string(" — ") + tr("fab.cap.respin");
     return line;
 }
 
 HeadlineState FabScene::headline_state() const {
     HeadlineState h;
     h.window = tr("fab.cap.window");
-    if (answer_hidden_) return h;  // the question's answer is kept back
+    if (answer_hidden()) return h;  // the question's answer is kept back
     const FabView& v = fab().view();
     if (v.bottleneck >= 0) {
         h.station = fab().stations()[size_t(v.bottleneck)].id;

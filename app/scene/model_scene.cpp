@@ -86,7 +86,7 @@ void ModelScene::draw_parcels(const FrameInput& in) {
         dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 70), fs * 0.6f, 0, 10.0f);  // a glow, seen from afar
         dl->AddRect(seen_.ring_min, seen_.ring_max, IM_COL32(240, 228, 66, 255), fs * 0.6f, 0, 4.0f);
     }
-    const bool held = answer_hidden_ && parcels_held();
+    const bool held = answer_hidden() && parcels_held();
     if (!held)
         parcels_.draw(model_mut(), run_.generation(), [this](size_t i) { return station_position(i); },
                       [this](uint16_t k) { return parcel_style(k); }, view_, in);

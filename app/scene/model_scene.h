@@ -60,10 +60,7 @@ public:
 
     void set_highlight(const std::string& place_id) override { highlight_ = place_id; }
     void focus(const std::string& place_id, float zoom) override;
-    void hold_answer(AnswerHold hold) override {
-        answer_hidden_ = hold != AnswerHold::none;
-        held_for_next_ = hold == AnswerHold::next_question;
-    }
+    void hold_answer(AnswerHold hold) override { answer_hold_ = hold; }
     int station_index(const std::string& id) const;  // -1 when unknown
 
     // Time jumps and replays (see RunController::seek and replay_to).
@@ -144,10 +141,12 @@ protected:
     template <class M> M& model_as_mut() { return static_cast<M&>(model_mut()); }
     std::string status_;  // the last refusal or "restarted" note, shown in the controls
     std::string highlight_;  // the station or place a lesson points at, "" for none
-    bool answer_hidden_ = false;  // a lesson's question is open: the headline keeps its answer back
-    bool held_for_next_ = false;  // ... and that question is the next step's (hold_answer)
+    AnswerHold answer_hold_ = AnswerHold::none;  // a lesson's question, this step's or the next's, keeps its answer back
+    bool answer_hidden() const { return answer_hold_ != AnswerHold::none; }
     // The words saying why a figure waits: for this step's question or for the next's.
-    const char* held_words(const char* open_key, const char* next_key) const { return tr(held_for_next_ ? next_key : open_key); }
+    const char* held_words(const char* open_key, const char* next_key) const {
+        return tr(answer_hold_ == AnswerHold::next_question ? next_key : open_key);
+    }
     std::string focus_place_;  // where the camera should go at the next draw ("": the whole map)
     float focus_zoom_ = 1;
     bool focus_pending_ = false;

@@ -9,7 +9,7 @@
 // the metrics at the model's current time.
 //
 // Index:
-//   small drawings and sizes                     level_size, level_reached, arrow, cell_hash
+//   small drawings and sizes          per_chip, level_size, level_reached, arrow, cell_hash
 //   the frame's map, in draw order                              TokenScene::draw_map
 //   stations, memory, the door, the mesh, the streams           TokenScene::draw_stations … TokenScene::draw_streams
 //   the pipeline and the tokens on the host                     TokenScene::draw_pipeline, TokenScene::draw_tokens_on_host
@@ -35,13 +35,16 @@ using namespace tj::token;
 using namespace tokenui;
 
 namespace {
-// A memory level's capacity and bandwidth as its settings give them: per chip, times
-// the chips ("2 × 16.0 GB · 2 × 8.00 TB/s"), so the map and the card read as the slider
-// does; host memory is one pool.
-std::string level_size(const Hardware& hw, int l) {
+// A memory level's figure as its slider gives it: per chip, times the chips ("2 × 8.00
+// TB/s"), so the map and the card read as the slider does; host memory is one pool.
+std::string per_chip(const Hardware& hw, int l, double total, bool bytes) {
     const int n = l == kHostMem ? 1 : std::max(1, hw.chips);
-    const std::string times = n > 1 ? std::to_string(n) + " × " : "";
-    return times + format_bytes(hw.level[l].capacity / n) + " · " + times + format_si(hw.level[l].bandwidth / n, "B/s");
+    return (n > 1 ? std::to_string(n) + " × " : "") + (bytes ? format_bytes(total / n) : format_si(total / n, "B/s"));
+}
+
+// A level's capacity and bandwidth ("2 × 16.0 GB · 2 × 8.00 TB/s").
+std::string level_size(const Hardware& hw, int l) {
+    return per_chip(hw, l, hw.level[l].capacity, true) + " · " + per_chip(hw, l, hw.level[l].bandwidth, false);
 }
 
 // Where the machine reaches less than a level's peak, the rate it reaches ("2.04 TB/s
@@ -50,9 +53,8 @@ std::string level_size(const Hardware& hw, int l) {
 std::string level_reached(const Hardware& hw, int l) {
     const MemLevelSpec& m = hw.level[l];
     if (!(m.efficiency < 0.995)) return "";
-    const int n = l == kHostMem ? 1 : std::max(1, hw.chips);
     char b[96];
-    std::snprintf(b, sizeof b, tr("token.map.bw_reached"), ((n > 1 ? std::to_string(n) + " × " : "") + format_si(m.bandwidth * m.efficiency / n, "B/s")).c_str());
+    std::snprintf(b, sizeof b, tr("token.map.bw_reached"), per_chip(hw, l, m.bandwidth * m.efficiency, false).c_str());
     return b;
 }
 
@@ -137,7 +139,7 @@ void TokenScene::fill_bar(ImDrawList* dl, const WorldBox& r, double weights, dou
                           bool vertical) {
     // A lesson's question open: what each warehouse holds is the model's output, and may
     // be the answer (the cache spilling outward, a warehouse full), so every bar waits empty.
-    if (answer_hidden_) weights = kv = 0;
+    if (answer_hidden()) weights = kv = 0;
     ImVec2 a = view_.to_screen(r.min_x, r.min_y), b = view_.to_screen(r.max_x, r.max_y);
     dl->AddRectFilled(a, b, kBarBack);
     double cap = capacity > 0 ? capacity : std::max(1.0, weights + kv);
@@ -300,7 +302,7 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
     WorldBox r = lay_.door;
     // A lesson's question open: how full the warehouse is and who waits may be its answer,
     // so the door shows its frame and the warehouse's size, and "?" for the rest.
-    const bool held = answer_hidden_;
+    const bool held = answer_hidden();
     bool full = t.kv_paged && t.kv_full && !held;
     dl->AddRectFilled(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.min_y + 24), pal::kStationFill, 8 * z,
                       ImDrawFlags_RoundCornersTop);
@@ -355,7 +357,7 @@ void TokenScene::draw_mesh(ImDrawList* dl) {
     bool busy = t.step_kind_now >= 0;
     // A question open: how much of the time the cores compute waits with the answer, so
     // the squares, the enlarged core's outline and its bar show no split.
-    const bool held = answer_hidden_;
+    const bool held = answer_hidden();
     float f = held ? 0.0f : float(t.core_busy_fraction);
     double per_core_cap = t.capacity[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
     double per_core_w = t.weights[kSram] / std::max(1.0, double(t.mesh_x) * t.mesh_y * t.chips);
@@ -407,7 +409,7 @@ void TokenScene::draw_streams(ImDrawList* dl) {
     float phase = playing() && busy ? float(std::fmod(ImGui::GetTime() * 0.8, 1.0)) : 0.25f;
     // A question open: the streams still run from every warehouse the model reads, but all
     // alike and grey, since how wide each is (and how much of it is KV cache) may be the answer.
-    const bool held = answer_hidden_;
+    const bool held = answer_hidden();
     WorldBox m = lay_.mesh, d = lay_.station[kStDram3d], h = lay_.station[kStHbm], hm = lay_.station[kStHostMem];
     for (int l = 0; l < kLevelCount; l++) {
         if (!(bytes[l] > 0)) continue;
@@ -481,7 +483,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     // that leaves the last stage comes back to the first); a prefill fills it from empty.
     int micro = busy ? std::clamp(t.step_seqs, 1, t.stages) : 0;
     bool loop = t.step_kind_now != kStepPrefill;
-    const float computing = answer_hidden_ ? 0.0f : float(t.core_busy_fraction);  // a question open: no split shown
+    const float computing = answer_hidden() ? 0.0f : float(t.core_busy_fraction);  // a question open: no split shown
     std::vector<float> at;
     for (int k = 0; k < micro; k++) {
         double pos = u * t.stages - k;
@@ -537,7 +539,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     }
     head += std::string(" ") + provenance_tag(Provenance::Input);
     if (micro > 0) {
-        std::string count = answer_hidden_ ? "?" : std::to_string(micro);  // a question open: the model's count waits
+        std::string count = answer_hidden() ? "?" : std::to_string(micro);  // a question open: the model's count waits
         std::snprintf(buf, sizeof buf, " · %s %s %s", tr("token.map.in_flight"), count.c_str(), provenance_tag(Provenance::Output));
         head += buf;
     }
@@ -568,7 +570,7 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
     // Where the answer has held tokens, the line stays and says how many so far: a held
     // token is on the map for a step only, and a caption about holding needs it seen.
     char pile[200] = "?";
-    if (!answer_hidden_) {
+    if (!answer_hidden()) {
         const Metric* m = find_metric("tokens_in_flight");
         const Metric* share = find_metric("detok_hold_share");
         const bool holds = share && share->value > 0;
@@ -582,14 +584,14 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         }
     }
     seen_.piles = {{"detok", pile}};
-    if (pile[0] && !answer_hidden_) map_text(dl, v, {tray.center().x, tray.max_y + 12}, 12, pal::kVermillion, pile);
+    if (pile[0] && !answer_hidden()) map_text(dl, v, {tray.center().x, tray.max_y + 12}, 12, pal::kVermillion, pile);
     int queued = 0, held = 0, drawn = 0;
     std::vector<ImVec2> labelled;
     for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {
         const TokenJourney& j = *it;
         if (!(j.t_sampled <= now && now < j.t_screen)) continue;
         double t_link = j.t_sampled + j.link_s, t_det = t_link + j.detok_s, t_hold = t_det + j.hold_s;
-        if (answer_hidden_ && now >= t_link) continue;
+        if (answer_hidden() && now >= t_link) continue;
         ImVec2 p;
         auto lerp = [](ImVec2 a, ImVec2 b, double u) {
             float f = float(std::clamp(u, 0.0, 1.0));
@@ -678,7 +680,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     const ParamValues& pv = values();
     Lang lang = language();
     // A question open: what the warehouses hold is an output that may be its answer.
-    auto held_bytes = [&](double b) { return answer_hidden_ ? std::string("?") : format_bytes(b); };
+    auto held_bytes = [&](double b) { return answer_hidden() ? std::string("?") : format_bytes(b); };
     // Host side, left.
     map_name(labels, "host_in", v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
     const double prompt = pv.get("token.run.prompt_tokens");
@@ -693,8 +695,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                  tr("token.map.host_mem.short"));
         // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it;
         // while a question is open, whether anything spills may be the answer.
-        const double kv = answer_hidden_ ? 0 : t.kv[kHostMem], weights = answer_hidden_ ? 0 : t.weights[kHostMem];
-        std::string s = answer_hidden_ ? "? " + std::string(provenance_tag(Provenance::Output))
+        const double kv = answer_hidden() ? 0 : t.kv[kHostMem], weights = answer_hidden() ? 0 : t.weights[kHostMem];
+        std::string s = answer_hidden() ? "? " + std::string(provenance_tag(Provenance::Output))
                         : kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
                         : weights > 0 ? "" : std::string(tr("token.map.empty"));
         const ImU32 col = kv + weights > 0 ? pal::kVermillion : pal::kTextDim;
@@ -772,15 +774,15 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     const std::string per_core = format_bytes_binary(hw.level[kSram].capacity / cores);
     map_detail(labels, sram, v, {tx, b.min_y + 48}, 14, pal::kText, "SRAM " + per_core, 0, per_core);
     map_detail(labels, sram, v, {tx, b.min_y + 70}, 13, pal::kTextDim, format_si(hw.level[kSram].bandwidth / cores, "B/s"), 0);
-    auto held_binary = [&](double b) { return answer_hidden_ ? std::string("?") : format_bytes_binary(b); };
+    auto held_binary = [&](double b) { return answer_hidden() ? std::string("?") : format_bytes_binary(b); };
     map_detail(labels, sram, v, {tx, b.min_y + 94}, 13, pal::kOrange, held_binary(t.weights[kSram] / cores), 0);
     map_detail(labels, sram, v, {tx, b.min_y + 116}, 13, pal::kPurple, held_binary(t.kv[kSram] / cores), 0);
     bool busy = t.step_kind_now >= 0;
     const std::string share = format_metric("core_busy_fraction", t.core_busy_fraction, "", language());  // as the card writes it
-    if (answer_hidden_) std::snprintf(buf, sizeof buf, "%s ?", tr("token.map.computing"));
+    if (answer_hidden()) std::snprintf(buf, sizeof buf, "%s ?", tr("token.map.computing"));
     else std::snprintf(buf, sizeof buf, "%s %s", tr("token.map.computing"), share.c_str());
     map_detail(labels, sram, v, {tx, b.max_y - 38}, 13, busy ? pal::kText : pal::kTextDim,
-               busy || answer_hidden_ ? buf : tr("token.map.idle"), 0, busy && !answer_hidden_ ? share : "");
+               busy || answer_hidden() ? buf : tr("token.map.idle"), 0, busy && !answer_hidden() ? share : "");
 
     // Right side: sampler, link back, detokenizer, screen.
     map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
@@ -790,7 +792,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         const int k = int(pv.get("token.spec.draft_k"));
         const WorldBox& r = lay_.station[kStSampler];
         const tj::Metric* m = find_metric("spec_tokens_per_verify");  // written as the card writes it
-        const std::string yield = answer_hidden_ || !m ? std::string("?") : format_metric(m->id, m->value, m->unit, lang);
+        const std::string yield = answer_hidden() || !m ? std::string("?") : format_metric(m->id, m->value, m->unit, lang);
         // Under the box, on two short lines: the box's width holds its name and cost only,
         // and a wide line would run into the link's box.
         // The output's tag on the line of its figure ("?" while a question holds it).
@@ -871,10 +873,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         // A question open: the answer's words wait too (the built-in answer speaks of what
         // limits decoding); its tokens still arrive as parcels. Only whole lines, as many
         // as fit above the foot.
-        const std::string words = answer_hidden_ ? std::string(held_words("token.map.screen_held", "token.map.screen_held_next")) : tail;
+        const std::string words = answer_hidden() ? std::string(held_words("token.map.screen_held", "token.map.screen_held_next")) : tail;
         std::vector<tj::LineSpan> lines = wrap_lines(px, words, wrap);
         lines.resize(std::min(lines.size(), size_t(std::max(0.0f, (bottom - p.y) / px))));
-        draw_lines(dl, px, p, answer_hidden_ ? pal::kTextDim : pal::kYellow, words, lines);
+        draw_lines(dl, px, p, answer_hidden() ? pal::kTextDim : pal::kYellow, words, lines);
     }
 
     labels.draw(dl);
@@ -884,7 +886,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     // Bottleneck: outlined where it is, and named in words at the top of the map
     // (draw_headline_and_legend; headline_text: the same words the page's mirror reads).
     const int stage = head.stage;
-    int st = answer_hidden_ ? -1 : station_of_stage(stage);  // a question open: no outline
+    int st = answer_hidden() ? -1 : station_of_stage(stage);  // a question open: no outline
     if (st >= 0) {
         WorldBox r = st == kStSram || st == kStMesh ? lay_.mesh : lay_.station[st];
         if (stage == kPartChipLink) r = lay_.chip;  // chip link: the whole chip
@@ -1028,7 +1030,7 @@ std::vector<std::string> TokenScene::station_lines(const tj::Model& run, const s
             break;
         default: break;
     }
-    if (answer_hidden_) {  // a question open: the card keeps its inputs, and the model's outputs wait
+    if (answer_hidden()) {  // a question open: the card keeps its inputs, and the model's outputs wait
         const std::string tag = tr("token.tag.out");
         std::erase_if(out, [&](const std::string& l) { return l.find(tag) != std::string::npos; });
     }

@@ -423,7 +423,7 @@ void TokenScene::trip_chart(ImVec2 size) {
 
 bool TokenScene::draw_lesson_chart(const std::string& id, ImVec2 size) {
     if (id == "measured") {  // this computer's figures and prediction card (measured_card.h)
-        measured_computer().draw_card(true, answer_hidden_);  // compact: the method is on the Help card
+        measured_computer().draw_card(true, answer_hidden());  // compact: the method is on the Help card
         return true;
     }
     static const std::pair<const char*, const char*> titles[] = {{"roofline", "token.chart.roofline"},

@@ -60,7 +60,7 @@ TokenScene::HeadlineText TokenScene::headline_text() const {
                         : p.mixed               ? "token.map.bottleneck_mixed"
                                                 : "token.map.bottleneck_prompts";
     if (p.steps == 0) return {std::string(tr("token.map.bottleneck")) + ": " + tr("token.map.no_step_yet"), "", -1};
-    if (answer_hidden_) {  // the open question's mark, as the chain's headline writes it
+    if (answer_hidden()) {  // the open question's mark, as the chain's headline writes it
         char held[160];
         std::snprintf(held, sizeof held, tr("lesson.held_mark"), held_words("lesson.answer_held", "lesson.answer_held_next"));
         return {join_magnitudes(std::string(tr(title)) + ": " + held), "", -1};
@@ -97,7 +97,7 @@ HeadlineState TokenScene::headline_state() const {
     if (p.steps == 0) return h;
     h.phase = p.phase == kPhasePrefill ? "prefill" : "decode";
     h.window = pace_window_words(p, language() == Lang::Zh);
-    if (answer_hidden_) return h;  // a question open: the named station waits for the reveal
+    if (answer_hidden()) return h;  // a question open: the named station waits for the reveal
     const auto& st = model().stations();
     auto id = [&](int stage) { return std::string(st[size_t(station_of_stage(stage))].id); };
     if (p.stage >= 0) {
