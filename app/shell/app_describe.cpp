@@ -86,7 +86,7 @@ json lesson_json(const LessonPlayer& lp, Scene& s) {
     j["figures"] = json::array();
     for (const std::string& id : st.evidence)
         if (const tj::Metric* m = find_metric(ms, id))
-            j["figures"].push_back({{"id", id}, {"label", pick(m->label_en, m->label_zh)},
+            j["figures"].push_back({{"id", id}, {"label", lesson_figure_label(st, *m, lp.revealed())},
                                     {"value", tj::lesson_figure_held(st, id, lp.revealed()) ? "?"
                                               : format_metric(m->id, m->value, m->unit, language())}});
     j["chart"] = st.chart;

@@ -33,6 +33,11 @@ float lesson_card_scale(ImVec2 display, float font_px) {
     return std::max(1.0f, want / font_px);
 }
 
+std::string lesson_figure_label(const tj::LessonStep& st, const tj::Metric& m, bool revealed) {
+    if (tj::lesson_figure_held(st, m.id, revealed) && m.id.rfind("share_", 0) == 0) return tr("lesson.share_held");
+    return pick(m.label_en, m.label_zh);
+}
+
 namespace {
 const std::string& txt(const tj::Text2& t) { return pick(t.en, t.zh); }
 // How long Replay takes to play a step again (longer runs are jumped through).
@@ -543,9 +548,7 @@ void LessonPlayer::evidence(Scene& s, const tj::LessonStep& st) {
         const bool held = tj::lesson_figure_held(st, id, revealed_);
         std::string after = held ? "?" : format_metric(m->id, m->value, m->unit, language());
         figures_shown_.push_back(after);
-        // A held stage's busy share keeps its stage's name back too: "mesh links: busy ?"
-        // over a question about what limits the step names the answer.
-        const std::string label = held && id.rfind("share_", 0) == 0 ? tr("lesson.share_held") : pick(m->label_en, m->label_zh);
+        const std::string label = lesson_figure_label(st, *m, revealed_);
         if (asking && narrow_screen()) {  // "label: ?", or a given figure's value
             text_wrapped(label + ": " + after, ImGui::GetColorU32(ImGuiCol_TextDisabled));
             continue;

@@ -55,6 +55,11 @@ struct LessonHost {
 // 1920x1080, where a class reads the card from across the room.
 float lesson_card_scale(ImVec2 display, float font_px);
 
+// A step's figure's label as the card and the page's mirror write it: the metric's own,
+// but a held stage's busy share keeps its stage's name back too ("mesh links: busy ?"
+// over a question about what limits the step names the answer).
+std::string lesson_figure_label(const tj::LessonStep& st, const tj::Metric& m, bool revealed);
+
 class LessonPlayer {
 public:
     bool load(std::string* error);

@@ -39,6 +39,7 @@ async function shown(page) {
     cardOutputs: d.stations.flatMap((st) => st.lines.filter((l) => l.includes(OUT)).map((l) => `${st.id}: ${l}`)),
     piles: s.piles ?? {},
     figures: s.lesson_figures ?? [],
+    figureLabels: d.lesson?.figures?.map((f) => f.label) ?? [],
     text: (id) => labels.filter((l) => l.id === id).map((l) => l.t).join(' | '),
   };
 }
@@ -114,6 +115,11 @@ test('every question of the token lessons keeps its answer off the map, the card
     cardFiguresWait(before, where, st);
     if (st.chart) assert.equal(before.s.lesson_chart?.waiting, true, `${where}: the chart waits`);
     pilesWait(before, where);
+    // A stage's busy share keeps the stage's name back too, on the card and the page's mirror.
+    st.evidence.forEach((id, i) => {
+      if (id.startsWith('share_') && !(st.given ?? []).includes(id))
+        assert.match(before.figureLabels[i] ?? '', /whose, with the answer/, `${where}: ${id}'s label names no stage (${before.figureLabels[i]})`);
+    });
     const leak = named[key];
     if (leak?.id) assert.match(before.text(leak.id), leak.before, `${where}: ${leak.id} keeps its figure back`);
     if (leak?.pile) assert.match(before.piles[leak.pile] ?? '', leak.before, `${where}: the pile at ${leak.pile} waits`);
@@ -122,6 +128,9 @@ test('every question of the token lessons keeps its answer off the map, the card
     assert.ok(after.mapOutputs.length > 0 || after.labels.some(({ t }) => /computing \d|idle/.test(t)),
       `${where}: the map writes the model's outputs once answered`);
     if (st.chart) assert.equal(after.s.lesson_chart?.waiting, false, `${where}: the chart is drawn once answered`);
+    st.evidence.forEach((id, i) => {
+      if (id.startsWith('share_')) assert.doesNotMatch(after.figureLabels[i] ?? '', /whose/, `${where}: ${id} names its stage once answered`);
+    });
     const leak = named[key];
     if (leak?.id) assert.match(after.text(leak.id), leak.after, `${where}: ${leak.id} shows its figure once answered`);
     if (leak?.pile) assert.match(after.piles[leak.pile] ?? '', leak.after, `${where}: the pile at ${leak.pile} shows once answered`);
