@@ -65,17 +65,18 @@ ImVec2 half_size(int st) {
 constexpr float kPhoneMinPx = 11;
 
 // A figure's size, a share of the label size; with the text scaled up (presenter
-// mode, for the back of a room) no smaller than 85% of it: 24 px at 1920x1080.
+// mode, for the back of a room) no smaller than 85% of it: 24 px at 1920x1080. Never
+// under either map's smallest word (kMapMinPx; a phone's, kPhoneMinPx).
 float small_px(float text_px, float share) {
     const float px = text_px * (text_scale() >= 1.5f ? std::max(share, 0.85f) : share);
-    return narrow_screen() ? std::max(px, kPhoneMinPx) : px;
+    return std::max(px, narrow_screen() ? kPhoneMinPx : kMapMinPx * text_scale());
 }
 
 // The map's label size at zoom z: grows with the screen but never wider than a column of
 // the map allows, times the text scale (presenter mode), where details give way to names.
 float label_px(float z) {
     const float px = std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale());
-    return narrow_screen() ? std::max(px, kPhoneMinPx) : px;
+    return std::max(px, narrow_screen() ? kPhoneMinPx : kMapMinPx * text_scale());
 }
 
 // Whether the substrate supplier's name, above its box, would come within a word's gap

@@ -308,8 +308,8 @@ float map_font_px(const WorldView& v, float world_size, float min_px) {
 }
 
 bool map_detail_shown(const WorldView& v, float world_size) {
-    constexpr float kMinPx = 12.5f, kDetailMinShare = 0.45f;  // kMinPx: map_text's default floor
-    return world_size * v.zoom() >= kDetailMinShare * kMinPx * text_scale();
+    constexpr float kDetailMinShare = 0.45f;
+    return world_size * v.zoom() >= kDetailMinShare * kMapMinPx * text_scale();
 }
 
 void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,

@@ -24,6 +24,7 @@
 #include "app/token/token_chips.h"
 #include "app/token/token_race.h"
 #include "app/ui/draw.h"
+#include "app/ui/font.h"
 #include "app/ui/map_labels.h"
 
 std::unique_ptr<Scene> make_token_scene();
@@ -66,7 +67,7 @@ ImU32 provenance_color(Provenance p);
 // Text centred on a point, at a size in world units scaled by the view, never under
 // min_px times the text scale (presenter mode, the text size), drawn at once.
 void map_text(ImDrawList* dl, const WorldView& v, ImVec2 world, float world_size, ImU32 col, const char* text,
-              float align_x = 0.5f, float min_px = 12.5f);
+              float align_x = 0.5f, float min_px = kMapMinPx);
 // A station's name (id: the station's, or a zone's), sized as map_text, placed on labels;
 // short_text where it is too wide for its box (MapLabels::name).
 void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
@@ -78,7 +79,7 @@ void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVe
 void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
                 const std::string& text, float align_x = 0.5f, const std::string& short_text = "");
 bool map_detail_shown(const WorldView& v, float world_size);
-float map_font_px(const WorldView& v, float world_size, float min_px = 12.5f);
+float map_font_px(const WorldView& v, float world_size, float min_px = kMapMinPx);
 
 }  // namespace tokenui
 

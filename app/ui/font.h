@@ -9,7 +9,7 @@
 // Usage:
 //   std::vector<std::string> texts = ...;          // every string the UI may show
 //   font_load(texts, kFontPx * scale, dpi, &msg);   // then recreate the GL font texture
-//   float px = 12.5f * text_scale();                 // a map's smallest text, as the UI's grows
+//   float px = kMapMinPx * text_scale();             // a map's smallest text, as the UI's grows
 //
 // Wrapped text goes through the project's line breaker (core/text/line_break.h), not
 // ImGui's: ImGui breaks "5.1" after the point and may start a Chinese line with "，".
@@ -24,6 +24,9 @@
 
 // The interface font's size at the normal text scale (logical pixels).
 constexpr float kFontPx = 18.0f;
+// The smallest word on either map at the normal text scale (logical pixels): smaller is
+// not read at a laptop's distance. A phone's chain map allows 11 (fab_map.cpp).
+constexpr float kMapMinPx = 12.5f;
 // How much larger than normal the interface's text is now drawn (presenter mode, the
 // text size): 1 normally; maps scale their smallest labels with it.
 float text_scale();

@@ -96,6 +96,8 @@ for (const { w, h, device, present } of sizes) {
             for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 24, `${scene} ${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
           if (scene === 'fab' && w < 900)  // at arm's length: every word on a phone's or tablet's chain map at least 11 CSS px
             for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 11, `${w}x${h} ${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
+          if (w >= 900 && !present)  // at a laptop's distance: every word on either map at least 12.5 px (kMapMinPx)
+            for (const [id, l] of Object.entries(s.labels)) assert.ok(l.px >= 12.5 - 0.01, `${w}x${h} ${scene} ${view} ${lang}: ${id} drawn at ${l.px.toFixed(1)} px`);
           // Nothing placed past the map's right or left edge where the whole map is in view
           // (the token lesson's step is zoomed in: its far stations lie outside by design).
           // The area the map draws in: between the panels where they are up.
