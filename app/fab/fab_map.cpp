@@ -573,8 +573,13 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         std::snprintf(buf, sizeof buf, tr("fab.map.stages"), stage(fs[0]).c_str(), stage(fs[1]).c_str(), stage(fs[2]).c_str());
         label(labels, id, true, small_px(text_px, 0.7f), {cx, b.y + text_px * 2.75f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
     }
-    if (st == shown_bottleneck(v))
-        label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck, tr("fab.map.bottleneck"));
+    if (st == shown_bottleneck(v)) {
+        // Told from others busy 100% by its rate, it says so; not where the derivative's
+        // buildings stand beside the suppliers (their names need the room).
+        const bool slowest = !v.bottleneck_tied.empty() && !v.deriv.on;
+        label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck,
+              tr(slowest ? "fab.map.bottleneck_slowest" : "fab.map.bottleneck"));
+    }
     if (st == kStRack && dip_active(cmap)) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * cmap.values.get("fab.dip.yield"));
@@ -767,6 +772,8 @@ std::vector<std::string> FabScene::station_lines(const tj::Model& run, const std
         lines.push_back(buf);
     }
     if (st == shown_bottleneck(v)) lines.push_back(tr("fab.card.is_bottleneck"));
+    else if (shown_bottleneck(v) >= 0 && std::count(v.bottleneck_tied.begin(), v.bottleneck_tied.end(), st))
+        lines.push_back(tr("fab.card.tied"));
     return lines;
 }
 

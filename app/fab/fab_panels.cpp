@@ -66,6 +66,19 @@ void FabScene::numbers_window(const FrameInput& in) {
     ImGui::PopStyleColor();
     if (v.bottleneck == kStDesign) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     else if (v.bottleneck >= 0) text_wrapped(tr("fab.why.busiest"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (shown_bottleneck(v) > kStDesign && !v.bottleneck_tied.empty()) {  // others busy 100% too: the rate told them apart
+        std::string names;
+        double next = 0;
+        for (int st : v.bottleneck_tied) {
+            names += (names.empty() ? "" : tr("fab.why.tied_sep")) + std::string(fabui::station_short(st));
+            const double r = v.stations[size_t(st)].nominal_gpus_per_week;
+            next = next > 0 ? std::min(next, r) : r;
+        }
+        char b[400];
+        std::snprintf(b, sizeof b, tr("fab.why.tied"), names.c_str(),
+                      fabui::count_text(v.stations[size_t(v.bottleneck)].nominal_gpus_per_week).c_str(), fabui::count_text(next).c_str());
+        text_wrapped(join_magnitudes(b), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    }
     if (v.nominal_bottleneck >= 0) {
         char b[200];
         std::snprintf(b, sizeof b, tr("fab.why.nominal"), fabui::station_short(v.nominal_bottleneck),

@@ -166,6 +166,12 @@ BottleneckReading active_period_bottleneck(const std::vector<Periods>& active, c
     if (top < 0) return r;  // none binds
     if (r.sole[size_t(top)] >= r.shift[size_t(top)]) {
         r.station = top;
+        // Active through the whole window, as the named station: their periods tie at
+        // every moment, and only the rate told them apart.
+        auto throughout = [&](size_t i) { return rate_of(i) > 0 && r.busy[i] >= 1 - 1e-9; };
+        if (throughout(size_t(top)))
+            for (size_t i = 0; i < n; i++)
+                if (int(i) != top && throughout(i)) r.tied.push_back(int(i));
         return r;
     }
     int partner = -1;

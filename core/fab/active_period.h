@@ -11,7 +11,8 @@
 // measured inside the window (a period that began before it counts from the window's
 // start), so two stations active through the whole window are not told apart by their
 // periods: then the one with the lower nominal rate is taken (the other runs ahead into a
-// pile in front of it), and a station with rate 0 is never the bottleneck.
+// pile in front of it), and a station with rate 0 is never the bottleneck. Those others
+// are the reading's `tied`: busy 100% like the bottleneck, told from it by rate alone.
 //
 // The reading over the window names a station when the station that was the bottleneck
 // longest (sole + shifting) held it alone at least as long as it shared it; otherwise the
@@ -26,7 +27,7 @@
 //   ActiveLog log; log.set(true, t0); log.set(false, t1); ...
 //   std::vector<Periods> p = {log.periods(now), ...};
 //   BottleneckReading r = active_period_bottleneck(p, rates, now - kWindow, now);
-//   r.station, r.shifting, r.between, r.busy[i]
+//   r.station, r.shifting, r.between, r.busy[i], r.tied
 #pragma once
 #include <deque>
 #include <vector>
@@ -65,6 +66,7 @@ struct BottleneckReading {
     bool shifting = false;
     int between[2] = {-1, -1};      // while shifting: the two stations
     std::vector<double> busy;       // active share of the window, per station
+    std::vector<int> tied;          // other candidates active through the window, as the named station is
     std::vector<double> sole, shift;  // share of the window as sole / shifting bottleneck
     double t0 = 0, t1 = 0;          // the window
 };

@@ -507,7 +507,7 @@ void FabModel::read_bottleneck() {
     while (front_idle_at_.size() > size_t(kBottleneckWindowWeeks) + 1) front_idle_at_.pop_front();
     capped_ = spec_.conwip_de > 0 && now_ > t0 &&
               (front_idle_at_.back() - front_idle_at_.front()) / (now_ - t0) > kCappedShare;
-    if (capped_) reading_.station = -1, reading_.shifting = false;
+    if (capped_) reading_.station = -1, reading_.shifting = false, reading_.tied.clear();
     std::array<std::array<double, 2>, kStationCount> sb{};
     for (int st = kStFab; st <= kStShip; st++) {
         const Station& s = line.station(line_of(st));
@@ -632,6 +632,7 @@ void FabModel::update_view() {
     view_.no_flaw_first_volume_week = runs_[kNoFlaw].first_volume_week;
     view_.volume_gpus_week = volume_gpus_week_;
     view_.bottleneck = reading_.station;
+    view_.bottleneck_tied = reading_.tied;
     view_.shifting = reading_.shifting;
     view_.capped = capped_;
     view_.shifting_between = {reading_.between[0], reading_.between[1]};

@@ -143,6 +143,9 @@ struct FabView {
     // The bottleneck by the active-period method over the window: the station it names
     // (-1: none, or shifting between the two stations in shifting_between).
     int bottleneck = -1;
+    // Other stations busy through the whole window, as the bottleneck: the method told
+    // them from it by nominal rate alone (the slowest binds, the others run ahead).
+    std::vector<int> bottleneck_tied;
     bool shifting = false;
     // CONWIP held the wafer starts for more than kCappedShare of the window: the cap on
     // work in the line sets the pace, not a station (bottleneck is then -1).

@@ -46,6 +46,7 @@ TEST_CASE("active-period method: one station active throughout is the sole bottl
     CHECK(r.busy[1] == Approx(0.3));
     CHECK(r.sole[0] == Approx(1));
     CHECK(r.shift[1] == 0);
+    CHECK(r.tied.empty());  // C's period [0, 3] is shorter: no tie
 }
 
 TEST_CASE("active-period method: overlapping periods of successive bottlenecks shift", "[fab][bottleneck]") {
@@ -74,7 +75,9 @@ TEST_CASE("active-period method: overlapping periods of successive bottlenecks s
 
 TEST_CASE("active-period method: ties go to the lower rate, rate 0 never binds, no activity: none", "[fab][bottleneck]") {
     std::vector<Periods> act = {{{0, 10}}, {{0, 10}}, {{0, 10}}};
-    CHECK(active_period_bottleneck(act, {3, 2, 0}, 0, 10).station == 1);
+    BottleneckReading tie = active_period_bottleneck(act, {3, 2, 0}, 0, 10);
+    CHECK(tie.station == 1);
+    CHECK(tie.tied == std::vector<int>{0});  // busy 100% too, told apart by rate; rate 0 is no candidate
     CHECK(active_period_bottleneck(act, {0, 0, 0}, 0, 10).station == -1);
     BottleneckReading none = active_period_bottleneck({{}, {{20, 30}}}, {1, 1}, 0, 10);
     CHECK(none.station == -1);
