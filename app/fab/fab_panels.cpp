@@ -215,7 +215,9 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
     draw_x_labels(dl, weeks, a.x, b.x, b.y + fs * 0.15f);
     dl->AddRect(a, b, IM_COL32(110, 120, 140, 255));
     dl->PushClipRect(a, b, true);
-    for (const ChartMarker& m : fabui::event_markers(v, values(), true)) {
+    const std::vector<ChartMarker> events = fabui::event_markers(v, values(), true);
+    const size_t grid_and_events = drawn.size() + events.size();
+    for (const ChartMarker& m : events) {
         drawn.push_back({{X(m.x), a.y}, {X(m.x), b.y}});
         dl->AddLine(drawn.back()[0], drawn.back()[1], with_alpha(pal::kVermillion, 150), 1.5f);
     }
@@ -231,12 +233,12 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
     // or other word is in the way (above or below it, to one side or the other), else as a
     // key with the arrow's shape, in its colour, in the plot's top band (the rising lines
     // leave it empty) between the events' lines.
+    const LabelBox plot{a, b};
+    std::vector<LabelBox> taken;
     if (!v.cum_demand.values().empty() && !v.run.cum_shipped.values().empty()) {
         double wk = v.cum_demand.times().back(), ordered = v.cum_demand.values().back();
         double shipped = v.run.cum_shipped.values().back();
         double rate = values().get("fab.cust.gpus_per_week");
-        const LabelBox plot{a, b};
-        std::vector<LabelBox> taken;
         auto name_arrow = [&](const char* word, const char* shape, ImU32 col, const std::vector<ImVec2>& beside) {
             const std::string key = std::string(shape) + " " + word;
             const ImVec2 ws = ImGui::CalcTextSize(word), ks = ImGui::CalcTextSize(key.c_str());
@@ -276,6 +278,22 @@ void FabScene::cumulative_flow_chart(ImVec2 size) {
             name_arrow(s, "↔", pal::kYellow, {{mid, above}, {mid, below}, {r - w - fs * 0.5f, above}, {l + fs * 0.3f, above},
                                          {r - w - fs * 0.5f, below}, {l + fs * 0.3f, below}, {l - w - fs * 0.3f, Y(shipped) - fs * 0.5f}});
         }
+    }
+    // The events' lines named beside them ("flaw", "masks"), each at the first height
+    // where its words touch no series, arrow or word (a grid line or a neighbouring
+    // event's line may pass under them); else unnamed (the map's timeline names them too).
+    const std::vector<std::vector<ImVec2>> series_and_arrows(drawn.begin() + long(grid_and_events), drawn.end());
+    for (const ChartMarker& m : events) {
+        const float x = X(m.x), w = ImGui::CalcTextSize(m.label.c_str()).x;
+        if (x < a.x || x > b.x) continue;
+        std::vector<LabelBox> spots;
+        for (float y = a.y + fs * 0.2f; y + fs < b.y; y += fs * 0.55f)
+            for (float left : {x + fs * 0.25f, x - fs * 0.25f - w}) spots.push_back({{left, y}, {left + w, y + fs}});
+        long crossings = 0;
+        int k = clearest_label_box(spots, plot, taken, series_and_arrows, &crossings);
+        if (k < 0 || crossings > 0) continue;
+        taken.push_back(spots[size_t(k)]);
+        dl->AddText(spots[size_t(k)].min, pal::kVermillion, m.label.c_str());
     }
     // The legend; a readout on hover.
     for (size_t i = 0; i < lines.size(); i++) {

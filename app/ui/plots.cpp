@@ -82,7 +82,7 @@ bool overlap(const LabelBox& a, const LabelBox& b) {
 }  // namespace
 
 int clearest_label_box(const std::vector<LabelBox>& candidates, LabelBox plot, const std::vector<LabelBox>& taken,
-                       const std::vector<std::vector<ImVec2>>& lines) {
+                       const std::vector<std::vector<ImVec2>>& lines, long* crossings) {
     int best = -1;
     long best_score = 0;
     for (size_t c = 0; c < candidates.size(); c++) {
@@ -96,6 +96,7 @@ int clearest_label_box(const std::vector<LabelBox>& candidates, LabelBox plot, c
             for (size_t i = 1; i < line.size(); i++) score += crosses(line[i - 1], line[i], room);
         if (best < 0 || score < best_score) best = int(c), best_score = score;
     }
+    if (crossings) *crossings = best_score;
     return best;
 }
 

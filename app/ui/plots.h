@@ -91,11 +91,12 @@ void roofline(const char* id, ImVec2 size, double peak_flops, const std::vector<
 // Where a label of a chart reads cleanly: the first of the candidate boxes (min, max) that
 // stays inside the plot, off every box already taken and crossed by the fewest lines
 // (polylines on screen); ties keep the earlier candidate. -1 when there is none.
+// crossings: where given, how many line segments the chosen box's words touch.
 struct LabelBox {
     ImVec2 min, max;
 };
 int clearest_label_box(const std::vector<LabelBox>& candidates, LabelBox plot, const std::vector<LabelBox>& taken,
-                       const std::vector<std::vector<ImVec2>>& lines);
+                       const std::vector<std::vector<ImVec2>>& lines, long* crossings = nullptr);
 
 // "Nice" axis ticks: about n round values covering [lo, hi].
 std::vector<double> nice_ticks(double lo, double hi, int n);
