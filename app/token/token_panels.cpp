@@ -298,9 +298,16 @@ void TokenScene::roofline_chart(ImVec2 size) {
     const double ridge = metric("roofline_ridge_flops_per_byte");
     // The compute roof is the peak times the share engines reach, as the slopes are the
     // bandwidths times theirs: the ridge is one over the other, so the roof says its value.
+    // Below the listed peak, it says of how much (an RTX 4090's 117 TFLOP/s is 71% of 165).
     const double roof = hw.peak_flops() * hw.compute_eff;
-    roofline("roof", size, roof, roofs, pts, ridge, std::string(tr("token.chart.ridge")) + " " + format_si(ridge, "FLOP/B"),
-             std::string(tr("token.chart.roof")) + " " + format_si(roof, "FLOP/s"));
+    std::string roof_label = std::string(tr("token.chart.roof")) + " " + format_si(roof, "FLOP/s");
+    if (hw.compute_eff < 0.995) {
+        char b[200];
+        const std::string share = format_share(hw.compute_eff), peak = format_si(hw.peak_flops(), "FLOP/s");
+        std::snprintf(b, sizeof b, tr("token.chart.roof_share"), roof_label.c_str(), share.c_str(), peak.c_str());
+        roof_label = b;
+    }
+    roofline("roof", size, roof, roofs, pts, ridge, std::string(tr("token.chart.ridge")) + " " + format_si(ridge, "FLOP/B"), roof_label);
 }
 
 void TokenScene::kv_chart(ImVec2 size) {

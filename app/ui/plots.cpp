@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -372,8 +373,11 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     for (auto& p : points)
         if (p.flops_per_s > 0) y0 = std::min(y0, p.flops_per_s);
     y0 = std::max(y0 / 3, peak * 1e-6);
-    // Over the roof, a third of a decade or a line of text for its label, whichever is more.
-    const double below = std::log10(peak / y0), room = std::min(0.45, fs * 1.5 / std::max(1.0f, f.max.y - f.min.y));
+    // Over the roof, a third of a decade or its label's lines (wrapped at the plot's width),
+    // whichever is more.
+    const std::vector<tj::LineSpan> roof_lines = wrap_lines(fs, roof_label, f.max.x - f.min.x - 8);
+    const float roof_label_h = fs * (0.5f + float(std::max<size_t>(1, roof_lines.size())));
+    const double below = std::log10(peak / y0), room = std::min(0.45, double(roof_label_h) / std::max(1.0f, f.max.y - f.min.y));
     const double y1 = peak * std::pow(10, std::max(std::log10(3.0), below * room / (1 - room)));
     auto px = [&](double ai, double fl) {
         double u = (std::log10(ai) - std::log10(ai0)) / (std::log10(ai1) - std::log10(ai0));
@@ -409,8 +413,9 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     }
     f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
     if (!roof_label.empty()) {  // over the roof's right end: the dots and the slopes stay under it
-        const ImVec2 t = ImGui::CalcTextSize(roof_label.c_str()), at{f.max.x - 4 - t.x, px(ai1, peak).y - fs * 0.2f - t.y};
-        f.dl->AddText(at, pal::kOrange, roof_label.c_str());
+        const ImVec2 t = wrapped_text_size(fs, roof_label, f.max.x - f.min.x - 8);
+        const ImVec2 at{f.max.x - 4 - t.x, px(ai1, peak).y - fs * 0.2f - t.y};
+        draw_lines(f.dl, fs, at, pal::kOrange, roof_label, roof_lines);
         taken.push_back({at, {at.x + t.x, at.y + t.y}});
     }
     const std::string x_title = tr("plot.flops_per_byte");  // the x axis's title, inside the plot's foot

@@ -762,13 +762,16 @@ void add_hardware_presets(ParamRegistry& reg) {
     // replaces the bandwidth, the arithmetic rate and the memory once the page has measured them).
     add_hw(reg, "hw.measured", "This computer (not measured yet)", "本机（尚未测量）",
            "Not measured yet: until the page measures this computer (Help > This computer on the roofline), the "
-           "figures of the laptop in the WebLLM paper stand in: Apple M3 Max, 400 GB/s (Apple's specification), "
+           "figures of the laptop in the WebLLM paper stand in: Apple M3 Max, the share of its 400 GB/s (Apple's "
+           "specification) that MLC-LLM's Llama-3.1-8B decode reaches on it (apple_bw_eff, fitted to arXiv:2412.15803, "
+           "as hw.m3_max: about 253 GB/s), so that it compares with the GPU presets at what an engine reaches, as a "
+           "measured figure is what this page reached; "
            "14.3 TFLOP/s FP32 (40 GPU cores x 128 lanes x 2 x 1.4 GHz, an assumption), 48 GB (an assumption). "
            "Stack: the roofline of the two figures, a step the longer of its arithmetic and its bytes, at "
            "the achieved fraction 1 (the figures are what was reached, not a peak); per-layer 5 us and per-step "
            "20 us, as the GPU presets (assumptions); drawn as one core: a browser tells nothing of the cores.",
-           {1, 1, 1, 14.3, 4096, 4000, 0, 16, 8, 1, 48, 400, 500, 1, 10000, 3, 300, 16, 2, 0, 0, 0, 0, 1, 1, 1, 1, 1,
-            1, 0, 2}, "stack.gpu_graphs");
+           {1, 1, 1, 14.3, 4096, 4000, 0, 16, 8, 1, 48, 400 * APPLE_EFF, 500, 1, 10000, 3, 300, 16, 2, 0, 0, 0, 0, 1, 1, 1,
+            1, 1, 1, 0, 2}, "stack.gpu_graphs");
 }
 
 // A model preset: the shape its config.json gives (weights and KV cache in 16 bits).

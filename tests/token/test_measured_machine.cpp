@@ -195,7 +195,12 @@ TEST_CASE("measured machine: the figures travel with a link as parameters and ar
     RestoreStandIn restore;
     const ParamRegistry& reg = token_registry();
     MeasuredFigures stand = stand_in_figures();
-    CHECK(stand.bandwidth_gbs == 400);  // the WebLLM paper's laptop (token_params.cpp)
+    // The WebLLM paper's laptop at what MLC-LLM's decode reached of its 400 GB/s, as the
+    // M3 Max preset has it (token_params.cpp): an engine's rate, as the GPU presets'.
+    ParamValues m3_max(reg);
+    REQUIRE(m3_max.apply(*reg.find_preset("hw.m3_max")) == "");
+    CHECK(stand.bandwidth_gbs == Approx(400 * m3_max.get("token.mesh.bw_eff")));
+    CHECK(stand.bandwidth_gbs < 300);
     REQUIRE(install_measured_preset(laptop()) == "");
     ParamValues v(reg);
     REQUIRE(v.apply(*reg.find_preset("hw.measured")) == "");
