@@ -360,9 +360,12 @@ bool TokenScene::itl_chart(ImVec2 size, bool zeros_note) {
     chart_axes_ = {true, t.itl_edges[lo - 1], t.itl_edges[hi], 0, top, data_lo, data_hi, 0, top,
                    int(counts.size()), int(counts.size())};
     Lang lang = language();
-    // The median white, the slow tail orange: a label may sit beside the other's line.
+    // The median white, the slow tail orange, the mean yellow (rare long waits lift it
+    // above the p99): a label may sit beside another's line.
     std::vector<ChartMarker> marks = {{metric("tpot_screen_p50_s"), "p50 " + format_duration(metric("tpot_screen_p50_s"), lang), pal::kPale},
-                                      {metric("tpot_screen_p99_s"), "p99 " + format_duration(metric("tpot_screen_p99_s"), lang), pal::kVermillion}};
+                                      {metric("tpot_screen_p99_s"), "p99 " + format_duration(metric("tpot_screen_p99_s"), lang), pal::kVermillion},
+                                      {metric("tpot_screen_mean_s"), std::string(tr("token.chart.mean")) + " " +
+                                       format_duration(metric("tpot_screen_mean_s"), lang), pal::kYellow}};
     int clicked = histogram("itl", size, edges, counts, "s", hl, marks, "< " + format_duration(t.itl_edges[0], lang));
     // The panel says what the bar left of the break holds; a lesson card keeps the chart's size.
     if (zeros && zeros_note) text_wrapped(tr("token.chart.itl_zeros"), ImGui::GetColorU32(ImGuiCol_TextDisabled));

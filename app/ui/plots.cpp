@@ -295,8 +295,16 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
     // The markers' labels get rows of their own above the tallest bar.
     float bars_top = f.min.y + fs * 1.1f * float(std::min<size_t>(markers.size(), 3));
     for (size_t i = 0; i < n; i++) {
-        float h = float(counts[i] / top) * (f.max.y - bars_top);
+        // A bin with any count shows (3 px at least), and where its bar is lower than a line
+        // of text its count is written over it: a few long waits are what lifts a mean.
+        const float h = counts[i] > 0 ? std::max(3.0f, float(counts[i] / top) * (f.max.y - bars_top)) : 0;
         ImVec2 a{f.min.x + bw * float(i) + 1, f.max.y - h}, b{f.min.x + bw * float(i + 1) - 1, f.max.y};
+        if (counts[i] > 0 && h < fs) {
+            char c[32];
+            std::snprintf(c, sizeof c, "%.0f", counts[i]);
+            const float tw = ImGui::CalcTextSize(c).x;
+            f.dl->AddText({std::clamp((a.x + b.x - tw) * 0.5f, f.min.x, f.max.x - tw), a.y - fs * 1.05f}, pal::kSky, c);
+        }
         bool in = f.hovered && ImGui::GetIO().MousePos.x >= a.x - 1 && ImGui::GetIO().MousePos.x < b.x + 1;
         f.dl->AddRectFilled(a, b, int(i) == highlight ? pal::kVermillion : in ? pal::kYellow : pal::kSky);
         if (in) {
