@@ -291,8 +291,9 @@ void TokenScene::roofline_chart(ImVec2 size) {
             roofs.push_back({far_memory_word(kLevelKey[l]), hw.level[l].bandwidth * hw.level[l].efficiency, kLevelCol[l]});
     std::vector<RoofPoint> pts = {{metric("roofline_flops_per_byte"), metric("roofline_attained_flops"),
                                    tr("token.chart.decode_point")}};
-    // The steps that read prompts in are their own dot: their intensity is not decode's.
-    if (metric("roofline_prompt_flops_per_byte") > 0)
+    // The steps that read prompts in are their own dot: their intensity is not decode's
+    // (a prompt of one token is a decode step: its dot would sit on decode's, named twice).
+    if (metric("roofline_prompt_flops_per_byte") > 1.2 * metric("roofline_flops_per_byte"))
         pts.push_back({metric("roofline_prompt_flops_per_byte"), metric("roofline_prompt_attained_flops"),
                        tr("token.chart.prompt_point")});
     const double ridge = metric("roofline_ridge_flops_per_byte");
