@@ -294,16 +294,19 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
     };
     // The markers' labels get rows of their own above the tallest bar.
     float bars_top = f.min.y + fs * 1.1f * float(std::min<size_t>(markers.size(), 3));
+    struct BarCount { ImVec2 at; float width; double count; std::string text; };
+    std::vector<BarCount> bar_counts;
     for (size_t i = 0; i < n; i++) {
-        // A bin with any count shows (3 px at least), and where its bar is lower than a line
-        // of text its count is written over it: a few long waits are what lifts a mean.
+        // A bin with any count shows (3 px at least), its count written over it (inside a
+        // bar that reaches the markers' rows): a few long waits are what lifts a mean, and
+        // the counts let a class check a p99.
         const float h = counts[i] > 0 ? std::max(3.0f, float(counts[i] / top) * (f.max.y - bars_top)) : 0;
         ImVec2 a{f.min.x + bw * float(i) + 1, f.max.y - h}, b{f.min.x + bw * float(i + 1) - 1, f.max.y};
-        if (counts[i] > 0 && h < fs) {
-            char c[32];
-            std::snprintf(c, sizeof c, "%.0f", counts[i]);
-            const float tw = ImGui::CalcTextSize(c).x;
-            f.dl->AddText({std::clamp((a.x + b.x - tw) * 0.5f, f.min.x, f.max.x - tw), a.y - fs * 1.05f}, pal::kSky, c);
+        if (counts[i] > 0) {
+            std::string c = format_count(counts[i], language());
+            const float tw = ImGui::CalcTextSize(c.c_str()).x, x = std::clamp((a.x + b.x - tw) * 0.5f, f.min.x, f.max.x - tw);
+            const bool inside = a.y - fs * 1.05f < bars_top;
+            bar_counts.push_back({{x, inside ? a.y + fs * 0.05f : a.y - fs * 1.05f}, tw, counts[i], std::move(c)});
         }
         bool in = f.hovered && ImGui::GetIO().MousePos.x >= a.x - 1 && ImGui::GetIO().MousePos.x < b.x + 1;
         f.dl->AddRectFilled(a, b, int(i) == highlight ? pal::kVermillion : in ? pal::kYellow : pal::kSky);
@@ -347,6 +350,18 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
     // a plate over the lines (a label drawn before the next line was crossed by it).
     for (const ChartMarker& m : markers)
         if (float x = x_of(m.x); !std::isnan(x)) f.dl->AddLine({x, f.min.y}, {x, f.max.y}, m.color, 2);
+    // The counts, the largest first, each where it clears those written (the tallest bar's
+    // is the one a class checks a share against), on plates over the markers' lines.
+    std::stable_sort(bar_counts.begin(), bar_counts.end(), [](const BarCount& p, const BarCount& q) { return p.count > q.count; });
+    std::vector<ImVec4> written;
+    for (const BarCount& c : bar_counts) {
+        const ImVec4 r{c.at.x - fs * 0.15f, c.at.y, c.at.x + c.width + fs * 0.15f, c.at.y + fs};
+        if (std::any_of(written.begin(), written.end(), [&](const ImVec4& w) { return r.x < w.z && w.x < r.z && r.y < w.w && w.y < r.w; }))
+            continue;
+        written.push_back(r);
+        f.dl->AddRectFilled({c.at.x - 1, c.at.y}, {c.at.x + c.width + 1, c.at.y + fs}, IM_COL32(24, 28, 36, 255));
+        f.dl->AddText(c.at, pal::kSky, c.text.c_str());
+    }
     int shown = 0;
     for (const ChartMarker& m : markers) {
         float x = x_of(m.x);
