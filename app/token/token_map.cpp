@@ -814,6 +814,15 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     // The screen: the last characters of the watched answer.
     WorldBox s = lay_.station[kStScreen];
     map_name(labels, id(kStScreen), v, {s.center().x, s.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
+    // Its input, as the other host stops show theirs: the time from released text to pixels.
+    const bool flush_shown = map_detail_shown(v, 14);
+    if (flush_shown) {
+        const std::string time = format_duration(pv.get("token.host.flush_ms") * 1e-3, lang), tag = provenance_tag(Provenance::Input);
+        char flush[96];
+        std::snprintf(flush, sizeof flush, tr("token.map.screen_flush"), time.c_str());
+        map_detail(labels, id(kStScreen), v, {s.center().x, s.min_y + 40}, 14, pal::kTextDim, std::string(flush) + " " + tag, 0.5f,
+                   time + " " + tag);  // too wide for the box: the figure alone
+    }
     {
         double now = model().now();
         std::string tail;
@@ -841,7 +850,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
             }
         }
         float px = map_font_px(v, 14);
-        ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + 36);
+        ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + (flush_shown ? 54 : 36));
         float wrap = (s.max_x - s.min_x - 16) * v.zoom();
         // The wrap breaks inside a word wider than the box ("languag|e" on a phone): the
         // text shrinks until its widest Latin word fits, to three fifths at most.
