@@ -64,9 +64,11 @@ void FabScene::numbers_window(const FrameInput& in) {
     ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
     ImGui::TextUnformatted(headline().c_str());
     ImGui::PopStyleColor();
-    if (v.bottleneck == kStDesign) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    else if (v.bottleneck >= 0) text_wrapped(tr("fab.why.busiest"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    if (shown_bottleneck(v) > kStDesign && !v.bottleneck_tied.empty()) {  // others busy 100% too: the rate told them apart
+    // The reason waits with the headline's name while a question holds it (shown_bottleneck).
+    const int bn = shown_bottleneck(v);
+    if (bn == kStDesign) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    else if (bn >= 0) text_wrapped(tr("fab.why.busiest"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (bn > kStDesign && !v.bottleneck_tied.empty()) {  // others busy 100% too: the rate told them apart
         std::string names;
         double next = 0;
         for (int st : v.bottleneck_tied) {
@@ -76,7 +78,7 @@ void FabScene::numbers_window(const FrameInput& in) {
         }
         char b[400];
         std::snprintf(b, sizeof b, tr("fab.why.tied"), names.c_str(),
-                      fabui::count_text(v.stations[size_t(v.bottleneck)].nominal_gpus_per_week).c_str(), fabui::count_text(next).c_str());
+                      fabui::count_text(v.stations[size_t(bn)].nominal_gpus_per_week).c_str(), fabui::count_text(next).c_str());
         text_wrapped(join_magnitudes(b), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     if (v.nominal_bottleneck >= 0) {
