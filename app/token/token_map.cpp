@@ -195,7 +195,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     // Inside the map's clip: the GL backend leaves the last scissor set when it runs the
     // parcel pass, so parcels stay out of the panels when the map is zoomed or panned.
     draw_parcels(in);
-    draw_tokens_on_host(dl);
+    draw_tokens_on_host(dl, labels);
     const HeadlineText head = headline_text();
     draw_captions(dl, labels, head, in);
     if (in.narrow) dl->PopClipRect();
@@ -547,7 +547,7 @@ void TokenScene::draw_pipeline(ImDrawList* dl, MapLabels& labels) {
     map_name(labels, "pipeline", v, {strip.min_x, strip.min_y - 10}, 14, pal::kText, head, 0, join_magnitudes(short_head));
 }
 
-void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
+void TokenScene::draw_tokens_on_host(ImDrawList* dl, MapLabels& labels) {
     const WorldView& v = view_;
     const TokenView& t = tv();
     double now = model().now();
@@ -584,7 +584,11 @@ void TokenScene::draw_tokens_on_host(ImDrawList* dl) {
         }
     }
     seen_.piles = {{"detok", pile}};
-    if (pile[0] && !answer_hidden()) map_text(dl, v, {tray.center().x, tray.max_y + 12}, 12, pal::kVermillion, pile);
+    // Placed as the map's other words: kept inside the map's edge (a zoomed lesson map
+    // centres the detokenizer, and the line is wider than its box), on a plate over the link.
+    if (pile[0] && !answer_hidden())
+        labels.detail("detok_pile", v.to_screen(tray.center().x, tray.max_y + 12), map_font_px(v, 12), pal::kVermillion, pile,
+                      0.5f, true);
     int queued = 0, held = 0, drawn = 0;
     std::vector<ImVec2> labelled;
     for (auto it = t.journeys.rbegin(); it != t.journeys.rend() && drawn < 40; ++it) {

@@ -155,7 +155,7 @@ private:
     std::string waiting_text(const std::vector<tj::Metric>& metrics) const;
     void draw_streams(ImDrawList* dl);
     void draw_pipeline(ImDrawList* dl, MapLabels& labels);
-    void draw_tokens_on_host(ImDrawList* dl);
+    void draw_tokens_on_host(ImDrawList* dl, MapLabels& labels);
     // Names and figures on labels, drawn with the ones the door and the pipeline placed.
     void draw_captions(ImDrawList* dl, MapLabels& labels, const HeadlineText& head, const FrameInput& in);
     void draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const FrameInput& in);

@@ -118,7 +118,7 @@ test('every question of the token lessons keeps its answer off the map, the card
     // A stage's busy share keeps the stage's name back too, on the card and the page's mirror.
     st.evidence.forEach((id, i) => {
       if (id.startsWith('share_') && !(st.given ?? []).includes(id))
-        assert.match(before.figureLabels[i] ?? '', /whose, with the answer/, `${where}: ${id}'s label names no stage (${before.figureLabels[i]})`);
+        assert.match(before.figureLabels[i] ?? '', /which part: with the answer/, `${where}: ${id}'s label names no stage (${before.figureLabels[i]})`);
     });
     const leak = named[key];
     if (leak?.id) assert.match(before.text(leak.id), leak.before, `${where}: ${leak.id} keeps its figure back`);
