@@ -424,15 +424,12 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
     std::vector<LabelBox> taken;  // the words written in the plot, so later ones go where none is
+    std::vector<std::vector<ImVec2>> slopes;  // each level's slanted roof, on screen
     for (auto& l : levels) {
         if (!(l.bytes_per_s > 0)) continue;
-        double knee = peak / l.bytes_per_s;  // where this level's roof meets compute
-        f.dl->AddLine(px(ai0, ai0 * l.bytes_per_s), px(knee, peak), l.color, 2);
-        // Under its line's left end: the line rises to the right, away from the words.
-        ImVec2 a = px(ai0 * 1.3, ai0 * 1.3 * l.bytes_per_s);
-        const ImVec2 at{a.x, a.y + fs * 0.2f}, size = ImGui::CalcTextSize(l.label.c_str());
-        f.dl->AddText(at, l.color, l.label.c_str());
-        taken.push_back({at, {at.x + size.x, at.y + size.y}});
+        const double knee = peak / l.bytes_per_s;  // where this level's roof meets compute
+        slopes.push_back({px(ai0, ai0 * l.bytes_per_s), px(knee, peak)});
+        f.dl->AddLine(slopes.back()[0], slopes.back()[1], l.color, 2);
     }
     f.dl->AddLine(px(ai0, peak), px(ai1, peak), pal::kOrange, 2);
     if (!roof_label.empty()) {  // over the roof's right end: the dots and the slopes stay under it
@@ -445,6 +442,40 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
     const ImVec2 x_title_at{f.max.x - ImGui::CalcTextSize(x_title.c_str()).x - 4, f.max.y - fs * 1.2f};
     // (a word's width clear of it, so no label reads on into the title)
     taken.push_back({{x_title_at.x - fs, x_title_at.y}, {f.max.x - 4, x_title_at.y + ImGui::GetTextLineHeight()}});
+    // Each level's name beside its own line, as near its left end as reads clearly: over
+    // it and to the left (the line rises to the right, away from the words), the lowest
+    // line's under it, so no name sits between two lines where it would read as either's;
+    // clear of the names already written and crossing the fewest lines.
+    const float roof_y = px(ai0, peak).y;
+    double lowest_bw = DBL_MAX;
+    for (auto& l : levels)
+        if (l.bytes_per_s > 0) lowest_bw = std::min(lowest_bw, l.bytes_per_s);
+    size_t own = 0;
+    for (auto& l : levels) {
+        if (!(l.bytes_per_s > 0)) continue;
+        std::vector<std::vector<ImVec2>> others = slopes;
+        others.erase(others.begin() + std::ptrdiff_t(own++));
+        others.push_back({px(ai0, peak), px(ai1, peak)});  // the flat roof
+        const ImVec2 size = ImGui::CalcTextSize(l.label.c_str());
+        std::vector<LabelBox> at, other_side;
+        const bool lowest = l.bytes_per_s <= lowest_bw;  // no other line under it: its name goes under
+        for (double ai = ai0 * 1.3; ai < peak / l.bytes_per_s; ai *= 1.6) {  // up to where it meets the roof
+            const ImVec2 a = px(ai, ai * l.bytes_per_s);
+            const LabelBox under{{a.x, a.y + fs * 0.2f}, {a.x + size.x, a.y + fs * 0.2f + size.y}};
+            const LabelBox over{{a.x - size.x, a.y - fs * 0.2f - size.y}, {a.x, a.y - fs * 0.2f}};
+            if ((lowest ? under : over).min.y > roof_y) at.push_back(lowest ? under : over);  // under the flat roof
+            if ((lowest ? over : under).min.y > roof_y) other_side.push_back(lowest ? over : under);
+        }
+        at.insert(at.end(), other_side.begin(), other_side.end());  // its side first, anywhere along the line
+        if (at.empty()) {  // its roof meets compute at the plot's left edge: under that end
+            const ImVec2 a = px(ai0 * 1.3, ai0 * 1.3 * l.bytes_per_s);
+            at.push_back({{a.x, a.y + fs * 0.2f}, {a.x + size.x, a.y + fs * 0.2f + size.y}});
+        }
+        const int k = clearest_label_box(at, {f.min, f.max}, taken, others);
+        const LabelBox& b = at[k < 0 ? 0 : size_t(k)];
+        f.dl->AddText(b.min, l.color, l.label.c_str());
+        taken.push_back(b);
+    }
     // The dots next, so no label lands on one: the ridge's label used to sit under decode's dot.
     const float dot_r = fs * 0.35f;
     const size_t first_dot = taken.size();
