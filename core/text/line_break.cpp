@@ -157,11 +157,13 @@ std::vector<bool> glue_marks(const std::u32string& c) {
     return glue;
 }
 
-// Whether a line may start at code point i (0 < i < n), '\n' aside.
-bool allowed(const std::u32string& c, const std::vector<bool>& glue, size_t i) {
+// Whether a line may start at code point i (0 < i < n), '\n' aside. loose: by the
+// punctuation and word rules alone, not the glue that keeps a number with its unit or a
+// name together (a piece wider than the line breaks there before it is cut anywhere).
+bool allowed(const std::u32string& c, const std::vector<bool>& glue, size_t i, bool loose = false) {
     uint32_t a = c[i - 1], b = c[i];
     Kind ka = kind(a), kb = kind(b);
-    if (kb == Kind::Space || kb == Kind::Newline || glue[i] || no_start(b)) return false;
+    if (kb == Kind::Space || kb == Kind::Newline || (glue[i] && !loose) || no_start(b)) return false;
     if (ka == Kind::Space) {  // the spaces before i would be trimmed: look at what they follow
         size_t j = i - 1;
         while (j > 0 && kind(c[j]) == Kind::Space) j--;
@@ -234,12 +236,14 @@ std::vector<LineSpan> break_lines(std::string_view text, float max_width,
     size_t start = 0;
     while (true) {
         size_t best = 0, before_best = 0;  // the last two allowed breaks after start, 0 for none yet
+        size_t loose_number = 0;  // the last break before a digit the loose rules allow
         size_t i = start;
         size_t next = n;
         bool hard = false;
         for (; i < n; i++) {
             if (c[i] == '\n') { hard = true; break; }
             if (i > start && allowed(c, glue, i)) { before_best = best; best = i; }
+            if (i > start && is_digit(c[i]) && allowed(c, glue, i, true)) loose_number = i;
             bool fits = kind(c[i]) == Kind::Space || max_width <= 0 || x[i + 1] - x[start] <= max_width;
             if (!fits && i > start) break;
         }
@@ -250,7 +254,20 @@ std::vector<LineSpan> break_lines(std::string_view text, float max_width,
             emit(start, n);
             break;
         } else {
-            size_t at = best > start ? best : i;  // no allowed break: cut the word where it overflows
+            // No allowed break. A piece glued together ("（2025 年 10 月）") breaks where it
+            // overflows if that is after a space and between words, else before a number
+            // inside it (which keeps its unit), as the loose rules allow. A closing mark
+            // where it overflows hangs past the line's end (a line holding only "）" or a
+            // cut "焦|耳。" would read worse); else the word is cut where it overflows.
+            size_t at = best;
+            if (at <= start) {
+                at = i;
+                if (kind(c[i - 1]) == Kind::Space && !glue[i]) at = i;
+                else if (loose_number > start) at = loose_number;
+                else
+                    while (at < n && no_start(c[at])) at++;
+                if (at >= n) { emit(start, n); break; }
+            }
             if (at == best && before_best > start && lone_last_character(c, at)) at = before_best;
             emit(start, at);
             next = at;

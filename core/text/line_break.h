@@ -22,7 +22,9 @@
 //   - other Chinese characters (and kana, hangul) may break between any two of them;
 //   - the dash "——" never opens a line, and a paragraph never ends on a line of one
 //     Chinese character ("快。"): the break before it moves one place back;
-//   - a word wider than the whole line is cut where it must (never an endless line).
+//   - a piece wider than the whole line breaks where the punctuation and word rules
+//     alone allow ("（2025 年 | 10 月）"); a word with no such place is cut where it
+//     must (never an endless line), but never right before a closing mark.
 //
 // Usage:
 //   auto lines = tj::break_lines(text, width, [&](uint32_t cp) { return font_advance(cp); });

@@ -53,6 +53,7 @@ std::vector<std::string> all_asset_texts() {
 }
 
 // The rules, as patterns on the end of one line (L) and the start of the next (R).
+const std::regex kEndsWithClosing("(，|。|、|；|：|？|！|）|」|』|】|》|”|’|…|,|\\.|;|:|!|\\?|\\)|%)$");
 const std::regex kClosesLine("^(，|。|、|；|：|？|！|）|」|』|】|》|”|’|…|,|\\.|;|:|!|\\?|\\)|%)");
 const std::regex kOpensLine("(（|「|『|【|《|“|‘|\\(|\\[)$");
 const std::regex kEndsInWordChar("[A-Za-z0-9.\\-/_]$");
@@ -108,8 +109,11 @@ std::string check(const std::string& s, float width) {
     if (kept_no_space != original) return "text lost or changed";
     for (size_t k = 0; k < lines.size(); k++) {
         const std::string& L = lines[k];
-        // Only a line that is one unbreakable piece may overflow.
-        if (width_of(L) > width + 1e-3 && L.find(' ') != std::string::npos) return "line wider than the width: " + L;
+        // Only a line that is one unbreakable piece may overflow, and a closing mark may
+        // hang past its end.
+        std::string body = L;
+        while (!body.empty() && std::regex_search(body, kEndsWithClosing)) body = std::regex_replace(body, kEndsWithClosing, "");
+        if (width_of(body) > width + 1e-3 && body.find(' ') != std::string::npos) return "line wider than the width: " + L;
         if (k + 1 == lines.size()) break;
         const std::string& R = lines[k + 1];
         // Was this break at a '\n' of the text? Then any two lines may meet.
@@ -183,6 +187,11 @@ TEST_CASE("line break: spaces, newlines, and a word longer than the line") {
     CHECK(joined(wrap("one two  three", 3.5f)) == "one two|three");
     CHECK(joined(wrap("a\nb c\n", 100)) == "a|b c|");
     CHECK(joined(wrap("abcdefghij", 2)) == "abcd|efgh|ij");  // cut where it must, never stuck
+    // A glued piece wider than the line breaks at a space or between Chinese characters
+    // inside it, not at the last letter that fits; a closing mark hangs, never alone.
+    CHECK(joined(wrap("第 8 周（2024 年 2 月）", 6)) == "第 8 周|（2024 年|2 月）");
+    CHECK(joined(wrap("abcdef) k", 3)) == "abcdef)|k");  // the mark hangs
+    CHECK(joined(wrap("(abcdefghij) k", 3)) == "(abcde|fghij)|k");
     CHECK(joined(wrap("汉", 0.1f)) == "汉");
     CHECK(joined(wrap("no width", 0)) == "no width");
     // Invalid UTF-8 is kept and wrapped like any character.
