@@ -640,19 +640,24 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     }
     // Customers' backlog: orders not yet shipped, drawn hollow (it is a debt, not stock).
     const fabui::PileSpot& bp = fabui::kBacklogPile;
-    const ImVec2 base = cmap.view.to_screen(bp.x, bp.base_y);
+    // Its word under its foot, not over the pile it names.
+    auto backlog_word = [&](ImU32 col) {
+        const ImVec2 base = cmap.view.to_screen(bp.x, bp.base_y);
+        const float word_px = small_px(text_px, 0.8f);
+        labels.detail("pile:backlog", {base.x, base.y + word_px * 0.7f}, word_px, col, tr("fab.map.backlog_short"), 0.5f, true);
+    };
     double backlog = v.stations[kStCustomers].buffer_units;
     if (answer_hidden()) {
         held_pile(dl, cmap.view, bp);
         count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
-        labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kTextDim, tr("fab.map.backlog_short"), 0.5f, true);
+        backlog_word(pal::kTextDim);
         return;
     }
     if (cmap.own && counterfactuals_drawn() && !v.no_flaw.backlog.values().empty()) ghost_pile(dl, cmap.view, bp, v.no_flaw.backlog.values().back());
     pile(dl, cmap.view, bp, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
     count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
-    labels.detail("pile:backlog", base, small_px(text_px, 0.8f), pal::kVermillion, tr("fab.map.backlog_short"), 0.5f, true);
+    backlog_word(pal::kVermillion);
 }
 
 // Hover cards: a pile's numbers and lesson, the backlog, or a station's card.

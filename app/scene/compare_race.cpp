@@ -128,6 +128,7 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
                                lanes_[s].view.zoom(), lanes_[s].view.pan().x, lanes_[s].view.pan().y,
                                hovered >= 0 ? runs[s].model->stations()[size_t(hovered)].id : std::string(),
                                lanes_[s].points, lanes_[s].labels});
+        state_.maps.back().map_area = lanes_[s].area;
     }
 }
 
@@ -209,6 +210,7 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
     // this run's parcels.
     ImVec2 map_min{min.x + pad, y + pad}, map_size{size.x - 2 * pad, max.y - pad - (y + pad)};
     Lane& lane = lanes_[side];
+    lane.area = {map_min.x, map_min.y, map_size.x, map_size.y};
     const bool own_map = bool(look.draw);
     lane.view.update(ImGui::GetIO(), in.touch, map_min, map_size, own_map ? look.world : station_box(*run.model, position));  // its own pointer only
     dl->PushClipRect(map_min, {map_min.x + map_size.x, map_min.y + map_size.y}, true);
@@ -229,6 +231,10 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
     // simple map's station names (each left out where it would run into an earlier one).
     MapLabels words;
     words.keep_inside(map_min.x, map_min.x + map_size.x);
+    // Nor above or below it, where the map's clip would cut them (a tall pile's count
+    // over the run's title and figures): they take another of their places or give way.
+    words.keep_out(min, {max.x, map_min.y});
+    words.keep_out({min.x, map_min.y + map_size.y}, max);
     const float label_px = std::max(fs * 0.8f, 13.0f);
     lane.points.clear();
     const ImVec2 mouse = ImGui::GetIO().MousePos;

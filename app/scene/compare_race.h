@@ -64,6 +64,7 @@ private:
         std::vector<char> routes;  // station pairs a parcel has travelled between (from * n + to)
         std::vector<std::pair<std::string, ImVec2>> points;  // each station's dot as last drawn
         std::vector<MapLabelBox> labels;  // the scene's own map's words as last drawn
+        ImVec4 area{};                     // where the map draws, under the header: x, y, w, h
     };
     struct LaneCaption {  // a run's caption as its map's header draws it
         std::string text;

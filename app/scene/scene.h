@@ -74,6 +74,7 @@ struct RaceMapState {
     std::string hovered;  // the id of the station under the pointer on this map ("": none)
     std::vector<std::pair<std::string, ImVec2>> stations;  // each station's dot on screen, by id
     std::vector<MapLabelBox> labels;  // the scene's own map's words, where it draws its own (the chain's)
+    ImVec4 map_area{};  // where the map draws under the run's header: x, y, w, h
 };
 struct RaceNumberState {
     std::string metric;

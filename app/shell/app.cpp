@@ -858,7 +858,8 @@ std::string App::state_json() const {
             for (auto& m : s->compare_metrics()) j["compare_metrics"][m.id] = std::isfinite(m.value) ? m.value : 0.0;
         const RaceState& race = seen.race;
         for (auto& m : race.maps) {
-            nlohmann::json map = {{"label", m.label}, {"x", m.x}, {"y", m.y}, {"w", m.w}, {"h", m.h}, {"parcels", m.parcels},
+            nlohmann::json map = {{"label", m.label}, {"x", m.x}, {"y", m.y}, {"w", m.w}, {"h", m.h},
+                                  {"map_area", {m.map_area.x, m.map_area.y, m.map_area.z, m.map_area.w}}, {"parcels", m.parcels},
                                   {"zoom", m.zoom}, {"pan_x", m.pan_x}, {"pan_y", m.pan_y}, {"hovered", m.hovered}};
             for (auto& [id, at] : m.stations) map["stations"][id] = {at.x, at.y};
             if (!m.labels.empty()) map["labels"] = labels_json(m.labels);  // the scene's own map's words

@@ -58,13 +58,15 @@ std::string level_reached(const Hardware& hw, int l) {
     return b;
 }
 
-// The stations fill 0..1000 x 20..690; the margins above and below hold the bottleneck banner and the legend.
-constexpr WorldBox kWorld{0, -60, 1000, 790};
+// The stations fill 0..1000 x 20..690; the margin above holds the bottleneck banner, and
+// the legend takes a band of its own below (legend_layout: its size is the text's, which
+// presenter mode makes larger than any margin of the map's would be).
+constexpr WorldBox kWorld{0, -60, 1000, 700};
 // A narrow screen (a phone) fits the stations alone, between bands of their own for
 // the headline above (in lines of the headline's size) and the legend below (in
 // lines of the legend's): wrapped to the width, they would not fit the margins above.
 constexpr WorldBox kWorldNarrow{0, 15, 1000, 695};
-constexpr float kNarrowHeadlineLines = 4.4f, kNarrowLegendLines = 4.6f;
+constexpr float kNarrowHeadlineLines = 4.4f;
 // How close a follow's camera goes: times the fitted scale, where a station's name and
 // the parcels read large and the next station is still in view.
 constexpr float kFollowZoom = 2.2f;
@@ -160,12 +162,10 @@ void TokenScene::draw_map(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
     // The view's rectangle: on a narrow screen, between the headline and the legend.
     ImVec2 vmin = ar.map_min, vsize = ar.map_size;
-    if (in.narrow) {
-        float above = std::max(headline_px() * kNarrowHeadlineLines, narrow_head_px_),
-              below = std::max(headline_px() * 0.8f * kNarrowLegendLines, narrow_legend_px_);
-        vmin.y += above;
-        vsize.y = std::max(1.0f, ar.map_size.y - above - below);
-    }
+    const LegendLayout legend = legend_layout(in);
+    const float above = in.narrow ? std::max(headline_px() * kNarrowHeadlineLines, narrow_head_px_) : 0;
+    vmin.y += above;
+    vsize.y = std::max(1.0f, ar.map_size.y - above - legend.band);
     follow_camera(kFollowZoom);
     view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kWorld);
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
@@ -176,7 +176,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     // at a reveal does not move the camera; the clip is the bands as last drawn.)
     if (in.narrow)
         dl->PushClipRect({ar.map_min.x, ar.map_min.y + narrow_head_px_},
-                         {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - narrow_legend_px_}, true);
+                         {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - legend.band}, true);
     MapLabels labels;
     labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
     station_boxes(labels);
@@ -199,7 +199,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     const HeadlineText head = headline_text();
     draw_captions(dl, labels, head, in);
     if (in.narrow) dl->PopClipRect();
-    draw_headline_and_legend(dl, head, in);
+    draw_headline_and_legend(dl, head, legend, in);
     follow_overlay(dl, in, vmin, vsize);
     dl->PopClipRect();
     hover_cards(in);
@@ -908,8 +908,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     }
 }
 
-void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const FrameInput& in) {
-    const Lang lang = language();
+void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const LegendLayout& lg,
+                                          const FrameInput& in) {
     const char* line = head.line.c_str();
     TokenAreas ar = token_areas(in);
     ImFont* font = ImGui::GetFont();
@@ -938,44 +938,55 @@ void TokenScene::draw_headline_and_legend(ImDrawList* dl, const HeadlineText& he
     second.y += draw_text_wrapped(dl, wpx, second, pal::kText, why, w);
     if (in.narrow) narrow_head_px_ = second.y + px * 0.3f - ar.map_min.y;
 
-    // Legend: what the colours mean, along the bottom of the map.
-    struct Key { ImU32 col; const char* text; };
-    const Key keys[] = {{pal::kSky, tr("token.legend.token")},     {pal::kOrange, tr("token.legend.weights")},
-                        {pal::kPurple, tr("token.legend.kv")},     {pal::kYellow, tr("token.legend.text")},
-                        {kCompute, tr("token.legend.computing")}, {kWaitFill, tr("token.legend.waiting")}};
-    float x0 = ar.map_min.x + 10, right = ar.map_min.x + ar.map_size.x - 10, fs = px * 0.8f;
-    auto key_width = [&](const Key& k) { return fs * 1.4f + font->CalcTextSizeA(fs, FLT_MAX, 0, k.text).x; };
-    int rows = 1;  // a narrow map takes the legend on more rows
-    for (float x = x0; const Key& k : keys) {
-        if (x > x0 && x + key_width(k) > right + fs * 0.4f) { rows++; x = x0; }
-        x += key_width(k);
+    // Legend: what the colours mean, along the bottom of the map, on its own band.
+    const float x0 = lg.x0, fs = lg.fs;
+    plate({x0, lg.top}, {lg.width, lg.bottom - lg.top});
+    seen_.legend = {x0 - 4, lg.top - 2, x0 + lg.width + 4, lg.bottom + 2};  // the plate
+    for (const LegendLayout::Key& k : lg.keys) {
+        dl->AddRectFilled({k.at.x, k.at.y + fs * 0.2f}, {k.at.x + fs * 0.8f, k.at.y + fs}, k.col, 2);
+        dl->AddText(font, fs, {k.at.x + fs, k.at.y}, pal::kText, k.text);
     }
-    float ly = ar.map_min.y + ar.map_size.y - px * 1.3f - float(rows - 1) * fs * 1.3f;
-    // What the map's numbers are: the rule, once, above the colour legend; in presenter
-    // mode the time lens above it. All of it on one plate, over a zoomed map.
-    float wrap = ar.map_size.x - 20, rule_fs = fs * 0.9f;
-    ImVec2 rule = wrapped_text_size(rule_fs, tr("token.map.provenance"), wrap);
-    std::string lens = in.panels ? "" : describe_time_lens(this->lens(), lens_range().where_en, lens_range().where_zh, lang);
-    float legend_w = 0;
-    for (float x = x0; const Key& k : keys) {
-        if (x > x0 && x + key_width(k) > right + fs * 0.4f) x = x0;
-        x += key_width(k);
-        legend_w = std::max(legend_w, x - x0);
+    draw_text_wrapped(dl, lg.rule_fs, {x0, lg.rule_y}, pal::kTextDim, tr("token.map.provenance"), lg.wrap);
+    if (!lg.lens.empty()) dl->AddText(font, fs, {x0, lg.top}, pal::kText, lg.lens.c_str());
+}
+
+// The legend's place: the time lens (presenter mode), the rule for the map's numbers and
+// the colour keys in as many rows as the map's width needs, along the map's bottom; band:
+// how much of the map's height it takes, which the stations are fitted above.
+TokenScene::LegendLayout TokenScene::legend_layout(const FrameInput& in) const {
+    const TokenAreas ar = token_areas(in);
+    ImFont* font = ImGui::GetFont();
+    LegendLayout lg;
+    const float px = headline_px();
+    lg.fs = px * 0.8f;
+    lg.x0 = ar.map_min.x + 10;
+    lg.wrap = ar.map_size.x - 20;
+    lg.rule_fs = lg.fs * 0.9f;
+    const float fs = lg.fs, x0 = lg.x0, right = ar.map_min.x + ar.map_size.x - 10;
+    const std::pair<ImU32, const char*> keys[] = {
+        {pal::kSky, tr("token.legend.token")},     {pal::kOrange, tr("token.legend.weights")},
+        {pal::kPurple, tr("token.legend.kv")},     {pal::kYellow, tr("token.legend.text")},
+        {kCompute, tr("token.legend.computing")}, {kWaitFill, tr("token.legend.waiting")}};
+    // The keys' rows, from the first at 0; then moved under the rule.
+    float x = x0, y = 0, keys_w = 0;
+    for (const auto& [col, text] : keys) {
+        const float kw = fs * 1.4f + font->CalcTextSizeA(fs, FLT_MAX, 0, text).x;
+        if (x > x0 && x + kw > right + fs * 0.4f) { x = x0; y += fs * 1.3f; }
+        lg.keys.push_back({col, text, {x, y}});
+        x += kw;
+        keys_w = std::max(keys_w, x - x0);
     }
-    float top = ly - rule.y - fs * (lens.empty() ? 0.2f : 1.5f);
-    float plate_w = std::max({legend_w, rule.x, font->CalcTextSizeA(fs, FLT_MAX, 0, lens.c_str()).x});
-    plate({x0, top}, {plate_w, ly + float(rows) * fs * 1.3f - top});
-    seen_.legend = {x0 - 4, top - 2, x0 + plate_w + 4, ly + float(rows) * fs * 1.3f + 2};  // the plate
-    if (in.narrow) narrow_legend_px_ = ar.map_min.y + ar.map_size.y - top + fs * 0.4f;
-    float lx = x0, row_y = ly;
-    for (const Key& k : keys) {
-        if (lx > x0 && lx + key_width(k) > right + fs * 0.4f) { lx = x0; row_y += fs * 1.3f; }
-        dl->AddRectFilled({lx, row_y + fs * 0.2f}, {lx + fs * 0.8f, row_y + fs}, k.col, 2);
-        dl->AddText(font, fs, {lx + fs, row_y}, pal::kText, k.text);
-        lx += key_width(k);
-    }
-    draw_text_wrapped(dl, rule_fs, {x0, ly - rule.y - fs * 0.2f}, pal::kTextDim, tr("token.map.provenance"), wrap);
-    if (!lens.empty()) dl->AddText(font, fs, {x0, top}, pal::kText, lens.c_str());
+    const float ly = ar.map_min.y + ar.map_size.y - px * 1.3f - y;  // the first row's top
+    for (LegendLayout::Key& k : lg.keys) k.at.y += ly;
+    lg.bottom = ly + y + fs * 1.3f;
+    const ImVec2 rule = wrapped_text_size(lg.rule_fs, tr("token.map.provenance"), lg.wrap);
+    lg.rule_y = ly - rule.y - fs * 0.2f;
+    if (!in.panels)
+        lg.lens = describe_time_lens(lens(), lens_range().where_en, lens_range().where_zh, language());
+    lg.top = ly - rule.y - fs * (lg.lens.empty() ? 0.2f : 1.5f);
+    lg.width = std::max({keys_w, rule.x, font->CalcTextSizeA(fs, FLT_MAX, 0, lg.lens.c_str()).x});
+    lg.band = ar.map_min.y + ar.map_size.y - lg.top + fs * 0.4f;
+    return lg;
 }
 
 const char* TokenScene::answer_language_key() const {

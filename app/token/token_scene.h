@@ -158,7 +158,16 @@ private:
     void draw_tokens_on_host(ImDrawList* dl, MapLabels& labels);
     // Names and figures on labels, drawn with the ones the door and the pipeline placed.
     void draw_captions(ImDrawList* dl, MapLabels& labels, const HeadlineText& head, const FrameInput& in);
-    void draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const FrameInput& in);
+    // Where the legend's parts go this frame (legend_layout), before the map is fitted above it.
+    struct LegendLayout {
+        struct Key { ImU32 col; const char* text; ImVec2 at; };
+        std::vector<Key> keys;
+        std::string lens;  // presenter mode's time lens ("" with the panels)
+        float fs = 0, rule_fs = 0, x0 = 0, wrap = 0, rule_y = 0, top = 0, bottom = 0, width = 0;
+        float band = 0;  // the map's height it takes, from the map's bottom
+    };
+    LegendLayout legend_layout(const FrameInput& in) const;
+    void draw_headline_and_legend(ImDrawList* dl, const HeadlineText& head, const LegendLayout& lg, const FrameInput& in);
     void fill_bar(ImDrawList* dl, const WorldBox& r, double weights, double kv, double capacity, bool vertical);
     void hover_cards(const FrameInput& in);
     // The built-in answer is in the other language than the interface's: the key of the
@@ -212,8 +221,8 @@ private:
     uint64_t vocab_seen_ = 0;          // vocab_arrivals() already acted on
     unsigned vocab_failures_shown_ = 0;  // bit c: the failure of choice c was told
     ChartAxes chart_axes_;       // the last chart drawn with axes (the staircase, KV, gaps)
-    // A narrow map's bands for the headline above and the legend below, in pixels, as last
-    // drawn: the stations fit between them (the legend's rows depend on the language).
-    float narrow_head_px_ = 0, narrow_legend_px_ = 0;
+    // A narrow map's band for the headline above, in pixels, as last drawn: the stations
+    // fit between it and the legend's (the headline's lines depend on the language).
+    float narrow_head_px_ = 0;
     std::vector<ImVec4> plates_;  // the headline's and the legend's plates as last drawn: x0, y0, x1, y1
 };

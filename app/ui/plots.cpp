@@ -190,7 +190,8 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     std::vector<std::pair<float, std::string>> xl;
     for (double v : xt)
         xl.push_back({px(v, y0).x, time_axis ? format_duration_in(v, time_unit, language()) : format_axis_value(v, opt.x_unit)});
-    draw_x_labels(f.dl, xl, f.min.x - fs, f.max.x, f.max.y + fs * 0.15f);
+    // Not left of the plot: there the y axis's lowest label reaches down ("0" over "第 1 周").
+    draw_x_labels(f.dl, xl, f.min.x, f.max.x, f.max.y + fs * 0.15f);
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
     int shown = 0;  // marker labels step down below the legend so neighbours do not overlap
@@ -420,7 +421,7 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, kGrid);
         xl.push_back({a.x, format_axis_value(v, "")});
     }
-    draw_x_labels(f.dl, xl, f.min.x - fs, f.max.x, f.max.y + fs * 0.15f);
+    draw_x_labels(f.dl, xl, f.min.x, f.max.x, f.max.y + fs * 0.15f);
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
     std::vector<LabelBox> taken;  // the words written in the plot, so later ones go where none is

@@ -35,6 +35,10 @@ for (const scene of ['token', 'fab']) {
         assert.ok(l.px >= s.ui_scale * smallest - 0.01,
           `${lang} ${id}: drawn at ${l.px.toFixed(1)} px, at least ${s.ui_scale} × ${smallest.toFixed(1)}`);
       const parts = labels.flatMap(([id, l]) => l.parts.map((rect) => ({ id, rect })));
+      // The legend takes a band of its own: it lies over no station's box (at 1280x720 the
+      // token map's plate covered the bottom of the chip and host frames).
+      for (const [id, box] of Object.entries(s.station_boxes ?? {}))
+        assert.ok(!overlap(box, s.legend), `${lang}: the legend [${s.legend.map(Math.round)}] over the box of ${id} [${box.map(Math.round)}]`);
       for (const a of parts)
         for (const b of parts)
           assert.ok(a.id === b.id || !overlap(a.rect, b.rect),
@@ -156,6 +160,11 @@ for (const { w, h, device, present } of sizes) {
         for (const a of parts) {
           assert.ok(a.rect[0] >= m.x - 1 && a.rect[0] + a.rect[2] <= m.x + m.w + 1,
             `${w}x${h} race ${lang} ${m.label}: ${a.id} [${a.rect.map(Math.round)}] past its map [${[m.x, m.y, m.w, m.h].map(Math.round)}]`);
+          // Nor above or below the map's area, under the run's header (a tall pile's count
+          // was cut in half by the header's line on a phone).
+          const [, ay, , ah] = m.map_area;
+          assert.ok(ah > 0 && a.rect[1] >= ay - 1 && a.rect[1] + a.rect[3] <= ay + ah + 1,
+            `${w}x${h} race ${lang} ${m.label}: ${a.id} [${a.rect.map(Math.round)}] outside its map's area [${m.map_area.map(Math.round)}]`);
           for (const b of parts)
             assert.ok(a === b || a.id === b.id || !overlap(a.rect, b.rect),
               `${w}x${h} race ${lang} ${m.label}: ${a.id} [${a.rect.map(Math.round)}] overlaps ${b.id} [${b.rect.map(Math.round)}]`);
