@@ -9,6 +9,7 @@
 #include "app/ui/draw.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
+#include "app/ui/map_labels.h"
 #include "app/ui/palette.h"
 #include "app/ui/font.h"
 #include "imgui.h"
@@ -136,6 +137,10 @@ void ModelScene::transport_controls() {
     const TimeLens& range = run_.lens_range();
     float t = float(std::log(lens() / range.min_sim_per_s) / std::log(range.max_sim_per_s / range.min_sim_per_s));
     std::string words = describe_time_lens(lens(), range.where_en, range.where_zh, language());
+    // A narrow panel's slider takes the brief form, not the whole cut at its edge ("…on the
+    // chi"); its tooltip says what the lens is.
+    if (ImGui::CalcTextSize(words.c_str()).x > ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x)
+        words = describe_time_lens(lens(), range.where_en, range.where_zh, language(), true);
     ImGui::SetNextItemWidth(-1);
     const bool moved = ImGui::SliderFloat("##lens", &t, 0, 1, words.c_str());
     slider_position_ticks(t);
@@ -167,12 +172,21 @@ void ModelScene::parameter_controls() {
         std::snprintf(title_buf, sizeof title_buf, tr("run.preset_in_use"), tr(key.c_str()),
                       in_use ? pick(in_use->label_en, in_use->label_zh).c_str() : tr("run.preset_by_hand"));
         std::string title = title_buf;
-        // Wide enough for its title, as far as the panel allows.
+        // Wide enough for its title, as far as the panel allows; a title still wider drops
+        // its last aside ("(illustrative)"), then its kind, rather than be cut at the arrow
+        // (the whole title is the combo's tooltip).
         const float avail = ImGui::GetContentRegionAvail().x;
-        const float fit = ImGui::CalcTextSize(title.c_str()).x + ImGui::GetFrameHeight() +
-                          2 * ImGui::GetStyle().FramePadding.x;
-        ImGui::SetNextItemWidth(std::min(avail, std::max(avail * 0.6f, fit)));
-        if (ImGui::BeginCombo("##preset", title.c_str())) {
+        auto fit = [](const std::string& s) {
+            return ImGui::CalcTextSize(s.c_str()).x + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+        };
+        std::string shown = title;
+        if (in_use)
+            for (const std::string& shorter : {without_aside(title), without_aside(pick(in_use->label_en, in_use->label_zh))})
+                if (fit(shown) > avail) shown = shorter;
+        ImGui::SetNextItemWidth(std::min(avail, std::max(avail * 0.6f, fit(shown))));
+        const bool open = ImGui::BeginCombo("##preset", shown.c_str());
+        if (!open && shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
+        if (open) {
             for (auto& p : reg.presets()) {
                 if (p.kind != kind) continue;
                 if (ImGui::Selectable(pick(p.label_en, p.label_zh).c_str())) apply_preset(p.id);

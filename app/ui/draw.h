@@ -25,13 +25,14 @@ inline bool inside(ImVec2 p, ImVec2 min, ImVec2 max) { return p.x >= min.x && p.
 
 // Every slider writes its value across its bar, and ImGui's grab (left transparent by the
 // app's style) would sit under a letter of it. Called right after the slider with its
-// position t in [0, 1], this marks the position with two small ticks on the bar's top and
-// bottom edges, clear of the text between them.
+// position t in [0, 1], this marks the position with two flat ticks on the bar's top and
+// bottom edges, in the frame's padding above and below the text (ticks reaching a third of
+// the way in lay over its letters).
 inline void slider_position_ticks(float t) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const float grab = ImGui::GetStyle().GrabMinSize, pad = 2;  // as ImGui's SliderBehavior places its grab
     const float x = a.x + pad + grab * 0.5f + (t < 0 ? 0 : t > 1 ? 1 : t) * (b.x - a.x - 2 * pad - grab);
-    const float h = (b.y - a.y) * 0.3f, w = h * 0.8f;
+    const float h = ImGui::GetStyle().FramePadding.y + 1, w = h * 1.6f;
     const ImU32 col = ImGui::IsItemActive() ? pal::kYellow : pal::kOrange;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddTriangleFilled({x - w, a.y}, {x + w, a.y}, {x, a.y + h}, col);

@@ -201,10 +201,10 @@ std::string join_magnitudes(std::string s) {
     return s;
 }
 
-std::string describe_time_lens(double sim_per_real, const char* where_en, const char* where_zh, Lang lang) {
+std::string describe_time_lens(double sim_per_real, const char* where_en, const char* where_zh, Lang lang, bool brief) {
     std::string d = format_duration(sim_per_real, lang);
     // "Animation", not "screen": the token scene's Screen is a station, and every other
     // time the app writes (the step's clock, the charts) is the model's own.
-    if (lang == Lang::Zh) return std::string("动画 1 秒 = ") + where_zh + " " + d;  // 芯片上 5.00 毫秒
-    return "1 s of animation = " + d + " " + where_en;
+    if (lang == Lang::Zh) return std::string(brief ? "1 秒 = " : "动画 1 秒 = ") + where_zh + " " + d;  // 芯片上 5.00 毫秒
+    return (brief ? "1 s = " : "1 s of animation = ") + d + " " + where_en;
 }

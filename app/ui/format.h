@@ -38,6 +38,7 @@ std::string format_metric(const std::string& id, double value, const std::string
 // "14.2 万个 GPU"; and a Chinese label to its value with a full-width colon ("瓶颈: 封装"
 // and "瓶颈： 封装" read "瓶颈：封装"). Other text is returned as it is.
 std::string join_magnitudes(std::string text);
-// The time lens in words, e.g. "1 s of animation = 20.0 µs simulated".
+// The time lens in words, e.g. "1 s of animation = 20.0 µs simulated"; brief: the
+// shorter "1 s = 20.0 µs simulated", for a control narrower than the whole.
 std::string describe_time_lens(double sim_seconds_per_real_second, const char* where_en, const char* where_zh,
-                               Lang lang);
+                               Lang lang, bool brief = false);
