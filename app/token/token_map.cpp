@@ -11,7 +11,7 @@
 // Index:
 //   small drawings and sizes          per_chip, level_size, level_reached, arrow, cell_hash
 //   the frame's map, in draw order                              TokenScene::draw_map
-//   stations, memory, the door, the mesh, the streams           TokenScene::draw_stations … TokenScene::draw_streams
+//   stations, memory, the door, the mesh, the streams           draw_station_frames … TokenScene::draw_streams
 //   the pipeline and the tokens on the host                     TokenScene::draw_pipeline, TokenScene::draw_tokens_on_host
 //   headline, captions and labels                               TokenScene::draw_captions … TokenScene::answer_language_key
 //   hover cards and lesson markers                              TokenScene::hover_cards, TokenScene::marker_box
@@ -58,10 +58,6 @@ std::string level_reached(const Hardware& hw, int l) {
     return b;
 }
 
-// The stations fill 0..1000 x 20..690; the margin above holds the bottleneck banner, and
-// the legend takes a band of its own below (legend_layout: its size is the text's, which
-// presenter mode makes larger than any margin of the map's would be).
-constexpr WorldBox kWorld{0, -60, 1000, 700};
 // A narrow screen (a phone) fits the stations alone, between bands of their own for
 // the headline above (in lines of the headline's size) and the legend below (in
 // lines of the legend's): wrapped to the width, they would not fit the margins above.
@@ -137,12 +133,9 @@ float cell_hash(int i) {
 }
 }  // namespace
 
-void TokenScene::fill_bar(ImDrawList* dl, const WorldBox& r, double weights, double kv, double capacity,
-                          bool vertical) {
-    // A lesson's question open: what each warehouse holds is the model's output, and may
-    // be the answer (the cache spilling outward, a warehouse full), so every bar waits empty.
-    if (answer_hidden()) weights = kv = 0;
-    ImVec2 a = view_.to_screen(r.min_x, r.min_y), b = view_.to_screen(r.max_x, r.max_y);
+void tokenui::draw_fill_bar(ImDrawList* dl, const WorldView& v, const WorldBox& r, double weights, double kv, double capacity,
+                            bool vertical) {
+    ImVec2 a = v.to_screen(r.min_x, r.min_y), b = v.to_screen(r.max_x, r.max_y);
     dl->AddRectFilled(a, b, kBarBack);
     double cap = capacity > 0 ? capacity : std::max(1.0, weights + kv);
     float fw = float(std::clamp(weights / cap, 0.0, 1.0)), fk = float(std::clamp(kv / cap, 0.0, 1.0 - fw));
@@ -158,6 +151,14 @@ void TokenScene::fill_bar(ImDrawList* dl, const WorldBox& r, double weights, dou
     if (b.x - a.x > 8 && b.y - a.y > 8) dl->AddRect(a, b, pal::kStationEdge);  // tiny bars (one per core) go without
 }
 
+void TokenScene::fill_bar(ImDrawList* dl, const WorldBox& r, double weights, double kv, double capacity,
+                          bool vertical) {
+    // A lesson's question open: what each warehouse holds is the model's output, and may
+    // be the answer (the cache spilling outward, a warehouse full), so every bar waits empty.
+    if (answer_hidden()) weights = kv = 0;
+    draw_fill_bar(dl, view_, r, weights, kv, capacity, vertical);
+}
+
 void TokenScene::draw_map(const FrameInput& in) {
     TokenAreas ar = token_areas(in);
     // The view's rectangle: on a narrow screen, between the headline and the legend.
@@ -167,7 +168,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     vmin.y += above;
     vsize.y = std::max(1.0f, ar.map_size.y - above - legend.band);
     follow_camera(kFollowZoom);
-    view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kWorld);
+    view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kMapWorld);
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
     // A phone's stations, their words and parcels stay between the headline's band and
@@ -186,8 +187,8 @@ void TokenScene::draw_map(const FrameInput& in) {
     keep_words_off_follow_card(labels);
     seen_.map_min = ar.map_min;
     seen_.map_max = {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y};
-    draw_stations(dl);
-    draw_memory(dl);
+    draw_station_frames(dl, view_, lay_);
+    draw_memory_levels(dl, view_, lay_, tv(), answer_hidden());
     draw_door(dl, labels);
     draw_mesh(dl);
     draw_streams(dl);
@@ -218,8 +219,7 @@ void TokenScene::station_boxes(MapLabels& labels) const {
                     view_.to_screen(kBigCore.max_x, kBigCore.max_y));
 }
 
-void TokenScene::draw_stations(ImDrawList* dl) {
-    const WorldView& v = view_;
+void tokenui::draw_station_frames(ImDrawList* dl, const WorldView& v, const TokenLayout& lay) {
     float z = v.zoom();
     auto box = [&](const WorldBox& r, ImU32 fill, ImU32 edge, float thick) {
         if (fill) dl->AddRectFilled(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y), fill, 8 * z);
@@ -227,7 +227,7 @@ void TokenScene::draw_stations(ImDrawList* dl) {
     };
     // The chip and the two host zones are outlines only: with software GL (projectors
     // driven by laptops, headless browsers) every filled pixel costs frame time.
-    box(lay_.chip, 0, IM_COL32(110, 124, 150, 255), std::max(1.5f, 3 * z));
+    box(lay.chip, 0, IM_COL32(110, 124, 150, 255), std::max(1.5f, 3 * z));
     box({8, 20, 182, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
     box({818, 20, 992, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
 
@@ -236,29 +236,31 @@ void TokenScene::draw_stations(ImDrawList* dl) {
     float w = std::max(1.5f, 3 * z);
     arrow(dl, v, {95, 140}, {95, 190}, route, w);
     arrow(dl, v, {95, 270}, {95, 320}, route, w);
-    arrow(dl, v, {170, 360}, {lay_.mesh.min_x, 360}, route, w);
-    WorldBox smp = lay_.station[kStSampler];
-    arrow(dl, v, {lay_.mesh.max_x, smp.center().y}, {smp.min_x, smp.center().y}, route, w);
-    if (lay_.sampler_on_host) arrow(dl, v, {905, 140}, {905, 190}, route, w);
+    arrow(dl, v, {170, 360}, {lay.mesh.min_x, 360}, route, w);
+    WorldBox smp = lay.station[kStSampler];
+    arrow(dl, v, {lay.mesh.max_x, smp.center().y}, {smp.min_x, smp.center().y}, route, w);
+    if (lay.sampler_on_host) arrow(dl, v, {905, 140}, {905, 190}, route, w);
     else arrow(dl, v, {smp.max_x, smp.center().y}, {830, 230}, route, w);
     arrow(dl, v, {905, 270}, {905, 320}, route, w);
     arrow(dl, v, {905, 400}, {905, 475}, route, w);
 
     // Stations as outlined cards with a filled band behind the name only.
     for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok, kStScreen, kStHostMem}) {
-        const WorldBox& r = lay_.station[s];
+        const WorldBox& r = lay.station[s];
         dl->AddRectFilled(v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.min_y + 34), pal::kStationFill, 8 * z,
                           ImDrawFlags_RoundCornersTop);
         box(r, 0, pal::kStationEdge, std::max(1.0f, 2 * z));
     }
 }
 
-void TokenScene::draw_memory(ImDrawList* dl) {
-    const WorldView& v = view_;
-    const TokenView& t = tv();
+void tokenui::draw_memory_levels(ImDrawList* dl, const WorldView& v, const TokenLayout& lay, const TokenView& t, bool held) {
+    // A lesson's question open: the bars wait empty (TokenScene::fill_bar).
+    auto fill_bar = [&](ImDrawList* d, const WorldBox& r, double weights, double kv, double capacity, bool vertical) {
+        draw_fill_bar(d, v, r, held ? 0 : weights, held ? 0 : kv, capacity, vertical);
+    };
     float z = v.zoom();
     // 3D-stacked DRAM: a slab right under the mesh, joined to it by many short vertical paths.
-    WorldBox d = lay_.station[kStDram3d];
+    WorldBox d = lay.station[kStDram3d];
     if (t.level_enabled[kDram3d]) {
         dl->AddRectFilled(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), IM_COL32(40, 52, 70, 255), 6 * z);
         fill_bar(dl, {d.min_x + 8, d.max_y - 20, d.max_x - 8, d.max_y - 8}, t.weights[kDram3d], t.kv[kDram3d], t.capacity[kDram3d], false);
@@ -266,7 +268,7 @@ void TokenScene::draw_memory(ImDrawList* dl) {
         dl->AddRect(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
     }
     // Far DRAM / HBM: stacks along the chip's bottom edge.
-    WorldBox h = lay_.station[kStHbm];
+    WorldBox h = lay.station[kStHbm];
     if (t.level_enabled[kHbm]) {
         for (int i = 0; i < 4; i++) {
             float x0 = h.min_x + i * (h.max_x - h.min_x) / 4 + 6, x1 = h.min_x + (i + 1) * (h.max_x - h.min_x) / 4 - 6;
@@ -280,7 +282,7 @@ void TokenScene::draw_memory(ImDrawList* dl) {
         dl->AddRect(v.to_screen(h.min_x, h.min_y), v.to_screen(h.max_x, h.max_y), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
     }
     // Host memory: whatever does not fit on the device.
-    WorldBox m = lay_.station[kStHostMem];
+    WorldBox m = lay.station[kStHostMem];
     if (t.weights[kHostMem] + t.kv[kHostMem] > 0)
         fill_bar(dl, {m.min_x + 10, m.max_y - 22, m.max_x - 10, m.max_y - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
 }

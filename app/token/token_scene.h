@@ -40,6 +40,24 @@ struct TokenLayout {
     bool sampler_on_host = false;
 };
 TokenLayout token_layout(bool sampler_on_host);
+// The world the map is fitted to: the stations fill 0..1000 x 20..690; the margin above
+// holds the bottleneck banner, and the legend takes a band of its own below (its size is
+// the text's, which presenter mode makes larger than any margin of the map's would be).
+constexpr WorldBox kMapWorld{0, -60, 1000, 700};
+
+// The map's bodies, for any run (the scene's own, a race's): the chip's and the hosts'
+// frames, the route's arrows and the stations' cards; the memories under the mesh and the
+// host's, each with its bar of weights and KV (empty where held: a question is open).
+void draw_station_frames(ImDrawList* dl, const WorldView& v, const TokenLayout& lay);
+void draw_memory_levels(ImDrawList* dl, const WorldView& v, const TokenLayout& lay, const tj::token::TokenView& t, bool held);
+// Each run's map in the race (token_race_map.cpp): the scene's stations, chip and
+// memories, each warehouse's bar of weights and KV (where a wafer keeps its weights, in
+// the cores' SRAM, and an H100, in HBM), its words placed as on the scene's map, and the
+// run's clock in the corner.
+RaceMapLook race_map_look();
+// A warehouse's bar: weights (orange) then KV (purple) over its capacity (0: their sum).
+void draw_fill_bar(ImDrawList* dl, const WorldView& v, const WorldBox& r, double weights, double kv, double capacity,
+                   bool vertical);
 
 // The screen split: controls on the left, numbers on the right, the staircase and
 // the answer under the map (logical pixels). Without panels the map takes it all.
@@ -111,6 +129,7 @@ public:
     bool follow_asked() override { return std::exchange(follow_asked_, false); }
     const std::vector<RacePair>& race_pairs() const override { return tokenui::race_pairs(); }
     const std::vector<RaceHeadline>& race_headlines() const override { return tokenui::race_headlines(); }
+    RaceMapLook race_map_look() override { return tokenui::race_map_look(); }
     const char* follow_words_key() const override { return "welcome.follow"; }
     const char* follow_lesson() const override { return "follow-a-token"; }
     std::string headline() const override;  // token_scene.cpp: headline_text()'s two lines as one
@@ -146,9 +165,7 @@ private:
     const char* far_memory_word(const char* key) const;
 
     // token_map.cpp
-    void draw_stations(ImDrawList* dl);
     void draw_mesh(ImDrawList* dl);
-    void draw_memory(ImDrawList* dl);
     void station_boxes(MapLabels& labels) const;
     void draw_door(ImDrawList* dl, MapLabels& labels);
     // Who waits at the door ("59 waiting (1 pre-empted)"), one count for the map and the card.
