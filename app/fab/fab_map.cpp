@@ -520,6 +520,9 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
     // race's half-width one in presenter mode).
     bool name_above = is_supplier(st) && !(st == kStSubstrate && (narrow_screen() || substrate_meets_packaging(cmap.view, text_px, dl->GetClipRectMax().x - 4)));
     const std::string& id = model().stations()[size_t(st)].id;
+    // Its building: no other station's figure or pile count lies over it ("5.66k" on the
+    // rack's corner).
+    labels.station_box(id, a, b);
     label(labels, id, false, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
     std::string state;
     ImU32 scol = pal::kTextDim;
@@ -610,13 +613,14 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     const FabView& v = m.view();
     if (cmap.own) seen_.piles.clear();
     const float px = small_px(text_px, 0.85f);
-    // A pile's count: above its top, else higher, else beside it (right, then left).
+    // A pile's count: above its top, else higher, else beside it (right, then left), else
+    // higher still (beside it lies a building: the switch trays' pile by the rack's).
     auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
         const std::string s = join_magnitudes(text);
         const float w = text_size(px, s.c_str()).x, side = p.width * 0.5f * cmap.view.zoom() + w * 0.5f + px * 0.3f;
         const float y = top.y - px * 0.55f;
         labels.detail_at_one_of("pile:" + key, {{top.x, y}, {top.x, y - px * 1.1f}, {top.x + side, top.y + px * 0.5f},
-                                                {top.x - side, top.y + px * 0.5f}}, px, col, s);
+                                                {top.x - side, top.y + px * 0.5f}, {top.x, y - px * 2.2f}}, px, col, s);
         if (cmap.own) seen_.piles.push_back({key, s});
     };
     for (int b = 0; b < kBufCount; b++) {

@@ -31,7 +31,16 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
         // The camera moves with the point and eases out the offset it had when tracking
         // began (a glide, not a cut; about a fifth of a second), so once there the point
         // stays at the centre however fast it goes.
-        const ImVec2 mid{smin.x + ssize.x * 0.5f, smin.y + ssize.y * 0.5f};
+        // The part of the view a card leaves (a follow's card across the map's bottom hid
+        // the lot it follows, and the station it is at, under it).
+        float top = smin.y, bottom = smin.y + ssize.y;
+        const ImVec4& c = track_cover_;
+        if (std::min(c.z, smin.x + ssize.x) - std::max(c.x, smin.x) > ssize.x * 0.5f) {
+            if (c.y > top + ssize.y * 0.25f && c.y < bottom) bottom = c.y;
+            else if (c.w < bottom - ssize.y * 0.25f && c.w > top) top = c.w;
+        }
+        const ImVec2 mid{smin.x + ssize.x * 0.5f, (top + bottom) * 0.5f};
+        track_mid_ = mid;
         if (!tracking_) {
             const ImVec2 c = to_world(mid);
             track_offset_ = {c.x - track_x_, c.y - track_y_};
@@ -76,10 +85,11 @@ void WorldView::update(const ImGuiIO& io, const TouchInput& touch, ImVec2 smin, 
     if (io.MouseWheel != 0 && on_view(io.MousePos)) zoom_about(io.MousePos, std::pow(1.15f, io.MouseWheel));  // about the cursor
 }
 
-void WorldView::track(float x, float y, float zoom) {
+void WorldView::track(float x, float y, float zoom, ImVec4 cover) {
     track_x_ = x;
     track_y_ = y;
     track_zoom_ = zoom;
+    track_cover_ = cover;
     track_pending_ = true;
 }
 

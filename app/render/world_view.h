@@ -43,9 +43,14 @@ public:
     void look_at(float x, float y, float zoom);
     // Eases the camera, at the next update, toward centring a moving world point at zoom
     // times the fitted scale (a followed token): called every frame, it stays on it.
-    void track(float x, float y, float zoom);
+    // cover: a card over the view (screen x0, y0, x1, y1; none by default): where it
+    // spans the view's width along its top or bottom, the point is centred in the rest.
+    void track(float x, float y, float zoom, ImVec4 cover = {});
     // The last update moved the map for the user's drag, wheel or pinch.
     bool user_moved() const { return user_moved_; }
+    // Where the last update centred the tracked point (screen): the view's centre, or that
+    // of the part a card leaves.
+    ImVec2 track_centre() const { return track_mid_; }
     ImVec2 to_screen(float x, float y) const { return {x * zoom_ + pan_.x, y * zoom_ + pan_.y}; }
     ImVec2 to_screen(ImVec2 world) const { return to_screen(world.x, world.y); }
     ImVec2 to_world(ImVec2 s) const { return {(s.x - pan_.x) / zoom_, (s.y - pan_.y) / zoom_}; }
@@ -64,5 +69,7 @@ private:
     float look_x_ = 0, look_y_ = 0, look_zoom_ = 1;
     bool track_pending_ = false, tracking_ = false, user_moved_ = false;
     float track_x_ = 0, track_y_ = 0, track_zoom_ = 1;
+    ImVec4 track_cover_{};
+    ImVec2 track_mid_{0, 0};
     ImVec2 track_offset_{0, 0};  // the camera's centre less the tracked point (world units), easing to 0
 };

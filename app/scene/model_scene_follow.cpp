@@ -100,7 +100,8 @@ ImVec2 ModelScene::follow_point() const {
 void ModelScene::follow_camera(float zoom) {
     if (!follow_.active || !follow_.camera) return;
     ImVec2 w = follow_point();
-    view_.track(w.x, w.y, zoom);
+    // Centred in what the card (as last drawn) leaves of the map.
+    view_.track(w.x, w.y, zoom, seen_.follow.active ? seen_.follow.card : ImVec4{});
 }
 
 void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmin, ImVec2 vsize) {
@@ -135,8 +136,10 @@ void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     st.total_s = trip.end() - trip.start();
     st.x = s.x;
     st.y = s.y;
-    st.centre_x = vmin.x + vsize.x * 0.5f;
-    st.centre_y = vmin.y + vsize.y * 0.5f;
+    // Where the camera holds the traveller: the map's centre, or that of what the card leaves.
+    const ImVec2 centre = follow_.camera ? view_.track_centre() : ImVec2{vmin.x + vsize.x * 0.5f, vmin.y + vsize.y * 0.5f};
+    st.centre_x = centre.x;
+    st.centre_y = centre.y;
     st.caption = follow_caption(p.stop);
 
     // The card: at the foot of the map, as wide as reads well; on a narrow screen, whose

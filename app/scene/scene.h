@@ -103,7 +103,7 @@ struct FollowState {
     double elapsed_s = 0;    // simulated time since its trip began
     double total_s = 0;      // the whole trip, known from its start
     float x = 0, y = 0;      // the token's parcel on screen (logical pixels)
-    float centre_x = 0, centre_y = 0;  // the map's centre
+    float centre_x = 0, centre_y = 0;  // where the camera holds the traveller: the map's centre, or what a card leaves
     ImVec4 card{0, 0, 0, 0};  // the card on screen as last drawn: x0, y0, x1, y1 (logical pixels)
 };
 

@@ -735,7 +735,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     }
     map_detail(labels, id(kStMesh), v, {lay_.mesh.center().x, lay_.mesh.min_y + 11}, 15, pal::kTextDim, mesh_note);
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
-    auto level_lines = [&](int l, const WorldBox& r, float y_name, float y_fill, const char* name) {
+    auto level_lines = [&](int l, const WorldBox& r, float y_name, float y_fill, const char* name, const char* short_name) {
         std::string head = std::string(name) + "  " +
                            (t.level_enabled[l] ? level_size(hw, l) + " " + provenance_tag(Provenance::Input)
                                                : std::string(tr("token.map.absent")));
@@ -747,11 +747,13 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         // an absent level's short name still says it is absent ("3D-stacked DRAM: none"), and
         // is all it says where the whole line would run out of the box (and where that would
         // too, the box is mostly off the map: nothing).
-        char none[160];
+        char none[160], none_short[160];
         std::snprintf(none, sizeof none, tr("token.map.level_none"), without_aside(name).c_str());
+        std::snprintf(none_short, sizeof none_short, tr("token.map.level_none"), short_name);  // "3D DRAM: none" on a phone
         auto fits = [&](const std::string& text) { return wrap_lines(map_font_px(v, 15), text, x1 - x0 - 10 * v.zoom()).size() == 1; };
         if (!t.level_enabled[l]) {
-            if (fits(none)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, none, fits(head) ? head : "");
+            for (const char* said : {none, none_short})
+                if (fits(said)) return labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, said, fits(head) ? head : "");
             return;
         }
         if (map_detail_shown(v, 15)) labels.name_with_figures(id(kStSram + l), at, map_font_px(v, 15), col, name, head);
@@ -763,8 +765,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill);
     };
     WorldBox d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
-    level_lines(kDram3d, d, d.min_y + 12, d.max_y + 14, tr("token.map.dram3d"));
-    level_lines(kHbm, h, h.min_y + 56, h.min_y + 78, far_memory_word("token.map.hbm"));
+    level_lines(kDram3d, d, d.min_y + 12, d.max_y + 14, tr("token.map.dram3d"), tr("token.level.dram3d"));
+    level_lines(kHbm, h, h.min_y + 56, h.min_y + 78, far_memory_word("token.map.hbm"), far_memory_word("token.level.hbm"));
 
     // The enlarged core: its SRAM's size and bandwidth, what it holds (colours as the bar).
     WorldBox b = kBigCore;
@@ -888,9 +890,13 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         // A question open: the answer's words wait too (the built-in answer speaks of what
         // limits decoding); its tokens still arrive as parcels. Only whole lines, as many
         // as fit above the foot.
-        const std::string words = answer_hidden() ? std::string(held_words("token.map.screen_held", "token.map.screen_held_next")) : tail;
+        std::string words = answer_hidden() ? std::string(held_words("token.map.screen_held", "token.map.screen_held_next")) : tail;
         std::vector<tj::LineSpan> lines = wrap_lines(px, words, wrap);
-        lines.resize(std::min(lines.size(), size_t(std::max(0.0f, (bottom - p.y) / px))));
+        const size_t room = size_t(std::max(0.0f, (bottom - p.y) / px));
+        // The held note whole or not at all: "(the answer's words" cut at a phone's box
+        // read as broken; there "?" says the same.
+        if (answer_hidden() && lines.size() > room) words = "?", lines = wrap_lines(px, words, wrap);
+        lines.resize(std::min(lines.size(), room));
         draw_lines(dl, px, p, answer_hidden() ? pal::kTextDim : pal::kYellow, words, lines);
     }
 
