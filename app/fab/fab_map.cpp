@@ -614,13 +614,14 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     if (cmap.own) seen_.piles.clear();
     const float px = small_px(text_px, 0.85f);
     // A pile's count: above its top, else higher, else beside it (right, then left), else
-    // higher still (beside it lies a building: the switch trays' pile by the rack's).
+    // higher still (beside it lies a building: the switch trays' pile by the rack's); where
+    // each of those lies over a building, the first that lies under no other word.
     auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
         const std::string s = join_magnitudes(text);
         const float w = text_size(px, s.c_str()).x, side = p.width * 0.5f * cmap.view.zoom() + w * 0.5f + px * 0.3f;
         const float y = top.y - px * 0.55f;
         labels.detail_at_one_of("pile:" + key, {{top.x, y}, {top.x, y - px * 1.1f}, {top.x + side, top.y + px * 0.5f},
-                                                {top.x - side, top.y + px * 0.5f}, {top.x, y - px * 2.2f}}, px, col, s);
+                                                {top.x - side, top.y + px * 0.5f}, {top.x, y - px * 2.2f}}, px, col, s, true, 0, true);
         if (cmap.own) seen_.piles.push_back({key, s});
     };
     for (int b = 0; b < kBufCount; b++) {

@@ -681,6 +681,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
             const tj::LineSpan& l = lines[k];
             std::string line = text.substr(l.begin, (k == 1 ? text.size() : l.end) - l.begin);  // a third line joins the second
             map_detail(labels, id(s), v, {r.center().x, r.min_y + 46 + line_h * float(k)}, 15, pal::kTextDim, line);
+            if (k == 1 && map_detail_shown(v, 15)) labels.tie_to_previous();  // both lines were given
         }
     };
     const ParamValues& pv = values();

@@ -64,6 +64,10 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
             box(shorter, &l.shorter_min, &l.shorter_max), inside(&l.shorter_min, &l.shorter_max);
         }
     }
+    // A figure straddling the area's edge that does not fit over the part of its box inside
+    // it would be moved off its box, beside another's ("5.00 µs + 31.5 GB/s" left of the
+    // link back's half-seen box, over the enlarged core): it gives way.
+    l.off_box = detail && !fits_own_box(id, l.min, l.max);
     inside(&l.min, &l.max);
     if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max), inside(&l.whole_min, &l.whole_max);
     labels_.push_back(l);
@@ -85,11 +89,12 @@ void MapLabels::detail(const std::string& id, ImVec2 at, float px, ImU32 col, co
 }
 
 void MapLabels::detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
-                                 const std::string& text, bool plate, float clear_y) {
+                                 const std::string& text, bool plate, float clear_y, bool over_boxes) {
     if (centres.empty()) return;
     add(id, centres[0], px, col, text, 0.5f, plate, true);
     Label& l = labels_.back();
     l.clear_y = clear_y;
+    l.over_boxes = over_boxes;
     const ImVec2 size{l.max.x - l.min.x, l.max.y - l.min.y};
     for (size_t k = 1; k < centres.size(); k++) {
         ImVec2 m{l.min.x + std::floor(centres[k].x - centres[0].x), l.min.y + std::floor(centres[k].y - centres[0].y)};
@@ -142,13 +147,20 @@ bool MapLabels::past_own_box(const std::string& id, ImVec2 min, ImVec2 max) cons
 }
 
 bool MapLabels::over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const {
-    return std::any_of(station_boxes_.begin(), station_boxes_.end(), [&](const std::pair<std::string, ImVec4>& b) {
+    auto over = [&](const std::pair<std::string, ImVec4>& b) {
         return b.first != id && overlap(min, max, {b.second.x, b.second.y}, {b.second.z, b.second.w});
-    });
+    };
+    return std::any_of(station_boxes_.begin(), station_boxes_.end(), over) || std::any_of(own_areas_.begin(), own_areas_.end(), over);
 }
 
 void MapLabels::station_box(const std::string& id, ImVec2 min, ImVec2 max) {
     station_boxes_.push_back({id, {min.x, min.y, max.x, max.y}});
+}
+
+std::vector<std::pair<std::string, ImVec4>> MapLabels::station_boxes() const {
+    std::vector<std::pair<std::string, ImVec4>> all = station_boxes_;
+    all.insert(all.end(), own_areas_.begin(), own_areas_.end());
+    return all;
 }
 
 void MapLabels::own_area(const std::string& id, ImVec2 min, ImVec2 max) {
@@ -160,6 +172,10 @@ void MapLabels::keep_out(ImVec2 min, ImVec2 max) { keep_out_.push_back({min.x, m
 bool MapLabels::under_keep_out(ImVec2 min, ImVec2 max) const {
     return std::any_of(keep_out_.begin(), keep_out_.end(),
                        [&](const ImVec4& k) { return overlap(min, max, {k.x, k.y}, {k.z, k.w}); });
+}
+
+void MapLabels::tie_to_previous() {
+    if (labels_.size() >= 2) labels_.back().tied = true;
 }
 
 void MapLabels::keep_inside(float left, float right) {
@@ -245,8 +261,13 @@ void MapLabels::draw(ImDrawList* dl) {
     }
     // Names hold their places; each detail takes its place (the first free one of its
     // places) only where no shown label is.
-    for (Label& d : labels_) {
+    for (size_t i = 0; i < labels_.size(); i++) {
+        Label& d = labels_[i];
         if (!d.detail) continue;
+        if (d.off_box || (d.tied && !labels_[i - 1].shown)) {
+            d.shown = false;
+            continue;
+        }
         // A station's figures go with its name: where the name is not shown (under the
         // headline), a status line alone would read as the next station's.
         if (std::any_of(labels_.begin(), labels_.end(), [&](const Label& o) { return o.id == d.id && !o.detail && !o.shown; })) {
@@ -255,18 +276,23 @@ void MapLabels::draw(ImDrawList* dl) {
         }
         // A word's width apart from other labels' words: side by side, two that touch read as one.
         const float gap = d.px * kDetailGap;
+        bool boxes_kept = true;  // false: the last try of one that may lie over boxes
         auto free_at = [&](ImVec2 min, ImVec2 max) {
-            return !over_other_box(d.id, min, max) && !under_keep_out(min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
+            return !(boxes_kept && over_other_box(d.id, min, max)) && !under_keep_out(min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
                 const float gx = o.id == d.id ? 0 : gap, gy = o.id == d.id ? 0 : d.clear_y;
                 return &o != &d && o.shown && overlap({min.x - gx, min.y - gy}, {max.x + gx, max.y + gy}, o.min, o.max);
             });
         };
-        d.shown = free_at(d.min, d.max);
         const ImVec2 size{d.max.x - d.min.x, d.max.y - d.min.y};
-        for (size_t k = 0; k < d.other_min.size() && !d.shown; k++) {
-            const ImVec2 m = d.other_min[k], M{m.x + size.x, m.y + size.y};
-            if (free_at(m, M)) d.min = m, d.max = M, d.shown = true;
-        }
+        auto place = [&] {
+            if ((d.shown = free_at(d.min, d.max))) return;
+            for (size_t k = 0; k < d.other_min.size() && !d.shown; k++) {
+                const ImVec2 m = d.other_min[k], M{m.x + size.x, m.y + size.y};
+                if (free_at(m, M)) d.min = m, d.max = M, d.shown = true;
+            }
+        };
+        place();
+        if (!d.shown && d.over_boxes) boxes_kept = false, place();
     }
     // Every plate before any word: a line's plate would cover the descenders of the line
     // above it, set that close ("Trav assemblv" over its state line).

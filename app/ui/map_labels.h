@@ -57,8 +57,14 @@ public:
     // plate, as detail(); centred on each point. clear_y: how far (pixels) it keeps above
     // and below other labels' letters (a title that would sit right under a line reads
     // as part of it).
+    // over_boxes: where none of its places is clear of other stations' boxes, it takes the
+    // first that lies over a box but under no label (a pile's count must show; on its
+    // plate it reads over a building's corner).
     void detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
-                          const std::string& text, bool plate = true, float clear_y = 0);
+                          const std::string& text, bool plate = true, float clear_y = 0, bool over_boxes = false);
+    // The last detail given is the second line of the one before it: shown only with it
+    // (a line holding only "[in]" read as a figure of its own).
+    void tie_to_previous();
     // The map's area on screen: a label that runs past its left or right edge moves inside
     // (the outer column of a phone's map, or of one framed by panels, has words wider than
     // its boxes); one wholly outside (a zoomed map's far station) stays where it is.
@@ -69,14 +75,15 @@ public:
     void station_box(const std::string& id, ImVec2 min, ImVec2 max);
     // Where a station's words are written when that is not its box on the map (the token
     // map's enlarged core holds the SRAM's): its figures take their short forms to stay
-    // inside it, as in a station's box; other stations' labels are not kept off it.
+    // inside it, as in a station's box, and other stations' figures keep off it.
     void own_area(const std::string& id, ImVec2 min, ImVec2 max);
     // Something drawn over the map (a follow's card, a headline's plate): no word is
     // shown under it, a name neither (it could not be read there), and a figure takes
     // another of its places or gives way; a name not shown takes its station's figures
     // with it.
     void keep_out(ImVec2 min, ImVec2 max);
-    const std::vector<std::pair<std::string, ImVec4>>& station_boxes() const { return station_boxes_; }
+    // Every station's box and own area, by id (x0, y0, x1, y1).
+    std::vector<std::pair<std::string, ImVec4>> station_boxes() const;
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
     bool shown(const std::string& id) const;
@@ -92,6 +99,9 @@ private:
         ImVec2 whole_min, whole_max;
         std::vector<ImVec2> other_min;  // a detail's other places, in order (same size)
         float clear_y = 0;              // a detail's room above and below other labels (pixels)
+        bool off_box = false;           // a detail at the area's edge that fits no part of its box there
+        bool tied = false;              // shown only where the label before it is (tie_to_previous)
+        bool over_boxes = false;        // may lie over another station's box where no place is clear of one
         std::string shorter;   // a name less its aside in parentheses, "" for none
         ImVec2 shorter_min, shorter_max;
     };

@@ -62,9 +62,10 @@ const sizes = [
 ];
 // Lesson steps of each scene: the respin's flaw found (banner, piles, marks); the
 // derivative's question answered (its two buildings beside the HBM supplier named the
-// bottleneck); the decode lesson's batch, and the n150's far memory zoomed in past the
-// map's edge. A third entry, true: the step's question answered first.
-const lessonSteps = { fab: [[13, 1], [16, 2, true]], token: [[0, 4], [1, 4]] };
+// bottleneck); the decode lesson's batch, the n150's far memory zoomed in past the
+// map's edge, and the mesh lesson's first step, its right column cut by the card. A third
+// entry, true: the step's question answered first.
+const lessonSteps = { fab: [[13, 1], [16, 2, true]], token: [[0, 4], [1, 4], [3, 0]] };
 for (const { w, h, device, present } of sizes) {
   test(`${w}x${h}${present ? ' presenter' : ''}: no map label overlaps another, in both scenes and languages, on a lesson step too`, async () => {
     const page = await app.browser.newPage({ viewport: { width: w, height: h }, ...device });
