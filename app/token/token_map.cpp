@@ -214,8 +214,9 @@ void TokenScene::station_boxes(MapLabels& labels) const {
         labels.station_box(model().stations()[size_t(s)].id, view_.to_screen(r.min_x, r.min_y), view_.to_screen(r.max_x, r.max_y));
     }
     labels.station_box("door", view_.to_screen(lay_.door.min_x, lay_.door.min_y), view_.to_screen(lay_.door.max_x, lay_.door.max_y));
-    // The SRAM's words are written in the enlarged core, under its title.
-    labels.own_area(model().stations()[size_t(kStSram)].id, view_.to_screen(kBigCore.min_x, kBigCore.min_y + 30),
+    // The SRAM's words are written in the enlarged core, under its title and right of its
+    // bar (a half-seen core's words moved in from the map's edge lay over the bar).
+    labels.own_area(model().stations()[size_t(kStSram)].id, view_.to_screen(kBigCoreSram.max_x, kBigCore.min_y + 30),
                     view_.to_screen(kBigCore.max_x, kBigCore.max_y));
 }
 
@@ -862,16 +863,27 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + (flush_shown ? 54 : 36));
         float wrap = (s.max_x - s.min_x - 16) * v.zoom();
         // The wrap breaks inside a word wider than the box ("languag|e" on a phone): the
-        // text shrinks until its widest Latin word fits, to three fifths at most.
-        float widest = 0;
+        // text shrinks until its widest Latin word fits, to three fifths at most; a word
+        // still too wide, the line starts after it (the screen's last words, whole).
+        struct Word { size_t end; float w; };
+        std::vector<Word> latin;
         for (size_t at = 0; at < tail.size();) {
             size_t end = std::min(tail.find(' ', at), tail.size());
             std::string_view word(tail.data() + at, end - at);
             if (std::all_of(word.begin(), word.end(), [](char c) { return (unsigned char)c < 0x80; }))
-                widest = std::max(widest, ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, word.data(), word.data() + word.size()).x);
+                latin.push_back({end, ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, word.data(), word.data() + word.size()).x});
             at = end + 1;
         }
-        if (widest > wrap) px *= std::max(0.6f, wrap / widest);
+        float widest = 0;
+        for (const Word& w : latin) widest = std::max(widest, w.w);
+        // (A little under the width: glyphs at a smaller size are not exactly narrower in proportion.)
+        const float shrink = widest > wrap ? std::max(0.6f, wrap * 0.95f / widest) : 1.0f;
+        px *= shrink;
+        for (auto it = latin.rbegin(); it != latin.rend(); ++it)
+            if (it->w * shrink > wrap) {
+                if (it->end + 1 < tail.size()) tail = "…" + tail.substr(it->end + 1);
+                break;
+            }
         // An answer in the other language than the interface's says so at the box's foot,
         // with the setting that switches it (the note's lines go up from the bottom).
         // The foot as seen: above the legend's plate (last frame's) where the zoomed box runs under it.
