@@ -5,6 +5,7 @@
 // shares, and Little's law with live numbers. Every number carries a tag saying
 // whether it is a model output or an input.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -433,9 +434,14 @@ void FabScene::state_history() {
     const auto& state_weeks = v.station_states;
     size_t weeks = std::max<size_t>(52, state_weeks.size());
     int rows = kStShip - kStFab + 1;
-    float label_w = fs * 7.5f, row_h = fs * 0.75f;
+    // Each row's name whole, a gap before its bars ("Interposer and substrate" ran into them).
+    const float label_px = fs * 0.85f, row_h = fs;
+    float w = ImGui::GetContentRegionAvail().x, label_w = 0;
+    for (int r = 0; r < rows; r++)
+        label_w = std::max(label_w, ImGui::GetFont()->CalcTextSizeA(label_px, FLT_MAX, 0, fabui::station_short(kStFab + r)).x);
+    label_w = std::min(label_w + fs * 0.5f, w * 0.5f);
     ImVec2 p = ImGui::GetCursorScreenPos();
-    float w = ImGui::GetContentRegionAvail().x, plot_w = std::max(10.0f, w - label_w);
+    float plot_w = std::max(10.0f, w - label_w);
     ImGui::InvisibleButton("history", {w, row_h * float(rows) + fs * 1.2f});
     bool hovered = ImGui::IsItemHovered();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -443,7 +449,7 @@ void FabScene::state_history() {
     for (int r = 0; r < rows; r++) {
         int st = kStFab + r;
         float y = p.y + row_h * float(r);
-        dl->AddText(ImGui::GetFont(), fs * 0.8f, {p.x, y}, st == v.bottleneck ? pal::kBottleneck : pal::kTextDim,
+        dl->AddText(ImGui::GetFont(), label_px, {p.x, y + (row_h - label_px) * 0.5f}, st == v.bottleneck ? pal::kBottleneck : pal::kTextDim,
                     fabui::station_short(st));
         // One rectangle per run of weeks in the same state.
         for (size_t k = 0, end = 0; k < state_weeks.size(); k = end) {
