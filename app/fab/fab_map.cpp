@@ -861,6 +861,7 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
         if (m.x > span || held) continue;
         ImVec2 p = S(X(m.x), y - hmax - 6), q = S(X(m.x), y + 6);
         dl->AddLine(p, q, pal::kVermillion, 2);
+        labels.keep_out({p.x - 2, p.y}, {p.x + 2, q.y});  // no word crossed by it (the strip's title)
         ImVec2 at = S(X(m.x), y + 18);
         std::vector<ImVec2> rows;
         for (int r = 0; r < kTimelineRows; r++) rows.push_back({at.x, at.y + (float(r) + 0.5f) * row_h});
