@@ -73,9 +73,11 @@ float small_px(float text_px, float share) {
 }
 
 // The map's label size at zoom z: grows with the screen but never wider than a column of
-// the map allows, times the text scale (presenter mode), where details give way to names.
+// the map allows, times the text scale (presenter mode), where details give way to names;
+// and at most twice the text's size (a followed lot's close-up wrote 40 px words, blurred
+// from glyphs rasterised at the text's size).
 float label_px(float z) {
-    const float px = std::min(std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale());
+    const float px = std::min({std::max(28 * z, ImGui::GetFontSize() * 0.9f), 33 * z * text_scale(), ImGui::GetFontSize() * 2});
     return std::max(px, narrow_screen() ? kPhoneMinPx : kMapMinPx * text_scale());
 }
 
