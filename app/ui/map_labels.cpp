@@ -231,6 +231,20 @@ void MapLabels::draw(ImDrawList* dl) {
     }
     for (Label& n : labels_)  // a name over another station's box without its aside, where that helps
         if (!n.shorter.empty() && over_other_box(n.id, n.min, n.max)) n.text = n.shorter, n.min = n.shorter_min, n.max = n.shorter_max;
+    // A name under something drawn over the map moves just below it where it still lies
+    // over its own box (the top of a zoomed map's half-seen box, under the headline), else
+    // is not shown: no one could read it there. (Before names move sideways off each
+    // other: one moved down may meet another, the respin's banner the bottleneck's tag.)
+    for (Label& n : labels_) {
+        if (n.detail || !under_keep_out(n.min, n.max)) continue;
+        float dy = 0;
+        for (const ImVec4& k : keep_out_)
+            if (overlap(n.min, n.max, {k.x, k.y}, {k.z, k.w})) dy = std::max(dy, k.w + n.px * kLeading - n.min.y);
+        const ImVec2 lo{n.min.x, n.min.y + dy}, hi{n.max.x, n.max.y + dy};
+        const ImVec4* own = own_box(n.id);
+        if (own && hi.y <= own->w && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
+        else n.shown = false;
+    }
     // A name that runs into one placed before it, or comes within a word's gap of it
     // ("PackagingInterposer" read as one), moves sideways to the nearest place, up to a
     // third of its width away, that clears every earlier name by that gap, else by none
@@ -245,19 +259,6 @@ void MapLabels::draw(ImDrawList* dl) {
             n.text = n.shorter, n.min = n.shorter_min, n.max = n.shorter_max;
             if (!move_clear_of_earlier(i, 0.5f)) n = whole;
         }
-    }
-    // A name under something drawn over the map moves just below it where it still lies
-    // over its own box (the top of a zoomed map's half-seen box, under the headline), else
-    // is not shown: no one could read it there.
-    for (Label& n : labels_) {
-        if (n.detail || !under_keep_out(n.min, n.max)) continue;
-        float dy = 0;
-        for (const ImVec4& k : keep_out_)
-            if (overlap(n.min, n.max, {k.x, k.y}, {k.z, k.w})) dy = std::max(dy, k.w + n.px * kLeading - n.min.y);
-        const ImVec2 lo{n.min.x, n.min.y + dy}, hi{n.max.x, n.max.y + dy};
-        const ImVec4* own = own_box(n.id);
-        if (own && hi.y <= own->w && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
-        else n.shown = false;
     }
     // Names hold their places; each detail takes its place (the first free one of its
     // places) only where no shown label is.
