@@ -235,12 +235,22 @@ void MapLabels::draw(ImDrawList* dl) {
     // over its own box (the top of a zoomed map's half-seen box, under the headline), else
     // is not shown: no one could read it there. (Before names move sideways off each
     // other: one moved down may meet another, the respin's banner the bottleneck's tag.)
+    // Moved down, it goes on below any other name it would lie on (a phone's banner on
+    // the bottleneck's tag beside it).
     for (Label& n : labels_) {
         if (n.detail || !under_keep_out(n.min, n.max)) continue;
         float dy = 0;
         for (const ImVec4& k : keep_out_)
             if (overlap(n.min, n.max, {k.x, k.y}, {k.z, k.w})) dy = std::max(dy, k.w + n.px * kLeading - n.min.y);
-        const ImVec2 lo{n.min.x, n.min.y + dy}, hi{n.max.x, n.max.y + dy};
+        ImVec2 lo{n.min.x, n.min.y + dy}, hi{n.max.x, n.max.y + dy};
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const Label& o : labels_)
+                if (&o != &n && !o.detail && o.shown && o.id != n.id && overlap(lo, hi, o.min, o.max)) {
+                    const float down = o.max.y + 2 * n.px * kLeading - lo.y;
+                    lo.y += down, hi.y += down, moved = true;
+                }
+        }
         const ImVec4* own = own_box(n.id);
         if (own && hi.y <= own->w && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
         else n.shown = false;
