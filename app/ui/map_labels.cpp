@@ -157,12 +157,6 @@ void MapLabels::station_box(const std::string& id, ImVec2 min, ImVec2 max) {
     station_boxes_.push_back({id, {min.x, min.y, max.x, max.y}});
 }
 
-std::vector<std::pair<std::string, ImVec4>> MapLabels::station_boxes() const {
-    std::vector<std::pair<std::string, ImVec4>> all = station_boxes_;
-    all.insert(all.end(), own_areas_.begin(), own_areas_.end());
-    return all;
-}
-
 void MapLabels::own_area(const std::string& id, ImVec2 min, ImVec2 max) {
     own_areas_.push_back({id, {min.x, min.y, max.x, max.y}});
 }

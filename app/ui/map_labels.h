@@ -82,8 +82,7 @@ public:
     // another of its places or gives way; a name not shown takes its station's figures
     // with it.
     void keep_out(ImVec2 min, ImVec2 max);
-    // Every station's box and own area, by id (x0, y0, x1, y1).
-    std::vector<std::pair<std::string, ImVec4>> station_boxes() const;
+    const std::vector<std::pair<std::string, ImVec4>>& station_boxes() const { return station_boxes_; }
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
     bool shown(const std::string& id) const;
