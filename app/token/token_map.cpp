@@ -74,7 +74,6 @@ constexpr WorldBox kBigCore{645, 215, 790, 400};  // one core, enlarged
 constexpr WorldBox kPipelineStrip{225, 512, 790, 538};  // the chips or regions a token crosses, under the mesh
 constexpr WorldBox kBigCoreSram{kBigCore.min_x, kBigCore.min_y + 30, kBigCore.min_x + 44, kBigCore.max_y};  // its SRAM
 constexpr ImU32 kCompute = pal::kGreen;
-constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
 constexpr ImU32 kIdleFill = IM_COL32(44, 50, 64, 255);
 constexpr ImU32 kBarBack = IM_COL32(20, 24, 32, 255);
 
@@ -263,7 +262,7 @@ void tokenui::draw_memory_levels(ImDrawList* dl, const WorldView& v, const Token
     // 3D-stacked DRAM: a slab right under the mesh, joined to it by many short vertical paths.
     WorldBox d = lay.station[kStDram3d];
     if (t.level_enabled[kDram3d]) {
-        dl->AddRectFilled(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), IM_COL32(40, 52, 70, 255), 6 * z);
+        dl->AddRectFilled(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), kStoreFill, 6 * z);
         fill_bar(dl, {d.min_x + 8, d.max_y - 20, d.max_x - 8, d.max_y - 8}, t.weights[kDram3d], t.kv[kDram3d], t.capacity[kDram3d], false);
     } else {
         dl->AddRect(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);

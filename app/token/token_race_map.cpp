@@ -20,7 +20,7 @@ namespace {
 void draw_mesh_store(ImDrawList* dl, const WorldView& v, const TokenLayout& lay, const TokenView& t) {
     const WorldBox& m = lay.mesh;
     const float z = v.zoom();
-    dl->AddRectFilled(v.to_screen(m.min_x, m.min_y), v.to_screen(m.max_x, m.max_y), IM_COL32(40, 52, 70, 255), 6 * z);
+    dl->AddRectFilled(v.to_screen(m.min_x, m.min_y), v.to_screen(m.max_x, m.max_y), kStoreFill, 6 * z);
     dl->AddRect(v.to_screen(m.min_x, m.min_y), v.to_screen(m.max_x, m.max_y), pal::kStationEdge, 6 * z, 0, std::max(1.0f, 2 * z));
     // Its cores as a grid of squares (a larger mesh several to a square), over its bar.
     const int nx = std::clamp(t.mesh_x, 1, 16), ny = std::clamp(t.mesh_y, 1, 16);
@@ -30,11 +30,16 @@ void draw_mesh_store(ImDrawList* dl, const WorldView& v, const TokenLayout& lay,
         for (int x = 0; x < nx; x++) {
             const float x0 = grid.min_x + cw * float(x), y0 = grid.min_y + ch * float(y);
             dl->AddRectFilled(v.to_screen(x0 + cw * 0.15f, y0 + ch * 0.15f), v.to_screen(x0 + cw * 0.85f, y0 + ch * 0.85f),
-                              IM_COL32(70, 74, 86, 255));
+                              kWaitFill);
         }
     draw_fill_bar(dl, v, {m.min_x + 10, m.max_y - 26, m.max_x - 10, m.max_y - 12}, t.weights[kSram], t.kv[kSram],
                   t.capacity[kSram], false);
+}
+
+// The door's card: its name band and frame (what waits there is the scene's map's detail).
+void draw_door_card(ImDrawList* dl, const WorldView& v, const TokenLayout& lay) {
     const WorldBox& d = lay.door;
+    const float z = v.zoom();
     dl->AddRectFilled(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.min_y + 24), pal::kStationFill, 8 * z,
                       ImDrawFlags_RoundCornersTop);
     dl->AddRect(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), pal::kStationEdge, 8 * z, 0, std::max(1.0f, 2 * z));
@@ -102,6 +107,7 @@ RaceMapLook race_map_look() {
                 if (labels) return place_words(*labels, v, m, lay);
                 draw_station_frames(dl, v, lay);
                 draw_mesh_store(dl, v, lay, m.view());
+                draw_door_card(dl, v, lay);
                 draw_memory_levels(dl, v, lay, m.view(), false);
             },
             nullptr};

@@ -44,6 +44,9 @@ TokenLayout token_layout(bool sampler_on_host);
 // holds the bottleneck banner, and the legend takes a band of its own below (its size is
 // the text's, which presenter mode makes larger than any margin of the map's would be).
 constexpr WorldBox kMapWorld{0, -60, 1000, 700};
+// A core waiting for data (and the legend's key for it); a memory slab's body.
+constexpr ImU32 kWaitFill = IM_COL32(70, 74, 86, 255);
+constexpr ImU32 kStoreFill = IM_COL32(40, 52, 70, 255);
 
 // The map's bodies, for any run (the scene's own, a race's): the chip's and the hosts'
 // frames, the route's arrows and the stations' cards; the memories under the mesh and the

@@ -227,10 +227,9 @@ void MapLabels::draw(ImDrawList* dl) {
         if (!n.shorter.empty() && over_other_box(n.id, n.min, n.max)) n.text = n.shorter, n.min = n.shorter_min, n.max = n.shorter_max;
     // A name under something drawn over the map moves just below it where it still lies
     // over its own box (the top of a zoomed map's half-seen box, under the headline), else
-    // is not shown: no one could read it there. (Before names move sideways off each
-    // other: one moved down may meet another, the respin's banner the bottleneck's tag.)
-    // Moved down, it goes on below any other name it would lie on (a phone's banner on
-    // the bottleneck's tag beside it).
+    // is not shown: no one could read it there. Moved down, it goes on below any other
+    // name it would lie on (the respin's banner on the bottleneck's tag), and this comes
+    // before names move sideways off each other.
     for (Label& n : labels_) {
         if (n.detail || !under_keep_out(n.min, n.max)) continue;
         float dy = 0;
