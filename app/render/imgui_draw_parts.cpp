@@ -87,19 +87,30 @@ void render_range(ImDrawData* dd, DrawCut from, DrawCut to) {
     for (Lent& l : lent) l.list->CmdBuffer.swap(l.whole);
 }
 
+namespace {
+// A clip rectangle between framebuffer and ImGui's coordinates.
+PixelClip to_pixels(const ImVec4& c, ImVec2 o, ImVec2 s) {
+    return {(c.x - o.x) * s.x, (c.y - o.y) * s.y, (c.z - o.x) * s.x, (c.w - o.y) * s.y};
+}
+
+// The clip rectangle whose scissor keeps exactly the pixels r; false when the DPI
+// scale cannot say it.
+bool clip_of_pixels(const PixelRect& r, ImVec2 o, ImVec2 s, int fb_h, ImVec4* clip) {
+    const PixelClip p = clip_keeping(r);
+    *clip = {p.x0 / s.x + o.x, p.y0 / s.y + o.y, p.x1 / s.x + o.x, p.y1 / s.y + o.y};
+    return scissor_pixels(to_pixels(*clip, o, s), fb_h) == r;
+}
+}  // namespace
+
 // The commands are split per rectangle and lent to the backend with their own
-// index buffer.
+// index buffer; each piece's clip is the command's scissor cut to the rectangle, in
+// whole pixels.
 bool render_clipped(ImDrawData* dd, DrawCut from, DrawCut to, const std::vector<PixelRect>& rects) {
     const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
-    std::vector<ImVec4> clip_of(rects.size());
-    for (size_t k = 0; k < rects.size(); k++) {
-        const PixelRect& r = rects[k];
-        ImVec4 c{float(r.x0) / s.x + o.x, float(r.y0) / s.y + o.y, float(r.x1) / s.x + o.x, float(r.y1) / s.y + o.y};
-        if ((c.x - o.x) * s.x != float(r.x0) || (c.y - o.y) * s.y != float(r.y0) || (c.z - o.x) * s.x != float(r.x1) ||
-            (c.w - o.y) * s.y != float(r.y1))
-            return false;
-        clip_of[k] = c;
-    }
+    const int fb_h = int(dd->DisplaySize.y * s.y);
+    ImVec4 unused;
+    for (const PixelRect& r : rects)
+        if (!clip_of_pixels(r, o, s, fb_h, &unused)) return false;
     struct Lent {
         ImDrawList* list;
         ImVector<ImDrawCmd> cmds;
@@ -115,11 +126,12 @@ bool render_clipped(ImDrawData* dd, DrawCut from, DrawCut to, const std::vector<
         for (int c = l == from.list ? from.cmd : 0; c < end; c++) {
             const ImDrawCmd& cmd = list->CmdBuffer[c];
             if (cmd.UserCallback) { part.cmds.push_back(cmd); continue; }
-            for (size_t k = 0; k < rects.size(); k++) {
-                const ImVec4& r = clip_of[k];
-                ImVec4 clip{std::max(cmd.ClipRect.x, r.x), std::max(cmd.ClipRect.y, r.y), std::min(cmd.ClipRect.z, r.z),
-                            std::min(cmd.ClipRect.w, r.w)};
-                if (clip.z <= clip.x || clip.w <= clip.y) continue;
+            const PixelRect cut = scissor_pixels(to_pixels(cmd.ClipRect, o, s), fb_h);
+            for (const PixelRect& r : rects) {
+                const PixelRect both{std::max(cut.x0, r.x0), std::max(cut.y0, r.y0), std::min(cut.x1, r.x1), std::min(cut.y1, r.y1)};
+                if (both.x1 <= both.x0 || both.y1 <= both.y0) continue;
+                ImVec4 clip;
+                if (!clip_of_pixels(both, o, s, fb_h, &clip)) return false;
                 ImDrawCmd piece = cmd;
                 piece.ClipRect = clip;
                 piece.IdxOffset = unsigned(part.idx.Size);

@@ -68,3 +68,13 @@ void TileMask::unite(const TileMask& other) {
 void TileMask::intersect(const TileMask& other) {
     for (size_t i = 0; i < marked_.size(); i++) marked_[i] &= i < other.marked_.size() ? other.marked_[i] : uint8_t(0);
 }
+
+PixelRect scissor_pixels(const PixelClip& c, int fb_h) {
+    const int x0 = int(c.x0), gl_y = int(float(fb_h) - c.y1);
+    const int y1 = fb_h - gl_y;
+    return {x0, y1 - int(c.y1 - c.y0), x0 + int(c.x1 - c.x0), y1};
+}
+
+PixelClip clip_keeping(const PixelRect& r) {
+    return {float(r.x0) + 0.25f, float(r.y0) - 0.5f, float(r.x1) + 0.75f, float(r.y1) - 0.25f};
+}

@@ -43,3 +43,18 @@ private:
     int w_ = 0, h_ = 0, tile_ = 16, cols_ = 0, rows_ = 0;
     std::vector<uint8_t> marked_;
 };
+
+// A clip rectangle in framebuffer pixels, y down, not necessarily whole pixels.
+struct PixelClip {
+    float x0, y0, x1, y1;
+};
+
+// The pixels that ImGui's OpenGL backend keeps for a clip rectangle: its scissor
+// truncates each edge (imgui_impl_opengl3.cpp, RenderDrawData), so a clip edge
+// between pixels is cut there, the same in a whole frame and in a redrawn tile.
+PixelRect scissor_pixels(const PixelClip& c, int fb_h);
+
+// A clip rectangle whose scissor keeps exactly the pixels r. Its edges sit a quarter
+// or half pixel inside the backend's truncations, where a DPI scale's rounding (a
+// thousandth of a pixel) cannot move them across.
+PixelClip clip_keeping(const PixelRect& r);

@@ -2,6 +2,7 @@
 // hole in a panel or a stale parcel left behind, a tile too many only costs time.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -81,4 +82,40 @@ TEST_CASE("masks of the same grid unite and intersect tile by tile") {
     TileMask all = a;
     all.mark_all();
     REQUIRE(all.marked_tiles() == all.tiles());
+}
+
+// A tile redrawn alone must hold the pixels a whole frame draws there. The backend's
+// scissor truncates a clip edge that falls between pixels; a command clipped to a box
+// whose edge ends inside a tile keeps that tile's first row only if the tile's piece
+// is cut from the command's scissor, in whole pixels (a tablet once showed a text
+// with its 720th row missing).
+TEST_CASE("a tile's piece of a command keeps the pixels the command's scissor keeps") {
+    const int fb_h = 2360;
+    const PixelClip box{0.0f, 640.5f, 100.0f, 735.5f};  // a label's box, edges between pixels
+    const PixelRect kept = scissor_pixels(box, fb_h);
+    REQUIRE(kept == PixelRect{0, 641, 100, 736});       // the whole frame's rows: 641 to 735
+    const PixelRect tile{0, 720, 16, 736};
+    const PixelRect piece{std::max(kept.x0, tile.x0), std::max(kept.y0, tile.y0), std::min(kept.x1, tile.x1),
+                          std::min(kept.y1, tile.y1)};
+    REQUIRE(scissor_pixels(clip_keeping(piece), fb_h) == tile);  // row 720 included
+    // Cut in fractions, the same piece loses the tile's first row.
+    REQUIRE(scissor_pixels({0.0f, 720.0f, 16.0f, 735.5f}, fb_h) == PixelRect{0, 721, 16, 736});
+}
+
+TEST_CASE("a whole-pixel rectangle survives a DPI scale's round trip through ImGui's coordinates") {
+    for (float scale : {1.0f, 1.25f, 1.5f, 2.0f, 2.625f, 3.0f}) {
+        const int fb_h = 2532;
+        int wrong = 0;
+        for (int y = 0; y < 2400; y += 7)
+            for (int x = 0; x < 1200; x += 13) {
+                const PixelRect r{x, y, x + 16, y + 16};
+                const PixelClip c = clip_keeping(r);
+                const PixelClip logical{c.x0 / scale + 0.5f, c.y0 / scale + 0.5f, c.x1 / scale + 0.5f, c.y1 / scale + 0.5f};
+                const PixelClip back{(logical.x0 - 0.5f) * scale, (logical.y0 - 0.5f) * scale, (logical.x1 - 0.5f) * scale,
+                                     (logical.y1 - 0.5f) * scale};
+                wrong += scissor_pixels(back, fb_h) == r ? 0 : 1;
+            }
+        INFO("scale " << scale);
+        REQUIRE(wrong == 0);
+    }
 }
