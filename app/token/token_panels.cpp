@@ -37,11 +37,7 @@ namespace {
 void text_tagged(const std::string& text, Provenance p, bool dim = false) {
     const float room = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
     const bool one_line = ImGui::CalcTextSize(text.c_str()).x + gap + ImGui::CalcTextSize(provenance_tag(p)).x <= room;
-    if (dim) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-    if (dim) ImGui::PopStyleColor();
+    text_wrapped(text, dim ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : 0);  // keeps "6.32 ms" on one line
     if (one_line) ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(provenance_color(p)), "%s", provenance_tag(p));
 }
@@ -60,9 +56,7 @@ bool begin_rows(const char* id, float label_share = 1) {
 void row(const std::string& label, const std::string& value, Provenance p) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(label.c_str());
-    ImGui::PopTextWrapPos();
+    text_wrapped(label);
     ImGui::TableNextColumn();
     text_tagged(value, p);
 }
@@ -234,7 +228,7 @@ void TokenScene::charts() {
             parts.push_back({tr(kTrip[k].key), n ? sum[k] / n : 0, kTrip[k].color});
             total += n ? sum[k] / n : 0;
         }
-        stacked_bar("where", parts);
+        stacked_bar("where", parts, tr("token.chart.no_data"));
         text_tagged(join_magnitudes(std::string(tr("token.chart.where_note")) + " " + format_duration(total, language())),
                     Provenance::Output, true);
     }
@@ -246,7 +240,7 @@ void TokenScene::charts() {
             double b = metric(id.c_str());
             bytes.push_back({std::string(far_memory_word(kLevelKey[l])) + " " + format_bytes(b), b, kLevelCol[l]});
         }
-        stacked_bar("bytes", bytes);
+        stacked_bar("bytes", bytes, tr("token.chart.no_data"));
         text_tagged(std::string(tr("token.chart.bytes_total")) + ": " + format_bytes(metric("bytes_per_token_total")),
                     Provenance::Output);
         std::vector<BarPart> energy;
@@ -261,7 +255,7 @@ void TokenScene::charts() {
         }
         energy.push_back({tr("token.energy.links"), metric("energy_pj_per_token_links"), pal::kGrey});
         energy.push_back({tr("token.energy.static"), metric("energy_pj_per_token_static"), pal::kPale});
-        stacked_bar("energy", energy);
+        stacked_bar("energy", energy, tr("token.chart.no_data"));
         auto joules = [&](const char* id) { return format_metric(id, metric(id), "pJ", language()); };
         text_tagged(std::string(tr("token.chart.energy_total")) + ": " + joules("energy_pj_per_token_total") + " (" +
                         tr("token.energy.dynamic") + " " + joules("energy_pj_per_token_dynamic") + ")",
@@ -498,7 +492,7 @@ void TokenScene::blame() {
         parts.push_back({tr(p.key), j.*p.field, p.color});
         total += j.*p.field;
     }
-    stacked_bar("blame", parts);
+    stacked_bar("blame", parts, tr("token.chart.no_data"));
     if (!begin_rows("blame_t", 2)) return;  // a long reason beside a short time
     for (const TripPart& p : kTrip) {
         double v = j.*p.field;

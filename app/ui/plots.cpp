@@ -237,7 +237,7 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     }
 }
 
-void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height) {
+void stacked_bar(const char* id, const std::vector<BarPart>& parts, const char* empty_note, float height) {
     double total = 0;
     for (auto& p : parts) total += std::max(0.0, p.value);
     float fs = ImGui::GetFontSize();
@@ -259,6 +259,14 @@ void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height
         if (hovered && ImGui::GetIO().MousePos.x >= x && ImGui::GetIO().MousePos.x < x + pw)
             ImGui::SetTooltip("%s: %.1f%%", p.label.c_str(), 100 * p.value / total);
         x += pw;
+    }
+    if (!(total > 0)) {  // an outline and why it is empty, not a blank gap
+        dl->AddRect(p0, {p0.x + w, p0.y + height}, ImGui::GetColorU32(ImGuiCol_Border));
+        ImVec2 ts = ImGui::CalcTextSize(empty_note);
+        dl->PushClipRect(p0, {p0.x + w, p0.y + height}, true);
+        dl->AddText({p0.x + std::max(fs * 0.4f, (w - ts.x) / 2), p0.y + (height - ts.y) / 2},
+                    ImGui::GetColorU32(ImGuiCol_TextDisabled), empty_note);
+        dl->PopClipRect();
     }
     // Legend, wrapped.
     float lx = 0;

@@ -58,8 +58,9 @@ struct BarPart {
     double value;
     ImU32 color;
 };
-// One horizontal bar split by share, with a legend; values are shown as shares.
-void stacked_bar(const char* id, const std::vector<BarPart>& parts, float height = 0);
+// One horizontal bar split by share, with a legend; values are shown as shares. With
+// nothing above zero, an outline holding empty_note (why there is nothing yet).
+void stacked_bar(const char* id, const std::vector<BarPart>& parts, const char* empty_note, float height = 0);
 
 // Bars over bins [edges[i], edges[i+1]); returns the clicked bin or -1.
 // highlight marks one bin (e.g. the selected token's); markers are labelled vertical
