@@ -62,9 +62,7 @@ void FabScene::numbers_window(const FrameInput& in) {
     ImGui::PushTextWrapPos(0);
 
     // The bottleneck, in words (the map's headline), with the reason.
-    ImGui::PushStyleColor(ImGuiCol_Text, pal::kBottleneck);
-    ImGui::TextUnformatted(headline().c_str());
-    ImGui::PopStyleColor();
+    text_wrapped(headline(), pal::kBottleneck);
     // The reason waits with the headline's name while a question holds it (shown_bottleneck).
     const int bn = shown_bottleneck(v);
     if (bn == kStDesign) text_wrapped(tr("fab.why.design"), ImGui::GetColorU32(ImGuiCol_TextDisabled));

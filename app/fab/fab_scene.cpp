@@ -198,9 +198,7 @@ void FabScene::draw_panels(const FrameInput& in) {
     ImGui::Checkbox(tr("fab.compare"), &show_counterfactuals_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("fab.compare.help"));
     ImGui::Spacing();
-    ImGui::PushTextWrapPos(0);
     text_wrapped(tr("fab.controls.hint"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::PopTextWrapPos();
     ImGui::Separator();
     ImGui::Dummy({0, fs * 0.2f});
     parameter_controls();
