@@ -13,8 +13,9 @@ const ImVec2 kPlatePad{3, 1};
 // The share of a line's height above and below its letters: lines set that close apart
 // (a card's figures, one under another) touch without running into each other.
 constexpr float kLeading = 0.1f;
-// The room a detail keeps beside another station's label, in its text's heights.
-constexpr float kDetailGap = 0.3f;
+// The room a detail keeps beside another station's label, in its text's heights:
+// about two spaces, so two stations' lines side by side never read as one.
+constexpr float kDetailGap = 0.8f;
 // Words stay this far inside their station's box (pixels): a line that touches the
 // frame reads as running out of it.
 constexpr float kBoxPad = 3;
