@@ -61,7 +61,7 @@ std::string level_reached(const Hardware& hw, int l) {
 // A narrow screen (a phone) fits the stations alone, between bands of their own for
 // the headline above (in lines of the headline's size) and the legend below (in
 // lines of the legend's): wrapped to the width, they would not fit the margins above.
-constexpr WorldBox kWorldNarrow{0, 15, 1000, 695};
+constexpr WorldBox kWorldNarrow{0, 5, 1000, 695};
 constexpr float kNarrowHeadlineLines = 4.4f;
 // How close a follow's camera goes: times the fitted scale, where a station's name and
 // the parcels read large and the next station is still in view.
@@ -179,6 +179,10 @@ void TokenScene::draw_map(const FrameInput& in) {
                          {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - legend.band}, true);
     MapLabels labels;
     labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
+    // A phone's boxes are narrower than the smallest map text: a name shrinks to fit, to
+    // no less than the chain map's floor on a phone (11 px, map_labels.test.mjs).
+    constexpr float kNarrowNameMinPx = 11;
+    if (in.narrow) labels.narrower_names(kNarrowNameMinPx * text_scale());
     station_boxes(labels);
     // No word under the plates drawn over the map (they are sized as drawn, after the
     // words: as last frame), nor under a follow's card.
@@ -228,8 +232,8 @@ void tokenui::draw_station_frames(ImDrawList* dl, const WorldView& v, const Toke
     // The chip and the two host zones are outlines only: with software GL (projectors
     // driven by laptops, headless browsers) every filled pixel costs frame time.
     box(lay.chip, 0, IM_COL32(110, 124, 150, 255), std::max(1.5f, 3 * z));
-    box({8, 20, 182, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
-    box({818, 20, 992, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
+    box({8, 10, 182, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
+    box({818, 10, 992, 690}, 0, IM_COL32(70, 72, 84, 255), 1);
 
     // The route, left to right: arrows under the station boxes.
     const ImU32 route = IM_COL32(120, 138, 170, 150);
@@ -689,7 +693,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     // A question open: what the warehouses hold is an output that may be its answer.
     auto held_bytes = [&](double b) { return answer_hidden() ? std::string("?") : format_bytes(b); };
     // Host side, left.
-    map_name(labels, "host_in", v, {95, 36}, 15, pal::kTextDim, tr("token.map.host_in"));
+    map_name(labels, "host_in", v, {95, 35}, 15, pal::kTextDim, tr("token.map.host_in"));
     const double prompt = pv.get("token.run.prompt_tokens");
     std::snprintf(buf, sizeof buf, "%.0f %s", prompt, tr(prompt == 1 ? "unit.tok_one" : "unit.tok"));
     label2(kStPrompt, tr("token.map.prompt"), buf);
@@ -794,7 +798,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                busy || answer_hidden() ? buf : tr("token.map.idle"), 0, busy && !answer_hidden() ? share : "");
 
     // Right side: sampler, link back, detokenizer, screen.
-    map_name(labels, "host_out", v, {905, 36}, 15, pal::kTextDim, tr("token.map.host_out"));
+    map_name(labels, "host_out", v, {905, 35}, 15, pal::kTextDim, tr("token.map.host_out"));
     label2(kStSampler, tr("token.map.sampler"),
            format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
     if (spec_lines) {  // speculative decoding: what a verify step yields

@@ -13,8 +13,11 @@ const ImVec2 kPlatePad{3, 1};
 // The share of a line's height above and below its letters: lines set that close apart
 // (a card's figures, one under another) touch without running into each other.
 constexpr float kLeading = 0.1f;
-// The room a detail keeps beside another station's label, in its text's heights:
-// about two spaces, so two stations' lines side by side never read as one.
+// The room a name moved sideways keeps from the names before it, in its text's
+// heights: a word's gap.
+constexpr float kNameGap = 0.3f;
+// The room a detail keeps beside another station's label: about two spaces, so two
+// stations' status lines side by side never read as one.
 constexpr float kDetailGap = 0.8f;
 // Words stay this far inside their station's box (pixels): a line that touches the
 // frame reads as running out of it.
@@ -50,6 +53,12 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     };
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}, {}, {}, {}};
     box(text, &l.min, &l.max);
+    // A name centred in its box stays below the box's top edge (a phone's "Door", larger
+    // than its band, sat on the frame line).
+    if (const ImVec4* b = detail ? nullptr : own_box(id); b && at.y > b->y && l.min.y < b->y + kBoxPad) {
+        at.y += b->y + kBoxPad - l.min.y;
+        box(text, &l.min, &l.max);
+    }
     // A name too wide for its box, or for the part of it inside the area, takes its short
     // form: the caller's ("Door" for "Door: KV warehouse" on a phone's map), else the name less
     // its aside in parentheses ("3D-stacked DRAM (under the mesh)"); one that would lie
@@ -64,6 +73,14 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
             l.shorter = shorter;
             box(shorter, &l.shorter_min, &l.shorter_max), inside(&l.shorter_min, &l.shorter_max);
         }
+    }
+    // A name still too wide for its box is set smaller, down to narrowest_name_px (a phone's
+    // "Tokenizer" across the frame of a box 58 px wide reads as running out of it).
+    if (!detail && narrowest_name_px_ < px && wider_than_own_box(id, l.min, l.max)) {
+        const ImVec4* b = own_box(id);
+        const float room = b->z - b->x - 2 * kBoxPad;
+        px = l.px = std::max(narrowest_name_px_, std::floor(px * room / (l.max.x - l.min.x) * 4) / 4);
+        box(l.text, &l.min, &l.max);
     }
     // A figure straddling the area's edge that does not fit over the part of its box inside
     // it would be moved off its box, beside another's ("5.00 µs + 31.5 GB/s" left of the
@@ -162,6 +179,8 @@ void MapLabels::own_area(const std::string& id, ImVec2 min, ImVec2 max) {
     own_areas_.push_back({id, {min.x, min.y, max.x, max.y}});
 }
 
+void MapLabels::narrower_names(float min_px) { narrowest_name_px_ = min_px; }
+
 void MapLabels::keep_out(ImVec2 min, ImVec2 max) { keep_out_.push_back({min.x, min.y, max.x, max.y}); }
 
 bool MapLabels::under_keep_out(ImVec2 min, ImVec2 max) const {
@@ -201,7 +220,7 @@ bool MapLabels::move_clear_of_earlier(size_t i, float reach) {
         return true;
     };
     const float limit = (n.max.x - n.min.x) * reach;
-    for (float gap : {n.px * kDetailGap, 0.0f}) {
+    for (float gap : {n.px * kNameGap, 0.0f}) {
         float move = clear_of_earlier(0, gap) ? 0 : NAN;
         for (float dx = 1; dx <= limit && std::isnan(move); dx += 1)
             move = clear_of_earlier(dx, gap) ? dx : clear_of_earlier(-dx, gap) ? -dx : NAN;

@@ -15,6 +15,7 @@
 //   labels.draw(dl);              // names, then the details that fit, in the order given
 //   labels.boxes()                // what each station's shown labels cover, for state()
 #pragma once
+#include <cfloat>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,10 @@ public:
     // map's enlarged core holds the SRAM's): its figures take their short forms to stay
     // inside it, as in a station's box, and other stations' figures keep off it.
     void own_area(const std::string& id, ImVec2 min, ImVec2 max);
+    // Names given after this that are too wide for their station's box are set smaller to
+    // fit it, down to min_px (a phone's map, where boxes are narrower than the smallest
+    // text; elsewhere a name keeps its size, and its short form, if any, is what fits).
+    void narrower_names(float min_px);
     // Something drawn over the map (a follow's card, a headline's plate): no word is
     // shown under it, a name neither (it could not be read there), and a figure takes
     // another of its places or gives way; a name not shown takes its station's figures
@@ -119,6 +124,7 @@ private:
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
     std::vector<std::pair<std::string, ImVec4>> own_areas_;      // the same, for own_area()
     std::vector<ImVec4> keep_out_;                                // x0, y0, x1, y1
+    float narrowest_name_px_ = FLT_MAX;  // narrower_names's floor: none set, no name is set smaller
     bool bounded_ = false;
     float bound_x0_ = 0, bound_x1_ = 0;  // keep_inside's left and right edges
 };
