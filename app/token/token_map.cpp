@@ -257,6 +257,90 @@ void tokenui::draw_station_frames(ImDrawList* dl, const WorldView& v, const Toke
     }
 }
 
+tokenui::StationWords tokenui::station_words(int station, const ParamValues& pv, bool sampler_on_host, Lang lang) {
+    auto cost = [&](const char* id) { return format_duration(pv.get(id) * 1e-6, lang); };
+    switch (station) {
+        case kStPrompt: {
+            const double prompt = pv.get("token.run.prompt_tokens");
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "%.0f %s", prompt, tr(prompt == 1 ? "unit.tok_one" : "unit.tok"));
+            return {station, tr("token.map.prompt"), buf, "", ""};
+        }
+        case kStTokenizer: {
+            const std::string c = cost("token.host.tokenizer_us");
+            return {station, tr("token.map.tokenizer"), c + tr("token.unit.per_tok"), "", c};
+        }
+        case kStH2d: return {station, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"), ""};
+        case kStSampler:
+            return {station, tr("token.map.sampler"), cost(sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us"), "", ""};
+        case kStD2h: {
+            const std::string latency = cost("token.links.d2h_latency_us");
+            return {station, tr("token.map.d2h"), latency + " + " + format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "", latency};
+        }
+        case kStDetok: {
+            // Naive re-decoding pays its cost for every token of the answer so far, each step:
+            // the box says so, as a lesson switching the mode needs it seen.
+            const std::string c = cost("token.host.detok_us");
+            const bool naive = std::lround(pv.get("token.host.detok_mode")) == tj::token::kDetokNaive;
+            return {station, tr("token.map.detok"),
+                    naive ? fill_slot(tr("token.map.detok_naive"), "{c}", c) : c + tr("token.unit.per_tok"), tr("token.map.detok.short"),
+                    naive ? fill_slot(tr("token.map.detok_naive_short"), "{c}", c) : c, kDetokQueueRow};
+        }
+        default: return {station, "", "", "", ""};
+    }
+}
+
+void tokenui::place_station_words(MapLabels& labels, const WorldView& v, const WorldBox& r, const std::string& id, const StationWords& w) {
+    map_name(labels, id, v, {r.center().x, r.min_y + 22}, 19, pal::kText, w.name, 0.5f, w.short_name);
+    // Numbers under a station's name are its inputs, tagged so. Wider than the box (中文's
+    // units are), they take two lines, broken where the breaker allows, where the box has
+    // room for two (lines a text height apart in world units: a phone's floor on the text
+    // size makes them taller than the box's 19). Where it has not, the first of these that
+    // fits one line: the figure with its tag, the figure, the short figure ("5.00 µs" for
+    // "5.00 µs + 31.5 GB/s") with its tag, the short figure (drawn where none fits).
+    const float room = (r.max_x - r.min_x - 10) * v.zoom(), px = map_font_px(v, 15);
+    const std::string tag = provenance_tag(Provenance::Input);
+    std::string text = w.detail + " " + tag;
+    std::vector<tj::LineSpan> lines = wrap_lines(px, text, room);
+    const float line_h = std::max(19.0f, px * 1.1f / v.zoom());
+    const bool two_fit = r.min_y + 46 + line_h * 1.5f <= r.max_y - w.foot;
+    if (lines.size() > 1 && !two_fit) {
+        for (const std::string& one : {w.detail, w.short_detail.empty() ? "" : w.short_detail + " " + tag, w.short_detail})
+            if (!one.empty() && wrap_lines(px, one, room).size() == 1) {
+                text = one, lines.resize(1);
+                break;
+            }
+        if (lines.size() > 1 && !w.short_detail.empty()) text = w.short_detail, lines.resize(1);
+    }
+    if (lines.size() == 1) {
+        map_detail(labels, id, v, {r.center().x, r.min_y + 50}, 15, pal::kTextDim, text);
+        return;
+    }
+    for (size_t k = 0; k < 2 && k < lines.size(); k++) {
+        const tj::LineSpan& l = lines[k];
+        std::string line = text.substr(l.begin, (k == 1 ? text.size() : l.end) - l.begin);  // a third line joins the second
+        map_detail(labels, id, v, {r.center().x, r.min_y + 46 + line_h * float(k)}, 15, pal::kTextDim, line);
+        if (k == 1 && map_detail_shown(v, 15)) labels.tie_to_previous();  // both lines were given
+    }
+}
+
+void tokenui::place_host_memory_words(MapLabels& labels, const WorldView& v, const WorldBox& r, const std::string& id,
+                                      const TokenView& t, bool held) {
+    map_name(labels, id, v, {r.center().x, r.min_y + 22}, 18, pal::kText, tr("token.map.host_mem"), 0.5f, tr("token.map.host_mem.short"));
+    // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it;
+    // while a question is open, whether anything spills may be the answer.
+    const double kv = held ? 0 : t.kv[kHostMem], weights = held ? 0 : t.weights[kHostMem];
+    std::string s = held ? "? " + std::string(provenance_tag(Provenance::Output))
+                    : kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
+                    : weights > 0 ? "" : std::string(tr("token.map.empty"));
+    const ImU32 col = kv + weights > 0 ? pal::kVermillion : pal::kTextDim;
+    if (!s.empty()) map_detail(labels, id, v, {r.center().x, r.min_y + 48}, 14, col, s);
+    if (weights > 0)
+        map_detail(labels, id, v, {r.center().x, r.min_y + (kv > 0 ? 70 : 48)}, 13, col,
+                   std::string(tr("token.map.weights")) + " " + format_bytes(weights) + " " + tr("token.map.spilled"));
+    map_detail(labels, id, v, {r.center().x, r.min_y + 94}, 13, pal::kTextDim, tr("token.map.over_pcie"));
+}
+
 void tokenui::draw_memory_levels(ImDrawList* dl, const WorldView& v, const TokenLayout& lay, const TokenView& t, bool held) {
     // A lesson's question open: the bars wait empty (TokenScene::fill_bar).
     auto fill_bar = [&](ImDrawList* d, const WorldBox& r, double weights, double kv, double capacity, bool vertical) {
@@ -291,7 +375,7 @@ void tokenui::draw_memory_levels(ImDrawList* dl, const WorldView& v, const Token
         fill_bar(dl, {m.min_x + 10, m.max_y - 22, m.max_x - 10, m.max_y - 10}, t.weights[kHostMem], t.kv[kHostMem], 0, false);
 }
 
-std::string TokenScene::waiting_text(const std::vector<tj::Metric>& metrics) const {
+std::string tokenui::waiting_text(const std::vector<tj::Metric>& metrics) {
     char buf[160];
     std::snprintf(buf, sizeof buf, tr("token.map.waiting"), int(tj::metric_value(metrics, "requests_waiting")),
                   int(tj::metric_value(metrics, "requests_preempted_waiting")));
@@ -649,74 +733,15 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
     const TokenView& t = tv();
     char buf[160];
     auto id = [&](int s) -> const std::string& { return model().stations()[size_t(s)].id; };
-    // short_detail: the figure where two lines of it do not fit the box ("5.00 µs" for
-    // "5.00 µs + 31.5 GB/s"), "" for none. foot: world units at the box's foot kept clear
-    // (the detokenizer's queue row).
-    auto label2 = [&](int s, const char* name, const std::string& detail, const char* short_name = "",
-                      const std::string& short_detail = "", float foot = 0) {
-        const WorldBox& r = lay_.station[s];
-        map_name(labels, id(s), v, {r.center().x, r.min_y + 22}, 19, pal::kText, name, 0.5f, short_name);
-        // Numbers under a station's name are its inputs, tagged so. Wider than the box
-        // (中文's units are), they take two lines, broken where the breaker allows, where the
-        // box has room for two (lines a text height apart in world units: a phone's floor on
-        // the text size makes them taller than the box's 19). Where it has not, the first of
-        // these that fits one line: the figure with its tag, the figure, the short figure
-        // ("5.00 µs" for "5.00 µs + 31.5 GB/s") with its tag, the short figure (which is
-        // drawn where none fits).
-        const float room = (r.max_x - r.min_x - 10) * v.zoom(), px = map_font_px(v, 15);
-        const std::string tag = provenance_tag(Provenance::Input);
-        std::string text = detail + " " + tag;
-        std::vector<tj::LineSpan> lines = wrap_lines(px, text, room);
-        const float line_h = std::max(19.0f, px * 1.1f / v.zoom());
-        const bool two_fit = r.min_y + 46 + line_h * 1.5f <= r.max_y - foot;
-        if (lines.size() > 1 && !two_fit) {
-            for (const std::string& one : {detail, short_detail.empty() ? "" : short_detail + " " + tag, short_detail})
-                if (!one.empty() && wrap_lines(px, one, room).size() == 1) {
-                    text = one, lines.resize(1);
-                    break;
-                }
-            if (lines.size() > 1 && !short_detail.empty()) text = short_detail, lines.resize(1);
-        }
-        if (lines.size() == 1) {
-            map_detail(labels, id(s), v, {r.center().x, r.min_y + 50}, 15, pal::kTextDim, text);
-            return;
-        }
-        for (size_t k = 0; k < 2 && k < lines.size(); k++) {
-            const tj::LineSpan& l = lines[k];
-            std::string line = text.substr(l.begin, (k == 1 ? text.size() : l.end) - l.begin);  // a third line joins the second
-            map_detail(labels, id(s), v, {r.center().x, r.min_y + 46 + line_h * float(k)}, 15, pal::kTextDim, line);
-            if (k == 1 && map_detail_shown(v, 15)) labels.tie_to_previous();  // both lines were given
-        }
-    };
     const ParamValues& pv = values();
     Lang lang = language();
     // A question open: what the warehouses hold is an output that may be its answer.
     auto held_bytes = [&](double b) { return answer_hidden() ? std::string("?") : format_bytes(b); };
     // Host side, left.
     map_name(labels, "host_in", v, {95, 35}, 15, pal::kTextDim, tr("token.map.host_in"));
-    const double prompt = pv.get("token.run.prompt_tokens");
-    std::snprintf(buf, sizeof buf, "%.0f %s", prompt, tr(prompt == 1 ? "unit.tok_one" : "unit.tok"));
-    label2(kStPrompt, tr("token.map.prompt"), buf);
-    const std::string tokenizer_cost = format_duration(pv.get("token.host.tokenizer_us") * 1e-6, lang);
-    label2(kStTokenizer, tr("token.map.tokenizer"), tokenizer_cost + tr("token.unit.per_tok"), "", tokenizer_cost);
-    label2(kStH2d, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"));
-    {
-        const WorldBox& r = lay_.station[kStHostMem];
-        map_name(labels, id(kStHostMem), v, {r.center().x, r.min_y + 22}, 18, pal::kText, tr("token.map.host_mem"), 0.5f,
-                 tr("token.map.host_mem.short"));
-        // The KV cache and the weights spilled, each as the card (and a lesson's figure) writes it;
-        // while a question is open, whether anything spills may be the answer.
-        const double kv = answer_hidden() ? 0 : t.kv[kHostMem], weights = answer_hidden() ? 0 : t.weights[kHostMem];
-        std::string s = answer_hidden() ? "? " + std::string(provenance_tag(Provenance::Output))
-                        : kv > 0 ? "KV " + format_bytes(kv) + " " + tr("token.map.spilled") + " " + provenance_tag(Provenance::Output)
-                        : weights > 0 ? "" : std::string(tr("token.map.empty"));
-        const ImU32 col = kv + weights > 0 ? pal::kVermillion : pal::kTextDim;
-        if (!s.empty()) map_detail(labels, id(kStHostMem), v, {r.center().x, r.min_y + 48}, 14, col, s);
-        if (weights > 0)
-            map_detail(labels, id(kStHostMem), v, {r.center().x, r.min_y + (kv > 0 ? 70 : 48)}, 13, col,
-                       std::string(tr("token.map.weights")) + " " + format_bytes(weights) + " " + tr("token.map.spilled"));
-        map_detail(labels, id(kStHostMem), v, {r.center().x, r.min_y + 94}, 13, pal::kTextDim, tr("token.map.over_pcie"));
-    }
+    auto words = [&](int s) { place_station_words(labels, v, lay_.station[s], id(s), station_words(s, pv, lay_.sampler_on_host, lang)); };
+    for (int s : {kStPrompt, kStTokenizer, kStH2d}) words(s);
+    place_host_memory_words(labels, v, lay_.station[kStHostMem], id(kStHostMem), t, answer_hidden());
     // The chip.
     const Hardware& hw = tm().hardware();
     std::snprintf(buf, sizeof buf, "%s  %d × %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
@@ -799,8 +824,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
 
     // Right side: sampler, link back, detokenizer, screen.
     map_name(labels, "host_out", v, {905, 35}, 15, pal::kTextDim, tr("token.map.host_out"));
-    label2(kStSampler, tr("token.map.sampler"),
-           format_duration(pv.get(lay_.sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us") * 1e-6, lang));
+    words(kStSampler);
     if (spec_lines) {  // speculative decoding: what a verify step yields
         const int k = int(pv.get("token.spec.draft_k"));
         const WorldBox& r = lay_.station[kStSampler];
@@ -814,16 +838,8 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
                    std::string(buf) + " " + provenance_tag(Provenance::Output));
         map_detail(labels, id(kStSampler), v, {r.center().x, r.max_y + 29}, 13, pal::kText, tr("token.map.spec_per"));
     }
-    const std::string d2h_latency = format_duration(pv.get("token.links.d2h_latency_us") * 1e-6, lang);
-    label2(kStD2h, tr("token.map.d2h"), d2h_latency + " + " + format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "", d2h_latency);
-    // Naive re-decoding pays its cost for every token of the answer so far, each step: the
-    // box says so, as a lesson switching the mode needs it seen.
-    const std::string detok_cost = format_duration(pv.get("token.host.detok_us") * 1e-6, lang);
-    const bool naive = std::lround(pv.get("token.host.detok_mode")) == tj::token::kDetokNaive;
-    label2(kStDetok, tr("token.map.detok"),
-           naive ? fill_slot(tr("token.map.detok_naive"), "{c}", detok_cost) : detok_cost + tr("token.unit.per_tok"),
-           tr("token.map.detok.short"), naive ? fill_slot(tr("token.map.detok_naive_short"), "{c}", detok_cost) : detok_cost,
-           kDetokQueueRow);
+    words(kStD2h);
+    words(kStDetok);
     // The screen: the last characters of the watched answer.
     WorldBox s = lay_.station[kStScreen];
     map_name(labels, id(kStScreen), v, {s.center().x, s.min_y + 18}, 18, pal::kText, tr("token.map.screen"));

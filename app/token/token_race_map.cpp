@@ -45,9 +45,10 @@ void draw_door_card(ImDrawList* dl, const WorldView& v, const TokenLayout& lay) 
     dl->AddRect(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), pal::kStationEdge, 8 * z, 0, std::max(1.0f, 2 * z));
 }
 
-// Each station's name, and under each warehouse what it holds, placed as the scene's map
+// Each station's name with its inputs, and under each warehouse what it holds, placed as the scene's map
 // places them (names first; a figure that would run into one gives way).
-void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, const TokenLayout& lay) {
+void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, const tj::ParamValues& values,
+                 const std::vector<tj::Metric>& metrics, const TokenLayout& lay) {
     const TokenView& t = m.view();
     auto id = [&](int s) -> const std::string& { return m.stations()[size_t(s)].id; };
     for (int s : {kStPrompt, kStTokenizer, kStH2d, kStHostMem, kStSampler, kStD2h, kStDetok, kStScreen, kStDram3d, kStHbm}) {
@@ -55,17 +56,24 @@ void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, con
         labels.station_box(id(s), v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y));
     }
     labels.station_box("door", v.to_screen(lay.door.min_x, lay.door.min_y), v.to_screen(lay.door.max_x, lay.door.max_y));
-    struct Name { int station; const char* key; const char* short_key; };
-    const Name names[] = {{kStPrompt, "token.map.prompt", ""},         {kStTokenizer, "token.map.tokenizer", ""},
-                          {kStH2d, "token.map.h2d", "token.map.h2d.short"}, {kStHostMem, "token.map.host_mem", "token.map.host_mem.short"},
-                          {kStSampler, "token.map.sampler", ""},       {kStD2h, "token.map.d2h", ""},
-                          {kStDetok, "token.map.detok", "token.map.detok.short"}, {kStScreen, "token.map.screen", ""}};
-    for (const Name& n : names) {
-        const WorldBox& r = lay.station[n.station];
-        map_name(labels, id(n.station), v, {r.center().x, r.min_y + 20}, 19, pal::kText, tr(n.key), 0.5f, *n.short_key ? tr(n.short_key) : "");
-    }
+    // The hosts, and each host or link station's name with the inputs that set its cost
+    // (the run's own: a faster link or tokenizer shows in its box), as on the scene's map.
+    map_name(labels, "host_in", v, {95, 35}, 15, pal::kTextDim, tr("token.map.host_in"));
+    map_name(labels, "host_out", v, {905, 35}, 15, pal::kTextDim, tr("token.map.host_out"));
+    for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok})
+        place_station_words(labels, v, lay.station[s], id(s), station_words(s, values, lay.sampler_on_host, language()));
+    place_host_memory_words(labels, v, lay.station[kStHostMem], id(kStHostMem), t, false);
+    const WorldBox& screen = lay.station[kStScreen];
+    map_name(labels, id(kStScreen), v, {screen.center().x, screen.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
     map_name(labels, "door", v, {lay.door.center().x, lay.door.min_y + 12}, 15, pal::kText, tr("token.map.door"), 0.5f,
              tr("token.map.door.short"));
+    // Who waits at the door and who is in, as the scene's door counts them.
+    const std::string waiting = waiting_text(metrics);
+    map_detail(labels, "door", v, {lay.door.center().x, lay.door.min_y + 50}, 13,
+               tj::metric_value(metrics, "requests_waiting") > 0 ? pal::kVermillion : pal::kTextDim, waiting, 0.5f, without_aside(waiting));
+    char running[96];
+    std::snprintf(running, sizeof running, tr("token.map.running"), t.running);
+    map_detail(labels, "door", v, {lay.door.center().x, lay.door.min_y + 67}, 13, pal::kTextDim, running);
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s  %d × %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
     labels.name(id(kStMesh), v.to_screen(lay.chip.min_x + 14, lay.chip.min_y + 20), map_font_px(v, 19), pal::kText, buf, 0);
@@ -104,7 +112,7 @@ RaceMapLook race_map_look() {
                 // Both runs are token models: the race's B is made by the same factory as A.
                 const auto& m = static_cast<const TokenModel&>(*run.model);
                 const TokenLayout lay = token_layout(run.values->get("token.run.sampler") >= 0.5);
-                if (labels) return place_words(*labels, v, m, lay);
+                if (labels) return place_words(*labels, v, m, *run.values, *run.metrics, lay);
                 draw_station_frames(dl, v, lay);
                 draw_mesh_store(dl, v, lay, m.view());
                 draw_door_card(dl, v, lay);

@@ -102,6 +102,27 @@ void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, Im
 bool map_detail_shown(const WorldView& v, float world_size);
 float map_font_px(const WorldView& v, float world_size, float min_px = kMapMinPx);
 
+// "59 waiting (1 pre-empted)": the door's queue as the metrics count it.
+std::string waiting_text(const std::vector<tj::Metric>& metrics);
+
+// A host or link station's words in its box: its name and the inputs that set its cost.
+// short_name, short_detail: the forms where the whole ones do not fit ("" for none);
+// foot: world units kept clear at the box's foot.
+struct StationWords {
+    int station;
+    std::string name, detail, short_name, short_detail;
+    float foot = 0;
+};
+// The words of the prompt, tokenizer, link to the chip, sampler, link back or
+// detokenizer for a run's parameters (the scene's map and each map of the race).
+StationWords station_words(int station, const tj::ParamValues& pv, bool sampler_on_host, Lang lang);
+// Places them in the station's box: the name in its band, the inputs tagged under it,
+// on two lines where the box has room for two, else the first one-line form that fits.
+void place_station_words(MapLabels& labels, const WorldView& v, const WorldBox& box, const std::string& id, const StationWords& w);
+// Host memory's name and what spilled there (held: a question open, "?" for it).
+void place_host_memory_words(MapLabels& labels, const WorldView& v, const WorldBox& box, const std::string& id,
+                             const tj::token::TokenView& t, bool held);
+
 }  // namespace tokenui
 
 class TokenScene : public ModelScene {
@@ -172,7 +193,6 @@ private:
     void station_boxes(MapLabels& labels) const;
     void draw_door(ImDrawList* dl, MapLabels& labels);
     // Who waits at the door ("59 waiting (1 pre-empted)"), one count for the map and the card.
-    std::string waiting_text(const std::vector<tj::Metric>& metrics) const;
     void draw_streams(ImDrawList* dl);
     void draw_pipeline(ImDrawList* dl, MapLabels& labels);
     void draw_tokens_on_host(ImDrawList* dl, MapLabels& labels);
