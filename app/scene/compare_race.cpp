@@ -7,6 +7,7 @@
 
 #include "app/scene/race_pairs.h"
 #include "app/ui/draw.h"
+#include "app/ui/font.h"
 #include "app/ui/format.h"
 #include "app/ui/i18n.h"
 #include "app/ui/palette.h"
@@ -231,6 +232,8 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
     // simple map's station names (each left out where it would run into an earlier one).
     MapLabels words;
     words.keep_inside(map_min.x, map_min.x + map_size.x);
+    // A phone's boxes are narrower than the smallest map text: a name shrinks to fit.
+    if (in.narrow) words.narrower_names(kNarrowNameMinPx * text_scale());
     // Nor above or below it, where the map's clip would cut them (a tall pile's count
     // over the run's title and figures): they take another of their places or give way.
     words.keep_out(min, {max.x, map_min.y});

@@ -45,7 +45,9 @@ void ModelScene::draw_compare(const FrameInput& in) {
     if (!race_) race_ = std::make_unique<CompareRace>();
     ImVec2 min = in.origin, size = in.size;
     bool stop = false;
-    if (in.panels) {  // the bar above the maps: one line, or more on a narrow screen
+    // The bar above the maps: one line, or more on a narrow screen (where it is the only
+    // way to stop or end the race).
+    if (in.panels || in.narrow) {
         ImGui::SetNextWindowPos(min);
         ImGui::SetNextWindowSize({size.x, 0});  // as tall as its lines
         ImGui::Begin("##race_bar", nullptr,
@@ -71,8 +73,10 @@ void ModelScene::draw_compare(const FrameInput& in) {
         std::string clock = "t = " + format_duration(sim_time(), language());
         next_fits(clock.c_str(), 0);
         ImGui::TextDisabled("%s", clock.c_str());
-        next_fits(tr("race.details"), ImGui::GetFrameHeight() + st.ItemInnerSpacing.x);
-        ImGui::Checkbox(tr("race.details"), &race_details_);
+        if (in.panels) {  // the details' window is as large as a phone: beside the panels only
+            next_fits(tr("race.details"), ImGui::GetFrameHeight() + st.ItemInnerSpacing.x);
+            ImGui::Checkbox(tr("race.details"), &race_details_);
+        }
         next_fits(tr("race.stop"), 0);
         stop = ImGui::Button(tr("race.stop"));
         const float bar_h = ImGui::GetWindowHeight();

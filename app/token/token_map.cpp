@@ -179,9 +179,7 @@ void TokenScene::draw_map(const FrameInput& in) {
                          {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - legend.band}, true);
     MapLabels labels;
     labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
-    // A phone's boxes are narrower than the smallest map text: a name shrinks to fit, to
-    // no less than the chain map's floor on a phone (11 px, map_labels.test.mjs).
-    constexpr float kNarrowNameMinPx = 11;
+    // A phone's boxes are narrower than the smallest map text: a name shrinks to fit.
     if (in.narrow) labels.narrower_names(kNarrowNameMinPx * text_scale());
     station_boxes(labels);
     // No word under the plates drawn over the map (they are sized as drawn, after the

@@ -37,6 +37,10 @@ struct MapLabelBox {
 // ("3D-stacked DRAM (under the mesh)" → "3D-stacked DRAM").
 std::string without_aside(const std::string& text);
 
+// The smallest a name is set on a phone's map to fit its box (narrower_names): at arm's
+// length, no smaller than the chain map's words there (map_labels.test.mjs).
+constexpr float kNarrowNameMinPx = 11;
+
 class MapLabels {
 public:
     // plate: a dark plate behind the text, so it reads over parcels and belts. short_text:
