@@ -516,9 +516,12 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
             at.push_back({{top.x + fs * 0.3f, y_right + fs * down}, {top.x + fs * 0.3f + t.x, y_right + fs * down + t.y}});
             at.push_back({{x_left, y_left + fs * down}, {top.x - fs * 0.3f, y_left + fs * down + t.y}});
         }
-        // None clear: beside the dashes, on the side with room.
+        // None clear: beside the dashes, on the side with room. Of the clear ones, the one
+        // that the fewest roofs cross (a memory's slanted roof ran through "ridge point").
         const size_t beside = at[1].max.x > f.max.x ? 2 : 1;
-        const int k = clearest_label_box(at, {f.min, f.max}, taken, {});
+        std::vector<std::vector<ImVec2>> roofs = slopes;
+        roofs.push_back({px(ai0, peak), px(ai1, peak)});
+        const int k = clearest_label_box(at, {f.min, f.max}, taken, roofs);
         const LabelBox& b = at[k < 0 ? beside : size_t(k)];
         f.dl->AddText(b.min, pal::kTextDim, ridge_label.c_str());
         taken.push_back(b);
