@@ -879,6 +879,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         float px = map_font_px(v, 14);
         ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + (flush_shown ? 54 : 36));
         float wrap = (s.max_x - s.min_x - 16) * v.zoom();
+        // A box cut by the map area's edge (a lesson zoomed on the chip, the card beside it)
+        // shows no words: cut mid-word at the edge, they could not be read.
+        const TokenAreas area = token_areas(in);
+        const bool whole_width = p.x >= area.map_min.x && p.x + wrap <= area.map_min.x + area.map_size.x;
         // The wrap breaks inside a word wider than the box ("languag|e" on a phone): the
         // text shrinks until its widest Latin word fits, to three fifths at most; a word
         // still too wide, the line starts after it (the screen's last words, whole).
@@ -909,7 +913,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
             bottom = lg.y - 4;
         // The answer's words come first: the note only where two lines of them still fit
         // above it (a zoomed box under the legend keeps its words, not the note).
-        if (const char* lang_key = answer_language_key(); lang_key && map_detail_shown(v, 12)) {
+        if (const char* lang_key = answer_language_key(); lang_key && whole_width && map_detail_shown(v, 12)) {
             std::string note = std::string(tr(lang_key)) + "\n" + tr("token.map.answer_lang_switch");
             float npx = map_font_px(v, 12), note_h = wrapped_text_size(npx, note, wrap).y;
             if (bottom - note_h - p.y >= 2 * px) {
@@ -926,7 +930,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         // The held note whole or not at all: "(the answer's words" cut at a phone's box
         // read as broken; there "?" says the same.
         if (answer_hidden() && lines.size() > room) words = "?", lines = wrap_lines(px, words, wrap);
-        lines.resize(std::min(lines.size(), room));
+        lines.resize(whole_width ? std::min(lines.size(), room) : 0);
         draw_lines(dl, px, p, answer_hidden() ? pal::kTextDim : pal::kYellow, words, lines);
     }
 
