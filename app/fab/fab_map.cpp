@@ -342,12 +342,13 @@ RaceMapLook FabScene::race_map_look() {
                 // Both runs are chain models: the race's B is made by the same factory as A.
                 const ChainMap cmap{static_cast<const FabModel&>(*run.model), *run.values, view, false};
                 const float text_px = label_px(view.zoom());
+                if (labels) {  // the week first: a station's name or tag beside it moves off it
+                    char buf[64];
+                    std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(cmap.run.view().week)));
+                    const ImVec2 corner = view.to_screen(fabui::kWorldMinX, fabui::kWorldMinY);
+                    labels->name("week", {corner.x + text_px * 0.3f, corner.y + text_px * 0.6f}, text_px, pal::kText, buf, 0);
+                }
                 draw_chain(dl, cmap, text_px, labels);
-                if (!labels) return;
-                char buf[64];
-                std::snprintf(buf, sizeof buf, tr("fab.map.week"), int(std::floor(cmap.run.view().week)));
-                const ImVec2 corner = view.to_screen(fabui::kWorldMinX, fabui::kWorldMinY);
-                labels->name("week", {corner.x + text_px * 0.3f, corner.y + text_px * 0.6f}, text_px, pal::kText, buf, 0);
             },
             [](const RaceRun& run) {  // what sets the run apart, once it has happened: the flaw found, volume begun
                 const double week = tj::metric_value(*run.metrics, "week", 0),

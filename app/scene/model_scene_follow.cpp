@@ -143,15 +143,17 @@ void ModelScene::follow_overlay(ImDrawList* dl, const FrameInput& in, ImVec2 vmi
     st.caption = follow_caption(p.stop);
 
     // The card: at the foot of the map, as wide as reads well; on a narrow screen, whose
-    // map is too short to share, at the foot of the screen over the panels' sheet.
+    // map is too short to share, at the foot of the screen, where the panels' sheet ends
+    // above it (App::layout_frame).
     const float pad = fs * 0.5f;
-    const ImVec2 foot = in.narrow ? ImVec2{in.sheet_min.x + in.sheet_size.x * 0.5f, in.sheet_min.y + in.sheet_size.y - pad}
+    const float screen_h = ImGui::GetIO().DisplaySize.y;
+    const ImVec2 foot = in.narrow ? ImVec2{in.sheet_min.x + in.sheet_size.x * 0.5f, screen_h - pad}
                                   : ImVec2{vmin.x + vsize.x * 0.5f, vmin.y + vsize.y - pad};
     const float width = in.narrow ? in.sheet_size.x - 2 * pad : std::min(vsize.x - 2 * pad, fs * 36);
     ImGui::SetNextWindowPos(foot, ImGuiCond_Always, {0.5f, 1.0f});
     // On a phone the card may rise over the map's lower part (its words keep off it, and the
     // traveller is at the map's centre): a card held to the sheet cut its last button.
-    const float most_h = in.narrow ? in.sheet_size.y + vsize.y * 0.4f : vsize.y * 0.8f;
+    const float most_h = in.narrow ? screen_h - in.sheet_min.y + vsize.y * 0.4f : vsize.y * 0.8f;
     ImGui::SetNextWindowSizeConstraints({width, 0}, {width, most_h});
     ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: no word of the map shows through it
     ImGui::Begin("##follow", nullptr,

@@ -608,6 +608,10 @@ App::FrameLayout App::layout_frame(double real_dt, float top, int fb_w, int fb_h
         in.sheet_min = {0, top + map_h + lay.tab_h};
         in.sheet_size = {in.size.x, in.size.y - map_h - lay.tab_h};
         in.size.y = map_h;
+        // A follow's card stands at the screen's foot, over the sheet: the sheet ends at the
+        // card's top as last drawn, so none of its lines is half under the card.
+        if (const FollowState& f = s->inspection().follow; f.active && f.card.w > f.card.y)
+            in.sheet_size.y = std::clamp(f.card.y - in.sheet_min.y, 0.0f, in.sheet_size.y);
     }
     if (s) sheet_tab_ = std::clamp(sheet_tab_, 0, int(s->panel_tabs().size()) - 1);
     in.narrow = narrow_;

@@ -51,6 +51,11 @@ void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, con
                  const std::vector<tj::Metric>& metrics, const TokenLayout& lay) {
     const TokenView& t = m.view();
     auto id = [&](int s) -> const std::string& { return m.stations()[size_t(s)].id; };
+    // The run's clock first, where the chain's race writes its week (a name beside it moves off it).
+    const ImVec2 corner = v.to_screen(kMapWorld.min_x, kMapWorld.min_y);
+    const float clock_px = map_font_px(v, 19);
+    labels.name("clock", {corner.x + clock_px * 0.3f, corner.y + clock_px * 0.6f}, clock_px, pal::kText,
+                "t = " + format_duration(m.now(), language()), 0);
     for (int s : {kStPrompt, kStTokenizer, kStH2d, kStHostMem, kStSampler, kStD2h, kStDetok, kStScreen, kStDram3d, kStHbm}) {
         const WorldBox& r = lay.station[s];
         labels.station_box(id(s), v.to_screen(r.min_x, r.min_y), v.to_screen(r.max_x, r.max_y));
@@ -98,10 +103,6 @@ void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, con
     holds(kDram3d, id(kStDram3d), {d.center().x, d.max_y + 14});
     level_name(kHbm, {h.center().x, h.min_y + 56}, tr("token.map.hbm"));
     holds(kHbm, id(kStHbm), {h.center().x, h.min_y + 78});
-    // The run's clock, where the chain's race writes its week.
-    const ImVec2 corner = v.to_screen(kMapWorld.min_x, kMapWorld.min_y);
-    const float px = map_font_px(v, 19);
-    labels.name("clock", {corner.x + px * 0.3f, corner.y + px * 0.6f}, px, pal::kText, "t = " + format_duration(m.now(), language()), 0);
 }
 
 }  // namespace
