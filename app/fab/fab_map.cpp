@@ -40,7 +40,8 @@ constexpr ImU32 kRespinTint = IM_COL32(213, 94, 0, 70);
 // How close a follow's camera goes: times the fitted scale, where a building's name
 // and the lots read large and the next building is still in view.
 constexpr float kFollowZoom = 2.5f;
-// Rows under the timeline for its event marks' words, each on the first that is free.
+// Rows under the timeline for an event mark's words, from its own first row (one lower
+// for each earlier mark), each on the first that is free.
 constexpr int kTimelineRows = 4;
 
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
@@ -284,9 +285,11 @@ void FabScene::draw_map(const FrameInput& in) {
     // A phone's words are larger than the map's scale (kPhoneMinPx), and presenter mode's
     // too (24 px at least): the timeline's legend takes more room, so the world reaches
     // lower, and starts lower where the top is bare.
-    const float legend_room = in.narrow ? fabui::kPhoneLegendWorld : text_scale() >= 1.5f ? fabui::kPresenterLegendWorld : 0;
+    const bool presenter = !in.narrow && text_scale() >= 1.5f;
+    const float legend_room = in.narrow ? fabui::kPhoneLegendWorld : presenter ? fabui::kPresenterLegendWorld : 0;
+    const float top_room = in.narrow ? fabui::kPhoneLegendWorld * 0.5f : presenter ? fabui::kPresenterTopWorld : 0;
     view_.update(ImGui::GetIO(), in.touch, map_min, map_size,
-                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY + legend_room * 0.5f,
+                 WorldBox{fabui::kWorldMinX, fabui::kWorldMinY + top_room,
                           fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX, fabui::kWorldMaxY + legend_room});
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     // Everything the map draws stays in its area, under the captions' band or beside
@@ -860,15 +863,21 @@ void FabScene::draw_timeline(ImDrawList* dl, float text_px, MapLabels& labels) c
     }
     const float row_h = text_size(mark_px, "W").y;
     int k = 0;
-    for (const ChartMarker& m : fabui::event_markers(v, values(), false)) {
+    // In time order, each from one row lower than the one before: the marks read down as
+    // they happened ("flaw found" over "new masks"), even where the earlier one's words
+    // had to leave the top row (beside a year).
+    std::vector<ChartMarker> marks = fabui::event_markers(v, values(), false);
+    std::stable_sort(marks.begin(), marks.end(), [](const ChartMarker& a, const ChartMarker& b) { return a.x < b.x; });
+    for (const ChartMarker& m : marks) {
         if (m.x > span || held) continue;
         ImVec2 p = S(X(m.x), y - hmax - 6), q = S(X(m.x), y + 6);
         dl->AddLine(p, q, pal::kVermillion, 2);
         labels.keep_out({p.x - 2, p.y}, {p.x + 2, q.y});  // no word crossed by it (the strip's title)
         ImVec2 at = S(X(m.x), y + 18);
         std::vector<ImVec2> rows;
-        for (int r = 0; r < kTimelineRows; r++) rows.push_back({at.x, at.y + (float(r) + 0.5f) * row_h});
-        labels.detail_at_one_of("timeline:mark" + std::to_string(k++), rows, mark_px, pal::kVermillion, m.label, false);
+        for (int r = k; r < k + kTimelineRows; r++) rows.push_back({at.x, at.y + (float(r) + 0.5f) * row_h});
+        labels.detail_at_one_of("timeline:mark" + std::to_string(k), rows, mark_px, pal::kVermillion, m.label, false);
+        k++;
     }
     // Now: a triangle under the axis, sized with the map (as the years' and marks' rows
     // are), so it ends above them at any zoom and covers none of their words.

@@ -66,7 +66,8 @@ constexpr float kWorldMinX = 0, kWorldMinY = 95, kWorldMaxX = 1100, kWorldMaxY =
 // The race's maps leave the timeline out: they end under the last row's labels.
 constexpr float kRaceWorldMaxY = 990;
 constexpr float kPhoneLegendWorld = 120;     // a phone's extra room under the timeline (fab_map.cpp)
-constexpr float kPresenterLegendWorld = 70;  // presenter mode's
+constexpr float kPresenterLegendWorld = 100;  // presenter mode's (the timeline's marks on rows of their own)
+constexpr float kPresenterTopWorld = 35;      // the bare top presenter mode leaves out (the bottleneck's tag still in)
 constexpr float kWorldMaxXDeriv = 1280;  // with the derivative's column
 
 // The panels' default widths (the map sits between them).
