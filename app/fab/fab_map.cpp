@@ -316,6 +316,7 @@ void FabScene::draw_map(const FrameInput& in) {
     labels.draw(dl);
     seen_.legend = draw_timeline_legend(dl, text_px, labels);
     seen_.labels = labels.boxes();
+    seen_.obstacles = labels.obstacles();
     for (auto& [pile, text] : seen_.piles)  // what each pile shows as drawn: "" where its count gave way
         if (!labels.shown("pile:" + pile)) text.clear();
     for (int st = 0; st < kStationCount; st++) {  // each building with its labels, for a lesson's ring
@@ -622,6 +623,13 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     // A pile's count: above its top, else higher, else beside it (right, then left), else
     // higher still (beside it lies a building: the switch trays' pile by the rack's); where
     // each of those lies over a building, the first that lies under no other word.
+    // A pile's body, from its base up to height h (world units): no other word over it (its
+    // mid-width: the heap narrows to its top).
+    auto body = [&](const std::string& key, const fabui::PileSpot& p, float h) {
+        if (h <= 0) return;
+        const float half = p.width * 0.39f;
+        labels.obstacle("pile:" + key, cmap.view.to_screen(p.x - half, p.base_y - h), cmap.view.to_screen(p.x + half, p.base_y));
+    };
     auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
         const std::string s = join_magnitudes(text);
         const float w = text_size(px, s.c_str()).x, side = p.width * 0.5f * cmap.view.zoom() + w * 0.5f + px * 0.3f;
@@ -635,6 +643,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
         if (p.width <= 0 || (b >= kBufDerivWafers && !v.deriv.on)) continue;  // the derivative's piles only with it
         if (answer_hidden()) {  // a question open: where work piles up is its answer
             held_pile(dl, cmap.view, p);
+            body(fab_buffer_key(b), p, fabui::kPileMaxH * 0.3f);
             count(fab_buffer_key(b), p, cmap.view.to_screen(p.x, p.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
             continue;
         }
@@ -642,6 +651,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
         if (cmap.own && counterfactuals_drawn()) ghost_pile(dl, cmap.view, p, double(m.line(FabModel::kNoFlaw).buffer(b).units));
         pile(dl, cmap.view, p, units, fabui::buffer_color(b), false);
         float h = fabui::pile_share(units) * fabui::kPileMaxH;
+        body(fab_buffer_key(b), p, h);
         // A supplier's pile above what a real supplier would let grow is marked "!" here
         // and named with its limit under the timeline (neighbouring piles are closer
         // than a sentence is wide).
@@ -660,6 +670,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     double backlog = v.stations[kStCustomers].buffer_units;
     if (answer_hidden()) {
         held_pile(dl, cmap.view, bp);
+        body("backlog", bp, fabui::kPileMaxH * 0.3f);
         count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - fabui::kPileMaxH * 0.3f), pal::kTextDim, "?");
         backlog_word(pal::kTextDim);
         return;
@@ -667,6 +678,7 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     if (cmap.own && counterfactuals_drawn() && !v.no_flaw.backlog.values().empty()) ghost_pile(dl, cmap.view, bp, v.no_flaw.backlog.values().back());
     pile(dl, cmap.view, bp, backlog, pal::kVermillion, true);
     float bh = fabui::pile_share(backlog) * fabui::kPileMaxH;
+    body("backlog", bp, bh);
     count("backlog", bp, cmap.view.to_screen(bp.x, bp.base_y - bh), pal::kVermillion, fabui::count_text(backlog));
     backlog_word(pal::kVermillion);
 }

@@ -145,6 +145,7 @@ struct SceneInspection {
     std::vector<std::pair<std::string, ImVec2>> stations;  // each station on screen (logical pixels), by id: a test's tap
     std::vector<MapLabelBox> labels;  // what each station's words (name and figures) covered
     std::vector<std::pair<std::string, ImVec4>> station_boxes;  // the boxes other stations' words keep off (x0, y0, x1, y1)
+    std::vector<std::pair<std::string, ImVec4>> obstacles;  // what is drawn that other ids' figures keep off (a pile), the same
     ImVec4 legend{0, 0, 0, 0};  // what the map's legend covers (x0, y0, x1, y1), all 0 for none
     // What the map writes on each pile of work in process, by id ("?" while a lesson's
     // question keeps the piles back; "" where its count gave way to another label).

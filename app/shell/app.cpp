@@ -850,12 +850,13 @@ std::string App::state_json() const {
                 nlohmann::json parts = nlohmann::json::array();
                 for (const ImVec4& r : b.parts) parts.push_back({r.x, r.y, r.z - r.x, r.w - r.y});
                 out[b.id] = {{"rect", {b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y}}, {"parts", parts},
-                             {"texts", b.texts}, {"px", b.min_px}, {"name", !b.has_name ? "none" : b.name_shown ? "shown" : "hidden"}};
+                             {"texts", b.texts}, {"details", b.details}, {"px", b.min_px}, {"name", !b.has_name ? "none" : b.name_shown ? "shown" : "hidden"}};
             }
             return out;
         };
         if (!seen.labels.empty()) j["labels"] = labels_json(seen.labels);
         for (auto& [id, b] : seen.station_boxes) j["station_boxes"][id] = {b.x, b.y, b.z - b.x, b.w - b.y};
+        for (auto& [id, b] : seen.obstacles) j["obstacles"][id] = {b.x, b.y, b.z - b.x, b.w - b.y};
         if (seen.legend.z > seen.legend.x) j["legend"] = {seen.legend.x, seen.legend.y, seen.legend.z - seen.legend.x, seen.legend.w - seen.legend.y};
         for (auto& [id, text] : seen.piles) j["piles"][id] = text;  // as the map writes them
         if (s->comparing())

@@ -181,6 +181,14 @@ void MapLabels::own_area(const std::string& id, ImVec2 min, ImVec2 max) {
 
 void MapLabels::narrower_names(float min_px) { narrowest_name_px_ = min_px; }
 
+void MapLabels::obstacle(const std::string& id, ImVec2 min, ImVec2 max) { obstacles_.push_back({id, {min.x, min.y, max.x, max.y}}); }
+
+bool MapLabels::on_obstacle(const std::string& id, ImVec2 min, ImVec2 max) const {
+    return std::any_of(obstacles_.begin(), obstacles_.end(), [&](const std::pair<std::string, ImVec4>& o) {
+        return o.first != id && overlap(min, max, {o.second.x, o.second.y}, {o.second.z, o.second.w});
+    });
+}
+
 void MapLabels::keep_out(ImVec2 min, ImVec2 max) { keep_out_.push_back({min.x, min.y, max.x, max.y}); }
 
 bool MapLabels::under_keep_out(ImVec2 min, ImVec2 max) const {
@@ -206,8 +214,8 @@ bool MapLabels::shown(const std::string& id) const {
 }
 
 // Moves name i sideways to the nearest place, up to `reach` of its width away, that
-// clears every earlier name by a word's gap, else by none: false where neither is found
-// (it stays).
+// clears every earlier name and every obstacle by a word's gap, else by none: false
+// where neither is found (it stays).
 bool MapLabels::move_clear_of_earlier(size_t i, float reach) {
     Label& n = labels_[i];
     auto clear_of_earlier = [&](float dx, float gap) {
@@ -217,7 +225,7 @@ bool MapLabels::move_clear_of_earlier(size_t i, float reach) {
             const float g = o.id == n.id ? 0 : gap;
             if (!o.detail && overlap({n.min.x + dx - g, n.min.y}, {n.max.x + dx + g, n.max.y}, o.min, o.max)) return false;
         }
-        return true;
+        return !on_obstacle(n.id, {n.min.x + dx - gap, n.min.y}, {n.max.x + dx + gap, n.max.y});
     };
     const float limit = (n.max.x - n.min.x) * reach;
     for (float gap : {n.px * kNameGap, 0.0f}) {
@@ -302,7 +310,7 @@ void MapLabels::draw(ImDrawList* dl) {
         const float gap = d.px * kDetailGap;
         bool boxes_kept = true;  // false: the last try of one that may lie over boxes
         auto free_at = [&](ImVec2 min, ImVec2 max) {
-            return !(boxes_kept && over_other_box(d.id, min, max)) && !under_keep_out(min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
+            return !(boxes_kept && (over_other_box(d.id, min, max) || on_obstacle(d.id, min, max))) && !under_keep_out(min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
                 const float gx = o.id == d.id ? 0 : gap, gy = o.id == d.id ? 0 : d.clear_y;
                 return &o != &d && o.shown && overlap({min.x - gx, min.y - gy}, {max.x + gx, max.y + gy}, o.min, o.max);
             });
@@ -336,11 +344,12 @@ std::vector<MapLabelBox> MapLabels::boxes() const {
         if (!l.shown || l.id.empty()) continue;
         auto it = std::find_if(out.begin(), out.end(), [&](const MapLabelBox& b) { return b.id == l.id; });
         if (it == out.end()) {
-            out.push_back({l.id, l.min, l.max, l.px, {{l.min.x, l.min.y, l.max.x, l.max.y}}, {l.text}});
+            out.push_back({l.id, l.min, l.max, l.px, {{l.min.x, l.min.y, l.max.x, l.max.y}}, {l.text}, {l.detail}});
             continue;
         }
         it->parts.push_back({l.min.x, l.min.y, l.max.x, l.max.y});
         it->texts.push_back(l.text);
+        it->details.push_back(l.detail);
         it->min = {std::min(it->min.x, l.min.x), std::min(it->min.y, l.min.y)};
         it->max = {std::max(it->max.x, l.max.x), std::max(it->max.y, l.max.y)};
         it->min_px = std::min(it->min_px, l.px);

@@ -30,6 +30,7 @@ struct MapLabelBox {
     float min_px = 0;
     std::vector<ImVec4> parts;  // x0, y0, x1, y1
     std::vector<std::string> texts;
+    std::vector<bool> details;  // each part a detail (a figure, a state), not a name or a tag
     bool has_name = false, name_shown = false;
 };
 
@@ -86,12 +87,18 @@ public:
     // fit it, down to min_px (a phone's map, where boxes are narrower than the smallest
     // text; elsewhere a name keeps its size, and its short form, if any, is what fits).
     void narrower_names(float min_px);
+    // Something drawn on the map that words should not cover (a pile of work): a name moves
+    // sideways off it as off an earlier name, and other ids' figures keep off it (a pile
+    // count that may lie over boxes may lie over it too, as its last resort). Its own id's
+    // figures (the pile's count over its top) may touch it.
+    void obstacle(const std::string& id, ImVec2 min, ImVec2 max);
     // Something drawn over the map (a follow's card, a headline's plate): no word is
     // shown under it, a name neither (it could not be read there), and a figure takes
     // another of its places or gives way; a name not shown takes its station's figures
     // with it.
     void keep_out(ImVec2 min, ImVec2 max);
     const std::vector<std::pair<std::string, ImVec4>>& station_boxes() const { return station_boxes_; }
+    const std::vector<std::pair<std::string, ImVec4>>& obstacles() const { return obstacles_; }
     void draw(ImDrawList* dl);
     std::vector<MapLabelBox> boxes() const;
     bool shown(const std::string& id) const;
@@ -128,6 +135,8 @@ private:
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
     std::vector<std::pair<std::string, ImVec4>> own_areas_;      // the same, for own_area()
     std::vector<ImVec4> keep_out_;                                // x0, y0, x1, y1
+    std::vector<std::pair<std::string, ImVec4>> obstacles_;      // id, x0, y0, x1, y1
+    bool on_obstacle(const std::string& id, ImVec2 min, ImVec2 max) const;  // over another id's
     float narrowest_name_px_ = FLT_MAX;  // narrower_names's floor: none set, no name is set smaller
     bool bounded_ = false;
     float bound_x0_ = 0, bound_x1_ = 0;  // keep_inside's left and right edges

@@ -138,6 +138,18 @@ for (const { w, h, device, present } of sizes) {
               assert.ok(a.id === id || !seen(a.rect) || !seen(box) || !overlap(a.rect, box),
                 `${scene} ${view} ${step ?? ''} ${lang}: ${a.id} [${a.rect.map(Math.round)}] over the box of ${id} [${box.map(Math.round)}]`);
           if (scene === 'token') assert.ok(Object.keys(s.station_boxes ?? {}).length >= 10, `${view} ${lang}: the token map reports its boxes`);
+          // Nor does a station's figure lie over a pile of work ("Switch trays"' state on
+          // its pile's top); a pile's count may, as its last place, over another's foot.
+          const figures = Object.entries(s.labels).filter(([id]) => !id.startsWith('pile:'))
+            .flatMap(([id, l]) => l.parts.filter((_, k) => l.details[k]).map((rect) => ({ id, rect })));
+          if (scene === 'fab') {  // every pile drawn (a count other than 0, or a held one's "?") is reported
+            const drawn = Object.values(s.piles ?? {}).filter((t) => t !== '' && t !== '0').length;
+            assert.ok(Object.keys(s.obstacles ?? {}).length >= drawn, `${view} ${lang}: the chain map reports its ${drawn} piles`);
+          }
+          for (const [id, pile] of Object.entries(s.obstacles ?? {}))
+            for (const a of figures)
+              assert.ok(!seen(a.rect) || !overlap(a.rect, pile),
+                `${scene} ${view} ${step ?? ''} ${lang}: ${a.id}'s figure [${a.rect.map(Math.round)}] over ${id} [${pile.map(Math.round)}]`);
           if (shots) await page.screenshot({ path: join(shots, `web-labels-${scene}-${view}${step ? '-' + step.join('.') : ''}-${w}x${h}-${lang}.png`) });
         }
         if (view === 'lesson') {  // Escape leaves the lesson, as a speaker would
