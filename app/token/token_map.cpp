@@ -788,9 +788,10 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         else labels.name(id(kStSram + l), at, map_font_px(v, 15), col, name);
         std::string fill = std::string(tr("token.map.weights")) + " " + held_bytes(t.weights[l]) + "  +  KV " +
                            held_bytes(t.kv[l]) + " " + provenance_tag(Provenance::Output);
-        const std::string reached = level_reached(hw, l);
+        // Wider than its box (中文 in presenter mode), the line drops what the level reached.
+        const std::string reached = level_reached(hw, l), held = fill;
         if (!reached.empty()) fill += "  ·  " + reached;
-        map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill);
+        map_detail(labels, id(kStSram + l), v, {r.center().x, y_fill}, 14, pal::kTextDim, fill, 0.5f, reached.empty() ? "" : held);
     };
     WorldBox d = lay_.station[kStDram3d], h = lay_.station[kStHbm];
     level_lines(kDram3d, d, d.min_y + 12, d.max_y + 14, tr("token.map.dram3d"), tr("token.level.dram3d"));
