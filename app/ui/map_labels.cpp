@@ -85,7 +85,12 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     // A figure straddling the area's edge that does not fit over the part of its box inside
     // it would be moved off its box, beside another's ("5.00 µs + 31.5 GB/s" left of the
     // link back's half-seen box, over the enlarged core): it gives way.
-    l.off_box = detail && !fits_own_box(id, l.min, l.max);
+    // A figure written in its box that is still wider than the box, short form and all,
+    // would run out of it across the frame ("1.00 MiB" past the enlarged core in presenter
+    // mode): it gives way too.
+    const ImVec4* own = own_box(id);
+    const bool in_own_box = own && at.y > own->y && at.y < own->w;
+    l.off_box = detail && (!fits_own_box(id, l.min, l.max) || (in_own_box && wider_than_own_box(id, l.min, l.max)));
     inside(&l.min, &l.max);
     if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max), inside(&l.whole_min, &l.whole_max);
     labels_.push_back(l);
