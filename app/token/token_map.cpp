@@ -519,7 +519,7 @@ void TokenScene::draw_streams(ImDrawList* dl) {
         };
         if (l == kSram) {
             // Local to every core: a strip along the top of the mesh.
-            ImVec2 pts[2] = {{m.min_x + 6, m.min_y + 18}, {m.max_x - 6, m.min_y + 18}};
+            ImVec2 pts[2] = {{m.min_x + 6, m.min_y + 21}, {m.max_x - 6, m.min_y + 21}};
             flow(pts, 2, wpx * 0.6f, n * 3);
         } else if (l == kDram3d) {
             for (int k = 0; k < 8; k++) {  // many short vertical paths up into the mesh
@@ -761,7 +761,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         std::snprintf(buf, sizeof buf, tr("token.map.each_square"), per);
         mesh_note += buf;
     }
-    map_detail(labels, id(kStMesh), v, {lay_.mesh.center().x, lay_.mesh.min_y + 11}, 15, pal::kTextDim, mesh_note);
+    map_detail(labels, id(kStMesh), v, {lay_.mesh.center().x, lay_.mesh.min_y + 9}, 15, pal::kTextDim, mesh_note);
     // Levels: name, capacity and bandwidth on one line, what they hold on the next.
     auto level_lines = [&](int l, const WorldBox& r, float y_name, float y_fill, const char* name, const char* short_name) {
         std::string head = std::string(name) + "  " +
