@@ -63,8 +63,10 @@ void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, con
     labels.station_box("door", v.to_screen(lay.door.min_x, lay.door.min_y), v.to_screen(lay.door.max_x, lay.door.max_y));
     // The hosts, and each host or link station's name with the inputs that set its cost
     // (the run's own: a faster link or tokenizer shows in its box), as on the scene's map.
-    map_name(labels, "host_in", v, {95, 35}, 15, pal::kTextDim, tr("token.map.host_in"));
-    map_name(labels, "host_out", v, {905, 35}, 15, pal::kTextDim, tr("token.map.host_out"));
+    if (map_detail_shown(v, 15)) {  // a phone's small race map: its larger words would run into the chip's title
+        map_name(labels, "host_in", v, {95, 35}, 15, pal::kTextDim, tr("token.map.host_in"));
+        map_name(labels, "host_out", v, {905, 35}, 15, pal::kTextDim, tr("token.map.host_out"));
+    }
     for (int s : {kStPrompt, kStTokenizer, kStH2d, kStSampler, kStD2h, kStDetok})
         place_station_words(labels, v, lay.station[s], id(s), station_words(s, values, lay.sampler_on_host, language()));
     place_host_memory_words(labels, v, lay.station[kStHostMem], id(kStHostMem), t, false);

@@ -223,24 +223,27 @@ bool MapLabels::shown(const std::string& id) const {
 // where neither is found (it stays).
 bool MapLabels::move_clear_of_earlier(size_t i, float reach) {
     Label& n = labels_[i];
-    auto clear_of_earlier = [&](float dx, float gap) {
+    auto clear_of_earlier = [&](float dx, float gap, bool piles) {
         if (dx != 0 && inside_dx({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}) != 0) return false;  // not past the edge
         for (size_t j = 0; j < i; j++) {
             const Label& o = labels_[j];
             const float g = o.id == n.id ? 0 : gap;
             if (!o.detail && overlap({n.min.x + dx - g, n.min.y}, {n.max.x + dx + g, n.max.y}, o.min, o.max)) return false;
         }
-        return !on_obstacle(n.id, {n.min.x + dx - gap, n.min.y}, {n.max.x + dx + gap, n.max.y});
+        return !piles || !on_obstacle(n.id, {n.min.x + dx - gap, n.min.y}, {n.max.x + dx + gap, n.max.y});
     };
+    // Clear of the names and the obstacles where it can be; else of the names alone (a
+    // name on a name is worse than a name on a pile: the tag beside "Switch trays").
     const float limit = (n.max.x - n.min.x) * reach;
-    for (float gap : {n.px * kNameGap, 0.0f}) {
-        float move = clear_of_earlier(0, gap) ? 0 : NAN;
-        for (float dx = 1; dx <= limit && std::isnan(move); dx += 1)
-            move = clear_of_earlier(dx, gap) ? dx : clear_of_earlier(-dx, gap) ? -dx : NAN;
-        if (std::isnan(move)) continue;
-        n.min.x += move, n.max.x += move;
-        return true;
-    }
+    for (bool piles : {true, false})
+        for (float gap : {n.px * kNameGap, 0.0f}) {
+            float move = clear_of_earlier(0, gap, piles) ? 0 : NAN;
+            for (float dx = 1; dx <= limit && std::isnan(move); dx += 1)
+                move = clear_of_earlier(dx, gap, piles) ? dx : clear_of_earlier(-dx, gap, piles) ? -dx : NAN;
+            if (std::isnan(move)) continue;
+            n.min.x += move, n.max.x += move;
+            return true;
+        }
     return false;
 }
 
