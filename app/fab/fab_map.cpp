@@ -620,9 +620,6 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
     const FabView& v = m.view();
     if (cmap.own) seen_.piles.clear();
     const float px = small_px(text_px, 0.85f);
-    // A pile's count: above its top, else higher, else beside it (right, then left), else
-    // higher still (beside it lies a building: the switch trays' pile by the rack's); where
-    // each of those lies over a building, the first that lies under no other word.
     // A pile's body, from its base up to height h (world units): no other word over it (its
     // mid-width: the heap narrows to its top).
     auto body = [&](const std::string& key, const fabui::PileSpot& p, float h) {
@@ -630,6 +627,9 @@ void FabScene::draw_piles(ImDrawList* dl, const ChainMap& cmap, float text_px, M
         const float half = p.width * 0.39f;
         labels.obstacle("pile:" + key, cmap.view.to_screen(p.x - half, p.base_y - h), cmap.view.to_screen(p.x + half, p.base_y));
     };
+    // A pile's count: above its top, else higher, else beside it (right, then left), else
+    // higher still (beside it lies a building: the switch trays' pile by the rack's); where
+    // each of those lies over a building, the first that lies under no other word.
     auto count = [&](const std::string& key, const fabui::PileSpot& p, ImVec2 top, ImU32 col, const std::string& text) {
         const std::string s = join_magnitudes(text);
         const float w = text_size(px, s.c_str()).x, side = p.width * 0.5f * cmap.view.zoom() + w * 0.5f + px * 0.3f;

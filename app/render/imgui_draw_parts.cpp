@@ -108,9 +108,6 @@ bool clip_of_pixels(const PixelRect& r, ImVec2 o, ImVec2 s, int fb_h, ImVec4* cl
 bool render_clipped(ImDrawData* dd, DrawCut from, DrawCut to, const std::vector<PixelRect>& rects) {
     const ImVec2 o = dd->DisplayPos, s = dd->FramebufferScale;
     const int fb_h = int(dd->DisplaySize.y * s.y);
-    ImVec4 unused;
-    for (const PixelRect& r : rects)
-        if (!clip_of_pixels(r, o, s, fb_h, &unused)) return false;
     struct Lent {
         ImDrawList* list;
         ImVector<ImDrawCmd> cmds;

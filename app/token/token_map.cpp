@@ -262,29 +262,29 @@ tokenui::StationWords tokenui::station_words(int station, const ParamValues& pv,
             const double prompt = pv.get("token.run.prompt_tokens");
             char buf[96];
             std::snprintf(buf, sizeof buf, "%.0f %s", prompt, tr(prompt == 1 ? "unit.tok_one" : "unit.tok"));
-            return {station, tr("token.map.prompt"), buf, "", ""};
+            return {tr("token.map.prompt"), buf, "", ""};
         }
         case kStTokenizer: {
             const std::string c = cost("token.host.tokenizer_us");
-            return {station, tr("token.map.tokenizer"), c + tr("token.unit.per_tok"), "", c};
+            return {tr("token.map.tokenizer"), c + tr("token.unit.per_tok"), "", c};
         }
-        case kStH2d: return {station, tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"), ""};
+        case kStH2d: return {tr("token.map.h2d"), format_si(pv.get("token.links.h2d_gbs") * 1e9, "B/s"), tr("token.map.h2d.short"), ""};
         case kStSampler:
-            return {station, tr("token.map.sampler"), cost(sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us"), "", ""};
+            return {tr("token.map.sampler"), cost(sampler_on_host ? "token.host.sampler_host_us" : "token.host.sampler_device_us"), "", ""};
         case kStD2h: {
             const std::string latency = cost("token.links.d2h_latency_us");
-            return {station, tr("token.map.d2h"), latency + " + " + format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "", latency};
+            return {tr("token.map.d2h"), latency + " + " + format_si(pv.get("token.links.d2h_gbs") * 1e9, "B/s"), "", latency};
         }
         case kStDetok: {
             // Naive re-decoding pays its cost for every token of the answer so far, each step:
             // the box says so, as a lesson switching the mode needs it seen.
             const std::string c = cost("token.host.detok_us");
             const bool naive = std::lround(pv.get("token.host.detok_mode")) == tj::token::kDetokNaive;
-            return {station, tr("token.map.detok"),
+            return {tr("token.map.detok"),
                     naive ? fill_slot(tr("token.map.detok_naive"), "{c}", c) : c + tr("token.unit.per_tok"), tr("token.map.detok.short"),
                     naive ? fill_slot(tr("token.map.detok_naive_short"), "{c}", c) : c, kDetokQueueRow};
         }
-        default: return {station, "", "", "", ""};
+        default: return {"", "", "", ""};
     }
 }
 
@@ -380,6 +380,17 @@ std::string tokenui::waiting_text(const std::vector<tj::Metric>& metrics) {
     return buf;
 }
 
+void tokenui::place_door_queue(MapLabels& labels, const WorldView& v, const WorldBox& door, const std::vector<tj::Metric>& metrics,
+                               int running, float y) {
+    const std::string waiting = waiting_text(metrics);
+    map_detail(labels, "door", v, {door.center().x, y}, 13,
+               tj::metric_value(metrics, "requests_waiting") > 0 ? pal::kVermillion : pal::kTextDim, waiting, 0.5f,
+               without_aside(waiting));  // "59 waiting" less "(1 pre-empted)"
+    char buf[96];
+    std::snprintf(buf, sizeof buf, tr("token.map.running"), running);
+    map_detail(labels, "door", v, {door.center().x, y + 15}, 13, pal::kTextDim, buf);
+}
+
 // The door between the prompts and the chip: with the paged KV policy a request comes
 // in only while the KV warehouse has room for it; the bar is the warehouse (blocks in
 // use over all), the squares the requests waiting outside.
@@ -420,12 +431,7 @@ void TokenScene::draw_door(ImDrawList* dl, MapLabels& labels) {
         map_detail(labels, "door", v, {r.center().x, r.min_y + 66}, 13, pal::kTextDim, tr("token.map.door_held"));
         return;
     }
-    const std::string waiting_words = waiting_text(metrics_now_);
-    bool waiting = metric("requests_waiting") > 0;
-    map_detail(labels, "door", v, {r.center().x, r.min_y + 66}, 13, waiting ? pal::kVermillion : pal::kTextDim,
-               waiting_words, 0.5f, without_aside(waiting_words));  // "59 waiting" less "(1 pre-empted)"
-    std::snprintf(buf, sizeof buf, tr("token.map.running"), t.running);
-    map_detail(labels, "door", v, {r.center().x, r.min_y + 81}, 13, pal::kTextDim, buf);
+    place_door_queue(labels, v, r, metrics_now_, t.running, r.min_y + 66);
     // Up to 10 waiting requests as squares (pre-empted ones purple: they hold an answer
     // begun); more are counted above.
     int shown = std::min(t.queued + t.preempted, 10);
@@ -882,8 +888,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         float wrap = (s.max_x - s.min_x - 16) * v.zoom();
         // A box cut by the map area's edge (a lesson zoomed on the chip, the card beside it)
         // shows no words: cut mid-word at the edge, they could not be read.
-        const TokenAreas area = token_areas(in);
-        const bool whole_width = p.x >= area.map_min.x && p.x + wrap <= area.map_min.x + area.map_size.x;
+        const bool whole_width = p.x >= seen_.map_min.x && p.x + wrap <= seen_.map_max.x;
         // The wrap breaks inside a word wider than the box ("languag|e" on a phone): the
         // text shrinks until its widest Latin word fits, to three fifths at most; a word
         // still too wide, the line starts after it (the screen's last words, whole).

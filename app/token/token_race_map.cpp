@@ -74,13 +74,7 @@ void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, con
     map_name(labels, id(kStScreen), v, {screen.center().x, screen.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
     map_name(labels, "door", v, {lay.door.center().x, lay.door.min_y + 12}, 15, pal::kText, tr("token.map.door"), 0.5f,
              tr("token.map.door.short"));
-    // Who waits at the door and who is in, as the scene's door counts them.
-    const std::string waiting = waiting_text(metrics);
-    map_detail(labels, "door", v, {lay.door.center().x, lay.door.min_y + 50}, 13,
-               tj::metric_value(metrics, "requests_waiting") > 0 ? pal::kVermillion : pal::kTextDim, waiting, 0.5f, without_aside(waiting));
-    char running[96];
-    std::snprintf(running, sizeof running, tr("token.map.running"), t.running);
-    map_detail(labels, "door", v, {lay.door.center().x, lay.door.min_y + 67}, 13, pal::kTextDim, running);
+    place_door_queue(labels, v, lay.door, metrics, t.running, lay.door.min_y + 50);  // no warehouse bar above it here
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s  %d × %d %s", tr("token.map.chip"), t.mesh_x, t.mesh_y, tr("token.map.cores"));
     labels.name(id(kStMesh), v.to_screen(lay.chip.min_x + 14, lay.chip.min_y + 20), map_font_px(v, 19), pal::kText, buf, 0);

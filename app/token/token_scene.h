@@ -102,14 +102,18 @@ void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, Im
 bool map_detail_shown(const WorldView& v, float world_size);
 float map_font_px(const WorldView& v, float world_size, float min_px = kMapMinPx);
 
-// "59 waiting (1 pre-empted)": the door's queue as the metrics count it.
+// "59 waiting (1 pre-empted)": the door's queue as the metrics count it, one count for
+// the map, the race and the card.
 std::string waiting_text(const std::vector<tj::Metric>& metrics);
+// Under the door, at world height y: who waits (red while any does) and, a line below,
+// how many requests are running.
+void place_door_queue(MapLabels& labels, const WorldView& v, const WorldBox& door, const std::vector<tj::Metric>& metrics,
+                      int running, float y);
 
 // A host or link station's words in its box: its name and the inputs that set its cost.
 // short_name, short_detail: the forms where the whole ones do not fit ("" for none);
 // foot: world units kept clear at the box's foot.
 struct StationWords {
-    int station;
     std::string name, detail, short_name, short_detail;
     float foot = 0;
 };
@@ -192,7 +196,6 @@ private:
     void draw_mesh(ImDrawList* dl);
     void station_boxes(MapLabels& labels) const;
     void draw_door(ImDrawList* dl, MapLabels& labels);
-    // Who waits at the door ("59 waiting (1 pre-empted)"), one count for the map and the card.
     void draw_streams(ImDrawList* dl);
     void draw_pipeline(ImDrawList* dl, MapLabels& labels);
     void draw_tokens_on_host(ImDrawList* dl, MapLabels& labels);
