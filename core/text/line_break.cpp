@@ -39,6 +39,15 @@ Kind kind(uint32_t cp) {
 
 bool is_digit(uint32_t cp) { return cp >= '0' && cp <= '9'; }
 bool is_upper(uint32_t cp) { return cp >= 'A' && cp <= 'Z'; }
+bool is_letter(uint32_t cp) { return is_upper(cp) || (cp >= 'a' && cp <= 'z'); }
+// An English month's name or its three letters.
+bool is_month(const std::u32string& w) {
+    static const std::u32string_view kMonths[] = {U"January", U"February", U"March", U"April", U"May", U"June", U"July",
+                                                  U"August", U"September", U"October", U"November", U"December"};
+    for (std::u32string_view m : kMonths)
+        if (w == m || (w.size() == 3 && w == m.substr(0, 3)) || (w == U"Sept" && m == U"September")) return true;
+    return false;
+}
 
 // Chinese words that belong to the number before them: magnitudes, then one measure
 // word or unit. Longest first where one is a prefix of another.
@@ -111,8 +120,8 @@ std::vector<bool> glue_marks(const std::u32string& c) {
             size_t k = i + 1;
             if (k < n && kind(c[k]) == Kind::Space) k++;
             // A short Latin word after a number is its unit ("16 GB", "5 ms", "9 weeks"); a long
-            // one ("interposers") may go to the next line.
-            if (k < n && kind(c[k]) == Kind::Word && !is_digit(c[k]) && c[i] != '%' && word_end(k) - k <= kMaxUnitLength) {
+            // one ("interposers") may go to the next line, and so may an aside ("99 (Nov 2025)").
+            if (k < n && kind(c[k]) == Kind::Word && !is_digit(c[k]) && !no_end(c[k]) && c[i] != '%' && word_end(k) - k <= kMaxUnitLength) {
                 for (size_t j = i + 1; j <= k; j++) glue[j] = true;
             } else {
                 size_t j = k;
@@ -139,6 +148,12 @@ std::vector<bool> glue_marks(const std::u32string& c) {
             if (k < n && kind(c[k]) == Kind::Space) k++;
             if (k < n && (is_digit(c[k]) || in(c[k], kChineseDigits)))
                 for (size_t j = i + 1; j <= k; j++) glue[j] = true;
+        }
+        // A month and the year or day after it: "(Nov 2025)", "Sep 30".
+        if (is_upper(c[i]) && (i == 0 || !is_letter(c[i - 1]))) {
+            size_t e = i;
+            while (e < n && is_letter(c[e])) e++;
+            if (is_month(c.substr(i, e - i)) && e + 1 < n && c[e] == ' ' && is_digit(c[e + 1])) glue[e] = glue[e + 1] = true;
         }
         // A name: "NVIDIA H100", "Cerebras WSE-3" (a capitalised word, one space, a word that
         // starts with a letter and holds a digit; "About 138,500" is no name).

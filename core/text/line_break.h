@@ -17,6 +17,7 @@
 //     a measure word keeps a Latin noun after it ("9,864 个 GPU"), a year its month
 //     ("2025 年 10 月");
 //   - a name stays together: a capitalised word before a word with a digit ("NVIDIA H100");
+//     and a month before its year or day ("(Nov 2025)");
 //   - a Chinese word of the term table never splits ("批大小", "逆分词耗时"; the words
 //     are set once with set_unsplit_words);
 //   - other Chinese characters (and kana, hangul) may break between any two of them;

@@ -153,6 +153,7 @@ TEST_CASE("line break: the cases the lessons showed broken") {
         {"在一块 NVIDIA H100 上", "NVIDIA H100"},
         {"上周出货：9,864 个 GPU · 积压", "9,864 个 GPU"},
         {"第 92 周（2025 年 10 月）", "（2025 年 10 月）"},
+        {"Week 99 (Nov 2025)", "(Nov 2025)"},
         {"共 12 个词元 · 48 字节 · 5 个在字符中间断开", "5 个"},
     };
     for (const Case& c : cases)
