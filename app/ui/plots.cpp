@@ -494,12 +494,51 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
             taken.push_back({{c.x - dot_r, c.y - dot_r}, {c.x + dot_r, c.y + dot_r}});
         }
     const size_t dots_end = taken.size();
-    if (ridge > 0) {  // where the slanted roof meets the flat one: dashes up from the axis, the label beside them
-        const ImVec2 top = px(ridge, peak);
+    std::vector<std::vector<ImVec2>> roofs = slopes;  // the lines a label should not be read across
+    roofs.push_back({px(ai0, peak), px(ai1, peak)});
+    const ImVec2 top = px(ridge > 0 ? ridge : ai0, peak);  // the ridge, where the slanted roof meets the flat one
+    if (ridge > 0) {  // dashes up from the axis to it
         // Above the x axis's title where the line would cross it.
         const float title_x0 = f.max.x - ImGui::CalcTextSize(tr("plot.flops_per_byte")).x - 8;
         for (float y = top.x >= title_x0 ? f.max.y - fs * 1.3f : f.max.y; y > top.y; y -= fs * 0.6f)
             f.dl->AddLine({top.x, y}, {top.x, std::max(top.y, y - fs * 0.35f)}, pal::kTextDim, 1.5f);
+    }
+    // Each point's label right of it, else below, left or above, else on a slant: the one
+    // the fewest roofs and dashes cross (prefill's dot on the flat roof, right of the ridge:
+    // the roof ran through "prompt" beside it, the dashes under it). Two points that nearly
+    // meet (decode and a one-token prompt) keep both labels readable. Before the ridge's
+    // label, which has more places to go.
+    std::vector<std::vector<ImVec2>> lines = roofs;
+    if (ridge > 0) lines.push_back({top, {top.x, f.max.y}});
+    for (auto& p : points) {
+        if (!(p.flops_per_byte > 0 && p.flops_per_s > 0)) continue;
+        ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
+        f.dl->AddCircleFilled(c, dot_r, pal::kYellow);
+        f.dl->AddCircle(c, dot_r, IM_COL32(0, 0, 0, 255));
+        ImVec2 t = ImGui::CalcTextSize(p.label.c_str());
+        const float r = fs * 0.5f, d = r * 0.7f;  // d: a slant's step, as far off as r straight
+        std::vector<LabelBox> at = {{{c.x + r, c.y - t.y * 0.5f}, {c.x + r + t.x, c.y + t.y * 0.5f}},
+                                    {{c.x - t.x * 0.5f, c.y + r}, {c.x + t.x * 0.5f, c.y + r + t.y}},
+                                    {{c.x - r - t.x, c.y - t.y * 0.5f}, {c.x - r, c.y + t.y * 0.5f}},
+                                    {{c.x - t.x * 0.5f, c.y - r - t.y}, {c.x + t.x * 0.5f, c.y - r}},
+                                    {{c.x + d, c.y + d}, {c.x + d + t.x, c.y + d + t.y}},
+                                    {{c.x - d - t.x, c.y + d}, {c.x - d, c.y + d + t.y}},
+                                    {{c.x + d, c.y - d - t.y}, {c.x + d + t.x, c.y - d}},
+                                    {{c.x - d - t.x, c.y - d - t.y}, {c.x - d, c.y - d}}};
+        // Every dot and label but its own dot and any dot all but on it (decode and a
+        // one-token prompt), which its candidates sit beside: counted, they block every place.
+        std::vector<LabelBox> others;
+        for (size_t i = 0; i < taken.size(); i++) {
+            const bool own = i >= first_dot && i < dots_end && std::fabs(taken[i].min.x + dot_r - c.x) < 2 * dot_r &&
+                             std::fabs(taken[i].min.y + dot_r - c.y) < 2 * dot_r;
+            if (!own) others.push_back(taken[i]);
+        }
+        int k = clearest_label_box(at, {f.min, f.max}, others, lines);
+        const LabelBox& b = at[size_t(k < 0 ? 0 : k)];
+        taken.push_back(b);
+        f.dl->AddText(b.min, pal::kText, p.label.c_str());
+    }
+    if (ridge > 0) {
         const ImVec2 t = ImGui::CalcTextSize(ridge_label.c_str());
         // At the dashes' foot, left of them, where it reads as the ridge's and not as a
         // dot's; else right of the dashes, under the flat roof; else left of them, under
@@ -519,38 +558,8 @@ void roofline(const char* id, ImVec2 size, double peak, const std::vector<RoofLe
         // None clear: beside the dashes, on the side with room. Of the clear ones, the one
         // that the fewest roofs cross (a memory's slanted roof ran through "ridge point").
         const size_t beside = at[1].max.x > f.max.x ? 2 : 1;
-        std::vector<std::vector<ImVec2>> roofs = slopes;
-        roofs.push_back({px(ai0, peak), px(ai1, peak)});
         const int k = clearest_label_box(at, {f.min, f.max}, taken, roofs);
-        const LabelBox& b = at[k < 0 ? beside : size_t(k)];
-        f.dl->AddText(b.min, pal::kTextDim, ridge_label.c_str());
-        taken.push_back(b);
-    }
-    // Each point's label right of it, else below, left or above: two points that nearly
-    // meet (decode and a one-token prompt) keep both labels readable.
-    for (auto& p : points) {
-        if (!(p.flops_per_byte > 0 && p.flops_per_s > 0)) continue;
-        ImVec2 c = px(p.flops_per_byte, p.flops_per_s);
-        f.dl->AddCircleFilled(c, dot_r, pal::kYellow);
-        f.dl->AddCircle(c, dot_r, IM_COL32(0, 0, 0, 255));
-        ImVec2 t = ImGui::CalcTextSize(p.label.c_str());
-        const float r = fs * 0.5f;
-        std::vector<LabelBox> at = {{{c.x + r, c.y - t.y * 0.5f}, {c.x + r + t.x, c.y + t.y * 0.5f}},
-                                    {{c.x - t.x * 0.5f, c.y + r}, {c.x + t.x * 0.5f, c.y + r + t.y}},
-                                    {{c.x - r - t.x, c.y - t.y * 0.5f}, {c.x - r, c.y + t.y * 0.5f}},
-                                    {{c.x - t.x * 0.5f, c.y - r - t.y}, {c.x + t.x * 0.5f, c.y - r}}};
-        // Every dot and label but its own dot and any dot all but on it (decode and a
-        // one-token prompt), which its candidates sit beside: counted, they block all four.
-        std::vector<LabelBox> others;
-        for (size_t i = 0; i < taken.size(); i++) {
-            const bool own = i >= first_dot && i < dots_end && std::fabs(taken[i].min.x + dot_r - c.x) < 2 * dot_r &&
-                             std::fabs(taken[i].min.y + dot_r - c.y) < 2 * dot_r;
-            if (!own) others.push_back(taken[i]);
-        }
-        int k = clearest_label_box(at, {f.min, f.max}, others, {});
-        const LabelBox& b = at[size_t(k < 0 ? 0 : k)];
-        taken.push_back(b);
-        f.dl->AddText(b.min, pal::kText, p.label.c_str());
+        f.dl->AddText(at[k < 0 ? beside : size_t(k)].min, pal::kTextDim, ridge_label.c_str());
     }
     f.dl->PopClipRect();
     f.dl->AddText(x_title_at, pal::kTextDim, x_title.c_str());
