@@ -341,7 +341,7 @@ void FabScene::draw_map(const FrameInput& in) {
 // with its week in the corner (the runs keep one clock, so both say the same week).
 RaceMapLook FabScene::race_map_look() {
     const float max_x = fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX;
-    return {WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, max_x, fabui::kRaceWorldMaxY},
+    return {WorldBox{fabui::kWorldMinX, fabui::kWorldMinY, max_x, narrow_screen() ? fabui::kPhoneRaceWorldMaxY : fabui::kRaceWorldMaxY},
             [this](ImDrawList* dl, const WorldView& view, const RaceRun& run, MapLabels* labels) {
                 // Both runs are chain models: the race's B is made by the same factory as A.
                 const ChainMap cmap{static_cast<const FabModel&>(*run.model), *run.values, view, false};
@@ -587,8 +587,11 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         // Told from others busy 100% by its rate, it says so; not where the derivative's
         // buildings stand beside the suppliers (their names need the room).
         const bool slowest = !v.bottleneck_tied.empty() && !v.deriv.on;
-        label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck,
+        const ImVec2 above{cx, a.y - text_px * (name_above ? 1.6f : 0.75f)};
+        label(labels, id, false, small_px(text_px, 0.8f), above, pal::kBottleneck,
               tr(slowest ? "fab.map.bottleneck_slowest" : "fab.map.bottleneck"));
+        // Between two piles (packaging's), under its state line (the fab's, under its stages).
+        if (!name_above) labels.name_also_at({cx, b.y + text_px * (st == kStFab ? 3.45f : 2.5f)}, above);
     }
     if (st == kStRack && dip_active(cmap)) {
         char buf[96];

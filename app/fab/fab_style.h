@@ -63,8 +63,9 @@ constexpr float kPileDecades = 7;
 constexpr float kTimelineY = 1075;
 constexpr float kTimelineX0 = 60, kTimelineX1 = 1060;
 constexpr float kWorldMinX = 0, kWorldMinY = 95, kWorldMaxX = 1100, kWorldMaxY = 1200;
-// The race's maps leave the timeline out: they end under the last row's labels.
-constexpr float kRaceWorldMaxY = 990;
+// The race's maps leave the timeline out: they end under the last row's labels (a
+// phone's, larger for the map's size, need more room: their state lines were cut).
+constexpr float kRaceWorldMaxY = 990, kPhoneRaceWorldMaxY = 1040;
 constexpr float kPhoneLegendWorld = 120;     // a phone's extra room under the timeline (fab_map.cpp)
 constexpr float kPresenterLegendWorld = 100;  // presenter mode's (the timeline's marks on rows of their own)
 constexpr float kPresenterTopWorld = 35;      // the bare top presenter mode leaves out (the bottleneck's tag still in)

@@ -196,9 +196,14 @@ bool MapLabels::on_obstacle(const std::string& id, ImVec2 min, ImVec2 max) const
 
 void MapLabels::keep_out(ImVec2 min, ImVec2 max) { keep_out_.push_back({min.x, min.y, max.x, max.y}); }
 
-bool MapLabels::under_keep_out(ImVec2 min, ImVec2 max) const {
+bool MapLabels::under_keep_out(ImVec2 min, ImVec2 max, float reach_y) const {
     return std::any_of(keep_out_.begin(), keep_out_.end(),
-                       [&](const ImVec4& k) { return overlap(min, max, {k.x, k.y}, {k.z, k.w}); });
+                       [&](const ImVec4& k) { return overlap({min.x, min.y - reach_y}, {max.x, max.y + reach_y}, {k.x, k.y}, {k.z, k.w}); });
+}
+
+void MapLabels::name_also_at(ImVec2 centre, ImVec2 first_centre) {
+    if (!labels_.empty() && !labels_.back().detail)
+        labels_.back().also.push_back({std::floor(centre.x - first_centre.x), std::floor(centre.y - first_centre.y)});
 }
 
 void MapLabels::tie_to_previous() {
@@ -218,32 +223,48 @@ bool MapLabels::shown(const std::string& id) const {
     return std::any_of(labels_.begin(), labels_.end(), [&](const Label& l) { return l.shown && l.id == id; });
 }
 
+// Whether name i at [min, max] lies past no edge it was inside of, and clears every
+// earlier name, and with piles every obstacle, by gap; with boxes, other stations' boxes
+// and what is kept out too.
+bool MapLabels::clear_of_earlier(size_t i, ImVec2 min, ImVec2 max, float gap, bool piles, bool boxes) const {
+    const Label& n = labels_[i];
+    if ((min.x != n.min.x || min.y != n.min.y) && inside_dx(min, max) != 0) return false;  // not past the edge
+    if (boxes && (over_other_box(n.id, min, max) || under_keep_out(min, max))) return false;
+    for (size_t j = 0; j < i; j++) {
+        const Label& o = labels_[j];
+        const float g = o.id == n.id ? 0 : gap;
+        if (!o.detail && overlap({min.x - g, min.y}, {max.x + g, max.y}, o.min, o.max)) return false;
+    }
+    return !piles || !on_obstacle(n.id, {min.x - gap, min.y}, {max.x + gap, max.y});
+}
+
 // Moves name i sideways to the nearest place, up to `reach` of its width away, that
-// clears every earlier name and every obstacle by a word's gap, else by none: false
-// where neither is found (it stays).
+// clears every earlier name and every obstacle by a word's gap, else by none; else to one
+// of its other places (name_also_at) that does, off other stations' boxes; else sideways
+// clear of the names alone: false where none is found (it stays).
 bool MapLabels::move_clear_of_earlier(size_t i, float reach) {
     Label& n = labels_[i];
-    auto clear_of_earlier = [&](float dx, float gap, bool piles) {
-        if (dx != 0 && inside_dx({n.min.x + dx, n.min.y}, {n.max.x + dx, n.max.y}) != 0) return false;  // not past the edge
-        for (size_t j = 0; j < i; j++) {
-            const Label& o = labels_[j];
-            const float g = o.id == n.id ? 0 : gap;
-            if (!o.detail && overlap({n.min.x + dx - g, n.min.y}, {n.max.x + dx + g, n.max.y}, o.min, o.max)) return false;
-        }
-        return !piles || !on_obstacle(n.id, {n.min.x + dx - gap, n.min.y}, {n.max.x + dx + gap, n.max.y});
-    };
-    // Clear of the names and the obstacles where it can be; else of the names alone (a
-    // name on a name is worse than a name on a pile: the tag beside "Switch trays").
     const float limit = (n.max.x - n.min.x) * reach;
-    for (bool piles : {true, false})
-        for (float gap : {n.px * kNameGap, 0.0f}) {
-            float move = clear_of_earlier(0, gap, piles) ? 0 : NAN;
-            for (float dx = 1; dx <= limit && std::isnan(move); dx += 1)
-                move = clear_of_earlier(dx, gap, piles) ? dx : clear_of_earlier(-dx, gap, piles) ? -dx : NAN;
-            if (std::isnan(move)) continue;
-            n.min.x += move, n.max.x += move;
-            return true;
-        }
+    // The nearest move of [min, max] up to the limit that is clear, NAN for none.
+    auto sideways = [&](ImVec2 min, ImVec2 max, float gap, bool piles, bool boxes = false) {
+        for (float dx = 0; dx <= limit; dx += 1)
+            for (float s : {dx, -dx})
+                if (clear_of_earlier(i, {min.x + s, min.y}, {max.x + s, max.y}, gap, piles, boxes)) return s;
+        return NAN;
+    };
+    auto take = [&](ImVec2 move) { n.min.x += move.x, n.max.x += move.x, n.min.y += move.y, n.max.y += move.y; };
+    for (float gap : {n.px * kNameGap, 0.0f})
+        if (const float dx = sideways(n.min, n.max, gap, true); !std::isnan(dx)) return take({dx, 0}), true;
+    for (const ImVec2 d : n.also) {
+        ImVec2 lo{n.min.x + d.x, n.min.y + d.y}, hi{n.max.x + d.x, n.max.y + d.y};
+        const float in = inside_dx(lo, hi);
+        lo.x += in, hi.x += in;
+        if (const float dx = sideways(lo, hi, n.px * kNameGap, true, true); !std::isnan(dx)) return take({d.x + in + dx, d.y}), true;
+    }
+    // Clear of the names alone: a name on a name is worse than a name on a pile (the tag
+    // beside "Switch trays").
+    for (float gap : {n.px * kNameGap, 0.0f})
+        if (const float dx = sideways(n.min, n.max, gap, false); !std::isnan(dx)) return take({dx, 0}), true;
     return false;
 }
 
@@ -316,9 +337,14 @@ void MapLabels::draw(ImDrawList* dl) {
         }
         // A word's width apart from other labels' words: side by side, two that touch read as one.
         const float gap = d.px * kDetailGap;
-        bool boxes_kept = true;  // false: the last try of one that may lie over boxes
+        // Its line's leading and plate reach past its letters: none of them under a keep-out
+        // (the map's clip at a race's foot cut a status line's descenders).
+        const float line_reach = d.px * kLeading + (d.plate ? kPlatePad.y : 0);
+        // false: the last tries of one that may lie over boxes, then over piles too.
+        bool boxes_kept = true, piles_kept = true;
         auto free_at = [&](ImVec2 min, ImVec2 max) {
-            return !(boxes_kept && (over_other_box(d.id, min, max) || on_obstacle(d.id, min, max))) && !under_keep_out(min, max) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
+            return !(boxes_kept && over_other_box(d.id, min, max)) && !(piles_kept && on_obstacle(d.id, min, max)) &&
+                   !under_keep_out(min, max, line_reach) && std::none_of(labels_.begin(), labels_.end(), [&](const Label& o) {
                 const float gx = o.id == d.id ? 0 : gap, gy = o.id == d.id ? 0 : d.clear_y;
                 return &o != &d && o.shown && overlap({min.x - gx, min.y - gy}, {max.x + gx, max.y + gy}, o.min, o.max);
             });
@@ -333,6 +359,7 @@ void MapLabels::draw(ImDrawList* dl) {
         };
         place();
         if (!d.shown && d.over_boxes) boxes_kept = false, place();
+        if (!d.shown && d.over_boxes) piles_kept = false, place();
     }
     // Every plate before any word: a line's plate would cover the descenders of the line
     // above it, set that close ("Trav assemblv" over its state line).

@@ -64,10 +64,16 @@ public:
     // and below other labels' letters (a title that would sit right under a line reads
     // as part of it).
     // over_boxes: where none of its places is clear of other stations' boxes, it takes the
-    // first that lies over a box but under no label (a pile's count must show; on its
-    // plate it reads over a building's corner).
+    // first that lies over a box but under no label nor pile, else the first under no label
+    // (a pile's count must show; on its plate it reads over a building's corner).
     void detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
                           const std::string& text, bool plate = true, float clear_y = 0, bool over_boxes = false);
+    // Another place for the last name given, centred on `centre` (its own place moved by as
+    // much as centre lies from the first): taken where the name cannot move sideways clear
+    // of the names and piles before it at its own place, but can here, off other stations'
+    // boxes too (the bottleneck's tag above a building between two piles goes under its
+    // state line).
+    void name_also_at(ImVec2 centre, ImVec2 first_centre);
     // The last detail given is the second line of the one before it: shown only with it
     // (a line holding only "[in]" read as a figure of its own).
     void tie_to_previous();
@@ -113,6 +119,7 @@ private:
         std::string whole;     // a name's longer form with its figures, "" for none
         ImVec2 whole_min, whole_max;
         std::vector<ImVec2> other_min;  // a detail's other places, in order (same size)
+        std::vector<ImVec2> also;       // a name's other places, as moves from its own (name_also_at)
         float clear_y = 0;              // a detail's room above and below other labels (pixels)
         bool off_box = false;           // a detail at the area's edge that fits no part of its box there
         bool tied = false;              // shown only where the label before it is (tie_to_previous)
@@ -125,12 +132,13 @@ private:
     float inside_dx(ImVec2 min, ImVec2 max) const;
     float inside_dx(const std::string& id, ImVec2 min, ImVec2 max) const;  // over its own box where it fits
     bool fits_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
-    bool under_keep_out(ImVec2 min, ImVec2 max) const;
+    bool under_keep_out(ImVec2 min, ImVec2 max, float reach_y = 0) const;  // reach_y: past the top and foot
     bool wider_than_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     bool past_own_box(const std::string& id, ImVec2 min, ImVec2 max) const;  // either side, as placed
     const ImVec4* own_box(const std::string& id) const;  // the station's box, nullptr for none
     bool over_other_box(const std::string& id, ImVec2 min, ImVec2 max) const;
     bool move_clear_of_earlier(size_t i, float reach);  // name i sideways off the names before it: false where it cannot
+    bool clear_of_earlier(size_t i, ImVec2 min, ImVec2 max, float gap, bool piles, bool boxes) const;
     std::vector<Label> labels_;
     std::vector<std::pair<std::string, ImVec4>> station_boxes_;  // id, x0, y0, x1, y1
     std::vector<std::pair<std::string, ImVec4>> own_areas_;      // the same, for own_area()

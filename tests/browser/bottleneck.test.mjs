@@ -15,6 +15,8 @@ const lessons = JSON.parse(readFileSync(new URL('../../assets/lessons.json', imp
 const chain = lessons.map((l, i) => ({ l, i })).filter(({ l }) => l.scene === 'fab');
 
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.tokenJourney[f](...a), [fn, args]);
+const overlaps = (a, b) =>
+  Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]) > 0.5 && Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]) > 0.5;
 const busyOf = (text) => { const m = /busy (\d+(?:\.\d)?)%/.exec(text); return m ? Number(m[1]) : null; };
 
 // The station a caption names as the bottleneck ("packaging is the bottleneck", "rack
@@ -75,6 +77,13 @@ test('every chain lesson step: the headline names a station only when the method
       }
       if (h.station) {
         named++;
+        // Its tag on the map reads clear of every pile (between packaging's die and HBM
+        // piles it lay over both).
+        const label = s.labels[h.station];
+        const tags = label.parts.filter((_, p) => /BOTTLENECK/.test(label.texts[p]));
+        assert.equal(tags.length, 1, `${where}: ${h.station} is tagged the bottleneck once (${label.texts})`);
+        for (const [pile, r] of Object.entries(s.obstacles))
+          assert.ok(!overlaps(tags[0], r), `${where}: the bottleneck's tag [${tags[0].map(Math.round)}] over ${pile} [${r.map(Math.round)}]`);
         assert.equal(h.station, ids[bn], `${where}: the headline names the method's station`);
         assert.equal(h.shifting, false, `${where}: a named station is not shifting`);
         assert.ok(Math.abs(h.share - s.metrics[`${h.station}_busy`]) < 1e-9, `${where}: the headline's share is the station's busy share`);
