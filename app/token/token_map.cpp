@@ -170,14 +170,18 @@ void TokenScene::draw_map(const FrameInput& in) {
     view_.update(ImGui::GetIO(), in.touch, vmin, vsize, in.narrow ? kWorldNarrow : kMapWorld);
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ar.map_min, {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y}, true);
-    // A phone's stations, their words and parcels stay between the headline's band and
-    // the legend's, zoomed or not: neither plate lies over the map.
+    // The stations, their words and parcels stay above the legend's band, and on a phone
+    // below the headline's, zoomed or not: neither plate lies over the map (a lesson's
+    // zoom on the mesh ran the host memory's box under the legend).
     // (The view fits the stations between bands of a fixed size, so a headline that grows
     // at a reveal does not move the camera; the clip is the bands as last drawn.)
-    if (in.narrow)
-        dl->PushClipRect({ar.map_min.x, ar.map_min.y + narrow_head_px_},
-                         {ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - legend.band}, true);
+    const ImVec2 clip_min{ar.map_min.x, ar.map_min.y + (in.narrow ? narrow_head_px_ : 0)},
+        clip_max{ar.map_min.x + ar.map_size.x, ar.map_min.y + ar.map_size.y - legend.band};
+    dl->PushClipRect(clip_min, clip_max, true);
     MapLabels labels;
+    // Nor is a word cut by those bands' edges.
+    labels.keep_out(ar.map_min, {clip_max.x, clip_min.y});
+    labels.keep_out({ar.map_min.x, clip_max.y}, {clip_max.x, ar.map_min.y + ar.map_size.y});
     labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
     // A phone's boxes are narrower than the smallest map text: a name shrinks to fit.
     if (in.narrow) labels.narrower_names(kNarrowNameMinPx * text_scale());
@@ -200,7 +204,7 @@ void TokenScene::draw_map(const FrameInput& in) {
     draw_tokens_on_host(dl, labels);
     const HeadlineText head = headline_text();
     draw_captions(dl, labels, head, in);
-    if (in.narrow) dl->PopClipRect();
+    dl->PopClipRect();
     draw_headline_and_legend(dl, head, legend, in);
     follow_overlay(dl, in, vmin, vsize);
     dl->PopClipRect();
@@ -349,7 +353,13 @@ void tokenui::draw_memory_levels(ImDrawList* dl, const WorldView& v, const Token
     WorldBox d = lay.station[kStDram3d];
     if (t.level_enabled[kDram3d]) {
         dl->AddRectFilled(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), kStoreFill, 6 * z);
-        fill_bar(dl, {d.min_x + 8, d.max_y - 20, d.max_x - 8, d.max_y - 8}, t.weights[kDram3d], t.kv[kDram3d], t.capacity[kDram3d], false);
+        // Under its name's letters (set from the slab's top, as the placer sets a name in its
+        // box): on a small map, a phone's, the name fills most of the slab and the bar moves
+        // down and thins (it lay under "3D-stacked DRAM").
+        const float name_foot = d.min_y + (3 + map_font_px(v, 15) * 0.8f + 1) / z;
+        const float bar_top = std::min(std::max(d.max_y - 20, name_foot), d.max_y - 3 / z);
+        fill_bar(dl, {d.min_x + 8, bar_top, d.max_x - 8, std::max(d.max_y - 8, bar_top + 2 / z)}, t.weights[kDram3d], t.kv[kDram3d],
+                 t.capacity[kDram3d], false);
     } else {
         dl->AddRect(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), IM_COL32(90, 96, 110, 255), 6 * z, 0, 1);
     }
