@@ -72,6 +72,14 @@ void place_words(MapLabels& labels, const WorldView& v, const TokenModel& m, con
     place_host_memory_words(labels, v, lay.station[kStHostMem], id(kStHostMem), t, false);
     const WorldBox& screen = lay.station[kStScreen];
     map_name(labels, id(kStScreen), v, {screen.center().x, screen.min_y + 18}, 18, pal::kText, tr("token.map.screen"));
+    {  // what has reached it: mid-race, the faster run's count runs ahead
+        const std::string count = format_metric("tokens_at_screen", tj::metric_value(metrics, "tokens_at_screen"), "tok", language()),
+                          tag = provenance_tag(Provenance::Output);
+        char shown[160];
+        std::snprintf(shown, sizeof shown, tr("token.map.screen_count"), count.c_str());
+        map_detail(labels, id(kStScreen), v, {screen.center().x, screen.min_y + 44}, 14, pal::kText, std::string(shown) + " " + tag,
+                   0.5f, count + " " + tag);  // too wide for the box: the figure alone
+    }
     map_name(labels, "door", v, {lay.door.center().x, lay.door.min_y + 12}, 15, pal::kText, tr("token.map.door"), 0.5f,
              tr("token.map.door.short"));
     place_door_queue(labels, v, lay.door, metrics, t.running, lay.door.min_y + 50);  // no warehouse bar above it here
