@@ -283,8 +283,9 @@ void MapLabels::draw(ImDrawList* dl) {
     for (Label& n : labels_)  // a name over another station's box without its aside, where that helps
         if (!n.shorter.empty() && over_other_box(n.id, n.min, n.max)) n.text = n.shorter, n.min = n.shorter_min, n.max = n.shorter_max;
     // A name under something drawn over the map moves just below it where it still lies
-    // over its own box (the top of a zoomed map's half-seen box, under the headline), else
-    // is not shown: no one could read it there. Moved down, it goes on below any other
+    // over its own box (the top of a zoomed map's half-seen box, under the headline), or
+    // having none, over no box (the left host's title in presenter mode), else is not
+    // shown: no one could read it there. Moved down, it goes on below any other
     // name it would lie on (the respin's banner on the bottleneck's tag), and this comes
     // before names move sideways off each other.
     for (Label& n : labels_) {
@@ -301,8 +302,9 @@ void MapLabels::draw(ImDrawList* dl) {
                     lo.y += down, hi.y += down, moved = true;
                 }
         }
+        // One with no box of its own (a host's title) moves there where it lies over no box.
         const ImVec4* own = own_box(n.id);
-        if (own && hi.y <= own->w && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
+        if ((own ? hi.y <= own->w : !over_other_box(n.id, lo, hi)) && !under_keep_out(lo, hi)) n.min = lo, n.max = hi;
         else n.shown = false;
     }
     // A name that runs into one placed before it, or comes within a word's gap of it
