@@ -86,6 +86,11 @@ void CompareRace::draw(const FrameInput& in, ImVec2 min, ImVec2 size, const Race
         n.metric = h.metric;
         n.a = tj::metric_value(*a.metrics, h.metric);
         n.b = tj::metric_value(*b.metrics, h.metric);
+        // A number that waits for its first token waits for the race's first number too:
+        // before both runs had a time per token, one token's static energy over a few
+        // microseconds read "A 214× less energy".
+        if (h.zero_is_pending && !numbers.empty() && heads[0].zero_is_pending && (numbers[0].a == 0 || numbers[0].b == 0))
+            n.a = n.b = 0;
         RaceVerdict v = judge_headline(h, n.a, n.b);
         n.winner = v.winner;
         n.ratio = v.ratio;
@@ -169,6 +174,9 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
             if (s == side) values.push_back(text);
         }
     }
+    // A winner's tag on a row of its own takes that row in both lanes, so their maps line
+    // up; the lane without it leaves the row under its numbers, not between them.
+    float spare = 0;
     for (size_t k = 0; k < values.size(); k++) {
         float x = min.x + pad;
         text_at(dl, row_px, {x, y}, pal::kTextDim, tr(heads[k].label_key));
@@ -180,7 +188,7 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
         const std::string& w = numbers[k].winner >= 0 ? numbers[k].words : std::string();
         const float tw = text_width(row_px, w);
         if (!w.empty() && x + tw + fs * 0.35f > max.x - pad) {
-            y += row_px * 1.35f;
+            (numbers[k].winner == side ? y : spare) += row_px * 1.35f;
             x = std::max(min.x + pad + fs * 0.35f, std::min(x - value_w - fs, max.x - pad - fs * 0.35f - tw));
         }
         if (numbers[k].winner == side) {
@@ -204,7 +212,7 @@ int CompareRace::draw_lane(int side, const FrameInput& in, ImVec2 min, ImVec2 si
         }
         y += t.y + row_px * 0.35f;
     }
-    y += pad * 0.5f;
+    y += spare + pad * 0.5f;
     dl->AddLine({min.x + pad, y}, {max.x - pad, y}, with_alpha(col, 90), 1);
 
     // The map: the scene's own (bodies, parcels, words), or routes in use, stations and

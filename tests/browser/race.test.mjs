@@ -30,6 +30,21 @@ const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h 
 test('H100 against WSE-3: two maps with their own parcels, the winner per number', async () => {
   const { page, problems } = await openScene(app.browser, app.url, 'token');
   assert.equal(await api(page, 'comparePair', 'h100_wse3'), '');
+  // Until both runs have a time per token, a number that waits for tokens is neither shown
+  // nor judged: one token's static energy over a few microseconds read "A 214× less energy".
+  const early = await page.evaluate(() => new Promise((done, fail) => {
+    const seen = [], t0 = performance.now();
+    const tick = () => {
+      const [tpot, , energy] = window.tokenJourney.state().race?.numbers ?? [];
+      if (tpot && (tpot.a === 0 || tpot.b === 0)) seen.push({ a: energy.a, b: energy.b, winner: energy.winner });
+      if (tpot && tpot.a > 0 && tpot.b > 0) done(seen);
+      else if (performance.now() - t0 > 180000) fail(new Error('timed out waiting for both runs\' time per token (180 s)'));
+      else requestAnimationFrame(tick);
+    };
+    tick();
+  }));
+  assert.ok(early.length > 0, 'the race is seen before its first time per token');
+  for (const e of early) assert.deepEqual(e, { a: 0, b: 0, winner: '' }, 'energy per token waits for the time per token');
   const s = await waitNumbers(page);
   assert.equal(s.comparing, true);
   const [a, b] = s.race.maps;
