@@ -51,6 +51,10 @@ bool begin_rows(const char* id, float label_share = 1) {
     return true;
 }
 
+// A figure measured over tokens or steps is 0 until the first has come: "not yet" (the
+// race's word), not "0 s" for a first token still on its way.
+std::string measured(double value, const std::string& text) { return value > 0 ? text : tr("race.pending"); }
+
 // One row of a two-column table: label, value and its provenance tag, each wrapped
 // inside its column.
 void row(const std::string& label, const std::string& value, Provenance p) {
@@ -189,13 +193,13 @@ void TokenScene::numbers_window(const FrameInput& in) {
 void TokenScene::key_numbers() {
     if (!begin_rows("key")) return;
     Lang lang = language();
-    auto d = [&](const char* id) { return format_duration(metric(id), lang); };
+    auto d = [&](const char* id) { return measured(metric(id), format_duration(metric(id), lang)); };
     row(tr("token.num.ttft_p50"), d("ttft_p50_s"), Provenance::Output);
     row(tr("token.num.ttft_p99"), d("ttft_p99_s"), Provenance::Output);
     row(tr("token.num.ttft_chip"), d("ttft_chip_s"), Provenance::Output);
     row(tr("token.num.tpot_chip"), d("tpot_chip_p50_s") + " / " + d("tpot_chip_p99_s"), Provenance::Output);
     row(tr("token.num.tpot_screen"), d("tpot_screen_p50_s") + " / " + d("tpot_screen_p99_s"), Provenance::Output);
-    auto m = [&](const char* id, const char* unit) { return format_metric(id, metric(id), unit, lang); };
+    auto m = [&](const char* id, const char* unit) { return measured(metric(id), format_metric(id, metric(id), unit, lang)); };
     row(tr("token.num.tok_s"), m("tok_s_per_seq", "tok/s") + ", " + m("tok_s_total", "tok/s"), Provenance::Output);
     row(tr("token.num.step"), d("decode_step_s"), Provenance::Output);
     // The inputs these numbers come from, in one line.
@@ -264,8 +268,10 @@ void TokenScene::charts() {
     // The roofline with the decode's operating point.
     if (ImGui::CollapsingHeader(tr("token.chart.roofline"), ImGuiTreeNodeFlags_DefaultOpen)) {
         roofline_chart({w, fs * 11});
-        text_tagged(std::string(tr("token.chart.intensity")) + " " + format_si(metric("roofline_flops_per_byte"), "FLOP/B") + ", " +
-                        tr("token.chart.ridge") + " " + format_si(metric("roofline_ridge_flops_per_byte"), "FLOP/B"),
+        // Both come from the decode steps run so far (the bytes they read where).
+        auto flops_per_byte = [&](const char* id) { return measured(metric(id), format_si(metric(id), "FLOP/B")); };
+        text_tagged(std::string(tr("token.chart.intensity")) + " " + flops_per_byte("roofline_flops_per_byte") + ", " +
+                        tr("token.chart.ridge") + " " + flops_per_byte("roofline_ridge_flops_per_byte"),
                     Provenance::Output, true);
     }
     // KV cache bytes per level over time.
