@@ -75,7 +75,8 @@ static const char* const kCommonWords =
     "浏览器 缓冲区 保真度 大模型 中位数 流片 引擎 一遍 约为 通常 组合 线程 流式 本身 连接 切成 以及 链条 才能 "
     "这是 最慢 实测 屋顶 加上 只需 下一 下来 降到 填充 差不多 看到 超过 布线 那里 良品 停工 不用 仍在 待料 "
     "用掉 制造 期间 无法 活跃 水平 设置 相隔 设备 拟合 适用 推演 送往 这一 变绿 改变 循环 可能 即可 更新 "
-    "包裹 毫焦 焦耳 几乎 手机 课堂 老师 学生 演示 赛跑 放大 暂停 继续 单位 吞吐 每颗 一层 屏幕端";
+    "包裹 毫焦 焦耳 几乎 手机 课堂 老师 学生 演示 赛跑 放大 暂停 继续 单位 吞吐 每颗 一层 屏幕端 "
+    "忙碌 一直 一站 满负荷 上屏 不阻塞";
 
 std::vector<std::string> unsplit_chinese_names(const std::vector<GlossaryTerm>& glossary) {
     std::vector<std::string> names;

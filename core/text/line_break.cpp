@@ -53,7 +53,7 @@ bool is_month(const std::u32string& w) {
 // word or unit. Longest first where one is a prefix of another.
 const std::u32string_view kMagnitudes = U"万亿千百";
 const std::u32string_view kChineseDigits = U"一二三四五六七八九十百千零两";
-constexpr size_t kMaxUnitLength = 7;  // "GB", "TB/s", "tokens", "billion"
+constexpr size_t kMaxUnitLength = 8;  // "GB", "TB/s", "tokens", "billion", "tokens/s"
 const std::u32string_view kUnits[] = {
     U"毫秒", U"微秒", U"纳秒", U"皮秒", U"字节", U"小时", U"分钟", U"千瓦", U"兆瓦", U"个", U"位", U"倍", U"周",
     U"年", U"月", U"日", U"天", U"秒", U"次", U"层", U"颗", U"块", U"张", U"片", U"台", U"条", U"枚", U"元", U"度",
@@ -109,7 +109,7 @@ std::vector<bool> glue_marks(const std::u32string& c) {
     for (size_t i = 0; i < n; i++) {
         // The end of a word that is a number ("16", "3.5", "~1.9", "97%"; not "WSE-3").
         bool number_end = kind(c[i]) == Kind::Word && (i + 1 == n || kind(c[i + 1]) != Kind::Word) &&
-                          (is_digit(c[i]) || (c[i] == '%' && i > 0 && is_digit(c[i - 1])));
+                          (is_digit(c[i]) || (in(c[i], U"%kMGT") && i > 0 && is_digit(c[i - 1])));
         if (number_end) {
             size_t w = i;
             while (w > 0 && kind(c[w - 1]) == Kind::Word) w--;
@@ -121,7 +121,9 @@ std::vector<bool> glue_marks(const std::u32string& c) {
             if (k < n && kind(c[k]) == Kind::Space) k++;
             // A short Latin word after a number is its unit ("16 GB", "5 ms", "9 weeks"); a long
             // one ("interposers") may go to the next line, and so may an aside ("99 (Nov 2025)").
-            if (k < n && kind(c[k]) == Kind::Word && !is_digit(c[k]) && !no_end(c[k]) && c[i] != '%' && word_end(k) - k <= kMaxUnitLength) {
+            size_t unit_end = k < n ? word_end(k) : k;  // less the punctuation after it ("tokens/s,")
+            while (unit_end > k && no_start(c[unit_end - 1]) && c[unit_end - 1] != '%') unit_end--;
+            if (k < n && kind(c[k]) == Kind::Word && !is_digit(c[k]) && !no_end(c[k]) && c[i] != '%' && unit_end - k <= kMaxUnitLength) {
                 for (size_t j = i + 1; j <= k; j++) glue[j] = true;
             } else {
                 size_t j = k;
@@ -179,6 +181,7 @@ bool allowed(const std::u32string& c, const std::vector<bool>& glue, size_t i, b
     uint32_t a = c[i - 1], b = c[i];
     Kind ka = kind(a), kb = kind(b);
     if (kb == Kind::Space || kb == Kind::Newline || (glue[i] && !loose) || no_start(b)) return false;
+    if (a == '/' || b == '/') return false;  // "词元/秒" whole; "prompt / answer" breaks at a space
     if (ka == Kind::Space) {  // the spaces before i would be trimmed: look at what they follow
         size_t j = i - 1;
         while (j > 0 && kind(c[j]) == Kind::Space) j--;

@@ -8,10 +8,12 @@
 // Rules, in the order they apply:
 //   - a '\n' always breaks; spaces never start or end a line (they are trimmed);
 //   - no break before closing punctuation (，。、；：？！）」』】》”’…— and , . ; : ! ? ) ] } %)
-//     and none after opening punctuation (（「『【《“‘ and ( [ { $);
+//     and none after opening punctuation (（「『【《“‘ and ( [ { $); none right before or
+//     after a slash ("词元/秒"; "prompt / answer" breaks at a space, never before the "/");
 //   - a run of Latin letters, digits and ASCII punctuation is one word: "Llama-3.1-8B",
 //     "5.1", "TB/s" never split; words break at spaces;
-//   - a number stays with what follows it: a Latin unit after a space ("16 GB"), Chinese
+//   - a number (a magnitude's letter too: "98.7k") stays with what follows it: a Latin unit
+//     after a space ("16 GB", "945 tokens/s"), Chinese
 //     magnitude characters and a measure word or unit ("300 万个", "70 周", "1.1 焦耳"),
 //     or else the first Chinese character after it ("2,048 的"); "第" stays with its number;
 //     a measure word keeps a Latin noun after it ("9,864 个 GPU"), a year its month

@@ -154,6 +154,9 @@ TEST_CASE("line break: the cases the lessons showed broken") {
         {"上周出货：9,864 个 GPU · 积压", "9,864 个 GPU"},
         {"第 92 周（2025 年 10 月）", "（2025 年 10 月）"},
         {"Week 99 (Nov 2025)", "(Nov 2025)"},
+        {"Tokens/s: each, all 262 tokens/s, 945 tokens/s", "945 tokens/s"},
+        {"总词元/秒：1021 词元/秒", "1021 词元/秒"},
+        {"Shipped last week: 0 GPUs · backlog: 98.7k GPUs", "98.7k GPUs"},
         {"共 12 个词元 · 48 字节 · 5 个在字符中间断开", "5 个"},
     };
     for (const Case& c : cases)
