@@ -448,6 +448,7 @@ void FabScene::draw_derivative(ImDrawList* dl, const ChainMap& cmap, float text_
             continue;
         }
         const char* id = k == 0 ? "deriv_pack" : "deriv_test";
+        labels->station_box(id, a, b);  // no other station's figure over it (the substrate's state read as its)
         label(*labels, id, false, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
         if (answer_hidden()) {  // a question open: what the derivative ships may be its answer
             label(*labels, id, true, small_px(text_px, 0.85f), {c.x, b.y + text_px * 1.65f}, pal::kTextDim, "?");
@@ -583,7 +584,12 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         std::snprintf(buf, sizeof buf, tr("fab.map.stages"), stage(fs[0]).c_str(), stage(fs[1]).c_str(), stage(fs[2]).c_str());
         label(labels, id, true, small_px(text_px, 0.7f), {cx, b.y + text_px * 2.75f}, fs[1].held || fs[0].held ? pal::kVermillion : pal::kTextDim, buf);
     }
-    if (st == shown_bottleneck(v)) {
+    // A tag goes with its building: where most of the building lies past the map's edge (a
+    // follow's close-up), the tag, moved inside, would stand by a neighbour and read as its
+    // (the bottleneck's over Module test, packaging off the screen); the ring still shows.
+    const ImVec2 clip_min = dl->GetClipRectMin(), clip_max = dl->GetClipRectMax();
+    const bool mostly_seen = std::min(b.x, clip_max.x) - std::max(a.x, clip_min.x) >= (b.x - a.x) * 0.5f;
+    if (st == shown_bottleneck(v) && mostly_seen) {
         // Told from others busy 100% by its rate, it says so; not where the derivative's
         // buildings stand beside the suppliers (their names need the room).
         const bool slowest = !v.bottleneck_tied.empty() && !v.deriv.on;
@@ -593,7 +599,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         // Between two piles (packaging's), under its state line (the fab's, under its stages).
         if (!name_above) labels.name_also_at({cx, b.y + text_px * (st == kStFab ? 3.45f : 2.5f)}, above);
     }
-    if (st == kStRack && dip_active(cmap)) {
+    if (st == kStRack && dip_active(cmap) && mostly_seen) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * cmap.values.get("fab.dip.yield"));
         label(labels, id, false, small_px(text_px, 0.9f), {cx, a.y - text_px * (st == shown_bottleneck(v) ? 1.75f : 0.75f)}, pal::kVermillion, buf);

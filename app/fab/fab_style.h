@@ -47,7 +47,7 @@ constexpr PileSpot kPiles[tj::fab::kBufCount] = {
     {650, 572, 56},   // packages before module test
     {390, 572, 56},   // GPU modules before tray assembly
     {167, 572, 46},   // CPUs
-    {180, 800, 50},   // trays before rack integration (beside the drop)
+    {305, 800, 50},   // trays before rack integration (right of the drop: the switch trays' pile is left of it)
     {390, 902, 56},   // racks waiting to ship
     {390, 242, 50},   // wafers held in front of the metal layers (beside the fab)
     {0, 0, 0},        // wafers before the back end: a few lots in passing, not drawn
