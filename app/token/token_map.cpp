@@ -895,6 +895,9 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         }
         float px = map_font_px(v, 14);
         ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + (flush_shown ? 54 : 36));
+        // Under the title's letters where they are larger than the map's scale (a phone's
+        // map: the title, set from the box's top, ran over the first line).
+        p.y = std::max(p.y, v.to_screen(0, s.min_y).y + 3 + map_font_px(v, 18) * 1.1f);
         float wrap = (s.max_x - s.min_x - 16) * v.zoom();
         // A box cut by the map area's edge (a lesson zoomed on the chip, the card beside it)
         // shows no words: cut mid-word at the edge, they could not be read.
