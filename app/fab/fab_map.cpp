@@ -448,7 +448,6 @@ void FabScene::draw_derivative(ImDrawList* dl, const ChainMap& cmap, float text_
             continue;
         }
         const char* id = k == 0 ? "deriv_pack" : "deriv_test";
-        labels->station_box(id, a, b);  // no other station's figure over it (the substrate's state read as its)
         label(*labels, id, false, text_px, {c.x, b.y + text_px * 0.7f}, pal::kGreen, tr(k == 0 ? "fab.st.deriv_pack" : "fab.st.deriv_test"));
         if (answer_hidden()) {  // a question open: what the derivative ships may be its answer
             label(*labels, id, true, small_px(text_px, 0.85f), {c.x, b.y + text_px * 1.65f}, pal::kTextDim, "?");
