@@ -592,25 +592,24 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         // Told from others busy 100% by its rate, it says so; not where the derivative's
         // buildings stand beside the suppliers (their names need the room).
         const bool slowest = !v.bottleneck_tied.empty() && !v.deriv.on;
-        const ImVec2 above{cx, a.y - text_px * (name_above ? 1.6f : 0.75f)};
-        label(labels, id, false, small_px(text_px, 0.8f), above, pal::kBottleneck,
+        label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck,
               tr(slowest ? "fab.map.bottleneck_slowest" : "fab.map.bottleneck"));
         // Between two piles (packaging's), under its state line (the fab's, under its stages).
-        if (!name_above) labels.name_also_at({cx, b.y + text_px * (st == kStFab ? 3.45f : 2.5f)}, above);
+        if (!name_above) labels.name_also_at({cx, b.y + text_px * (st == kStFab ? 3.45f : 2.5f)});
     }
     if (st == kStRack && dip_active(cmap) && mostly_seen) {
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("fab.map.dip"), 100 * cmap.values.get("fab.dip.yield"));
         label(labels, id, false, small_px(text_px, 0.9f), {cx, a.y - text_px * (st == shown_bottleneck(v) ? 1.75f : 0.75f)}, pal::kVermillion, buf);
     }
-    if (st == kStDesign && masks_pending && v.discovery_week >= 0) {
+    if (st == kStDesign && masks_pending && v.discovery_week >= 0 && mostly_seen) {
         char buf[96];
         if (v.week < v.masks_ready_week) {
             std::snprintf(buf, sizeof buf, tr("fab.map.flaw"), v.masks_ready_week - v.week);
             label(labels, id, false, small_px(text_px, 0.9f), {cx, a.y - text_px * 1.75f}, pal::kVermillion, buf);
         }
     }
-    if (st == kStFab && v.qualifying) {  // the qualification lots: which lot is awaited, which week of how many
+    if (st == kStFab && v.qualifying && mostly_seen) {  // the qualification lots: which lot is awaited, which week of how many
         char buf[128];
         double w = std::min(v.qualification_weeks, std::floor(v.week - v.masks_ready_week) + 1);
         std::snprintf(buf, sizeof buf, tr("fab.map.qualifying"), std::min(v.qualification_lots_out + 1, v.qualification_lots),

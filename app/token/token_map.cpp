@@ -353,10 +353,10 @@ void tokenui::draw_memory_levels(ImDrawList* dl, const WorldView& v, const Token
     WorldBox d = lay.station[kStDram3d];
     if (t.level_enabled[kDram3d]) {
         dl->AddRectFilled(v.to_screen(d.min_x, d.min_y), v.to_screen(d.max_x, d.max_y), kStoreFill, 6 * z);
-        // Under its name's letters (set from the slab's top, as the placer sets a name in its
-        // box): on a small map, a phone's, the name fills most of the slab and the bar moves
-        // down and thins (it lay under "3D-stacked DRAM").
-        const float name_foot = d.min_y + (3 + map_font_px(v, 15) * 0.8f + 1) / z;
+        // Under its name's letters: on a small map, a phone's, the name is set from the
+        // slab's top and fills most of it, and the bar moves down and thins (it lay under
+        // "3D-stacked DRAM").
+        const float name_foot = d.min_y + (name_foot_below_box_top(map_font_px(v, 15)) + 1) / z;
         const float bar_top = std::min(std::max(d.max_y - 20, name_foot), d.max_y - 3 / z);
         fill_bar(dl, {d.min_x + 8, bar_top, d.max_x - 8, std::max(d.max_y - 8, bar_top + 2 / z)}, t.weights[kDram3d], t.kv[kDram3d],
                  t.capacity[kDram3d], false);
@@ -897,7 +897,7 @@ void TokenScene::draw_captions(ImDrawList* dl, MapLabels& labels, const Headline
         ImVec2 p = v.to_screen(s.min_x + 8, s.min_y + (flush_shown ? 54 : 36));
         // Under the title's letters where they are larger than the map's scale (a phone's
         // map: the title, set from the box's top, ran over the first line).
-        p.y = std::max(p.y, v.to_screen(0, s.min_y).y + 3 + map_font_px(v, 18) * 1.1f);
+        p.y = std::max(p.y, v.to_screen(0, s.min_y).y + name_foot_below_box_top(map_font_px(v, 18)) + px * 0.2f);
         float wrap = (s.max_x - s.min_x - 16) * v.zoom();
         // A box cut by the map area's edge (a lesson zoomed on the chip, the card beside it)
         // shows no words: cut mid-word at the edge, they could not be read.

@@ -40,6 +40,8 @@ std::string without_aside(const std::string& text) {
     return text;
 }
 
+float name_foot_below_box_top(float px) { return kBoxPad + px * (1 - 2 * kLeading); }
+
 void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const std::string& text, float align_x,
                     bool plate, bool detail, const std::string& whole, const std::string& short_text) {
     auto box = [&](const std::string& t, ImVec2* min, ImVec2* max) {
@@ -52,6 +54,7 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
         min->x += dx, max->x += dx;
     };
     Label l{id, text, {}, {}, px, col, detail, plate, !detail, whole, {}, {}, {}, {}, {}};
+    l.given = at;
     box(text, &l.min, &l.max);
     // A name centred in its box stays below the box's top edge (a phone's "Door", larger
     // than its band, sat on the frame line).
@@ -201,9 +204,10 @@ bool MapLabels::under_keep_out(ImVec2 min, ImVec2 max, float reach_y) const {
                        [&](const ImVec4& k) { return overlap({min.x, min.y - reach_y}, {max.x, max.y + reach_y}, {k.x, k.y}, {k.z, k.w}); });
 }
 
-void MapLabels::name_also_at(ImVec2 centre, ImVec2 first_centre) {
-    if (!labels_.empty() && !labels_.back().detail)
-        labels_.back().also.push_back({std::floor(centre.x - first_centre.x), std::floor(centre.y - first_centre.y)});
+void MapLabels::name_also_at(ImVec2 centre) {
+    if (labels_.empty() || labels_.back().detail) return;
+    Label& n = labels_.back();
+    n.also.push_back({std::floor(centre.x - n.given.x), std::floor(centre.y - n.given.y)});
 }
 
 void MapLabels::tie_to_previous() {
@@ -247,9 +251,12 @@ bool MapLabels::move_clear_of_earlier(size_t i, float reach) {
     const float limit = (n.max.x - n.min.x) * reach;
     // The nearest move of [min, max] up to the limit that is clear, NAN for none.
     auto sideways = [&](ImVec2 min, ImVec2 max, float gap, bool piles, bool boxes = false) {
-        for (float dx = 0; dx <= limit; dx += 1)
-            for (float s : {dx, -dx})
-                if (clear_of_earlier(i, {min.x + s, min.y}, {max.x + s, max.y}, gap, piles, boxes)) return s;
+        auto clear = [&](float dx) { return clear_of_earlier(i, {min.x + dx, min.y}, {max.x + dx, max.y}, gap, piles, boxes); };
+        if (clear(0)) return 0.0f;
+        for (float dx = 1; dx <= limit; dx += 1) {
+            if (clear(dx)) return dx;
+            if (clear(-dx)) return -dx;
+        }
         return NAN;
     };
     auto take = [&](ImVec2 move) { n.min.x += move.x, n.max.x += move.x, n.min.y += move.y, n.max.y += move.y; };

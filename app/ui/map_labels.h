@@ -38,6 +38,11 @@ struct MapLabelBox {
 // ("3D-stacked DRAM (under the mesh)" → "3D-stacked DRAM").
 std::string without_aside(const std::string& text);
 
+// How far below its box's top the letters of a name px tall end where the name is set from
+// the top (a name larger than the map's scale, on a phone): what is drawn under the name
+// in its box starts there.
+float name_foot_below_box_top(float px);
+
 // The smallest a name is set on a phone's map to fit its box (narrower_names): at arm's
 // length, no smaller than the chain map's words there (map_labels.test.mjs).
 constexpr float kNarrowNameMinPx = 11;
@@ -69,11 +74,11 @@ public:
     void detail_at_one_of(const std::string& id, const std::vector<ImVec2>& centres, float px, ImU32 col,
                           const std::string& text, bool plate = true, float clear_y = 0, bool over_boxes = false);
     // Another place for the last name given, centred on `centre` (its own place moved by as
-    // much as centre lies from the first): taken where the name cannot move sideways clear
-    // of the names and piles before it at its own place, but can here, off other stations'
-    // boxes too (the bottleneck's tag above a building between two piles goes under its
-    // state line).
-    void name_also_at(ImVec2 centre, ImVec2 first_centre);
+    // much as centre lies from the point it was given at): taken where the name cannot move
+    // sideways clear of the names and piles before it at its own place, but can here, off
+    // other stations' boxes too (the bottleneck's tag above a building between two piles
+    // goes under its state line).
+    void name_also_at(ImVec2 centre);
     // The last detail given is the second line of the one before it: shown only with it
     // (a line holding only "[in]" read as a figure of its own).
     void tie_to_previous();
@@ -120,6 +125,7 @@ private:
         ImVec2 whole_min, whole_max;
         std::vector<ImVec2> other_min;  // a detail's other places, in order (same size)
         std::vector<ImVec2> also;       // a name's other places, as moves from its own (name_also_at)
+        ImVec2 given{};                 // the point it was given at, before any move
         float clear_y = 0;              // a detail's room above and below other labels (pixels)
         bool off_box = false;           // a detail at the area's edge that fits no part of its box there
         bool tied = false;              // shown only where the label before it is (tie_to_previous)
