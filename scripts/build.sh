@@ -32,10 +32,11 @@ if [ $native = 1 ] || [ $server = 1 ]; then
   else cmake --build "$BUILD/native" -j2 --target token-journey-server; fi
 fi
 if [ $asan = 1 ]; then
-  # -O1 keeps the run fast enough; every finding stops the program (no recovery).
+  # -O1 keeps the run fast enough; every finding stops the program (no recovery). Line
+  # tables only (-g1): a report names file and line, and the build takes a quarter less.
   san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-  cmake -S "$repo" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-    -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_CXX_FLAGS="$san" -DCMAKE_C_FLAGS="$san" \
+  cmake -S "$repo" -B "$BUILD/asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+    -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS="$san" -DCMAKE_C_FLAGS="$san" \
     -DCMAKE_EXE_LINKER_FLAGS="$san" -DTJ_BUILD_BENCH=OFF -DIMGUI_DIR="$imgui" "${vocab_args[@]}" >/dev/null
   cmake --build "$BUILD/asan" -j2
 fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Token Journey on a fresh Debian 12 machine (as root) or a
 # warm one: installs what is missing, builds both targets, then
-#   1. unit tests of core/ (Catch2 through CTest) and the tokenizer's reference check,
+#   1. unit tests of core/ (Catch2 through CTest) and the tokenizer's reference check (those
+#      labelled slow, the cross-validation, on one core in the background until stage 2 ends),
 #   2. the same unit tests, a CLI sweep and the desktop smoke built with AddressSanitizer
 #      and UndefinedBehaviorSanitizer (any report fails),
 #   3. browser end-to-end tests in headless Chromium (node --test tests/browser),
@@ -24,11 +25,21 @@ if ! "$repo/scripts/build.sh"; then echo "build failed"; echo "summary: 0 passed
 echo "build took $(( $(date +%s) - start )) s"
 "$repo/scripts/deps.sh" --browser-tests
 
+# Adds what a CTest log reports (N tests failed out of M), or one failure if it reports nothing.
+add_ctest() {
+  local total failed
+  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$1" | tail -1)
+  failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$1" | tail -1)
+  if [ -n "$total" ]; then add $((total - failed)) "$failed"; else add 0 1; fi
+}
+
 stage "unit tests (ctest)"
-(cd "$BUILD/native" && ctest --output-on-failure -j2 --timeout 300) | tee "$OUT/ctest.log"
-total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$OUT/ctest.log" | tail -1)
-failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$OUT/ctest.log" | tail -1)
-if [ -n "$total" ]; then add $((total - failed)) "$failed"; else add 0 1; fi
+# The tests labelled slow (the cross-validation: minutes on one core) run in the background
+# beside the other tests and the sanitizer build; their result is counted after that stage.
+(cd "$BUILD/native" && ctest --output-on-failure --timeout 900 -L slow) > "$OUT/ctest-slow.log" 2>&1 &
+slow_pid=$!
+(cd "$BUILD/native" && ctest --output-on-failure -j2 --timeout 300 -LE slow) | tee "$OUT/ctest.log"
+add_ctest "$OUT/ctest.log"
 
 stage "sanitizers: unit tests, a CLI sweep and the desktop smoke under AddressSanitizer + UBSan"
 start=$(date +%s)
@@ -38,9 +49,7 @@ if "$repo/scripts/build.sh" --asan > "$OUT/asan-build.log" 2>&1; then
   export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   (cd "$BUILD/asan" && ctest --output-on-failure -j2 --timeout 900) > "$OUT/asan-ctest.log" 2>&1
   tail -3 "$OUT/asan-ctest.log"
-  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$OUT/asan-ctest.log" | tail -1)
-  failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$OUT/asan-ctest.log" | tail -1)
-  if [ -n "$total" ]; then add $((total - failed)) "$failed"; else add 0 1; fi
+  add_ctest "$OUT/asan-ctest.log"
   if "$repo/tests/core/cli_sweep.sh" "$BUILD/asan/token-journey-cli" > "$OUT/asan-cli.log" 2>&1; then
     echo "ok   sanitizer CLI sweep"; add 1 0
   else echo "FAIL sanitizer CLI sweep"; tail -20 "$OUT/asan-cli.log"; add 0 1; fi
@@ -55,6 +64,11 @@ if "$repo/scripts/build.sh" --asan > "$OUT/asan-build.log" 2>&1; then
 else
   echo "sanitizer build failed"; tail -30 "$OUT/asan-build.log"; add 0 1
 fi
+
+stage "unit tests labelled slow (ctest, run beside the sanitizers)"
+wait "$slow_pid"
+cat "$OUT/ctest-slow.log"
+add_ctest "$OUT/ctest-slow.log"
 
 stage "browser end-to-end (headless Chromium)"
 # A bound, not a pace: the suite takes about 20 minutes on a 2-core machine, and 35 while
