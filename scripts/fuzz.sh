@@ -13,6 +13,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-20}
 shift || true
 targets=("$@")
+pids=()
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_scenario fuzz_lessons fuzz_vocab)
 work=${TJ_CACHE:-$HOME/.cache/token-journey}/fuzz
 mkdir -p "$work"
@@ -56,13 +57,25 @@ PY
   esac
 }
 
+# The targets build side by side, then run side by side (two cores), each into its own
+# log, shown in turn; the first failure's status is the script's.
 for t in "${targets[@]}"; do
   # shellcheck disable=SC2086
-  "$CXX" "${flags[@]}" "$here/fuzz/$t.cpp" ${sources[$t]} -o "$work/$t"
+  "$CXX" "${flags[@]}" "$here/fuzz/$t.cpp" ${sources[$t]} -o "$work/$t" &
+done
+for job in $(jobs -p); do wait "$job" || { echo "fuzz.sh: a target did not build" >&2; exit 1; }; done
+for t in "${targets[@]}"; do
   seed_corpus "$t"
   dict=()
   [ -n "${dicts[$t]}" ] && dict=(-dict="${dicts[$t]}")
-  echo "== $t: $secs s"
   (cd "$work" && "$work/$t" -max_total_time="$secs" -max_len=8192 -rss_limit_mb=2048 "${dict[@]}" \
-     -print_final_stats=1 "$work/corpus-$t")
+     -print_final_stats=1 "$work/corpus-$t") > "$work/$t.log" 2>&1 &
+  pids+=("$!")
 done
+status=0
+for i in "${!targets[@]}"; do
+  wait "${pids[$i]}" || status=1
+  echo "== ${targets[$i]}: $secs s"
+  cat "$work/${targets[$i]}.log"
+done
+exit $status
