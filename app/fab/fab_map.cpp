@@ -46,6 +46,19 @@ constexpr int kTimelineRows = 4;
 
 ImVec2 text_size(float px, const char* s) { return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s); }
 
+// How far (screen pixels) station st stands from the nearest station on its row whose
+// words sit at the same height (a supplier's name is over its box, a station's under it).
+float row_pitch_px(const WorldView& view, int st) {
+    const ImVec2 p = fabui::map_position(st);
+    float pitch = FLT_MAX;
+    for (int o = 0; o < kStationCount; o++) {
+        const ImVec2 q = fabui::map_position(o);
+        if (o != st && fabui::is_supplier(o) == fabui::is_supplier(st) && std::fabs(q.y - p.y) < 1)
+            pitch = std::min(pitch, std::fabs(q.x - p.x));
+    }
+    return pitch * view.zoom();
+}
+
 // A label centred on c, on a dark plate so it reads over parcels and belts: a name (or a
 // tag) always shows, a detail where it fits.
 void label(MapLabels& labels, const std::string& id, bool detail, float px, ImVec2 c, ImU32 col, const std::string& text) {
@@ -558,6 +571,14 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
     } else {
         state = state_and_share(sv.state, sv.busy);
         scol = fabui::state_color(sv.state);
+        // Wider than the way to its neighbour on the row (a phone's map), the line keeps its
+        // share alone: moved aside it stood between two stations and read as either's. The
+        // state shows in the lamp's colour.
+        if (text_size(small_px(text_px, 0.85f), state.c_str()).x > row_pitch_px(cmap.view, st) * 0.92f) {
+            char buf[96];
+            std::snprintf(buf, sizeof buf, tr("fab.map.busy_share"), format_share(sv.busy).c_str());
+            state = buf;
+        }
     }
     {  // under its name, or to either side where a neighbour's name or pile is in the way
         const float y = b.y + text_px * (name_above ? 0.6f : 1.65f), side = (b.x - a.x) * 0.4f;
