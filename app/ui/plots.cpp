@@ -14,6 +14,7 @@
 namespace {
 constexpr ImU32 kAxis = IM_COL32(110, 120, 140, 255);
 constexpr ImU32 kGrid = IM_COL32(60, 68, 84, 255);
+constexpr ImU32 kChartBg = IM_COL32(24, 28, 36, 255);  // a chart's ground, and the plates of words over its lines
 
 struct Frame {
     ImVec2 min, max;  // plot area (inside the axes)
@@ -30,7 +31,7 @@ Frame begin_chart(const char* id, ImVec2 size, float left_margin) {
     float fs = ImGui::GetFontSize();
     Frame f{{p.x + left_margin, p.y + fs * 0.4f}, {p.x + size.x - fs * 0.4f, p.y + size.y - fs * 1.3f},
             ImGui::GetWindowDrawList(), ImGui::IsItemHovered()};
-    f.dl->AddRectFilled(p, {p.x + size.x, p.y + size.y}, IM_COL32(24, 28, 36, 255), 4);
+    f.dl->AddRectFilled(p, {p.x + size.x, p.y + size.y}, kChartBg, 4);
     return f;
 }
 
@@ -40,6 +41,26 @@ double to_unit_y(double v, double lo, double hi, bool log) {
         return (std::log10(v) - std::log10(lo)) / std::max(1e-12, std::log10(hi) - std::log10(lo));
     }
     return (v - lo) / std::max(1e-300, hi - lo);
+}
+
+// The markers' labels, each on its own row of three from top (row apart), on an opaque
+// plate over every line (drawn after the lines and series: a label drawn before the next
+// line or the data was crossed by it, "新光罩" read "七罩"); left of its line where the
+// right has no room, pointing at it (a reader pairs a label with the line it touches).
+template <class XOf>
+void marker_labels(ImDrawList* dl, const std::vector<ChartMarker>& markers, XOf x_of, float top, float row, float max_x) {
+    const float fs = ImGui::GetFontSize();
+    int shown = 0;
+    for (const ChartMarker& m : markers) {
+        const float x = x_of(m.x);
+        if (std::isnan(x)) continue;
+        const float y = top + row * float(shown++ % 3);
+        const bool right = x + 3 + ImGui::CalcTextSize(m.label.c_str()).x <= max_x;
+        const std::string label = right ? m.label : m.label + " →";
+        const float tw = ImGui::CalcTextSize(label.c_str()).x, tx = right ? x + 3 : x - 3 - tw;
+        dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, kChartBg);
+        dl->AddText({tx, y}, m.color, label.c_str());
+    }
 }
 }  // namespace
 
@@ -194,13 +215,9 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
     draw_x_labels(f.dl, xl, f.min.x, f.max.x, f.max.y + fs * 0.15f);
     f.dl->AddRect(f.min, f.max, kAxis);
     f.dl->PushClipRect(f.min, f.max, true);
-    int shown = 0;  // marker labels step down below the legend so neighbours do not overlap
-    for (auto& m : opt.markers) {
-        if (m.x < x0 || m.x > x1) continue;
-        ImVec2 a = px(m.x, y0);
-        f.dl->AddLine({a.x, f.min.y}, {a.x, f.max.y}, m.color, 2);
-        f.dl->AddText({a.x + 3, f.min.y + legend_h + fs * (0.1f + float(shown++ % 3))}, m.color, m.label.c_str());
-    }
+    auto marker_x = [&](double x) { return x < x0 || x > x1 ? NAN : px(x, y0).x; };
+    for (auto& m : opt.markers)
+        if (float x = marker_x(m.x); !std::isnan(x)) f.dl->AddLine({x, f.min.y}, {x, f.max.y}, m.color, 2);
     for (auto& s : series) {
         size_t n = std::min(s.x->size(), s.y->size());
         ImVec2 prev;
@@ -214,6 +231,8 @@ void line_chart(const char* id, ImVec2 size, const std::vector<LineSeries>& seri
             have = true;
         }
     }
+    // Below the legend, stepping down so neighbours do not overlap.
+    marker_labels(f.dl, opt.markers, marker_x, f.min.y + legend_h + fs * 0.1f, fs, f.max.x);
     f.dl->PopClipRect();
     // Legend along the top, readout on hover.
     for (size_t i = 0; i < series.size(); i++) {
@@ -368,22 +387,10 @@ int histogram(const char* id, ImVec2 size, const std::vector<double>& edges, con
         if (std::any_of(written.begin(), written.end(), [&](const ImVec4& w) { return r.x < w.z && w.x < r.z && r.y < w.w && w.y < r.w; }))
             continue;
         written.push_back(r);
-        f.dl->AddRectFilled({c.at.x - 1, c.at.y}, {c.at.x + c.width + 1, c.at.y + fs}, IM_COL32(24, 28, 36, 255));
+        f.dl->AddRectFilled({c.at.x - 1, c.at.y}, {c.at.x + c.width + 1, c.at.y + fs}, kChartBg);
         f.dl->AddText(c.at, pal::kSky, c.text.c_str());
     }
-    int shown = 0;
-    for (const ChartMarker& m : markers) {
-        float x = x_of(m.x);
-        if (std::isnan(x)) continue;
-        // Left of its line where the right has no room, pointing at it: it may sit over a
-        // neighbour's line, and a reader pairs a label with the line it touches.
-        const float y = f.min.y + fs * 1.1f * float(shown++ % 3);
-        const bool right = x + 3 + ImGui::CalcTextSize(m.label.c_str()).x <= f.max.x;
-        const std::string label = right ? m.label : m.label + " →";
-        const float tw = ImGui::CalcTextSize(label.c_str()).x, tx = right ? x + 3 : x - 3 - tw;
-        f.dl->AddRectFilled({tx - 1, y}, {tx + tw + 1, y + fs}, IM_COL32(24, 28, 36, 255));  // opaque: no line shows through
-        f.dl->AddText({tx, y}, m.color, label.c_str());
-    }
+    marker_labels(f.dl, markers, x_of, f.min.y, fs * 1.1f, f.max.x);
     return clicked;
 }
 
