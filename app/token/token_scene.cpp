@@ -300,16 +300,18 @@ ImU32 provenance_color(Provenance p) {
     }
 }
 
+bool presenter_text() { return text_scale() >= 1.5f; }
+
 float map_font_px(const WorldView& v, float world_size, float min_px) {
-    // Presenter mode's words are read from the back of a room: 24 px at least, as the chain map's.
-    constexpr float kPresenterMinPx = 24;
     const float floor = min_px * text_scale();
-    return std::max(text_scale() >= 1.5f ? std::max(floor, kPresenterMinPx) : floor, world_size * v.zoom());
+    return std::max(presenter_text() ? std::max(floor, kPresenterMinPx) : floor, world_size * v.zoom());
 }
 
 bool map_detail_shown(const WorldView& v, float world_size) {
+    // Presenter mode's words are all large: the placer fits its figures to their boxes
+    // (MapLabels::narrower_figures) or leaves them out (the door's were all left out here).
     constexpr float kDetailMinShare = 0.45f;
-    return world_size * v.zoom() >= kDetailMinShare * kMapMinPx * text_scale();
+    return presenter_text() || world_size * v.zoom() >= kDetailMinShare * kMapMinPx * text_scale();
 }
 
 void map_name(MapLabels& labels, const std::string& id, const WorldView& v, ImVec2 world, float world_size, ImU32 col,
