@@ -58,7 +58,7 @@ PY
 }
 
 # The targets build side by side, then run side by side (two cores), each into its own
-# log, shown in turn; the first failure's status is the script's.
+# log, shown in turn; a target that does not build or run clean fails the script.
 for t in "${targets[@]}"; do
   # shellcheck disable=SC2086
   "$CXX" "${flags[@]}" "$here/fuzz/$t.cpp" ${sources[$t]} -o "$work/$t" &

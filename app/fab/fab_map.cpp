@@ -82,7 +82,7 @@ constexpr float kPhoneMinPx = 11;
 // mode, for the back of a room) no smaller than 85% of it: 24 px at 1920x1080. Never
 // under either map's smallest word (kMapMinPx; a phone's, kPhoneMinPx).
 float small_px(float text_px, float share) {
-    const float px = text_px * (text_scale() >= 1.5f ? std::max(share, 0.85f) : share);
+    const float px = text_px * (presenter_text() ? std::max(share, 0.85f) : share);
     return std::max(px, narrow_screen() ? kPhoneMinPx : kMapMinPx * text_scale());
 }
 
@@ -298,7 +298,7 @@ void FabScene::draw_map(const FrameInput& in) {
     // A phone's words are larger than the map's scale (kPhoneMinPx), and presenter mode's
     // too (24 px at least): the timeline's legend takes more room, so the world reaches
     // lower, and starts lower where the top is bare.
-    const bool presenter = !in.narrow && text_scale() >= 1.5f;
+    const bool presenter = !in.narrow && presenter_text();
     const float legend_room = in.narrow ? fabui::kPhoneLegendWorld : presenter ? fabui::kPresenterLegendWorld : 0;
     const float top_room = in.narrow ? fabui::kPhoneLegendWorld * 0.5f : presenter ? fabui::kPresenterTopWorld : 0;
     view_.update(ImGui::GetIO(), in.touch, map_min, map_size,

@@ -300,8 +300,6 @@ ImU32 provenance_color(Provenance p) {
     }
 }
 
-bool presenter_text() { return text_scale() >= 1.5f; }
-
 float map_font_px(const WorldView& v, float world_size, float min_px) {
     const float floor = min_px * text_scale();
     return std::max(presenter_text() ? std::max(floor, kPresenterMinPx) : floor, world_size * v.zoom());

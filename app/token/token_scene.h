@@ -106,7 +106,6 @@ float map_font_px(const WorldView& v, float world_size, float min_px = kMapMinPx
 // down to 18 px (the door's and the host memory's at 1280x720 were left out, their boxes
 // empty).
 constexpr float kPresenterMinPx = 24, kPresenterFigureMinPx = 18;
-bool presenter_text();  // the text scaled up for presenter mode
 
 // "59 waiting (1 pre-empted)": the door's queue as the metrics count it, one count for
 // the map, the race and the card.

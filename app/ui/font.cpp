@@ -38,6 +38,8 @@ const std::string& font_path() { return g_path; }
 
 float text_scale() { return ImGui::GetFontSize() / kFontPx; }
 
+bool presenter_text() { return text_scale() >= 1.5f; }
+
 bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_scale, std::string* message) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();

@@ -30,6 +30,8 @@ constexpr float kMapMinPx = 12.5f;
 // How much larger than normal the interface's text is now drawn (presenter mode, the
 // text size): 1 normally; maps scale their smallest labels with it.
 float text_scale();
+// Whether the text is scaled up for presenter mode (1.75 times; a large window alone reaches 1.33).
+bool presenter_text();
 
 // Returns false (and a message) when no CJK font file was found: ImGui's built-in
 // font is used then and Chinese shows as '?'.
