@@ -31,7 +31,7 @@ const scenes = [
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const srv = await serve(root);
-const browser = await launch();
+const browser = await launch([], { gpuCompositing: true });  // the page composited as a visitor's GPU does
 try {
   const { page, problems } = await openApp(browser, srv.url, 1280, 720);
   await waitFrames(page, 10);

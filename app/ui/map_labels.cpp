@@ -78,14 +78,11 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
         }
     }
     // A name still too wide for its box is set smaller, down to narrowest_name_px (a phone's
-    // "Tokenizer" across the frame of a box 58 px wide reads as running out of it); a figure
-    // written in its box, down to narrowest_figure_px (presenter mode's door, else empty).
-    const ImVec4* own = own_box(id);
-    const bool in_own_box = own && at.y > own->y && at.y < own->w;
-    const float narrowest = detail ? (in_own_box ? narrowest_figure_px_ : FLT_MAX) : narrowest_name_px_;
-    if (narrowest < px && wider_than_own_box(id, l.min, l.max)) {
-        const float room = own->z - own->x - 2 * kBoxPad;
-        px = l.px = std::max(narrowest, std::floor(px * room / (l.max.x - l.min.x) * 4) / 4);
+    // "Tokenizer" across the frame of a box 58 px wide reads as running out of it).
+    if (!detail && narrowest_name_px_ < px && wider_than_own_box(id, l.min, l.max)) {
+        const ImVec4* b = own_box(id);
+        const float room = b->z - b->x - 2 * kBoxPad;
+        px = l.px = std::max(narrowest_name_px_, std::floor(px * room / (l.max.x - l.min.x) * 4) / 4);
         box(l.text, &l.min, &l.max);
     }
     // A figure straddling the area's edge that does not fit over the part of its box inside
@@ -94,6 +91,8 @@ void MapLabels::add(const std::string& id, ImVec2 at, float px, ImU32 col, const
     // A figure written in its box that is still wider than the box, short form and all,
     // would run out of it across the frame ("1.00 MiB" past the enlarged core in presenter
     // mode): it gives way too.
+    const ImVec4* own = own_box(id);
+    const bool in_own_box = own && at.y > own->y && at.y < own->w;
     l.off_box = detail && (!fits_own_box(id, l.min, l.max) || (in_own_box && wider_than_own_box(id, l.min, l.max)));
     inside(&l.min, &l.max);
     if (!whole.empty()) box(whole, &l.whole_min, &l.whole_max), inside(&l.whole_min, &l.whole_max);
@@ -189,7 +188,6 @@ void MapLabels::own_area(const std::string& id, ImVec2 min, ImVec2 max) {
 }
 
 void MapLabels::narrower_names(float min_px) { narrowest_name_px_ = min_px; }
-void MapLabels::narrower_figures(float min_px) { narrowest_figure_px_ = min_px; }
 
 void MapLabels::obstacle(const std::string& id, ImVec2 min, ImVec2 max) { obstacles_.push_back({id, {min.x, min.y, max.x, max.y}}); }
 

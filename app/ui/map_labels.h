@@ -98,10 +98,6 @@ public:
     // fit it, down to min_px (a phone's map, where boxes are narrower than the smallest
     // text; elsewhere a name keeps its size, and its short form, if any, is what fits).
     void narrower_names(float min_px);
-    // Figures given after this that are written in their station's box and are too wide
-    // for it, short form and all, are set smaller to fit it, down to min_px (presenter
-    // mode's figures, whose size would leave a narrow box empty).
-    void narrower_figures(float min_px);
     // Something drawn on the map that words should not cover (a pile of work): a name moves
     // sideways off it as off an earlier name, and other ids' figures keep off it (a pile
     // count that may lie over boxes may lie over it too, as its last resort). Its own id's
@@ -155,8 +151,7 @@ private:
     std::vector<ImVec4> keep_out_;                                // x0, y0, x1, y1
     std::vector<std::pair<std::string, ImVec4>> obstacles_;      // id, x0, y0, x1, y1
     bool on_obstacle(const std::string& id, ImVec2 min, ImVec2 max) const;  // over another id's
-    float narrowest_name_px_ = FLT_MAX;    // narrower_names's floor: none set, no name is set smaller
-    float narrowest_figure_px_ = FLT_MAX;  // narrower_figures's, for figures in their box
+    float narrowest_name_px_ = FLT_MAX;  // narrower_names's floor: none set, no name is set smaller
     bool bounded_ = false;
     float bound_x0_ = 0, bound_x1_ = 0;  // keep_inside's left and right edges
 };
