@@ -125,10 +125,12 @@ void App::rebuild_fonts(float dpi_scale) {
 void App::set_present(bool on) {
     present_ = on;
     panels_ = !on && !embed_;
-    // Larger text for a projector; a phone's or a tablet's (narrow) text is already sized
-    // for its screen, where 1.75 times it ran labels past their boxes and the headline
-    // over half the map.
-    ui_scale_ = on && !narrow_ ? std::max(ui_scale_, 1.75f) : 1.0f;
+    // Larger text for a projector, the same share of any screen's rows; a phone's or a
+    // tablet's (narrow) text is already sized for its screen, where 1.75 times it ran
+    // labels past their boxes and the headline over half the map.
+    set_presenter_text(on && !narrow_);
+    present_scale_ = on && !narrow_ ? presenter_text_scale(float(win_h_)) : 1.0f;
+    ui_scale_ = present_scale_;
     fonts_dirty_ = true;
 }
 
@@ -545,10 +547,12 @@ void App::frame(double real_dt, int win_w, int win_h, int fb_w, int fb_h) {
     passes_.clear();
     win_w_ = win_w;
     win_h_ = win_h;
-    if (const bool narrow = float(win_w) < kNarrowWidth; narrow != narrow_) {
-        narrow_ = narrow;
-        if (present_) set_present(true);  // the text scale follows the screen's width
-    }
+    // In presenter mode the text scale follows the screen: its width (narrow, a phone's
+    // size) and its rows, unless set with + or -.
+    const bool narrow = float(win_w) < kNarrowWidth, width_changed = narrow != narrow_;
+    const bool rows_changed = !narrow && ui_scale_ == present_scale_ && presenter_text_scale(float(win_h)) != present_scale_;
+    narrow_ = narrow;
+    if (present_ && (width_changed || rows_changed)) set_present(true);
     const FrameLayout lay = layout_frame(real_dt, draw_chrome(), fb_w, fb_h);
     draw_scene(lay, real_dt);
     if (show_status_ && !narrow_) draw_status();

@@ -179,7 +179,7 @@ private:
     uint64_t frames_ = 0;
     double fps_ = 0;
     double build_ms_ = 0, render_ms_ = 0;
-    float ui_scale_ = 1.0f;
+    float ui_scale_ = 1.0f, present_scale_ = 1.0f;  // the text scale, and the one presenter mode chose
     bool panels_ = true, present_ = false, quit_ = false, toggle_fullscreen_ = false;
     bool fonts_dirty_ = true;
     bool blank_ = false, show_help_ = false, show_glossary_ = false, png_requested_ = false;

@@ -185,10 +185,6 @@ void TokenScene::draw_map(const FrameInput& in) {
     labels.keep_inside(ar.map_min.x, ar.map_min.x + ar.map_size.x);
     // A phone's boxes are narrower than the smallest map text: a name shrinks to fit.
     if (in.narrow) labels.narrower_names(kNarrowNameMinPx * text_scale());
-    // A projector shows any screen at one size: 24 px of a 1080-row screen are 16 of a
-    // 720-row one, so there a figure too wide for its box may be set smaller.
-    if (presenter_text())
-        labels.narrower_figures(std::max(kPresenterFigureMinPx, kPresenterMinPx * std::min(1.0f, ImGui::GetIO().DisplaySize.y / 1080)));
     station_boxes(labels);
     // No word under the plates drawn over the map (they are sized as drawn, after the
     // words: as last frame), nor under a follow's card.

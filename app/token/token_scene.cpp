@@ -302,12 +302,12 @@ ImU32 provenance_color(Provenance p) {
 
 float map_font_px(const WorldView& v, float world_size, float min_px) {
     const float floor = min_px * text_scale();
-    return std::max(presenter_text() ? std::max(floor, kPresenterMinPx) : floor, world_size * v.zoom());
+    return std::max(presenter_text() ? std::max(floor, presenter_min_px()) : floor, world_size * v.zoom());
 }
 
 bool map_detail_shown(const WorldView& v, float world_size) {
-    // Presenter mode's words are all large: the placer fits its figures to their boxes
-    // (MapLabels::narrower_figures) or leaves them out (the door's were all left out here).
+    // Presenter mode gives every figure (the zoom rule of a phone's whole-map view left
+    // the door's box empty); the placer leaves out one its box cannot hold.
     constexpr float kDetailMinShare = 0.45f;
     return presenter_text() || world_size * v.zoom() >= kDetailMinShare * kMapMinPx * text_scale();
 }

@@ -101,11 +101,6 @@ void map_detail(MapLabels& labels, const std::string& id, const WorldView& v, Im
                 const std::string& text, float align_x = 0.5f, const std::string& short_text = "");
 bool map_detail_shown(const WorldView& v, float world_size);
 float map_font_px(const WorldView& v, float world_size, float min_px = kMapMinPx);
-// Presenter mode's words are read from the back of a room: 24 px at least, as the chain
-// map's; on a screen under 1080 rows a figure too wide for its box at that size may go
-// down to 18 px (the door's and the host memory's at 1280x720 were left out, their boxes
-// empty).
-constexpr float kPresenterMinPx = 24, kPresenterFigureMinPx = 18;
 
 // "59 waiting (1 pre-empted)": the door's queue as the metrics count it, one count for
 // the map, the race and the card.

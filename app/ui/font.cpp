@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <set>
 
@@ -12,6 +13,7 @@
 
 namespace {
 std::string g_path;
+bool g_presenter = false;
 
 const char* kCandidates[] = {
     "/assets/ui-font.ttf",                                  // browser: subset by the build
@@ -38,7 +40,14 @@ const std::string& font_path() { return g_path; }
 
 float text_scale() { return ImGui::GetFontSize() / kFontPx; }
 
-bool presenter_text() { return text_scale() >= 1.5f; }
+float presenter_text_scale(float rows) {
+    constexpr float kScaleAt1080 = 1.75f;
+    return std::clamp(std::round(kScaleAt1080 * rows / 1080 * 20) / 20, 1.0f, 3.0f);
+}
+
+void set_presenter_text(bool on) { g_presenter = on; }
+bool presenter_text() { return g_presenter || text_scale() >= 1.5f; }
+float presenter_min_px() { return 24 / presenter_text_scale(1080) * text_scale(); }
 
 bool font_load(const std::vector<std::string>& texts, float size_px, float dpi_scale, std::string* message) {
     ImGuiIO& io = ImGui::GetIO();

@@ -30,8 +30,19 @@ constexpr float kMapMinPx = 12.5f;
 // How much larger than normal the interface's text is now drawn (presenter mode, the
 // text size): 1 normally; maps scale their smallest labels with it.
 float text_scale();
-// Whether the text is scaled up for presenter mode (1.75 times; a large window alone reaches 1.33).
+// Presenter mode's text scale on a screen of `rows` logical rows. A projector shows any
+// screen at one size, so the text keeps its share of the height: 1.75 times at 1080 rows,
+// 1.15 at 720 (where 1.75 crowded the maps); in steps of 0.05, so a window being resized
+// rebuilds its fonts only at a step; between 1 and 3.
+float presenter_text_scale(float rows);
+// Whether the text is drawn for a room: presenter mode (not on a phone or tablet), or text
+// set 1.5 times larger or more. The maps then give every station its figures, and take
+// more room for the chain's timeline; no word under presenter_min_px().
+void set_presenter_text(bool on);
 bool presenter_text();
+// The smallest word on a map in presenter mode, read from the back of a room: 24 px at
+// 1920x1080, the same share of any screen's height at its text scale.
+float presenter_min_px();
 
 // Returns false (and a message) when no CJK font file was found: ImGui's built-in
 // font is used then and Chinese shows as '?'.

@@ -153,14 +153,17 @@ test('a lesson on a phone: the caption under the map, never over it', async () =
   await page.close();
 });
 
-test("presenter mode on a phone keeps the phone's text size; widened to a projector's, it enlarges", async () => {
+test("presenter mode on a phone keeps the phone's text size; widened to a projector's, it enlarges with the rows", async () => {
   const { page, problems } = await openApp(app.browser, app.url + '#s=fab', 390, 844, phone);
   await waitFrames(page, 10);
   await api(page, 'present', true);
   let s = await waitState(page, (st) => st.present, null, 'presenter mode on');
   assert.equal(s.ui_scale, 1, 'the phone keeps its text size');
   await page.setViewportSize({ width: 1280, height: 720 });
-  s = await waitState(page, (st) => st.present && !st.narrow && st.ui_scale >= 1.75, null, "the projector's text size once wide");
+  s = await waitState(page, (st) => st.present && !st.narrow && Math.abs(st.ui_scale - 1.75 * 720 / 1080) <= 0.05, null,
+    "the projector's text size once wide (its share of 720 rows)");
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await waitState(page, (st) => st.present && st.ui_scale === 1.75, null, "the text scale following the screen's rows to 1080");
   assert.deepEqual(problems, []);
   await page.close();
 });
