@@ -68,6 +68,10 @@ void label(MapLabels& labels, const std::string& id, bool detail, float px, ImVe
 
 using fabui::is_supplier;
 
+// The bottleneck's ring around its building: its gap to the box at zoom z, and its width.
+float ring_gap(float z) { return 6 * z + 3; }
+constexpr float kRingWidth = 4;
+
 // Half a station's box (chain_layout), as the map draws it around the centre.
 ImVec2 half_size(int st) {
     const WorldBox& b = fabui::chain_layout().station[st];
@@ -511,8 +515,8 @@ void FabScene::draw_buildings(ImDrawList* dl, const ChainMap& cmap, float text_p
             fabui::draw_state_lamp(dl, la, lb, sv.state, fabui::state_color(sv.state));
         icon(dl, st, {c.x, c.y - 3 * z}, (is_supplier(st) ? 20 : 24) * z, pal::kText);
         if (st == shown_bottleneck(v)) {
-            float g = 6 * z + 3;
-            dl->AddRect({a.x - g, a.y - g}, {b.x + g, b.y + g}, pal::kBottleneck, 8 * z + 3, 0, 4);
+            const float g = ring_gap(z);
+            dl->AddRect({a.x - g, a.y - g}, {b.x + g, b.y + g}, pal::kBottleneck, 8 * z + 3, 0, kRingWidth);
         }
     }
 }
@@ -546,6 +550,18 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
     label(labels, id, false, text_px, {cx, name_above ? a.y - text_px * 0.7f : b.y + text_px * 0.7f}, pal::kText, fabui::station_short(st));
     std::string state;
     ImU32 scol = pal::kTextDim;
+    // A state line wider than the way to its neighbour on the row (a phone's map) is
+    // shortened: moved aside it stood between two stations and read as either's, or pushed
+    // the neighbour's out. It keeps its busy share alone (the state shows in the lamp's
+    // colour); the design station keeps its words where they fit alone (the respin's story).
+    auto fits = [&](const std::string& t) {
+        return text_size(small_px(text_px, 0.85f), t.c_str()).x <= row_pitch_px(cmap.view, st) * 0.92f;
+    };
+    auto share_alone = [&] {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, tr("fab.map.busy_share"), format_share(sv.busy).c_str());
+        return std::string(buf);
+    };
     if (st == kStDesign) {
         const char* word = masks_pending ? tr("fab.state.remaking") : sv.state == State::Working ? tr("fab.state.masks") : tr("fab.state.masks_done");
         char buf[160];
@@ -554,6 +570,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         // and its words would crowd the fab's own state beside it.
         const bool done = !masks_pending && sv.state != State::Working;
         state = answer_hidden() || done ? std::string(word) : std::string(buf);
+        if (!answer_hidden() && !done && !fits(state)) state = fits(word) ? std::string(word) : share_alone();
         if (masks_pending) scol = pal::kVermillion;
     } else if (answer_hidden() && !flagged) {  // a question open: its state and load would answer it
         state = "?";
@@ -571,14 +588,7 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
     } else {
         state = state_and_share(sv.state, sv.busy);
         scol = fabui::state_color(sv.state);
-        // Wider than the way to its neighbour on the row (a phone's map), the line keeps its
-        // share alone: moved aside it stood between two stations and read as either's. The
-        // state shows in the lamp's colour.
-        if (text_size(small_px(text_px, 0.85f), state.c_str()).x > row_pitch_px(cmap.view, st) * 0.92f) {
-            char buf[96];
-            std::snprintf(buf, sizeof buf, tr("fab.map.busy_share"), format_share(sv.busy).c_str());
-            state = buf;
-        }
+        if (!fits(state)) state = share_alone();
     }
     {  // under its name, or to either side where a neighbour's name or pile is in the way
         const float y = b.y + text_px * (name_above ? 0.6f : 1.65f), side = (b.x - a.x) * 0.4f;
@@ -613,8 +623,11 @@ void FabScene::draw_station_labels(ImDrawList* dl, MapLabels& labels, const Chai
         // Told from others busy 100% by its rate, it says so; not where the derivative's
         // buildings stand beside the suppliers (their names need the room).
         const bool slowest = !v.bottleneck_tied.empty() && !v.deriv.on;
-        label(labels, id, false, small_px(text_px, 0.8f), {cx, a.y - text_px * (name_above ? 1.6f : 0.75f)}, pal::kBottleneck,
-              tr(slowest ? "fab.map.bottleneck_slowest" : "fab.map.bottleneck"));
+        // Its plate clear of the ring's top edge: a phone's words are large beside its
+        // boxes, and the plate covered the edge (a legend set on a frame).
+        const float tag_px = small_px(text_px, 0.8f), ring_top = a.y - ring_gap(cmap.view.zoom()) - kRingWidth * 0.5f;
+        const float tag_y = name_above ? a.y - text_px * 1.6f : std::min(a.y - text_px * 0.75f, ring_top - tag_px * 0.5f - 3);
+        label(labels, id, false, tag_px, {cx, tag_y}, pal::kBottleneck, tr(slowest ? "fab.map.bottleneck_slowest" : "fab.map.bottleneck"));
         // Between two piles (packaging's), under its state line (the fab's, under its stages).
         if (!name_above) labels.name_also_at({cx, b.y + text_px * (st == kStFab ? 3.45f : 2.5f)});
     }
