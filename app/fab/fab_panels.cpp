@@ -337,7 +337,7 @@ void FabScene::charts() {
         char gaps[200];
         std::snprintf(gaps, sizeof gaps, tr("fab.chart.gaps"), fabui::count_text(metric_of(metrics(), "backlog_gpus")).c_str(),
                       cumulative_delay_weeks());
-        ImGui::TextUnformatted(join_magnitudes(gaps).c_str());
+        text_wrapped(join_magnitudes(gaps));  // the line breaker keeps "0.0 周" whole
         text_wrapped(tr("fab.chart.cumflow"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     if (ImGui::CollapsingHeader(tr("fab.sec.shipments"), ImGuiTreeNodeFlags_DefaultOpen)) {
