@@ -238,6 +238,8 @@ test('keys: SDL takes them only on the canvas, Tab leaves it, and single-key sho
   await waitFrames(page, 30);
   await settle(page);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'the canvas has the keyboard at first');
+  assert.equal(await page.evaluate(() => document.getElementById('canvas').matches(':focus-visible')), false,
+    'no ring round the whole picture at first');
   const present = async () => (await api(page, 'state')).present;
   const press = async (key) => {  // the key taken in by whoever has it: the app reads it at its next frame
     await page.keyboard.press(key);

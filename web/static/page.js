@@ -164,8 +164,9 @@
       pass();
       still.addEventListener('change', pass);
       TJPage.ready();
-      // The app has the keyboard until the reader moves on (Tab reaches the page's mirror).
-      if (document.activeElement === document.body) canvas.focus();
+      // The app has the keyboard until the reader moves on (Tab reaches the page's mirror),
+      // without a ring round the whole picture; Tab back to the canvas brings the ring.
+      if (document.activeElement === document.body) canvas.focus({ focusVisible: false });
     },
     onAbort: (what) => TJPage.fail('The program stopped with an error.', '程序因错误而停止。', String(what)),
   };
