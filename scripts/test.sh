@@ -71,7 +71,7 @@ cat "$OUT/ctest-slow.log"
 add_ctest "$OUT/ctest-slow.log"
 
 stage "browser end-to-end (headless Chromium)"
-# A bound, not a pace: the suite takes about 20 minutes on a 2-core machine, and 35 while
+# A bound, not a pace: the suite takes about 16 minutes on a 2-core machine, longer while
 # another build shares it.
 WEB_ROOT="$BUILD/web/web" SHOTS="$OUT" timeout 2700 node --test --test-concurrency=1 "$repo/tests/browser/" | tee "$OUT/browser.log"
 bp=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$OUT/browser.log" | tail -1)

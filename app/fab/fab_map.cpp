@@ -302,9 +302,8 @@ void FabScene::draw_map(const FrameInput& in) {
     // A phone's words are larger than the map's scale (kPhoneMinPx), and presenter mode's
     // too (24 px at least): the timeline's legend takes more room, so the world reaches
     // lower, and starts lower where the top is bare.
-    const bool presenter = presenter_text();  // never on a phone or tablet
-    const float legend_room = in.narrow ? fabui::kPhoneLegendWorld : presenter ? fabui::kPresenterLegendWorld : 0;
-    const float top_room = in.narrow ? fabui::kPhoneLegendWorld * 0.5f : presenter ? fabui::kPresenterTopWorld : 0;
+    const float legend_room = in.narrow ? fabui::kPhoneLegendWorld : presenter_text() ? fabui::kPresenterLegendWorld : 0;
+    const float top_room = in.narrow ? fabui::kPhoneLegendWorld * 0.5f : presenter_text() ? fabui::kPresenterTopWorld : 0;
     view_.update(ImGui::GetIO(), in.touch, map_min, map_size,
                  WorldBox{fabui::kWorldMinX, fabui::kWorldMinY + top_room,
                           fab().view().deriv.on ? fabui::kWorldMaxXDeriv : fabui::kWorldMaxX, fabui::kWorldMaxY + legend_room});
